@@ -1,0 +1,18 @@
+// Bundles the server (with the shared contracts) into dist/main.js; npm packages stay external.
+import { build } from 'esbuild';
+import { readFileSync } from 'node:fs';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+await build({
+  entryPoints: { main: 'src/main.ts', 'seed-cli': 'src/seed/seed-cli.ts' },
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  sourcemap: true,
+  alias: { '@': './src' },
+  external: Object.keys(pkg.dependencies ?? {}),
+  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+  logLevel: 'warning',
+});

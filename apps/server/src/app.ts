@@ -1,0 +1,102 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { MSG } from '@b2b/contracts/messages';
+import type { Config } from './config';
+import type { Db } from './db/database';
+import { AppError } from './http/app-error';
+import { registerAuthHook } from './http/auth-context';
+import { registerErrorHandler } from './http/error-handler';
+import { parseFlattened, registerBodyParsers } from './http/form-body';
+import { loggerOptions } from './http/request-log';
+import { authRoutes } from './modules/auth/auth.routes';
+import { authService } from './modules/auth/auth.service';
+import { clientsService } from './modules/clients/clients.service';
+import { ordersRoutes } from './modules/orders/orders.routes';
+import { ordersService } from './modules/orders/orders.service';
+import { partnersRoutes } from './modules/partners/partners.routes';
+import { partnersService } from './modules/partners/partners.service';
+import { shopRoutes } from './modules/shop/shop.routes';
+import { shopService } from './modules/shop/shop.service';
+
+export interface AppDeps {
+  db: Db;
+  config: Pick<Config, 'ACCESS_TOKEN_TTL' | 'REFRESH_TOKEN_TTL' | 'LOG_LEVEL'> & { webDist?: string | null };
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** apps/web/dist, from both apps/server/src (dev, tests) and apps/server/dist (built). */
+export const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
+
+export function buildServices(db: Db, config: AppDeps['config']) {
+  const shops = shopService(db);
+  const clients = clientsService(db);
+  const orders = ordersService(db);
+  const partners = partnersService(db, { clients, orders, shops });
+  const auth = authService(
+    db,
+    { accessTtlSeconds: config.ACCESS_TOKEN_TTL, refreshTtlSeconds: config.REFRESH_TOKEN_TTL },
+    shops,
+  );
+  return { shops, clients, orders, partners, auth };
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...loggerOptions(deps.config.LOG_LEVEL),
+    trustProxy: true,
+    ignoreTrailingSlash: true,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { querystringParser: parseFlattened },
+  });
+  const services = buildServices(deps.db, deps.config);
+
+  registerErrorHandler(app);
+  await app.register(cookie);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, ctx) =>
+      new AppError('too_many_requests', 429, MSG.tooManyRequests, { 'retry-after': String(Math.ceil(ctx.ttl / 1000)) }),
+  });
+  await registerBodyParsers(app);
+  registerAuthHook(app, services.auth.resolveAccessToken);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'B2B wholesale back office API', version: '3.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/v3/api/docs' });
+
+  await app.register(authRoutes(services.auth, services.partners));
+  await app.register(partnersRoutes(services.partners));
+  await app.register(ordersRoutes(services.orders));
+  await app.register(shopRoutes(services.shops));
+
+  await registerWebApp(app, deps.config.webDist === undefined ? DEFAULT_WEB_DIST : deps.config.webDist);
+  return app;
+}
+
+/** Serves the built web client; any non-API GET that accepts HTML falls back to index.html (SPA routes). */
+async function registerWebApp(app: FastifyInstance, dist: string | null): Promise<void> {
+  if (!dist || !fs.existsSync(path.join(dist, 'index.html'))) return;
+  await app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
+  const isApi = (url: string) => /^\/(v3|v1)\//.test(url);
+  app.get('/', { schema: { hide: true } }, (_req, reply) => reply.sendFile('index.html'));
+  app.get('/*', { schema: { hide: true } }, (request, reply) => {
+    const file = decodeURIComponent(request.url.split('?')[0]).replace(/^\/+/, '');
+    if (isApi(request.url)) throw new AppError('not_found', 404, MSG.notFound);
+    if (file && !file.includes('..') && fs.existsSync(path.join(dist, file)) && fs.statSync(path.join(dist, file)).isFile()) {
+      return reply.sendFile(file);
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,30 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const schema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('B2B Опт <no-reply@b2b.local>'),
+  PUBLIC_URL: z.string().default('http://localhost:3000'),
+  WEB_DIST: z.string().optional(),
+  ACCESS_TOKEN_TTL: z.coerce.number().int().positive().default(3600),
+  REFRESH_TOKEN_TTL: z.coerce.number().int().positive().default(30 * 24 * 3600),
+  OAUTH_CLIENT_ID: z.string().default('web'),
+  OAUTH_CLIENT_SECRET: z.string().default('web-secret'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
+});
+
+export type Config = z.infer<typeof schema> & { dataDir: string };
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+}

@@ -1,0 +1,82 @@
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { lockDataDir } from './data-dir-lock';
+import { PGliteDialect } from './pglite-dialect';
+import type { DB } from './schema';
+
+export type Db = Kysely<DB>;
+
+export interface Database {
+  db: Db;
+  engine: 'pglite' | 'postgres';
+  /** Embedded engine only: the PGlite instance (tests dump and load it). */
+  pglite?: PGlite;
+  close(): Promise<void>;
+}
+
+const INT8 = 20;
+const NUMERIC = 1700;
+const CHECKPOINT_EVERY_MS = 5 * 60 * 1000;
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  dataDir?: string;
+  /** Start the embedded database from a dump (tests), in memory. */
+  loadDataDir?: Blob;
+  /** Skip the lock file (in-memory test databases). */
+  inMemory?: boolean;
+}
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
+  return openPGlite(opts);
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const types = {
+    getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+      oid === INT8 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format),
+  };
+  const pool = new pg.Pool({ connectionString: url, max: 10, types });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  await sql`select 1`.execute(db);
+  return { db, engine: 'postgres', close: () => db.destroy() };
+}
+
+async function openPGlite(opts: OpenOptions): Promise<Database> {
+  const inMemory = opts.inMemory || !opts.dataDir;
+  const unlock = inMemory ? () => {} : lockDataDir(opts.dataDir!);
+  let pglite: PGlite;
+  try {
+    pglite = await PGlite.create({
+      dataDir: inMemory ? undefined : path.join(opts.dataDir!, 'pgdata'),
+      loadDataDir: opts.loadDataDir,
+      parsers: { [INT8]: (v: string) => Number(v), [NUMERIC]: (v: string) => v },
+    });
+  } catch (err) {
+    unlock();
+    throw err;
+  }
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  const timer = inMemory
+    ? undefined
+    : setInterval(() => void sql`checkpoint`.execute(db).catch(() => {}), CHECKPOINT_EVERY_MS);
+  timer?.unref();
+  let closed = false;
+  return {
+    db,
+    engine: 'pglite',
+    pglite,
+    async close() {
+      if (closed) return;
+      closed = true;
+      if (timer) clearInterval(timer);
+      if (!inMemory) await sql`checkpoint`.execute(db).catch(() => {});
+      await db.destroy();
+      await pglite.close();
+      unlock();
+    },
+  };
+}

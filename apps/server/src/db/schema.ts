@@ -1,0 +1,718 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/*
+ * Table types of the migrations in ./migrations. bigint columns arrive as JS numbers (ids stay far below
+ * 2^53), NUMERIC money as decimal strings, timestamptz as Date.
+ */
+
+type Id = Generated<number>;
+type Money = string;
+type Created = ColumnType<Date, Date | string | undefined, Date | string>;
+type Ts = ColumnType<Date, Date | string, Date | string>;
+type Json<T = unknown> = ColumnType<T, string | T, string | T>;
+type Def<T> = ColumnType<T, T | undefined, T>;
+
+export interface PartnersTable {
+  id: Id;
+  name: string;
+  legal_name: string | null;
+  inn: string | null;
+  manager_user_id: number | null;
+  loyalty_enabled: Def<boolean>;
+  active: Def<boolean>;
+  created_at: Created;
+}
+
+export interface UsersTable {
+  id: Id;
+  kind: 'PARTNER' | 'MANAGER' | 'CLIENT';
+  partner_id: number | null;
+  client_id: number | null;
+  email: string;
+  password_hash: string | null;
+  name: Def<string>;
+  surname: Def<string>;
+  middle_name: Def<string>;
+  phone: string | null;
+  is_owner: Def<boolean>;
+  role_admin: Def<boolean>;
+  role_orders: Def<boolean>;
+  role_price: Def<boolean>;
+  role_clients: Def<boolean>;
+  role_loyalty: Def<boolean>;
+  active: Def<boolean>;
+  email_confirmed_at: Date | null;
+  last_login_at: Date | null;
+  created_at: Created;
+  updated_at: Created;
+}
+
+export interface OauthClientsTable {
+  id: string;
+  secret_hash: string;
+  name: string;
+  created_at: Created;
+}
+
+export interface AuthTokensTable {
+  token_hash: string;
+  kind: 'ACCESS' | 'REFRESH';
+  family_id: string;
+  client_id: string;
+  user_id: number | null;
+  expires_at: Ts;
+  used_at: Date | null;
+  revoked_at: Date | null;
+  created_at: Created;
+}
+
+export interface AuthCheckwordsTable {
+  id: Id;
+  user_id: number;
+  purpose: 'RECOVERY' | 'CONFIRM_EMAIL' | 'SET_PASSWORD';
+  checkword_hash: string;
+  expires_at: Ts;
+  used_at: Date | null;
+  created_at: Created;
+}
+
+export interface LoginFailuresTable {
+  id: Id;
+  account: string;
+  address: string;
+  created_at: Created;
+}
+
+export interface FilesTable {
+  partner_id: number;
+  id: Generated<string>;
+  purpose: string;
+  original_name: string;
+  mime: string;
+  size: number;
+  sha256: string;
+  storage_path: string;
+  created_by: number | null;
+  created_at: Created;
+}
+
+export interface JobsTable {
+  id: Id;
+  partner_id: number | null;
+  type: string;
+  payload: Json<Record<string, unknown>>;
+  status: Def<'QUEUED' | 'RUNNING' | 'DONE' | 'FAILED'>;
+  progress: Def<number>;
+  attempts: Def<number>;
+  max_attempts: Def<number>;
+  run_at: Created;
+  locked_at: Date | null;
+  locked_by: string | null;
+  result: Json<unknown> | null;
+  error: string | null;
+  created_by: number | null;
+  created_at: Created;
+  updated_at: Created;
+}
+
+export interface MailOutboxTable {
+  id: Id;
+  partner_id: number | null;
+  template: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  status: Def<'QUEUED' | 'SENT' | 'FAILED'>;
+  message_id: string | null;
+  eml_path: string | null;
+  attempts: Def<number>;
+  error: string | null;
+  created_at: Created;
+  sent_at: Date | null;
+}
+
+export interface CatalogSectionsTable {
+  id: Id;
+  parent_id: number | null;
+  depth: number;
+  code: string;
+  name: string;
+  sort: Def<number>;
+}
+
+export interface NamedTable {
+  id: Id;
+  name: string;
+}
+
+export interface CatalogLinesTable {
+  id: Id;
+  brand_id: number;
+  name: string;
+}
+
+export interface CatalogProductsTable {
+  id: Id;
+  up_code_1c: string;
+  name: string;
+  section_id: number;
+  brand_id: number | null;
+  country_id: number | null;
+  manufacturer_id: number | null;
+  line_id: number | null;
+  unit: Def<string>;
+  preview_picture: string | null;
+  detail_picture: string | null;
+  pictures: Json<string[]>;
+  purchase_price: Money;
+  rrc: Money;
+  vat_rate: Def<number>;
+  multiplicity: Def<number>;
+  multiplicity_corporate: Def<number>;
+  multiplicity_commercial: Def<number>;
+  active: Def<boolean>;
+  updated_at: Created;
+}
+
+export interface CatalogWarehousesTable {
+  id: Id;
+  code: string;
+  name: string;
+  city: string;
+  sort: Def<number>;
+}
+
+export interface CatalogStockTable {
+  product_id: number;
+  warehouse_id: number;
+  quantity: number;
+}
+
+export interface ShopsTable {
+  partner_id: number;
+  name: string;
+  shop_link: string | null;
+  domain_name: string | null;
+  logo_file_id: string | null;
+  color_logo: string | null;
+  color_scheme: Def<string>;
+  header_no_name: Def<boolean>;
+  about_company: Json<unknown> | null;
+  address: string | null;
+  phones: Json<unknown[]>;
+  opening_hours: string | null;
+  selfdelivery_only: Def<boolean>;
+  min_sum: Money | null;
+  delivery_price: Money | null;
+  about_delivery: string | null;
+  no_check_order_sum: Def<boolean>;
+  min_order_sum: Money | null;
+  payment_types: Def<string[]>;
+  tax_system: string | null;
+  about_payment: string | null;
+  allow_physical: Def<boolean>;
+  google_id: string | null;
+  shop_emails: Def<string[]>;
+  notify_emails: Def<string[]>;
+  notify_checkbox: Def<boolean>;
+  show_delay_text: Def<boolean>;
+  about_delay: string | null;
+  registration_enabled: Def<boolean>;
+  search_title: string | null;
+  search_description: string | null;
+  price_type: Def<string>;
+  show_margin: Def<boolean>;
+  tax_type: Def<'WITH_VAT' | 'WO_VAT'>;
+  currency: Def<string>;
+  currency_rate: string | null;
+  assortment: Def<'BASE' | 'EXTENDED'>;
+  show_stock: Def<boolean>;
+  multiplicity: Def<'COMMERCIAL' | 'CORPORATE' | 'EDINICA'>;
+  main_tradepoint_id: number | null;
+  updated_at: Created;
+}
+
+export interface ShopFilesTable {
+  partner_id: number;
+  file_id: string;
+  sort: Def<number>;
+}
+
+export interface TradepointsTable {
+  partner_id: number;
+  id: Id;
+  address: string;
+  address_fields: Json<Record<string, unknown>>;
+  longitude: string;
+  latitude: string;
+  phones: Json<unknown[]>;
+  work_days: Def<string[]>;
+  work_schedule: Json<Record<string, unknown>>;
+  holiday_schedule: Json<Record<string, unknown>>;
+  holiday_work: Def<boolean>;
+  is_base: Def<boolean>;
+  date_start: Date | null;
+  date_end: Date | null;
+  created_at: Created;
+}
+
+export interface DeliveryZonesTable {
+  partner_id: number;
+  id: Id;
+  delivery_zone_id: string;
+  name: Def<string>;
+  price: Money | null;
+  sort: Def<number>;
+}
+
+export interface DeliveryExcludesTable {
+  partner_id: number;
+  id: Id;
+  file_id: string | null;
+  active: Def<boolean>;
+  count_items: Def<number>;
+  count_in_file: Def<number>;
+  created_at: Created;
+}
+
+export interface DeliveryExcludeProductsTable {
+  partner_id: number;
+  exclude_id: number;
+  product_id: number;
+}
+
+export interface CommercialOfferSettingsTable {
+  partner_id: number;
+  org_name: string | null;
+  inn: string | null;
+  ogrn: string | null;
+  kpp: string | null;
+  postcode: string | null;
+  phone: string | null;
+  email: string | null;
+  url: string | null;
+  legal_address: string | null;
+  bank: string | null;
+  checking_account: string | null;
+  bik: string | null;
+  cor_account: string | null;
+  logo_file_id: string | null;
+  stamp_file_id: string | null;
+  vat: Def<string>;
+  basket_export: Json<Record<string, unknown>>;
+  actual_days: number | null;
+  is_actual_days: Def<boolean>;
+  updated_at: Created;
+}
+
+export interface PriceTypesTable {
+  partner_id: number;
+  id: Id;
+  code: string;
+  name: string;
+  inner_type: Def<string>;
+  sort: Def<number>;
+}
+
+export interface PriceListsTable {
+  partner_id: number;
+  id: Id;
+  kind: 'PRICELIST' | 'COLUMN';
+  parent_id: number | null;
+  is_base: Def<boolean>;
+  name: string;
+  sort: Def<number>;
+  edit_1c: Def<boolean>;
+  price_type: Def<string>;
+  section_rate: string | null;
+  rounding: Def<'ONE_DECIMAL' | 'TWO_DECIMAL' | 'NO_DECIMAL'>;
+  unit: Def<'RUB' | 'RATE'>;
+  created_at: Created;
+  deleted_at: Date | null;
+}
+
+export interface PriceSectionRatesTable {
+  partner_id: number;
+  price_list_id: number;
+  section_id: number;
+  percent: string | null;
+  show: Def<boolean>;
+  sort: Def<number>;
+}
+
+export interface PriceProductRatesTable {
+  partner_id: number;
+  price_list_id: number;
+  product_id: number;
+  percent: string;
+}
+
+export interface PriceUploadsTable {
+  partner_id: number;
+  id: Id;
+  price_list_id: number | null;
+  client_id: number | null;
+  kind: 'PRICE' | 'CATALOG' | 'REMAIN' | 'MULTIPLICITY' | 'PERSONAL' | 'OFFER';
+  mode: Def<'KEEP' | 'REPLACE'>;
+  file_id: string | null;
+  job_id: number | null;
+  status: Def<string>;
+  string_count: Def<number>;
+  applied_count: Def<number>;
+  period_days: number | null;
+  date_end: Date | null;
+  errors: Json<unknown[]>;
+  created_by: number | null;
+  created_at: Created;
+}
+
+export interface PriceListProductsTable {
+  partner_id: number;
+  price_list_id: number;
+  product_id: number;
+  site_price: Money | null;
+  percent: string | null;
+  upload_id: number | null;
+  valid_until: Date | null;
+}
+
+export interface PartnerProductRemainsTable {
+  partner_id: number;
+  product_id: number;
+  quantity: number | null;
+  multiplicity: string | null;
+  upload_id: number | null;
+}
+
+export interface YmlLinksTable {
+  partner_id: number;
+  id: Id;
+  price_list_id: number;
+  token: string;
+  active: Def<boolean>;
+  created_at: Created;
+}
+
+export interface ClientsTable {
+  partner_id: number;
+  id: Id;
+  name: string;
+  short_name: string | null;
+  inn: string | null;
+  legal_entity: Def<boolean>;
+  phone: string | null;
+  email: string | null;
+  address: string | null;
+  is_new: Def<boolean>;
+  blacklisted: Def<boolean>;
+  blacklisted_at: Date | null;
+  currency: Def<string>;
+  price_type: string | null;
+  price_list_id: number | null;
+  price_column_id: number | null;
+  has_individual: Def<boolean>;
+  registered_at: Created;
+}
+
+export interface ClientFilesTable {
+  partner_id: number;
+  client_id: number;
+  file_id: string;
+}
+
+export interface ClientGroupsTable {
+  partner_id: number;
+  id: Id;
+  name: string;
+  description: string | null;
+  price_list_id: number | null;
+  created_at: Created;
+}
+
+export interface ClientGroupMembersTable {
+  partner_id: number;
+  group_id: number;
+  client_id: number;
+  added_at: Created;
+}
+
+export interface ClientPricesTable {
+  partner_id: number;
+  client_id: number;
+  product_id: number;
+  price: Money;
+  upload_id: number | null;
+  valid_until: Date | null;
+}
+
+export interface ClientReviewsTable {
+  partner_id: number;
+  id: Id;
+  client_id: number | null;
+  user_id: number | null;
+  text: string;
+  created_at: Created;
+}
+
+export interface OfferTypesTable {
+  code: string;
+  name: string;
+  sort: Def<number>;
+}
+
+export interface OffersTable {
+  partner_id: number;
+  id: Id;
+  type: string;
+  name: string;
+  description: string | null;
+  active: Def<boolean>;
+  date_start: Ts;
+  date_end: Date | null;
+  limit_count: number | null;
+  used_count: Def<number>;
+  not_in_basket: Def<boolean>;
+  sort: Def<number>;
+  xls_file_id: string | null;
+  banner_main_file_id: string | null;
+  banner_slider_file_id: string | null;
+  banner_catalog_file_id: string | null;
+  created_at: Created;
+}
+
+export interface OfferPresentsTable {
+  partner_id: number;
+  offer_id: number;
+  id: Id;
+  product_id: number;
+  sum: Money;
+  product_type: Def<string>;
+  sort: Def<number>;
+}
+
+export interface OfferProductsTable {
+  partner_id: number;
+  offer_id: number;
+  product_id: number;
+  site_price: Money | null;
+}
+
+export interface OrdersTable {
+  partner_id: number;
+  id: Id;
+  order_number: string;
+  client_id: number;
+  client_user_id: number | null;
+  status: Def<'NEW' | 'VIEWED' | 'IN_BASKET' | 'COMPLETED' | 'CANCELED'>;
+  payment_type: Def<'CASH' | 'NON_CASH' | 'CARD'>;
+  online_pay_status: string | null;
+  currency: Def<string>;
+  currency_rate: Def<string>;
+  position_count: Def<number>;
+  position_sum: Def<Money>;
+  purchase_sum: Def<Money>;
+  position_margin: Def<Money>;
+  delivery_price: Def<Money>;
+  tax_type: Def<string>;
+  min_order_sum: Money | null;
+  contact_name: string | null;
+  contact_phone: string | null;
+  contact_email: string | null;
+  user_phone: string | null;
+  address: string | null;
+  tradepoint_id: number | null;
+  manager_user_id: number | null;
+  comment: string | null;
+  shop_comment: string | null;
+  note: string | null;
+  cancel_comment: string | null;
+  is_loyalty: Def<boolean>;
+  loyalty_sum: Def<Money>;
+  returned_bonus: Def<Money>;
+  created_at: Created;
+  updated_at: Created;
+  viewed_at: Date | null;
+  sent_at: Date | null;
+  completed_at: Date | null;
+  canceled_at: Date | null;
+}
+
+export interface OrderItemsTable {
+  partner_id: number;
+  order_id: number;
+  id: Id;
+  product_id: number;
+  up_code_1c: string;
+  name: string;
+  buying_price: Money;
+  price: Money;
+  quantity: number;
+  special: Def<boolean>;
+  offer_id: number | null;
+}
+
+export interface OrderHistoryTable {
+  partner_id: number;
+  order_id: number;
+  id: Id;
+  user_id: number | null;
+  action: string;
+  details: Json<Record<string, unknown>>;
+  created_at: Created;
+}
+
+export interface DcBasketsTable {
+  partner_id: number;
+  id: Id;
+  status: Def<'OPEN' | 'SUBMITTED'>;
+  created_at: Created;
+  submitted_at: Date | null;
+}
+
+export interface DcBasketItemsTable {
+  partner_id: number;
+  basket_id: number;
+  order_id: number;
+  product_id: number;
+  quantity: number;
+  price: Money;
+  offer_id: number | null;
+  added_at: Created;
+}
+
+export interface LoyaltyProgramsTable {
+  partner_id: number;
+  installed_at: Created;
+  enabled: Def<boolean>;
+  title: string;
+  description: string | null;
+  logo_file_id: string | null;
+  offer_file_id: string | null;
+  visibility: Def<'ALL' | 'AUTH' | 'ENABLED'>;
+  set_new_clients: Def<boolean>;
+  burn_days: Def<number>;
+}
+
+export interface LoyaltyStatusesTable {
+  partner_id: number;
+  id: Id;
+  title: string;
+  multiplier: Def<string>;
+  threshold: Def<Money>;
+  sort: Def<number>;
+}
+
+export interface LoyaltyBrandCoefficientsTable {
+  partner_id: number;
+  brand_id: number;
+  multiplier: string;
+}
+
+export interface LoyaltyScoringRulesTable {
+  partner_id: number;
+  id: Id;
+  markup_from: Money | null;
+  markup_to: Money | null;
+  markup_pct_from: string | null;
+  markup_pct_to: string | null;
+  points_pct: string;
+}
+
+export interface LoyaltyGroupVisibilityTable {
+  partner_id: number;
+  group_id: number;
+  visibility: 'ALL' | 'AUTH' | 'ENABLED';
+}
+
+export interface LoyaltyMembersTable {
+  partner_id: number;
+  client_id: number;
+  enabled: Def<boolean>;
+  enabled_at: Created;
+  card_code: string;
+  status_id: number | null;
+  date_status_end: Date | null;
+  balance: Def<Money>;
+}
+
+export interface LoyaltyLedgerTable {
+  partner_id: number;
+  id: Id;
+  client_id: number;
+  order_id: number | null;
+  operation: 'CREDIT' | 'DEBIT' | 'BURN' | 'RETURN' | 'PLUS' | 'MINUS';
+  points: Money;
+  title: string;
+  comment: string | null;
+  burn_at: Date | null;
+  idempotency_key: string | null;
+  created_by: number | null;
+  created_at: Created;
+}
+
+export interface ContentPagesTable {
+  id: Id;
+  type: string;
+  code: string;
+  title: string;
+  body: Json<unknown>;
+}
+
+export interface DB {
+  partners: PartnersTable;
+  users: UsersTable;
+  oauth_clients: OauthClientsTable;
+  auth_tokens: AuthTokensTable;
+  auth_checkwords: AuthCheckwordsTable;
+  login_failures: LoginFailuresTable;
+  files: FilesTable;
+  jobs: JobsTable;
+  mail_outbox: MailOutboxTable;
+  catalog_sections: CatalogSectionsTable;
+  catalog_brands: NamedTable;
+  catalog_countries: NamedTable;
+  catalog_manufacturers: NamedTable;
+  catalog_lines: CatalogLinesTable;
+  catalog_products: CatalogProductsTable;
+  catalog_warehouses: CatalogWarehousesTable;
+  catalog_stock: CatalogStockTable;
+  shops: ShopsTable;
+  shop_files: ShopFilesTable;
+  tradepoints: TradepointsTable;
+  delivery_zones: DeliveryZonesTable;
+  delivery_excludes: DeliveryExcludesTable;
+  delivery_exclude_products: DeliveryExcludeProductsTable;
+  commercial_offer_settings: CommercialOfferSettingsTable;
+  price_types: PriceTypesTable;
+  price_lists: PriceListsTable;
+  price_section_rates: PriceSectionRatesTable;
+  price_product_rates: PriceProductRatesTable;
+  price_uploads: PriceUploadsTable;
+  price_list_products: PriceListProductsTable;
+  partner_product_remains: PartnerProductRemainsTable;
+  yml_links: YmlLinksTable;
+  clients: ClientsTable;
+  client_files: ClientFilesTable;
+  client_groups: ClientGroupsTable;
+  client_group_members: ClientGroupMembersTable;
+  client_prices: ClientPricesTable;
+  client_reviews: ClientReviewsTable;
+  offer_types: OfferTypesTable;
+  offers: OffersTable;
+  offer_presents: OfferPresentsTable;
+  offer_products: OfferProductsTable;
+  orders: OrdersTable;
+  order_items: OrderItemsTable;
+  order_history: OrderHistoryTable;
+  dc_baskets: DcBasketsTable;
+  dc_basket_items: DcBasketItemsTable;
+  loyalty_programs: LoyaltyProgramsTable;
+  loyalty_statuses: LoyaltyStatusesTable;
+  loyalty_brand_coefficients: LoyaltyBrandCoefficientsTable;
+  loyalty_scoring_rules: LoyaltyScoringRulesTable;
+  loyalty_group_visibility: LoyaltyGroupVisibilityTable;
+  loyalty_members: LoyaltyMembersTable;
+  loyalty_ledger: LoyaltyLedgerTable;
+  content_pages: ContentPagesTable;
+}

@@ -1,0 +1,43 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { MSG } from '@b2b/contracts/messages';
+import { AppError } from './app-error';
+
+interface ErrorBody {
+  error: string;
+  error_description: string;
+}
+
+/** One error handler: every failure becomes `{ error, error_description }`; a 5xx never shows internal text. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
+    const { status, body, headers } = describe(err);
+    if (status >= 500) request.log.error({ err }, 'request failed');
+    else request.log.info({ status, code: body.error }, body.error_description);
+    for (const [k, v] of Object.entries(headers)) reply.header(k, v);
+    return reply.status(status).send(body);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ error: 'not_found', error_description: MSG.notFound } satisfies ErrorBody);
+  });
+}
+
+function describe(err: FastifyError | AppError): { status: number; body: ErrorBody; headers: Record<string, string> } {
+  if (err instanceof AppError) {
+    return { status: err.status, body: { error: err.code, error_description: err.message }, headers: err.headers };
+  }
+  const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
+  if (status === 413 || err.code === 'FST_REQ_FILE_TOO_LARGE') {
+    return plain(413, 'payload_too_large', MSG.payloadTooLarge);
+  }
+  if (status === 429) return plain(429, 'too_many_requests', MSG.tooManyRequests);
+  if (status === 415) return plain(415, 'unsupported_media_type', MSG.badRequest);
+  if (status >= 400 && status < 500) return plain(status, 'invalid_request', MSG.badRequest);
+  return plain(500, 'server_error', MSG.serverError);
+}
+
+const plain = (status: number, error: string, description: string) => ({
+  status,
+  body: { error, error_description: description },
+  headers: {},
+});

@@ -1,0 +1,44 @@
+import { loadConfig } from './config';
+import { buildApp, buildServices } from './app';
+import { openDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { isDatabaseEmpty, seedDemo } from './seed/demo-seed';
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+  const applied = await migrateToLatest(database.db);
+  if (applied.length) console.log(`Migrations applied: ${applied.join(', ')}`);
+
+  const services = buildServices(database.db, config);
+  await services.auth.ensureOauthClient(config.OAUTH_CLIENT_ID, config.OAUTH_CLIENT_SECRET, 'Web client');
+  if (config.SEED_DEMO === 'auto' && (await isDatabaseEmpty(database.db))) {
+    console.log('Empty database: loading the demo data…');
+    await seedDemo(database.db, { scale: 1, log: (m) => console.log(m) });
+  }
+
+  const app = await buildApp({ db: database.db, config });
+  const purge = setInterval(() => void services.auth.purgeExpiredTokens().catch(() => {}), 3600_000);
+  purge.unref();
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    clearInterval(purge);
+    await app.close().catch(() => {});
+    await database.close().catch((err) => app.log.error({ err }, 'database close failed'));
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  console.log(`B2B back office on http://localhost:${config.PORT} (${database.engine})`);
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { tokenRequestSchema } from '@b2b/contracts/auth';
+import { MSG } from '@b2b/contracts/messages';
+import { AppError } from '@/http/app-error';
+import { requireUser } from '@/http/auth-context';
+import { ok } from '@/http/envelope';
+import type { AuthService } from './auth.service';
+import type { PartnersService } from '../partners/partners.service';
+
+const GRANTS = ['password', 'client_credentials', 'refresh_token'];
+
+export function authRoutes(auth: AuthService, partners: PartnersService) {
+  return async (app: FastifyInstance) => {
+    app.post(
+      '/v3/oauth/token/',
+      {
+        schema: { tags: ['auth'], summary: 'OAuth 2 token: grants password, client_credentials, refresh_token' },
+        config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      },
+      async (request, reply) => {
+        const body = (request.body ?? {}) as Record<string, unknown>;
+        if (!GRANTS.includes(String(body.grant_type ?? ''))) {
+          throw new AppError('unsupported_grant_type', 400, MSG.grantUnsupported);
+        }
+        const parsed = tokenRequestSchema.safeParse(body);
+        if (!parsed.success) throw new AppError('invalid_request', 400, MSG.badRequest);
+        reply.header('cache-control', 'no-store');
+        return auth.token(parsed.data, request.ip);
+      },
+    );
+
+    app.post(
+      '/v3/oauth/revoke/',
+      { schema: { tags: ['auth'], summary: 'Revoke a token and its family (sign-out)' } },
+      async (request) => {
+        const token = z.object({ token: z.string().min(1) }).safeParse(request.body ?? {});
+        if (token.success) await auth.revoke(token.data.token);
+        return ok();
+      },
+    );
+
+    app.get(
+      '/v3/api/utils/check/',
+      { schema: { tags: ['auth'], summary: 'Token check: status, user kind, flags and personal rights' } },
+      async (request) => {
+        const user = request.auth.status === 'valid' ? request.auth.user : null;
+        const partnerName = user?.partnerId ? await partners.name(user.partnerId) : null;
+        return auth.check(request.auth, partnerName);
+      },
+    );
+
+    app.put(
+      '/v1/login/confirm/',
+      { schema: { tags: ['auth'], summary: 'Confirm a sign-in (records the login)' } },
+      async (request) => {
+        const user = requireUser(request);
+        await auth.confirmLogin(user.id);
+        return ok({ isUserWithoutPassword: !user.hasPassword });
+      },
+    );
+  };
+}

@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp, type AppDeps } from '../app';
+import { openDatabase, type Database } from '../db/database';
+import { TEST_CONFIG } from './test-config';
+import { TEST_DATABASE_URL, withDatabase } from './postgres-url';
+
+export const DEMO_PASSWORD = 'demo1234';
+export const WEB_CLIENT = { client_id: 'web', client_secret: 'web-secret' };
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  /** Signs in through the real token endpoint and answers the access token. */
+  login(email: string, password?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** A copy of the seeded test database for this test file. */
+async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const source = inject('testDatabase');
+  if (source.engine === 'pglite') {
+    const dump = new Blob([fs.readFileSync(source.dumpPath)]);
+    return { database: await openDatabase({ inMemory: true, loadDataDir: dump }), drop: async () => {} };
+  }
+  const name = `b2b_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await admin.query(`create database ${name} template ${source.template}`);
+      break;
+    } catch (err) {
+      // Two files copying the template at the same moment: PostgreSQL refuses the second; try again.
+      if (attempt > 20 || !/being accessed by other users/.test(String(err))) throw err;
+      await new Promise((r) => setTimeout(r, 200 + Math.random() * 300));
+    }
+  }
+  await admin.end();
+  const database = await openDatabase({ databaseUrl: withDatabase(TEST_DATABASE_URL, name) });
+  return {
+    database,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export async function createTestApp(
+  config: Partial<AppDeps['config']> = {},
+  beforeReady?: (app: FastifyInstance) => void,
+): Promise<TestApp> {
+  const { database, drop } = await openTestDatabase();
+  const app = await buildApp({ db: database.db, config: { ...TEST_CONFIG, ...config } });
+  beforeReady?.(app);
+  await app.ready();
+  return {
+    app,
+    database,
+    async login(email, password = DEMO_PASSWORD) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/v3/oauth/token/',
+        payload: new URLSearchParams({ grant_type: 'password', username: email, password, ...WEB_CLIENT }).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      if (res.statusCode !== 200) throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);
+      return res.json().access_token as string;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+export const form = (data: Record<string, string>) => ({
+  payload: new URLSearchParams(data).toString(),
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+});
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import type { Rights, UserKind, UserRules } from './rights';
+
+/** POST /v3/oauth/token/ (RFC 6749), form-encoded. */
+export const tokenRequestSchema = z.discriminatedUnion('grant_type', [
+  z.object({
+    grant_type: z.literal('password'),
+    client_id: z.string().min(1),
+    client_secret: z.string().min(1),
+    username: z.string().trim().default(''),
+    password: z.string().default(''),
+    domain: z.string().trim().optional(),
+  }),
+  z.object({
+    grant_type: z.literal('client_credentials'),
+    client_id: z.string().min(1),
+    client_secret: z.string().min(1),
+  }),
+  z.object({
+    grant_type: z.literal('refresh_token'),
+    client_id: z.string().min(1),
+    client_secret: z.string().min(1),
+    refresh_token: z.string().min(1),
+  }),
+]);
+export type TokenRequest = z.infer<typeof tokenRequestSchema>;
+
+export interface TokenResponse {
+  access_token: string;
+  token_type: 'Bearer';
+  expires_in: number;
+  refresh_token?: string;
+  scope?: string;
+}
+
+export type TokenStatus = 'valid' | 'expired' | 'invalid';
+
+/** GET /v3/api/utils/check/ */
+export interface CheckResponse {
+  STATUS: TokenStatus;
+  isInvalid: boolean;
+  isUserWithoutPassword: boolean;
+  /** Null for a guest (client-credentials) token. */
+  USER_TYPE: UserKind | null;
+  PARTNER: boolean;
+  MANAGER: boolean;
+  userRules: UserRules;
+  RIGHTS: Rights | null;
+  USER: {
+    ID: number;
+    EMAIL: string;
+    NAME: string;
+    SURNAME: string;
+    IS_OWNER: boolean;
+    ROLES: string[];
+    PARTNER_ID: number | null;
+    PARTNER_NAME: string | null;
+  } | null;
+}
+
+/** GET /v3/api/partner/info/ */
+export interface PartnerInfoResponse {
+  ID: number;
+  NAME: string;
+  CLIENT_COUNT: number;
+  ORDER_COUNT: number;
+  hasShopLink: boolean;
+  SHOP_LINK: string | null;
+  LOYALTY_ON: boolean;
+  CLIENT_DATE: { MIN_DATE: number | null };
+  ORDER_DATE: { MIN_DATE: number | null };
+}
+
+/** GET /v3/api/manager/info/ */
+export interface ManagerInfoResponse {
+  PARTNER_COUNT: number;
+  CLIENT_COUNT: number;
+  ORDER_COUNT: number;
+  CLIENT_DATE: { MIN_DATE: number | null };
+  ORDER_DATE: { MIN_DATE: number | null };
+}

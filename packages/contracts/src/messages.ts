@@ -1,0 +1,80 @@
+/** Every Russian text of the spec, once. Both the server and the web import it. */
+export const MSG = {
+  // sign-in and session (back-office.md §5, §8)
+  loginEmailRequired: 'Вы не указали e-mail',
+  loginPasswordRequired: 'Вы не указали пароль',
+  wrongCredentials: 'Неправильный логин или пароль',
+  noConnection: 'Нет соединения с сервером. Произошла ошибка. Пожалуйста, попробуйте позже',
+  networkError: 'Ошибка сети',
+  tooManyAttempts: 'Слишком много попыток входа. Повторите через несколько минут',
+  tooManyRequests: 'Слишком много запросов. Повторите позже',
+  userDisabled: 'Учётная запись отключена. Обратитесь к администратору',
+  tokenRequired: 'Требуется авторизация',
+  tokenInvalid: 'Токен недействителен',
+  tokenExpired: 'Срок действия токена истёк (expired)',
+  refreshInvalid: 'Токен обновления недействителен',
+  clientInvalid: 'Неизвестный клиент приложения',
+  grantUnsupported: 'Неподдерживаемый способ авторизации',
+  shopLinkUnknown:
+    'Данной ссылки не существует. Проверьте правильность данных или уточните ссылку у Поставщика.',
+  passwordNotSet: 'Для входа необходимо установить пароль',
+  // transport
+  forbidden: 'Недостаточно прав для выполнения действия',
+  notFound: 'Не найдено',
+  badRequest: 'Некорректный запрос',
+  payloadTooLarge: 'Размер файла должен быть не больше 10МБ',
+  serverError: 'Внутренняя ошибка сервера. Пожалуйста, попробуйте позже',
+  // employees (back-office.md §5)
+  employeeEmailRequired: 'Вы не указали почту',
+  employeeNameRequired: 'Вы не указали имя',
+  employeeSurnameRequired: 'Вы не указали фамилию',
+  employeeEmailInvalid: 'Вы ввели неправильный электронный адрес',
+  // groups and clients
+  groupNameRequired: 'Не указано название группы',
+  clientNotSelected: 'Вы не выбрали Клиента',
+  clientAddedToGroup: 'Клиент успешно добавлен в группу',
+  clientPriceSettingsSet: 'Клиенту установлены новые настройки цен',
+  // empty states
+  clientsEmpty: 'Клиенты не найдены',
+  groupClientsEmpty: 'Список клиентов в группе пуст',
+  ordersEmpty: 'Заказов не найдено',
+  groupsEmpty: 'Список групп пуст',
+  offersEmpty: 'Акции не найдены',
+  noDescription: 'Описание отсутствует',
+  loading: 'Идет загрузка данных...',
+  // files
+  fileTooLarge: 'Размер файла должен быть не больше 10МБ',
+  fileTypeInvalid: 'Недопустимый тип файла',
+  fileFormatUnsupported: 'Неподдерживаемый формат файла',
+  fileUploadFailed: 'Произошла ошибка при загрузке файла, попробуйте загрузить еще раз',
+  // orders
+  paymentTypeChanged: (type: string) => `Вы сменили способ оплаты на "${type}"`,
+  // web shell
+  sectionInDevelopment: 'Раздел в разработке',
+  pageNotFound: 'Страница не найдена',
+  outdatedBrowser:
+    'Вы используете устаревший браузер. Для корректной работы обновите браузер до последней версии.',
+  repair: 'Ведутся технические работы. Пожалуйста, зайдите позже',
+  serverErrorPage: 'На сервере произошла ошибка. Пожалуйста, попробуйте позже',
+} as const;
+
+/** Order status labels (back-office.md §4). */
+export const ORDER_STATUS_LABEL = {
+  NEW: 'Новый',
+  VIEWED: 'Просмотрен',
+  IN_BASKET: 'В корзине',
+  COMPLETED: 'Исполнен',
+  CANCELED: 'Отменен',
+} as const;
+
+/** Action labels (back-office.md §9). */
+export const ACTION_LABEL = {
+  save: 'Сохранить',
+  cancel: 'Отмена',
+  delete: 'Удалить',
+  add: 'Добавить',
+  apply: 'Применить',
+  edit: 'Изменить',
+  close: 'Закрыть',
+  generate: 'Сформировать',
+} as const;
