@@ -51,9 +51,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     ...loggerOptions(deps.config.LOG_LEVEL),
     trustProxy: true,
-    ignoreTrailingSlash: true,
     bodyLimit: 1024 * 1024,
-    routerOptions: { querystringParser: parseFlattened },
+    routerOptions: { querystringParser: parseFlattened, ignoreTrailingSlash: true },
   });
   const services = buildServices(deps.db, deps.config);
 

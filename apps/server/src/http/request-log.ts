@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { FastifyServerOptions } from 'fastify';
+import { LogController, type FastifyServerOptions } from 'fastify';
 
 /** Removes the access token from a URL before it reaches a log line. */
 export function redactUrl(url: string): string {
@@ -28,6 +28,6 @@ export function loggerOptions(level: string): FastifyServerOptions {
       },
     },
     genReqId: requestIdOf,
-    requestIdLogLabel: 'request_id',
+    logController: new LogController({ requestIdLogLabel: 'request_id' }),
   };
 }

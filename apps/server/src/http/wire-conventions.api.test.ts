@@ -54,7 +54,7 @@ describe('wire conventions', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().body).toEqual({ names: ['А', 'Б'] });
-    expect(res.json().files).toEqual([{ field: 'file', filename: 'a.csv', size: 19 }]);
+    expect(res.json().files).toEqual([{ field: 'file', filename: 'a.csv', size: 21 }]);
   });
 
   it('answers 413 with the spec text for a file over 10 MB', async () => {

@@ -123,6 +123,7 @@ describe('POST /v3/oauth/token/', () => {
     expect(right.statusCode).toBe(429);
     const other = await token({ grant_type: 'password', username: 'loyalty@partner.demo', password: 'demo1234' }, '10.9.9.9');
     expect(other.statusCode).toBe(200);
+    await t.database.db.deleteFrom('login_failures').execute();
   });
 
   it('throttles one address that tries many accounts', async () => {

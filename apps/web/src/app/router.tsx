@@ -1,0 +1,37 @@
+import { createBrowserRouter } from 'react-router';
+import { PartnerArea } from '@/app/guards/partner-area';
+import { LoginRoute } from '@/app/guards/login-route';
+import { AppFrame } from '@/app/app-frame';
+import { HomeIndex } from '@/app/pages/home-index';
+import { NotFoundPage } from '@/app/pages/not-found-page';
+import { RepairPage } from '@/app/pages/repair-page';
+import { RouteErrorPage } from '@/app/pages/route-error-page';
+import { ServerErrorPage } from '@/app/pages/server-error-page';
+import { partnerRoutes } from '@/app/routes/partner-routes';
+import { SessionRoot } from '@/app/session/session-root';
+import { InDevelopment } from '@/shared/ui/in-development';
+import { PAGE_TITLE } from '@/shared/ui-text';
+
+/** The route tree of back-office.md §2 and shop-pricing-offers-loyalty.md §2. */
+export function createAppRouter() {
+  return createBrowserRouter([
+    {
+      element: <AppFrame />,
+      errorElement: <RouteErrorPage />,
+      children: [
+        { path: '/repair', element: <RepairPage /> },
+        { path: '/server-error', element: <ServerErrorPage /> },
+        {
+          element: <SessionRoot />,
+          children: [
+            { path: '/login', element: <LoginRoute /> },
+            { index: true, element: <HomeIndex /> },
+            { path: '/partner', element: <PartnerArea />, children: partnerRoutes },
+            { path: '/content/:type?/:id', element: <InDevelopment title={PAGE_TITLE.content} /> },
+            { path: '*', element: <NotFoundPage /> },
+          ],
+        },
+      ],
+    },
+  ]);
+}

@@ -1,0 +1,122 @@
+import type { RouteObject } from 'react-router';
+import { Navigate } from 'react-router';
+import { NotFoundPage } from '@/app/pages/not-found-page';
+import { SectionGuard } from '@/app/guards/section-guard';
+import { LoyaltyStart } from '@/app/routes/loyalty-start';
+import { IdPlaceholder } from '@/app/routes/id-placeholder';
+import { OrdersEntry } from '@/app/routes/orders-entry';
+import { tabPlaceholders } from '@/app/routes/tab-routes';
+import { ClientCardPage, ClientTabGuard } from '@/features/clients/pages/client-card-page';
+import { ClientGroupPage } from '@/features/clients/pages/client-group-page';
+import { PricingPage } from '@/features/pricing/pages/pricing-page';
+import { InDevelopment } from '@/shared/ui/in-development';
+import { TabbedSection } from '@/shared/ui/tabbed-section';
+import { PAGE_TITLE, SECTION_TITLE, TAB_LABEL } from '@/shared/ui-text';
+
+const tabs = (labels: Record<string, string>) => Object.entries(labels).map(([key, label]) => ({ key, label }));
+
+const clientCardTabs: RouteObject[] = [
+  { index: true, element: <Navigate to="info" replace /> },
+  ...Object.entries(TAB_LABEL.clientCard).map(([path, label]) => ({
+    path,
+    element: (
+      <ClientTabGuard tab={path as keyof typeof TAB_LABEL.clientCard}>
+        <InDevelopment title={label} heading={false} />
+      </ClientTabGuard>
+    ),
+  })),
+];
+
+/** Children of /partner (back-office.md §2, shop-pricing-offers-loyalty.md §2). */
+export const partnerRoutes: RouteObject[] = [
+  { index: true, element: <Navigate to="orderlist" replace /> },
+  {
+    path: 'orderlist',
+    element: <SectionGuard section="orders" />,
+    children: [
+      { index: true, element: <OrdersEntry /> },
+      { path: ':id', element: <IdPlaceholder title={PAGE_TITLE.orderCard} /> },
+    ],
+  },
+  {
+    path: 'clients',
+    element: <SectionGuard section="clients" />,
+    children: [
+      {
+        element: <TabbedSection title={SECTION_TITLE.clients} basePath="/partner/clients" tabs={tabs(TAB_LABEL.clients)} />,
+        children: tabPlaceholders(TAB_LABEL.clients, 'active-list'),
+      },
+      { path: 'groups/:id', element: <ClientGroupPage /> },
+      { path: ':id', element: <ClientCardPage />, children: clientCardTabs },
+    ],
+  },
+  {
+    path: 'managers',
+    element: (
+      <SectionGuard section="employees">
+        <InDevelopment title={SECTION_TITLE.employees} />
+      </SectionGuard>
+    ),
+  },
+  {
+    path: 'reports',
+    element: (
+      <SectionGuard section="reports">
+        <InDevelopment title={SECTION_TITLE.reports} />
+      </SectionGuard>
+    ),
+  },
+  { path: 'info/:type?/:id', element: <InDevelopment title={PAGE_TITLE.content} /> },
+  {
+    path: 'assortment',
+    element: (
+      <SectionGuard section="assortment">
+        <InDevelopment title={SECTION_TITLE.assortment} subTitle={TAB_LABEL.assortment.assortment} />
+      </SectionGuard>
+    ),
+  },
+  {
+    path: 'pricing',
+    element: <SectionGuard section="pricing" />,
+    children: [
+      {
+        element: <PricingPage />,
+        children: [
+          ...tabPlaceholders(TAB_LABEL.pricing, 'pricelist'),
+          // /partner/pricing/client?id=… and other item types; without an id, back to the price lists.
+          { path: ':type', element: <Navigate to="/partner/pricing/pricelist" replace /> },
+        ],
+      },
+    ],
+  },
+  {
+    path: 'offers',
+    element: <SectionGuard section="offers" />,
+    children: [
+      { index: true, element: <InDevelopment title={SECTION_TITLE.offers} /> },
+      { path: 'create', element: <InDevelopment title={PAGE_TITLE.offerCreate} /> },
+      { path: 'edit/:id', element: <IdPlaceholder title={PAGE_TITLE.offerEdit} /> },
+    ],
+  },
+  {
+    path: 'loyalty',
+    element: <SectionGuard section="loyalty" />,
+    children: [
+      {
+        element: <TabbedSection title={SECTION_TITLE.loyalty} basePath="/partner/loyalty" tabs={tabs(TAB_LABEL.loyalty)} />,
+        children: [{ index: true, element: <LoyaltyStart /> }, ...tabPlaceholders(TAB_LABEL.loyalty)],
+      },
+    ],
+  },
+  {
+    path: 'settings',
+    element: <SectionGuard section="settings" />,
+    children: [
+      {
+        element: <TabbedSection title={SECTION_TITLE.settings} basePath="/partner/settings" tabs={tabs(TAB_LABEL.settings)} />,
+        children: tabPlaceholders(TAB_LABEL.settings, 'my-shop'),
+      },
+    ],
+  },
+  { path: '*', element: <NotFoundPage /> },
+];
