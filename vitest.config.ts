@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
-import { postgresReachable } from './apps/server/src/test/postgres-url';
+import { postgresReachable } from './apps/server/src/test/postgres-url.ts';
 
-const server = path.resolve(__dirname, 'apps/server/src');
-const web = path.resolve(__dirname, 'apps/web/src');
+const server = path.resolve(import.meta.dirname, 'apps/server/src');
+const web = path.resolve(import.meta.dirname, 'apps/web/src');
 
 const apiProject = (name: string, engine: 'pglite' | 'postgres') => ({
   resolve: { alias: { '@': server } },

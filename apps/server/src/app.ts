@@ -15,6 +15,8 @@ import { registerAuthHook } from './http/auth-context';
 import { registerErrorHandler } from './http/error-handler';
 import { parseFlattened, registerBodyParsers } from './http/form-body';
 import { loggerOptions } from './http/request-log';
+import { createJobQueue } from './jobs/job-queue';
+import { createMailer } from './mail/mailer';
 import { authRoutes } from './modules/auth/auth.routes';
 import { authService } from './modules/auth/auth.service';
 import { clientsService } from './modules/clients/clients.service';
@@ -27,14 +29,28 @@ import { shopService } from './modules/shop/shop.service';
 
 export interface AppDeps {
   db: Db;
-  config: Pick<Config, 'ACCESS_TOKEN_TTL' | 'REFRESH_TOKEN_TTL' | 'LOG_LEVEL'> & { webDist?: string | null };
+  config: Pick<Config, 'ACCESS_TOKEN_TTL' | 'REFRESH_TOKEN_TTL' | 'LOG_LEVEL' | 'dataDir' | 'SMTP_URL' | 'MAIL_FROM' | 'PUBLIC_URL'> & {
+    webDist?: string | null;
+    /** Off in tests that drive the queue themselves with runUntilIdle(). */
+    runJobs?: boolean;
+  };
+}
+
+export type Services = ReturnType<typeof buildServices>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** apps/web/dist, from both apps/server/src (dev, tests) and apps/server/dist (built). */
 export const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
 
-export function buildServices(db: Db, config: AppDeps['config']) {
+export function buildServices(db: Db, config: AppDeps['config'], log: (msg: string, err?: unknown) => void = () => {}) {
+  const jobs = createJobQueue(db, log);
+  const mailer = createMailer(db, jobs, { dataDir: config.dataDir, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
   const shops = shopService(db);
   const clients = clientsService(db);
   const orders = ordersService(db);
@@ -44,7 +60,7 @@ export function buildServices(db: Db, config: AppDeps['config']) {
     { accessTtlSeconds: config.ACCESS_TOKEN_TTL, refreshTtlSeconds: config.REFRESH_TOKEN_TTL },
     shops,
   );
-  return { shops, clients, orders, partners, auth };
+  return { jobs, mailer, shops, clients, orders, partners, auth };
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -54,7 +70,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     routerOptions: { querystringParser: parseFlattened, ignoreTrailingSlash: true },
   });
-  const services = buildServices(deps.db, deps.config);
+  const services = buildServices(deps.db, deps.config, (msg, err) => app.log.error({ err }, msg));
+  app.decorate('services', services);
+  if (deps.config.runJobs !== false) {
+    app.addHook('onReady', () => services.jobs.start());
+    app.addHook('onClose', () => services.jobs.stop());
+  }
 
   registerErrorHandler(app);
   await app.register(cookie);

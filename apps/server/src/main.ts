@@ -1,5 +1,5 @@
 import { loadConfig } from './config';
-import { buildApp, buildServices } from './app';
+import { buildApp } from './app';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { isDatabaseEmpty, seedDemo } from './seed/demo-seed';
@@ -10,14 +10,13 @@ async function main() {
   const applied = await migrateToLatest(database.db);
   if (applied.length) console.log(`Migrations applied: ${applied.join(', ')}`);
 
-  const services = buildServices(database.db, config);
+  const app = await buildApp({ db: database.db, config });
+  const services = app.services;
   await services.auth.ensureOauthClient(config.OAUTH_CLIENT_ID, config.OAUTH_CLIENT_SECRET, 'Web client');
   if (config.SEED_DEMO === 'auto' && (await isDatabaseEmpty(database.db))) {
     console.log('Empty database: loading the demo data…');
-    await seedDemo(database.db, { scale: 1, log: (m) => console.log(m) });
+    await seedDemo(database.db, { scale: 1, log: (m: string) => console.log(m) });
   }
-
-  const app = await buildApp({ db: database.db, config });
   const purge = setInterval(() => void services.auth.purgeExpiredTokens().catch(() => {}), 3600_000);
   purge.unref();
 

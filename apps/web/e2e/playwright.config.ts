@@ -4,7 +4,7 @@ import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const dataDir = path.join(root, '.e2e-data');
+const dataDir = path.join(root, `.e2e-data-${PORT}`);
 
 /** Browser tests run against the built app served by the real server on a fresh, seeded embedded database. */
 export default defineConfig({

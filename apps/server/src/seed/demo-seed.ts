@@ -41,6 +41,8 @@ export function demoSizes(scale: number) {
   };
 }
 
+type DemoSizes = ReturnType<typeof demoSizes>;
+
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
   return !(await db.selectFrom('partners').select('id').limit(1).executeTakeFirst());
 }
@@ -58,7 +60,7 @@ interface Context {
 }
 
 /** «Канцлер Опт»: many clients and orders, groups, offers, loyalty and an open basket. */
-async function seedMainPartnerTrade(ctx: Context, rng: Random, partner: SeededPartner, sizes: ReturnType<typeof demoSizes>) {
+async function seedMainPartnerTrade(ctx: Context, rng: Random, partner: SeededPartner, sizes: DemoSizes) {
   const { db, now, staff } = ctx;
   const clientPlans = planClients(rng.fork('clients'), partner, {
     count: sizes.clients,
@@ -106,7 +108,7 @@ async function seedMainPartnerTrade(ctx: Context, rng: Random, partner: SeededPa
 }
 
 /** «Офис Маркет»: a small partner with its own clients and orders, sharing nothing with the first. */
-async function seedSecondPartnerTrade(ctx: Context, rng: Random, partner: SeededPartner, sizes: ReturnType<typeof demoSizes>) {
+async function seedSecondPartnerTrade(ctx: Context, rng: Random, partner: SeededPartner, sizes: DemoSizes) {
   const { db, now } = ctx;
   const clientPlans = planClients(rng.fork('clients'), partner, {
     count: sizes.secondPartnerClients,

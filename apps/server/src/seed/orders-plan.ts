@@ -102,12 +102,18 @@ function items(rng: Random, opts: OrdersOptions, products: WeightedPicker<Seeded
       quantity: quantity(rng, product),
       price: offerPrice ?? clientPrice(client, product),
       special: Boolean(offerPrice),
-      offerId: offerPrice ? offer!.id : null,
+      offerId: offer && offerPrice ? offer.id : null,
     };
   });
 }
 
-function planOrder(rng: Random, opts: OrdersOptions, clients: WeightedPicker<SeededClient>, products: WeightedPicker<SeededProduct>) {
+/** One order, numbered later (once all are sorted by date). */
+function planOrder(
+  rng: Random,
+  opts: OrdersOptions,
+  clients: WeightedPicker<SeededClient>,
+  products: WeightedPicker<SeededProduct>,
+): OrderPlan {
   const createdAt = orderTime(rng, opts.now);
   const client = clientAt(rng, clients, opts.clients[0], createdAt);
   const status = statusForAge(rng, ageInDays(createdAt, opts.now));
@@ -142,7 +148,7 @@ function planOrder(rng: Random, opts: OrdersOptions, clients: WeightedPicker<See
     isLoyalty: false,
     loyaltySum: new Decimal(0),
     returnedBonus: new Decimal(0),
-  } satisfies OrderPlan;
+  };
 }
 
 /** Orders of the last 12 months, numbered in the order they were placed ("К-000001"). */

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp, type AppDeps } from '../app';
 import { openDatabase, type Database } from '../db/database';
-import { TEST_CONFIG } from './test-config';
+import { TEST_CONFIG, tempDataDir } from './test-config';
 import { TEST_DATABASE_URL, withDatabase } from './postgres-url';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -14,6 +14,8 @@ export const WEB_CLIENT = { client_id: 'web', client_secret: 'web-secret' };
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
+  /** This app's DATA_DIR: the mail outbox is `${dataDir}/outbox`. */
+  dataDir: string;
   /** Signs in through the real token endpoint and answers the access token. */
   login(email: string, password?: string): Promise<string>;
   close(): Promise<void>;
@@ -57,7 +59,8 @@ export async function createTestApp(
   beforeReady?: (app: FastifyInstance) => void,
 ): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
-  const app = await buildApp({ db: database.db, config: { ...TEST_CONFIG, ...config } });
+  const dataDir = tempDataDir();
+  const app = await buildApp({ db: database.db, config: { ...TEST_CONFIG, dataDir, ...config } });
   beforeReady?.(app);
   await app.ready();
   return {
@@ -77,7 +80,9 @@ export async function createTestApp(
       await app.close();
       await database.close();
       await drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
+    dataDir,
   };
 }
 

@@ -57,29 +57,25 @@ export function authService(db: Db, settings: AuthSettings, shops: ShopService) 
     return client;
   }
 
-  async function issue(clientId: string, userId: number | null, familyId: string = randomUUID()): Promise<TokenResponse> {
-    const now = Date.now();
-    const access = newToken();
+  async function store(kind: 'ACCESS' | 'REFRESH', ttlSeconds: number, familyId: string, clientId: string, userId: number | null) {
+    const token = newToken();
     await repo.insertToken({
-      token_hash: tokenHash(access),
-      kind: 'ACCESS',
+      token_hash: tokenHash(token),
+      kind,
       family_id: familyId,
       client_id: clientId,
       user_id: userId,
-      expires_at: new Date(now + settings.accessTtlSeconds * 1000),
+      expires_at: new Date(Date.now() + ttlSeconds * 1000),
     });
+    return token;
+  }
+
+  /** An access token, and for a user a refresh token of the same family (a guest token has none). */
+  async function issue(clientId: string, userId: number | null, familyId: string = randomUUID()): Promise<TokenResponse> {
+    const access = await store('ACCESS', settings.accessTtlSeconds, familyId, clientId, userId);
     const answer: TokenResponse = { access_token: access, token_type: 'Bearer', expires_in: settings.accessTtlSeconds };
     if (userId !== null) {
-      const refresh = newToken();
-      await repo.insertToken({
-        token_hash: tokenHash(refresh),
-        kind: 'REFRESH',
-        family_id: familyId,
-        client_id: clientId,
-        user_id: userId,
-        expires_at: new Date(now + settings.refreshTtlSeconds * 1000),
-      });
-      answer.refresh_token = refresh;
+      answer.refresh_token = await store('REFRESH', settings.refreshTtlSeconds, familyId, clientId, userId);
     }
     return answer;
   }

@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '@/db/database';
+import { jobsRepo } from './jobs.repo';
+
+export interface JobContext {
+  id: number;
+  partnerId: number | null;
+  attempt: number;
+  progress(percent: number): Promise<void>;
+}
+
+export type JobHandler = (payload: Record<string, unknown>, ctx: JobContext) => Promise<unknown>;
+
+const POLL_MS = 500;
+const STALE_AFTER_MS = 10 * 60 * 1000;
+
+/**
+ * Durable jobs: rows in `jobs`, run by an in-process worker. A failed run is retried with backoff up to
+ * max_attempts; a job left running by a crashed process is picked up again. Handlers must be idempotent.
+ */
+export function createJobQueue(db: Db, log: (msg: string, err?: unknown) => void = () => {}) {
+  const repo = jobsRepo(db);
+  const handlers = new Map<string, JobHandler>();
+  const workerId = randomUUID();
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let stopped = true;
+
+  async function runOne(): Promise<boolean> {
+    const job = await repo.claimNext(workerId);
+    if (!job) return false;
+    const handler = handlers.get(job.type);
+    try {
+      if (!handler) throw new Error(`No handler for job type ${job.type}`);
+      const result = await handler(job.payload, {
+        id: job.id,
+        partnerId: job.partner_id,
+        attempt: job.attempts,
+        progress: (p) => repo.progress(job.id, Math.max(0, Math.min(100, Math.round(p)))).then(() => {}),
+      });
+      await repo.done(job.id, result);
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      log(`job ${job.id} (${job.type}) attempt ${job.attempts} failed: ${message}`, err);
+      if (job.attempts >= job.max_attempts) await repo.failed(job.id, message);
+      else await repo.retryLater(job.id, message, new Date(Date.now() + backoffMs(job.attempts)));
+    }
+    return true;
+  }
+
+  async function drain(): Promise<void> {
+    while (!stopped && (await runOne())) {
+      /* keep going while there is work */
+    }
+  }
+
+  function schedule(delay = POLL_MS) {
+    if (stopped) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      running = drain()
+        .catch((err) => log('job worker error', err))
+        .finally(() => {
+          running = undefined;
+          schedule();
+        });
+    }, delay);
+    timer.unref();
+  }
+
+  return {
+    register(type: string, handler: JobHandler) {
+      handlers.set(type, handler);
+    },
+
+    async enqueue(type: string, payload: Record<string, unknown>, opts: { partnerId?: number | null; userId?: number | null; maxAttempts?: number } = {}) {
+      const { id } = await repo.insert({
+        type,
+        payload,
+        partner_id: opts.partnerId ?? null,
+        created_by: opts.userId ?? null,
+        max_attempts: opts.maxAttempts,
+      });
+      if (!stopped && !running) schedule(0);
+      return id;
+    },
+
+    status: (partnerId: number, id: number) => repo.findForPartner(partnerId, id),
+
+    async start() {
+      if (!stopped) return;
+      stopped = false;
+      await repo.requeueStale(new Date(Date.now() - STALE_AFTER_MS));
+      schedule(0);
+    },
+
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+
+    /** Runs every due job now (tests, and the CLI after a seed). */
+    async runUntilIdle(): Promise<void> {
+      await running;
+      while (await runOne()) {
+        /* drain */
+      }
+    },
+  };
+}
+
+export type JobQueue = ReturnType<typeof createJobQueue>;
+
+/** 30 s, 2 min, 8 min, 32 min… capped at 2 h. */
+export const backoffMs = (attempt: number) => Math.min(30_000 * 4 ** (attempt - 1), 2 * 3600_000);
