@@ -17,7 +17,10 @@ import { parseFlattened, registerBodyParsers } from './http/form-body';
 import { loggerOptions } from './http/request-log';
 import { createJobQueue } from './jobs/job-queue';
 import { createMailer } from './mail/mailer';
+import { accountService } from './modules/auth/account.service';
 import { authRoutes } from './modules/auth/auth.routes';
+import { employeesRoutes } from './modules/employees/employees.routes';
+import { employeesService } from './modules/employees/employees.service';
 import { authService } from './modules/auth/auth.service';
 import { clientsService } from './modules/clients/clients.service';
 import { ordersRoutes } from './modules/orders/orders.routes';
@@ -60,7 +63,9 @@ export function buildServices(db: Db, config: AppDeps['config'], log: (msg: stri
     { accessTtlSeconds: config.ACCESS_TOKEN_TTL, refreshTtlSeconds: config.REFRESH_TOKEN_TTL },
     shops,
   );
-  return { jobs, mailer, shops, clients, orders, partners, auth };
+  const account = accountService(db, { auth, shops, mailer, publicUrl: config.PUBLIC_URL });
+  const employees = employeesService(db, { auth, partners, mailer, publicUrl: config.PUBLIC_URL });
+  return { jobs, mailer, shops, clients, orders, partners, auth, account, employees };
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -96,7 +101,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/v3/api/docs' });
 
-  await app.register(authRoutes(services.auth, services.partners));
+  await app.register(authRoutes(services.auth, services.account, services.partners));
+  await app.register(employeesRoutes(services.employees));
   await app.register(partnersRoutes(services.partners));
   await app.register(ordersRoutes(services.orders));
   await app.register(shopRoutes(services.shops));

@@ -79,3 +79,27 @@ export interface ManagerInfoResponse {
   CLIENT_DATE: { MIN_DATE: number | null };
   ORDER_DATE: { MIN_DATE: number | null };
 }
+
+/** POST /v3/api/auth/register/ `type` values (back-office.md §7). */
+export const ACCOUNT_FLOW_TYPES = ['register', 'validation_reset', 'reset_password', 'change_password'] as const;
+
+export const PASSWORD_MIN = 6;
+
+export const ACCOUNT_MSG = {
+  passwordTooShort: `Пароль должен содержать не менее ${PASSWORD_MIN} символов`,
+  passwordsDiffer: 'Пароли не совпадают',
+  currentPasswordWrong: 'Неверный текущий пароль',
+  checkwordInvalid: 'Ссылка для восстановления недействительна или устарела. Запросите новую',
+  confirmInvalid: 'Ссылка подтверждения недействительна или устарела',
+  recoverySent: 'Если этот адрес зарегистрирован, на него отправлена ссылка для восстановления пароля',
+  passwordChanged: 'Пароль изменен',
+  registered: 'Вы зарегистрированы. Подтвердите адрес электронной почты по ссылке из письма',
+  emailConfirmed: 'Адрес электронной почты подтвержден. Теперь можно войти',
+  emailNotConfirmed: 'Подтвердите адрес электронной почты по ссылке из письма',
+  registrationClosed: 'Регистрация в этом магазине закрыта',
+  emailTaken: 'Пользователь с такой почтой уже зарегистрирован',
+  innTaken: 'Организация с таким ИНН уже зарегистрирована',
+  companyRequired: 'Не указано название организации',
+  innInvalid: 'ИНН должен содержать 10 или 12 цифр',
+  nameRequired: 'Вы не указали имя',
+} as const;

@@ -1,10 +1,12 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './database';
 import * as initialSchema from './migrations/2026-11-22-0001-initial-schema';
+import * as usersDeletedAt from './migrations/2026-11-22-0002-users-deleted-at';
 
 /** Dated migrations, listed here so that the bundled server carries them. */
 const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22-0001-initial-schema': initialSchema,
+  '2026-11-22-0002-users-deleted-at': usersDeletedAt,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

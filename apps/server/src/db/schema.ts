@@ -45,6 +45,7 @@ export interface UsersTable {
   last_login_at: Date | null;
   created_at: Created;
   updated_at: Created;
+  deleted_at: Date | null;
 }
 
 export interface OauthClientsTable {

@@ -66,7 +66,7 @@ export function createMailer(db: Db, jobs: JobQueue, opts: MailerOptions) {
     outboxDir,
     async send(message: MailMessage, trx: Db = db): Promise<number> {
       const id = await mailRepo(trx).insert(message);
-      await jobs.enqueue(MAIL_JOB, { outboxId: id }, { partnerId: message.partnerId, maxAttempts: 8 });
+      await jobs.enqueue(MAIL_JOB, { outboxId: id }, { partnerId: message.partnerId, maxAttempts: 8 }, trx);
       return id;
     },
   };

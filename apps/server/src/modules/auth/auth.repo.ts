@@ -4,7 +4,7 @@ import type { Db } from '@/db/database';
 export type UserRow = Awaited<ReturnType<ReturnType<typeof authRepo>['findUserById']>>;
 
 const USER_COLUMNS = [
-  'id', 'kind', 'partner_id', 'client_id', 'email', 'password_hash', 'name', 'surname', 'is_owner',
+  'id', 'kind', 'email_confirmed_at', 'partner_id', 'client_id', 'email', 'password_hash', 'name', 'surname', 'is_owner',
   'role_admin', 'role_orders', 'role_price', 'role_clients', 'role_loyalty', 'active',
 ] as const;
 
@@ -21,13 +21,14 @@ export function authRepo(db: Db) {
         .execute(),
 
     findUserById: (id: number) =>
-      db.selectFrom('users').select(USER_COLUMNS).where('id', '=', id).executeTakeFirst(),
+      db.selectFrom('users').select(USER_COLUMNS).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst(),
 
     findStaffByEmail: (email: string) =>
       db
         .selectFrom('users')
         .select(USER_COLUMNS)
         .where('kind', '<>', 'CLIENT')
+        .where('deleted_at', 'is', null)
         .where(sql`lower(email)`, '=', email.toLowerCase())
         .executeTakeFirst(),
 
@@ -87,6 +88,32 @@ export function authRepo(db: Db) {
 
     deleteExpiredTokens: (before: Date) =>
       db.deleteFrom('auth_tokens').where('expires_at', '<', before).execute(),
+
+    insertCheckword: (userId: number, purpose: 'RECOVERY' | 'CONFIRM_EMAIL' | 'SET_PASSWORD', hash: string, expiresAt: Date) =>
+      db.insertInto('auth_checkwords').values({ user_id: userId, purpose, checkword_hash: hash, expires_at: expiresAt }).execute(),
+
+    /** Uses a check word once: answers true only for the request that marked it used. */
+    consumeCheckword: async (userId: number, purpose: 'RECOVERY' | 'CONFIRM_EMAIL' | 'SET_PASSWORD', hash: string) => {
+      const res = await db
+        .updateTable('auth_checkwords')
+        .set({ used_at: new Date() })
+        .where('user_id', '=', userId)
+        .where('purpose', '=', purpose)
+        .where('checkword_hash', '=', hash)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', new Date())
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) === 1;
+    },
+
+    setPassword: (userId: number, passwordHash: string) =>
+      db.updateTable('users').set({ password_hash: passwordHash, updated_at: new Date() }).where('id', '=', userId).execute(),
+
+    confirmEmail: (userId: number) =>
+      db.updateTable('users').set({ email_confirmed_at: new Date() }).where('id', '=', userId).execute(),
+
+    findUserForMail: (id: number) =>
+      db.selectFrom('users').select(['id', 'email', 'name', 'password_hash', 'email_confirmed_at', 'kind']).where('id', '=', id).executeTakeFirst(),
 
     countFailures: async (column: 'account' | 'address', value: string, since: Date) => {
       const row = await db

@@ -1,16 +1,17 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { tokenRequestSchema } from '@b2b/contracts/auth';
 import { MSG } from '@b2b/contracts/messages';
 import { AppError } from '@/http/app-error';
 import { requireUser } from '@/http/auth-context';
 import { ok } from '@/http/envelope';
+import type { AccountService } from './account.service';
 import type { AuthService } from './auth.service';
 import type { PartnersService } from '../partners/partners.service';
 
 const GRANTS = ['password', 'client_credentials', 'refresh_token'];
 
-export function authRoutes(auth: AuthService, partners: PartnersService) {
+export function authRoutes(auth: AuthService, account: AccountService, partners: PartnersService) {
   return async (app: FastifyInstance) => {
     app.post(
       '/v3/oauth/token/',
@@ -52,12 +53,42 @@ export function authRoutes(auth: AuthService, partners: PartnersService) {
 
     app.put(
       '/v1/login/confirm/',
-      { schema: { tags: ['auth'], summary: 'Confirm a sign-in (records the login)' } },
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Confirm a sign-in (records the login), or with email + user_checkword confirm a registration',
+        },
+        config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      },
       async (request) => {
+        const body = (request.body ?? {}) as Record<string, unknown>;
+        if (body.user_checkword !== undefined) return account.confirmEmail(body);
         const user = requireUser(request);
         await auth.confirmLogin(user.id);
         return ok({ isUserWithoutPassword: !user.hasPassword });
       },
     );
+
+    const accountFlow = async (request: FastifyRequest) => {
+      const body = { ...(request.query as object), ...((request.body ?? {}) as object) } as Record<string, unknown>;
+      switch (body.type) {
+        case 'register':
+          return account.register(body);
+        case 'validation_reset':
+          return account.requestRecovery(body);
+        case 'reset_password':
+          return account.resetPassword(body);
+        case 'change_password':
+          return account.changePassword(requireUser(request), body);
+        default:
+          throw new AppError('invalid_request', 400, MSG.badRequest);
+      }
+    };
+    const flowOptions = {
+      schema: { tags: ['auth'], summary: 'Account flows by type: register, validation_reset, reset_password, change_password' },
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+    };
+    app.get('/v3/api/auth/register/', flowOptions, accountFlow);
+    app.post('/v3/api/auth/register/', flowOptions, accountFlow);
   };
 }

@@ -1,6 +1,6 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { MSG } from '@b2b/contracts/messages';
-import type { CheckResponse, TokenRequest, TokenResponse } from '@b2b/contracts/auth';
+import { ACCOUNT_MSG, type CheckResponse, type TokenRequest, type TokenResponse } from '@b2b/contracts/auth';
 import { computeRights, userKind, userRules, type Role } from '@b2b/contracts/rights';
 import type { Db } from '@/db/database';
 import { AppError, tooMany } from '@/http/app-error';
@@ -121,6 +121,7 @@ export function authService(db: Db, settings: AuthSettings, shops: ShopService) 
       throw oauthError(400, 'invalid_grant', MSG.wrongCredentials);
     }
     if (!user.active) throw oauthError(400, 'invalid_grant', MSG.userDisabled);
+    if (user.kind === 'CLIENT' && !user.email_confirmed_at) throw oauthError(400, 'invalid_grant', ACCOUNT_MSG.emailNotConfirmed);
     await repo.clearFailures(account);
     await repo.touchLogin(user.id);
     return user.id;
@@ -149,6 +150,11 @@ export function authService(db: Db, settings: AuthSettings, shops: ShopService) 
   }
 
   return {
+    findAccount,
+    authenticateClient,
+    /** Tokens for a user whose identity another proof established (an e-mail confirmation link). */
+    issueForUser: (clientId: string, userId: number) => issue(clientId, userId),
+
     async token(req: TokenRequest, address: string): Promise<TokenResponse> {
       await authenticateClient(req.client_id, req.client_secret);
       switch (req.grant_type) {

@@ -1,0 +1,147 @@
+import { ACCOUNT_MSG, PASSWORD_MIN } from '@b2b/contracts/auth';
+import { EMAIL_RE } from '@b2b/contracts/employees';
+import { MSG } from '@b2b/contracts/messages';
+import type { Db } from '@/db/database';
+import { failed, ok } from '@/http/envelope';
+import type { AuthUser } from '@/http/auth-context';
+import type { Mailer } from '@/mail/mailer';
+import { passwordRecoveryMail, registrationConfirmMail } from '@/mail/templates/account-mails';
+import { innTaken, registerClient } from '../clients/client-registration';
+import type { ShopService } from '../shop/shop.service';
+import { authRepo } from './auth.repo';
+import type { AuthService } from './auth.service';
+import { hashPassword, verifyPassword } from './passwords';
+import { newToken, tokenHash } from './tokens';
+
+export const CHECKWORD_TTL_HOURS = { RECOVERY: 24, CONFIRM_EMAIL: 7 * 24 } as const;
+
+type Body = Record<string, unknown>;
+const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
+
+function passwordErrors(body: Body): Record<string, string> | null {
+  const password = typeof body.password === 'string' ? body.password : '';
+  if (!password) return { password: MSG.loginPasswordRequired };
+  if (password.length < PASSWORD_MIN) return { password: ACCOUNT_MSG.passwordTooShort };
+  if (body.confirm_password !== undefined && body.confirm_password !== password) {
+    return { confirm_password: ACCOUNT_MSG.passwordsDiffer };
+  }
+  return null;
+}
+
+/** Registration, e-mail confirmation, password recovery and change (back-office.md §4 Session, §7 auth/register). */
+export function accountService(db: Db, deps: { auth: AuthService; shops: ShopService; mailer: Mailer; publicUrl: string }) {
+  const repo = authRepo(db);
+  const link = (params: Record<string, string>) => `${deps.publicUrl}/login?${new URLSearchParams(params).toString()}`;
+
+  async function newCheckword(trx: Db, userId: number, purpose: 'RECOVERY' | 'CONFIRM_EMAIL') {
+    const word = newToken();
+    const expires = new Date(Date.now() + CHECKWORD_TTL_HOURS[purpose] * 3600_000);
+    await authRepo(trx).insertCheckword(userId, purpose, tokenHash(word), expires);
+    return word;
+  }
+
+  return {
+    async register(body: Body) {
+      const shop = await deps.shops.resolveByDomain(str(body.domain));
+      if (!shop) return failed({ domain: MSG.shopLinkUnknown });
+      if (!shop.registration_enabled) return failed({ domain: ACCOUNT_MSG.registrationClosed });
+      const email = str(body.email).toLowerCase();
+      const errors: Record<string, string> = {};
+      if (!email) errors.email = MSG.loginEmailRequired;
+      else if (!EMAIL_RE.test(email)) errors.email = MSG.employeeEmailInvalid;
+      if (!str(body.name)) errors.name = ACCOUNT_MSG.nameRequired;
+      if (!str(body.company)) errors.company = ACCOUNT_MSG.companyRequired;
+      const inn = str(body.inn).replace(/\D/g, '');
+      if (str(body.inn) && inn.length !== 10 && inn.length !== 12) errors.inn = ACCOUNT_MSG.innInvalid;
+      // The password may be set now or after confirming the e-mail (isUserWithoutPassword).
+      if (body.password !== undefined && body.password !== '') Object.assign(errors, passwordErrors(body) ?? {});
+      if (Object.keys(errors).length) return failed(errors);
+      if ((await repo.findClientUsers(email, shop.partner_id)).length) return failed({ email: ACCOUNT_MSG.emailTaken });
+      if (inn && (await innTaken(db, shop.partner_id, inn))) return failed({ inn: ACCOUNT_MSG.innTaken });
+
+      const passwordHash = typeof body.password === 'string' && body.password ? await hashPassword(body.password) : null;
+      await db.transaction().execute(async (trx) => {
+        const { userId } = await registerClient(trx, shop.partner_id, {
+          company: str(body.company),
+          inn: inn || null,
+          phone: str(body.phone) || null,
+          email,
+          name: str(body.name),
+          passwordHash,
+        });
+        const word = await newCheckword(trx, userId, 'CONFIRM_EMAIL');
+        const mail = registrationConfirmMail({
+          name: str(body.name),
+          shopName: shop.name,
+          link: link({ confirm: 'Y', email, user_checkword: word, domain: shop.shop_link ?? shop.domain_name ?? '' }),
+        });
+        await deps.mailer.send({ partnerId: shop.partner_id, to: email, template: 'account.confirm', ...mail }, trx);
+      });
+      return ok({}, ACCOUNT_MSG.registered);
+    },
+
+    /** Confirms the e-mail of a registration and signs the user in. */
+    async confirmEmail(body: Body) {
+      const client = await deps.auth.authenticateClient(str(body.client_id), str(body.client_secret));
+      const user = await deps.auth.findAccount(str(body.email), str(body.domain) || undefined).catch(() => undefined);
+      const word = str(body.user_checkword);
+      if (!user || !word || !(await repo.consumeCheckword(user.id, 'CONFIRM_EMAIL', tokenHash(word)))) {
+        return failed({ user_checkword: ACCOUNT_MSG.confirmInvalid });
+      }
+      await repo.confirmEmail(user.id);
+      const token = await deps.auth.issueForUser(client.id, user.id);
+      return ok({ TOKEN: token, isUserWithoutPassword: !user.password_hash }, ACCOUNT_MSG.emailConfirmed);
+    },
+
+    /** Always the same answer, so that the form does not reveal which addresses exist. */
+    async requestRecovery(body: Body) {
+      const email = str(body.email);
+      if (!email) return failed({ email: MSG.loginEmailRequired });
+      const user = await deps.auth.findAccount(email, str(body.domain) || undefined).catch(() => undefined);
+      if (user && user.active) {
+        await db.transaction().execute(async (trx) => {
+          const word = await newCheckword(trx, user.id, 'RECOVERY');
+          const mail = passwordRecoveryMail({
+            name: user.name,
+            link: link({ email: user.email, user_checkword: word, ...(str(body.domain) ? { domain: str(body.domain) } : {}) }),
+            hours: CHECKWORD_TTL_HOURS.RECOVERY,
+          });
+          await deps.mailer.send({ partnerId: user.partner_id, to: user.email, template: 'account.recovery', ...mail }, trx);
+        });
+      }
+      return ok({}, ACCOUNT_MSG.recoverySent);
+    },
+
+    /** The recovery step: the link's email and user_checkword, and the new password. Works once. */
+    async resetPassword(body: Body) {
+      const invalid = passwordErrors(body);
+      if (invalid) return failed(invalid);
+      const user = await deps.auth.findAccount(str(body.email), str(body.domain) || undefined).catch(() => undefined);
+      const word = str(body.user_checkword);
+      if (!user || !word || !(await repo.consumeCheckword(user.id, 'RECOVERY', tokenHash(word)))) {
+        return failed({ user_checkword: ACCOUNT_MSG.checkwordInvalid });
+      }
+      await repo.setPassword(user.id, await hashPassword(String(body.password)));
+      // Whoever could open the mailbox can now sign in; whoever held the old sessions cannot.
+      await deps.auth.revokeUserTokens(user.id);
+      if (user.kind === 'CLIENT' && !user.email_confirmed_at) await repo.confirmEmail(user.id);
+      return ok({}, ACCOUNT_MSG.passwordChanged);
+    },
+
+    /** A signed-in user changes its password; a user without one (isUserWithoutPassword) sets it. */
+    async changePassword(user: AuthUser, body: Body) {
+      const invalid = passwordErrors(body);
+      if (invalid) return failed(invalid);
+      if (user.hasPassword) {
+        const row = await repo.findUserForMail(user.id);
+        if (!(await verifyPassword(row?.password_hash ?? null, String(body.current_password ?? '')))) {
+          return failed({ current_password: ACCOUNT_MSG.currentPasswordWrong });
+        }
+      }
+      await repo.setPassword(user.id, await hashPassword(String(body.password)));
+      return ok({}, ACCOUNT_MSG.passwordChanged);
+    },
+  };
+}
+
+export type AccountService = ReturnType<typeof accountService>;
