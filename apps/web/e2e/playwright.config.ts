@@ -10,7 +10,7 @@ const dataDir = path.join(root, `.e2e-data-${PORT}`);
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.e2e.ts',
-  outputDir: path.join(root, 'test-results'),
+  outputDir: path.join(root, 'test-results', `e2e-${PORT}`),
   timeout: 45_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
@@ -38,7 +38,7 @@ export default defineConfig({
   webServer: {
     command: `rm -rf "${dataDir}" && node apps/server/dist/main.js`,
     cwd: root,
-    env: { PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: { PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn', PUBLIC_URL: `http://localhost:${PORT}` },
     url: `http://localhost:${PORT}/v3/api/utils/check/`,
     timeout: 180_000,
     reuseExistingServer: false,

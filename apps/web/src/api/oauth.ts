@@ -1,7 +1,8 @@
 import type { TokenResponse } from '@b2b/contracts/auth';
 import { httpRequest } from '@/api/http-request';
 
-const client = {
+/** The web app's OAuth client; PUT /v1/login/confirm/ (registration confirmation) names it too. */
+export const oauthClient = {
   client_id: import.meta.env.VITE_CLIENT_ID || 'web',
   client_secret: import.meta.env.VITE_CLIENT_SECRET || 'web-secret',
 };
@@ -13,24 +14,24 @@ export function requestPasswordToken(username: string, password: string, domain?
   return httpRequest<TokenResponse>({
     method: 'POST',
     path: TOKEN_PATH,
-    body: { grant_type: 'password', ...client, username, password, domain },
+    body: { grant_type: 'password', ...oauthClient, username, password, domain },
   });
 }
 
 /** A guest token. */
 export function requestGuestToken(): Promise<TokenResponse> {
-  return httpRequest<TokenResponse>({ method: 'POST', path: TOKEN_PATH, body: { grant_type: 'client_credentials', ...client } });
+  return httpRequest<TokenResponse>({ method: 'POST', path: TOKEN_PATH, body: { grant_type: 'client_credentials', ...oauthClient } });
 }
 
 export function requestRefreshedToken(refreshToken: string): Promise<TokenResponse> {
   return httpRequest<TokenResponse>({
     method: 'POST',
     path: TOKEN_PATH,
-    body: { grant_type: 'refresh_token', ...client, refresh_token: refreshToken },
+    body: { grant_type: 'refresh_token', ...oauthClient, refresh_token: refreshToken },
   });
 }
 
 /** RFC 7009 revocation; the caller ignores its failures. */
 export function revokeToken(token: string): Promise<unknown> {
-  return httpRequest({ method: 'POST', path: '/v3/oauth/revoke/', body: { token, ...client } });
+  return httpRequest({ method: 'POST', path: '/v3/oauth/revoke/', body: { token, ...oauthClient } });
 }

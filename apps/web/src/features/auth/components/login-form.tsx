@@ -14,7 +14,7 @@ interface LoginValues {
 }
 
 /** Sign-in by e-mail and password; afterwards goes to back_url or "/". */
-export function LoginForm() {
+export function LoginForm({ initialEmail }: { initialEmail?: string }) {
   const { signIn } = useSession();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -34,17 +34,35 @@ export function LoginForm() {
   };
 
   return (
-    <Form<LoginValues> layout="vertical" requiredMark={false} onFinish={submit} disabled={submitting} data-testid="login-form">
+    <Form<LoginValues>
+      layout="vertical"
+      requiredMark={false}
+      onFinish={submit}
+      disabled={submitting}
+      initialValues={{ email: initialEmail ?? '' }}
+      data-testid="login-form"
+    >
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="login-error" />}
       <Form.Item
         label={UI.email}
         name="email"
         rules={[{ required: true, whitespace: true, message: MSG.loginEmailRequired }]}
       >
-        <Input prefix={<MailOutlined />} autoComplete="username" inputMode="email" autoFocus data-testid="login-email" />
+        <Input
+          prefix={<MailOutlined />}
+          autoComplete="username"
+          inputMode="email"
+          autoFocus={!initialEmail}
+          data-testid="login-email"
+        />
       </Form.Item>
       <Form.Item label={UI.password} name="password" rules={[{ required: true, message: MSG.loginPasswordRequired }]}>
-        <Input.Password prefix={<LockOutlined />} autoComplete="current-password" data-testid="login-password" />
+        <Input.Password
+          prefix={<LockOutlined />}
+          autoComplete="current-password"
+          autoFocus={!!initialEmail}
+          data-testid="login-password"
+        />
       </Form.Item>
       <Button type="primary" htmlType="submit" block loading={submitting} data-testid="login-submit">
         {UI.signIn}

@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { Button, Form, Typography } from 'antd';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ACCOUNT_MSG } from '@b2b/contracts/auth';
+import { isApiError } from '@/api/api-error';
+import { errorText } from '@/api/error-text';
+import { useResetPassword } from '@/features/auth/api/account-api';
+import { loginHref, splitFieldErrors, type LinkParams } from '@/features/auth/account-flow';
+import { AUTH_UI } from '@/features/auth/auth-text';
+import { LoginMessage, noticeState, type LoginNotice } from '@/features/auth/components/login-message';
+import { PasswordFields, type NewPasswordValues } from '@/features/auth/components/password-fields';
+
+/**
+ * The recovery step: the link's email and user_checkword with a new password (reset_password). The link works
+ * once; an invalid, expired or used one is refused (ACCOUNT_MSG.checkwordInvalid) with a way to ask for a new one.
+ * On success the sign-in form opens with the server's message.
+ */
+export function ResetPasswordForm({ link }: { link: LinkParams }) {
+  const [form] = Form.useForm<NewPasswordValues>();
+  const reset = useResetPassword();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [notice, setNotice] = useState<(LoginNotice & { badLink?: boolean }) | null>(null);
+
+  const submit = async (values: NewPasswordValues) => {
+    setNotice(null);
+    try {
+      const answer = await reset.mutateAsync({ link, password: values.password, repeat: values.confirm_password });
+      void navigate(loginHref(null, params), {
+        replace: true,
+        state: noticeState({ type: 'success', text: answer.MESSAGE ?? ACCOUNT_MSG.passwordChanged, email: link.email }),
+      });
+    } catch (error) {
+      if (isApiError(error) && error.kind === 'failure') {
+        const { fields, other } = splitFieldErrors(error.errors, ['password', 'confirm_password'] as const);
+        form.setFields(fields.map((f) => ({ name: f.name, errors: [f.message] })));
+        const badLink = 'user_checkword' in error.errors;
+        if (other.length) setNotice({ type: 'error', text: other.join('\n'), badLink });
+      } else {
+        setNotice({ type: 'error', text: errorText(error, 'login') });
+      }
+    }
+  };
+
+  return (
+    <>
+      {notice && (
+        <LoginMessage
+          notice={notice}
+          action={
+            notice.badLink ? (
+              <Link to={loginHref('recovery', params)} data-testid="reset-request-new-link">
+                {AUTH_UI.requestNewLink}
+              </Link>
+            ) : undefined
+          }
+        />
+      )}
+      <Typography.Paragraph>
+        {AUTH_UI.resetFor} <strong data-testid="reset-email">{link.email}</strong>
+      </Typography.Paragraph>
+      <Form<NewPasswordValues> form={form} layout="vertical" requiredMark={false} onFinish={submit} disabled={reset.isPending}>
+        <PasswordFields testId="reset-password" />
+        <Button type="primary" htmlType="submit" block loading={reset.isPending} data-testid="reset-submit">
+          {AUTH_UI.savePassword}
+        </Button>
+      </Form>
+    </>
+  );
+}
