@@ -192,3 +192,150 @@ export const ORDER_MSG = {
   paymentTypeNotAllowed: 'Этот способ оплаты недоступен в магазине',
   clientBlacklisted: 'Клиент находится в черном списке',
 } as const;
+
+/* ---------- added with the orders server (issue 3); the names above stay as they are ---------- */
+
+/** More texts of the order actions (the ones above are unchanged). */
+export const ORDER_ACTION_MSG = {
+  notAcceptedYet: (orderNumber: string) => `Заказ ${orderNumber} еще не принят: сначала примите его, затем отправьте в корзину РЦ`,
+  alreadyInBasket: (orderNumber: string) => `Заказ ${orderNumber} уже отправлен в корзину РЦ`,
+  notSendable: (orderNumber: string, status: string) =>
+    `Заказ ${orderNumber} в статусе «${status}» нельзя отправить в корзину РЦ`,
+  outOfStock: (codes: string[]) =>
+    `Заказ нельзя исполнить: не хватает товара на складе (${codes.join(', ')})`,
+  completedNotNotified: 'Заказ исполнен. У клиента не указан адрес электронной почты, уведомление не отправлено',
+  canceledNotNotified: 'Заказ отменен. У клиента не указан адрес электронной почты, уведомление не отправлено',
+  paymentTypeNotChangeable: (status: string) => `Способ оплаты нельзя изменить у заказа в статусе «${status}»`,
+  exported: 'Файл сформирован',
+} as const;
+
+/** Online payment status labels (ONLINE_PAY_STATUS.TITLE); an unknown code is shown as is. */
+export const ONLINE_PAY_STATUS_LABEL: Record<string, string> = {
+  NOT_PAID: 'Не оплачен',
+  PENDING: 'Ожидает оплаты',
+  PAID: 'Оплачен',
+  REFUNDED: 'Возвращен',
+  FAILED: 'Ошибка оплаты',
+};
+
+/** order_history.action values. */
+export const ORDER_HISTORY_ACTIONS = [
+  'CREATED', 'VIEWED', 'SENT_TO_BASKET', 'SEND_TO_BASKET_REFUSED', 'COMPLETED', 'CANCELED',
+  'COMMENT', 'NOTE', 'PAYMENT_TYPE', 'EXPORT',
+] as const;
+export type OrderHistoryAction = (typeof ORDER_HISTORY_ACTIONS)[number];
+
+export const ORDER_HISTORY_LABEL: Record<OrderHistoryAction, string> = {
+  CREATED: 'Заказ оформлен',
+  VIEWED: 'Заказ принят',
+  SENT_TO_BASKET: 'Заказ отправлен в корзину РЦ',
+  SEND_TO_BASKET_REFUSED: 'Отправка в корзину РЦ не выполнена',
+  COMPLETED: 'Заказ исполнен',
+  CANCELED: 'Заказ отменен',
+  COMMENT: 'Изменен комментарий магазина',
+  NOTE: 'Изменена заметка',
+  PAYMENT_TYPE: 'Изменен способ оплаты',
+  EXPORT: 'Заказ выгружен в Excel',
+};
+
+/** The Russian TITLE of a history entry (HISTORY_OPERATIONS[].TITLE): the label plus the details that matter. */
+export function orderHistoryTitle(action: string, details: Record<string, unknown>): string {
+  const label = ORDER_HISTORY_LABEL[action as OrderHistoryAction] ?? action;
+  const text = (key: string) => (typeof details[key] === 'string' && details[key] ? (details[key] as string) : null);
+  const paymentName = (key: string) => PAYMENT_TYPE_LABEL[text(key) as PaymentType] ?? text(key) ?? '—';
+  switch (action) {
+    case 'CANCELED':
+      return text('comment') ? `${label}. Причина: ${text('comment')}` : label;
+    case 'PAYMENT_TYPE':
+      return `${label}: «${paymentName('old')}» → «${paymentName('new')}»`;
+    case 'SEND_TO_BASKET_REFUSED':
+      return text('error') ? `${label}: ${text('error')}` : label;
+    case 'EXPORT':
+      return text('file_name') ? `${label}: ${text('file_name')}` : label;
+    default:
+      return label;
+  }
+}
+
+/** Column headers of the order list and the order export (the web's table may use them too). */
+export const ORDER_FIELD_LABEL = {
+  ORDER_NUMBER: 'Номер заказа',
+  CREATE_DATE: 'Дата',
+  STATUS: 'Статус',
+  CLIENT: 'Клиент',
+  CONTACT_NAME: 'Контактное лицо',
+  CONTACT_PHONE: 'Телефон',
+  CONTACT_MAIL: 'E-mail',
+  ADDRESS: 'Адрес доставки',
+  TRADEPOINT: 'Пункт самовывоза',
+  PAYMENT_TYPE: 'Способ оплаты',
+  CURRENCY: 'Валюта',
+  POSITION_COUNT: 'Позиций',
+  POSITION_SUM: 'Сумма, руб.',
+  CUR_POSITION_SUM: 'Сумма в валюте заказа',
+  POSITION_MARGIN: 'Маржа, руб.',
+  DELIVERY_PRICE: 'Стоимость доставки',
+  COMMENT: 'Комментарий клиента',
+  SHOP_COMMENT: 'Комментарий магазина',
+  CANCEL_COMMENT: 'Причина отмены',
+  UP_CODE_1C: 'Код',
+  NAME: 'Наименование',
+  QUANTITY: 'Количество',
+  BUYING_PRICE: 'Закупочная цена',
+  PRICE: 'Цена',
+  SUM: 'Сумма',
+  MARGIN: 'Маржа',
+  REMAIN: 'Остаток',
+  TO_ORDER: 'Под заказ',
+  TOTAL: 'Итого',
+} as const;
+
+/** Names of the .xlsx files the exports produce (FILENAME). */
+export const ORDER_EXPORT_FILE = {
+  listSheet: 'Заказы',
+  orderSheet: 'Заказ',
+  list: (day: string) => `Заказы ${day}.xlsx`,
+  order: (orderNumber: string) => `Заказ ${orderNumber}.xlsx`,
+} as const;
+
+/** GET /v3/api/partner/orderlist/ */
+export interface OrderListAnswer {
+  ITEMS: OrderListItem[];
+  NAV: { CNT: number; CNT_ALL: number; NEW_CNT: number };
+  ENTITIES: { STATUS: Record<OrderStatus, string>; PAYMENT_TYPE: Record<PaymentType, string> };
+}
+
+/** action=export of the list or of one order: a stored .xlsx, downloadable at URL (GET, same token). */
+export interface ExportAnswer {
+  SUCCESS: 'Y';
+  MESSAGE: string;
+  FILENAME: string;
+  URL: string;
+}
+
+/** GET or POST /v3/api/partner/order/{id}/?action=loyalty_history: ITEMS of this list, NAV { CNT, CNT_ALL }. */
+export interface LoyaltyHistoryEntry {
+  ID: number;
+  TITLE: string;
+  OPERATION: 'CREDIT' | 'DEBIT' | 'BURN' | 'RETURN' | 'PLUS' | 'MINUS';
+  /** Points, signed (a write-off is negative), as a decimal string. */
+  BONUS_CNT: string;
+  COMMENT: string | null;
+  DATE: number;
+  DATE_BURN: number | null;
+}
+
+/** POST /v3/api/partner/payment/type/{orderId}/{paymentType}/ */
+export interface PaymentTypeAnswer {
+  SUCCESS: 'Y';
+  PAYMENT_TYPE: PaymentTypeRef;
+  MESSAGE: string;
+}
+
+/** POST /v3/api/partner/sendtorelef/ on success: the open basket's totals after the send (as GET answers them). */
+export interface SendToBasketAnswer {
+  SUCCESS: 'Y';
+  MESSAGE: string;
+  CNT: number;
+  SUM: string;
+}

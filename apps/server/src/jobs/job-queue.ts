@@ -73,8 +73,14 @@ export function createJobQueue(db: Db, log: (msg: string, err?: unknown) => void
       handlers.set(type, handler);
     },
 
-    async enqueue(type: string, payload: Record<string, unknown>, opts: { partnerId?: number | null; userId?: number | null; maxAttempts?: number } = {}) {
-      const { id } = await repo.insert({
+    /** Pass the caller's transaction as `trx` so the job exists exactly when the change that caused it commits. */
+    async enqueue(
+      type: string,
+      payload: Record<string, unknown>,
+      opts: { partnerId?: number | null; userId?: number | null; maxAttempts?: number } = {},
+      trx?: Db,
+    ) {
+      const { id } = await (trx ? jobsRepo(trx) : repo).insert({
         type,
         payload,
         partner_id: opts.partnerId ?? null,

@@ -1,0 +1,97 @@
+/**
+ * What a file is, read from its bytes (magic numbers), never from the name or the browser's content type.
+ * An upload is accepted when its content is an allowed kind and its name's extension names that same kind,
+ * so a ".png" holding a PDF is refused.
+ */
+
+export type FileKind = 'jpeg' | 'png' | 'pdf' | 'docx' | 'xlsx' | 'odt' | 'ods' | 'ots' | 'doc' | 'xls' | 'csv';
+
+export const KIND_MIME: Record<FileKind, string> = {
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  pdf: 'application/pdf',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  odt: 'application/vnd.oasis.opendocument.text',
+  ods: 'application/vnd.oasis.opendocument.spreadsheet',
+  ots: 'application/vnd.oasis.opendocument.spreadsheet-template',
+  doc: 'application/msword',
+  xls: 'application/vnd.ms-excel',
+  csv: 'text/csv',
+};
+
+/** The kind each allowed extension names (ALLOWED_UPLOAD_EXTENSIONS of the contracts). */
+const EXTENSION_KIND: Record<string, FileKind> = {
+  jpg: 'jpeg', jpeg: 'jpeg', png: 'png', pdf: 'pdf', docx: 'docx', xlsx: 'xlsx',
+  odt: 'odt', ods: 'ods', ots: 'ots', doc: 'doc', xls: 'xls', csv: 'csv',
+};
+
+export const SHOP_FILE_KINDS: readonly FileKind[] = ['jpeg', 'png', 'pdf', 'docx', 'xlsx', 'odt', 'ods', 'ots', 'doc', 'xls', 'csv'];
+export const IMAGE_KINDS: readonly FileKind[] = ['jpeg', 'png'];
+export const SPREADSHEET_KINDS: readonly FileKind[] = ['xlsx', 'csv'];
+
+const OLE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const ZIP = Buffer.from('PK\x03\x04', 'latin1');
+const OPEN_DOCUMENT: Record<string, FileKind> = {
+  'application/vnd.oasis.opendocument.text': 'odt',
+  'application/vnd.oasis.opendocument.spreadsheet': 'ods',
+  'application/vnd.oasis.opendocument.spreadsheet-template': 'ots',
+};
+
+const startsWith = (data: Buffer, magic: Buffer) => data.length >= magic.length && data.subarray(0, magic.length).equals(magic);
+
+/** A zip: OpenDocument names its type in the stored "mimetype" entry; OOXML by its part names. */
+function zipKind(data: Buffer): FileKind | null {
+  const nameLength = data.readUInt16LE(26);
+  const extraLength = data.readUInt16LE(28);
+  if (data.subarray(30, 30 + nameLength).toString('latin1') === 'mimetype') {
+    const start = 30 + nameLength + extraLength;
+    const mime = data.subarray(start, start + 80).toString('latin1').replace(/[^\x21-\x7e].*$/s, '');
+    return OPEN_DOCUMENT[mime] ?? null;
+  }
+  if (data.includes('word/document.xml', 0, 'latin1')) return 'docx';
+  if (data.includes('xl/workbook.xml', 0, 'latin1')) return 'xlsx';
+  return null;
+}
+
+/** An OLE compound file: Word keeps a "WordDocument" stream, Excel a "Workbook" (or old "Book") stream. */
+function oleKind(data: Buffer): FileKind | null {
+  if (data.includes(Buffer.from('WordDocument', 'utf16le'))) return 'doc';
+  if (data.includes(Buffer.from('Workbook', 'utf16le')) || data.includes(Buffer.from('Book', 'utf16le'))) return 'xls';
+  return null;
+}
+
+/** Text: no NUL and no control characters other than tab, line feed, carriage return, form feed. */
+function isText(data: Buffer): boolean {
+  if (data.length === 0) return false;
+  const sample = data.subarray(0, 64 * 1024);
+  for (const byte of sample) {
+    if (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d && byte !== 0x0c) return false;
+  }
+  return true;
+}
+
+/** The kind of the content; csv is any text, so it is only told when the name asks for it. */
+export function sniffKind(data: Buffer, wantsCsv = false): FileKind | null {
+  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'jpeg';
+  if (startsWith(data, PNG)) return 'png';
+  if (data.subarray(0, 1024).includes('%PDF-', 0, 'latin1')) return 'pdf';
+  if (startsWith(data, ZIP) && data.length > 30) return zipKind(data);
+  if (startsWith(data, OLE)) return oleKind(data);
+  if (wantsCsv && isText(data)) return 'csv';
+  return null;
+}
+
+export function extensionKind(filename: string): FileKind | null {
+  const ext = /\.([a-z0-9]+)$/i.exec(filename)?.[1]?.toLowerCase() ?? '';
+  return EXTENSION_KIND[ext] ?? null;
+}
+
+/** The accepted kind of an upload, or null when its content or its name is not one of `allowed`. */
+export function acceptedKind(filename: string, data: Buffer, allowed: readonly FileKind[]): FileKind | null {
+  const named = extensionKind(filename);
+  if (!named || !allowed.includes(named)) return null;
+  const actual = sniffKind(data, named === 'csv');
+  return actual === named ? actual : null;
+}

@@ -1,0 +1,15 @@
+import type { Db } from '@/db/database';
+import type { FilesTable } from '@/db/schema';
+import type { Insertable } from 'kysely';
+
+export function filesRepo(db: Db) {
+  return {
+    insert: (row: Insertable<FilesTable>) => db.insertInto('files').values(row).returningAll().executeTakeFirstOrThrow(),
+
+    delete: (partnerId: number, id: string) =>
+      db.deleteFrom('files').where('partner_id', '=', partnerId).where('id', '=', id).returning('storage_path').executeTakeFirst(),
+
+    findById: (partnerId: number, id: string) =>
+      db.selectFrom('files').selectAll().where('partner_id', '=', partnerId).where('id', '=', id).executeTakeFirst(),
+  };
+}

@@ -1,0 +1,41 @@
+import { mailBody } from '../mail-layout';
+
+interface OrderMailParams {
+  /** Who the greeting names: the order's contact, else the client. */
+  name: string;
+  orderNumber: string;
+  shopName: string;
+}
+
+const greeting = (name: string) => (name ? `Здравствуйте, ${name}!` : 'Здравствуйте!');
+
+/** To the client when the partner fulfils the order. */
+export function orderCompletedMail(p: OrderMailParams) {
+  return {
+    subject: `Заказ ${p.orderNumber} исполнен`,
+    ...mailBody(
+      greeting(p.name),
+      [
+        `Ваш заказ ${p.orderNumber} в магазине «${p.shopName}» исполнен.`,
+        'Спасибо, что выбираете нас! Если у вас есть вопросы по заказу, просто ответьте на это письмо.',
+      ],
+      p.shopName,
+    ),
+  };
+}
+
+/** To the client when the partner cancels the order, with the reason. */
+export function orderCanceledMail(p: OrderMailParams & { reason: string }) {
+  return {
+    subject: `Заказ ${p.orderNumber} отменен`,
+    ...mailBody(
+      greeting(p.name),
+      [
+        `К сожалению, ваш заказ ${p.orderNumber} в магазине «${p.shopName}» отменен.`,
+        `Причина: ${p.reason}`,
+        'Если у вас есть вопросы, просто ответьте на это письмо.',
+      ],
+      p.shopName,
+    ),
+  };
+}

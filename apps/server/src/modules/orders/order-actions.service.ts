@@ -1,0 +1,186 @@
+import { LIMITS, type OrderStatus } from '@b2b/contracts/limits';
+import { MSG, ORDER_STATUS_LABEL } from '@b2b/contracts/messages';
+import {
+  ORDER_ACTION_MSG,
+  ORDER_EXPORT_FILE,
+  ORDER_MSG,
+  PAYMENT_TYPES,
+  type ExportAnswer,
+  type OrderAction,
+  type PaymentType,
+} from '@b2b/contracts/orders';
+import type { Updateable } from 'kysely';
+import type { Db } from '@/db/database';
+import type { OrdersTable } from '@/db/schema';
+import { notFound } from '@/http/app-error';
+import { failed, ok, type ActionFailed, type ActionOk } from '@/http/envelope';
+import { XLSX_MIME, type FileStore } from '@/files/file-store';
+import { orderCanceledMail, orderCompletedMail } from '@/mail/templates/order-mails';
+import type { Mailer } from '@/mail/mailer';
+import { orderChangesRepo, type LockedOrder } from './order-changes.repo';
+import type { OrderCardService } from './order-card.service';
+import { writeOrderXlsx } from './order-export';
+import { isActionAllowed } from './order-rules';
+import { enabledPaymentTypes, paymentTypeRef, statusRef } from './order-view';
+import { ordersRepo } from './orders.repo';
+
+export interface OrderActor {
+  id: number;
+  partnerId: number;
+}
+
+export type ActionAnswer = ActionOk | ActionFailed;
+
+/** Thrown inside a transaction when the guarded update finds the order already changed: the transaction rolls back. */
+class OrderChanged extends Error {}
+
+const illegal = (status: OrderStatus) => failed({ action: ORDER_MSG.illegalTransition(ORDER_STATUS_LABEL[status]) });
+const paymentTypeLocked = (status: OrderStatus) =>
+  failed({ payment_type: ORDER_ACTION_MSG.paymentTypeNotChangeable(ORDER_STATUS_LABEL[status]) });
+
+/** Whom the client-facing mails go to: the order's contact e-mail, else the client's. */
+const recipientOf = (order: LockedOrder) => order.contact_email || order.client_email || null;
+
+/**
+ * The state changes and edits of one order (back-office.md §4). Each runs in one transaction: the order row is
+ * locked, the status checked against ACTIONS_BY_STATUS, the update guarded by the expected status, history and
+ * mail written in the same transaction. Two quick clicks do the work once; the second answers SUCCESS=N.
+ */
+export function orderActionsService(db: Db, deps: { mailer: Mailer; files: FileStore; cards: OrderCardService }) {
+  async function onLockedOrder(
+    actor: OrderActor,
+    orderId: number,
+    action: OrderAction,
+    work: (trx: Db, order: LockedOrder) => Promise<ActionAnswer>,
+    refuse: (status: OrderStatus) => ActionFailed = illegal,
+  ): Promise<ActionAnswer> {
+    try {
+      return await db.transaction().execute(async (trx) => {
+        const order = await orderChangesRepo(trx).lock(actor.partnerId, orderId);
+        if (!order) throw notFound(MSG.notFound);
+        if (!isActionAllowed(order.status, action)) return refuse(order.status);
+        return work(trx, order);
+      });
+    } catch (err) {
+      if (!(err instanceof OrderChanged)) throw err;
+      const now = await ordersRepo(db).findById(actor.partnerId, orderId);
+      if (!now) throw notFound(MSG.notFound);
+      return refuse(now.status);
+    }
+  }
+
+  /** Updates the order only while it is still in the status it was read in; else throws OrderChanged (rollback). */
+  async function update(trx: Db, actor: OrderActor, order: LockedOrder, set: Updateable<OrdersTable>) {
+    const updated = await orderChangesRepo(trx).updateIf(actor.partnerId, order.id, [order.status], set);
+    if (!updated) throw new OrderChanged();
+  }
+
+  const history = (trx: Db, actor: OrderActor, orderId: number, action: string, details: Record<string, unknown>) =>
+    orderChangesRepo(trx).addHistory(actor.partnerId, [{ orderId, userId: actor.id, action, details }]);
+
+  /** comment / note: a text of at most LIMITS.orderNoteMax characters; empty clears it. */
+  function editText(actor: OrderActor, orderId: number, kind: 'comment' | 'note', value: string): Promise<ActionAnswer> | ActionAnswer {
+    const field = kind === 'comment' ? 'shop_comment' : 'note';
+    if ([...value].length > LIMITS.orderNoteMax) return failed({ [field]: ORDER_MSG.noteTooLong });
+    const text = value.trim() ? value : null;
+    return onLockedOrder(actor, orderId, kind, async (trx, order) => {
+      if ((order[field] ?? null) !== text) {
+        await update(trx, actor, order, { [field]: text });
+        await history(trx, actor, order.id, kind === 'comment' ? 'COMMENT' : 'NOTE', { old: order[field] ?? null, new: text });
+      }
+      return ok({ [field.toUpperCase()]: text }, kind === 'comment' ? ORDER_MSG.commentSaved : ORDER_MSG.noteSaved);
+    });
+  }
+
+  return {
+    /** NEW → VIEWED. */
+    accept: (actor: OrderActor, orderId: number) =>
+      onLockedOrder(actor, orderId, 'accept', async (trx, order) => {
+        await update(trx, actor, order, { status: 'VIEWED', viewed_at: new Date() });
+        await history(trx, actor, order.id, 'VIEWED', { from: order.status, to: 'VIEWED' });
+        return ok({ STATUS: statusRef('VIEWED') }, ORDER_MSG.accepted);
+      }),
+
+    /** VIEWED or IN_BASKET → COMPLETED, only when the distributor holds every item; the client is e-mailed. */
+    complete: (actor: OrderActor, orderId: number) =>
+      onLockedOrder(actor, orderId, 'complete', async (trx, order) => {
+        const items = await ordersRepo(trx).items(actor.partnerId, order.id);
+        const short = items.filter((i) => Number(i.remain ?? 0) < i.quantity);
+        if (short.length) return failed({ action: ORDER_ACTION_MSG.outOfStock(short.map((i) => i.up_code_1c)) });
+        await update(trx, actor, order, { status: 'COMPLETED', completed_at: new Date() });
+        await orderChangesRepo(trx).removeFromOpenBasket(actor.partnerId, order.id);
+        const to = recipientOf(order);
+        await history(trx, actor, order.id, 'COMPLETED', { from: order.status, to: 'COMPLETED', notified: to });
+        if (to) {
+          const mail = orderCompletedMail({ name: order.contact_name ?? order.client_name, orderNumber: order.order_number, shopName: order.shop_name ?? '' });
+          await deps.mailer.send({ partnerId: actor.partnerId, to, template: 'order.completed', ...mail }, trx);
+        }
+        return ok({ STATUS: statusRef('COMPLETED') }, to ? ORDER_MSG.completed : ORDER_ACTION_MSG.completedNotNotified);
+      }),
+
+    /** NEW, VIEWED or IN_BASKET → CANCELED with a required reason; leaves the open basket; the client is e-mailed. */
+    cancel: (actor: OrderActor, orderId: number, reason: string): Promise<ActionAnswer> | ActionAnswer => {
+      const comment = reason.trim();
+      if (!comment) return failed({ cancel_comment: ORDER_MSG.cancelReasonRequired });
+      if ([...comment].length > LIMITS.orderNoteMax) return failed({ cancel_comment: ORDER_MSG.noteTooLong });
+      return onLockedOrder(actor, orderId, 'cancel', async (trx, order) => {
+        await update(trx, actor, order, { status: 'CANCELED', canceled_at: new Date(), cancel_comment: comment });
+        await orderChangesRepo(trx).removeFromOpenBasket(actor.partnerId, order.id);
+        const to = recipientOf(order);
+        await history(trx, actor, order.id, 'CANCELED', { from: order.status, to: 'CANCELED', comment, notified: to });
+        if (to) {
+          const mail = orderCanceledMail({
+            name: order.contact_name ?? order.client_name,
+            orderNumber: order.order_number,
+            shopName: order.shop_name ?? '',
+            reason: comment,
+          });
+          await deps.mailer.send({ partnerId: actor.partnerId, to, template: 'order.canceled', ...mail }, trx);
+        }
+        return ok({ STATUS: statusRef('CANCELED') }, to ? ORDER_MSG.canceled : ORDER_ACTION_MSG.canceledNotNotified);
+      });
+    },
+
+    comment: (actor: OrderActor, orderId: number, text: string) => editText(actor, orderId, 'comment', text),
+    note: (actor: OrderActor, orderId: number, text: string) => editText(actor, orderId, 'note', text),
+
+    /** POST /partner/payment/type/{orderId}/{paymentType}/: one of the shop's enabled types, not on closed orders. */
+    changePaymentType: (actor: OrderActor, orderId: number, code: string) =>
+      onLockedOrder(
+        actor,
+        orderId,
+        'payment_type',
+        async (trx, order) => {
+          const allowed = enabledPaymentTypes(order);
+          if (!(PAYMENT_TYPES as readonly string[]).includes(code) || !allowed.includes(code as PaymentType)) {
+            return failed({ payment_type: ORDER_MSG.paymentTypeNotAllowed });
+          }
+          const next = paymentTypeRef(code as PaymentType);
+          if (order.payment_type !== next.CODE) {
+            await update(trx, actor, order, { payment_type: next.CODE });
+            await history(trx, actor, order.id, 'PAYMENT_TYPE', { old: order.payment_type, new: next.CODE });
+          }
+          return ok({ PAYMENT_TYPE: next }, MSG.paymentTypeChanged(next.NAME));
+        },
+        paymentTypeLocked,
+      ),
+
+    /** action=export of one order: an .xlsx (header block and items), recorded in the order's history. */
+    async exportOrder(actor: OrderActor, orderId: number): Promise<ExportAnswer> {
+      const card = await deps.cards.card({ partnerId: actor.partnerId, canEdit: false }, orderId);
+      if (!card) throw notFound(MSG.notFound);
+      const stored = await db.transaction().execute(async (trx) => {
+        const file = await deps.files.create(
+          { partnerId: actor.partnerId, purpose: 'export', originalName: ORDER_EXPORT_FILE.order(card.ORDER_NUMBER), mime: XLSX_MIME, createdBy: actor.id },
+          (path) => writeOrderXlsx(path, card),
+          trx,
+        );
+        await history(trx, actor, orderId, 'EXPORT', { file_id: file.id, file_name: file.originalName });
+        return file;
+      });
+      return { SUCCESS: 'Y', MESSAGE: ORDER_ACTION_MSG.exported, FILENAME: stored.originalName, URL: stored.url };
+    },
+  };
+}
+
+export type OrderActionsService = ReturnType<typeof orderActionsService>;

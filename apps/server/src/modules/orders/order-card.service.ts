@@ -1,0 +1,66 @@
+import Decimal from 'decimal.js';
+import { ORDER_MSG, type LoyaltyHistoryEntry, type OrderCard } from '@b2b/contracts/orders';
+import type { Db } from '@/db/database';
+import { list, toSeconds, type ListAnswer } from '@/http/envelope';
+import { actionsFor } from './order-rules';
+import { toCard } from './order-view';
+import { ordersRepo } from './orders.repo';
+
+export interface OrderViewer {
+  partnerId: number;
+  canEdit: boolean;
+}
+
+/** The order card and the order's loyalty history (reads only). */
+export function orderCardService(db: Db) {
+  const repo = ordersRepo(db);
+
+  /** What the card shows about the last send to the basket: the sent message or the first error. */
+  async function basketMessage(partnerId: number, orderId: number): Promise<string | null> {
+    const last = await repo.lastBasketEvent(partnerId, orderId);
+    if (!last) return null;
+    if (last.action === 'SENT_TO_BASKET') return ORDER_MSG.sentToBasket;
+    const error = (last.details as Record<string, unknown>).error;
+    return typeof error === 'string' ? error : null;
+  }
+
+  return {
+    /** The order card as read (back-office.md §3 Order). Undefined when the id is not this partner's. */
+    async card(viewer: OrderViewer, id: number): Promise<OrderCard | undefined> {
+      const order = await repo.findById(viewer.partnerId, id);
+      if (!order) return undefined;
+      const items = await repo.items(viewer.partnerId, id);
+      const history = await repo.history(viewer.partnerId, id);
+      const shop = await repo.shop(viewer.partnerId);
+      return toCard({
+        order,
+        items,
+        history,
+        shop,
+        actions: actionsFor(order.status, viewer.canEdit),
+        basketMessage: await basketMessage(viewer.partnerId, id),
+      });
+    },
+
+    /** action=loyalty_history: the loyalty ledger rows of the order, newest first. Undefined for a foreign id. */
+    async loyaltyHistory(partnerId: number, id: number): Promise<ListAnswer<LoyaltyHistoryEntry> | undefined> {
+      const order = await repo.findById(partnerId, id);
+      if (!order) return undefined;
+      const rows = await repo.loyaltyLedger(partnerId, order.client_id, id);
+      const items = rows.map(
+        (r): LoyaltyHistoryEntry => ({
+          ID: r.id,
+          TITLE: r.title,
+          OPERATION: r.operation,
+          BONUS_CNT: new Decimal(r.points).toString(),
+          COMMENT: r.comment,
+          DATE: toSeconds(r.created_at)!,
+          DATE_BURN: toSeconds(r.burn_at),
+        }),
+      );
+      return list(items, { CNT: items.length, CNT_ALL: items.length });
+    },
+  };
+}
+
+export type OrderCardService = ReturnType<typeof orderCardService>;

@@ -1,0 +1,22 @@
+/** Moscow keeps UTC+3 all year (no daylight saving since 2014): calendar days of the partner are Moscow days. */
+const MOSCOW_OFFSET_MS = 3 * 3600_000;
+const DAY_MS = 24 * 3600_000;
+
+/** The instant a Moscow calendar day (YYYY-MM-DD) starts. */
+export const moscowDayStart = (day: string): Date => new Date(Date.parse(`${day}T00:00:00Z`) - MOSCOW_OFFSET_MS);
+
+/** The instant the Moscow calendar day after `day` starts: `created_at < moscowDayEnd(day)` includes all of `day`. */
+export const moscowDayEnd = (day: string): Date => new Date(moscowDayStart(day).getTime() + DAY_MS);
+
+/**
+ * The Moscow wall-clock time of an instant as a Date whose UTC fields read that time: spreadsheets have no time zone,
+ * so a cell shows exactly what the partner saw on screen.
+ */
+export const moscowWallClock = (at: Date): Date => new Date(at.getTime() + MOSCOW_OFFSET_MS);
+
+/** dd.MM.yyyy of the Moscow day an instant falls on. */
+export function moscowDayText(at: Date): string {
+  const d = moscowWallClock(at);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(d.getUTCDate())}.${two(d.getUTCMonth() + 1)}.${d.getUTCFullYear()}`;
+}

@@ -1,0 +1,22 @@
+import Decimal from 'decimal.js';
+import { DEFAULTS } from '@b2b/contracts/limits';
+
+/** Money on the wire: a decimal string with two decimals (half up), never a float. */
+export const money = (value: Decimal.Value): string => new Decimal(value).toFixed(2);
+
+/**
+ * A base-currency (RUB) amount in the order's currency: amount / rate for another currency, the same otherwise.
+ * A zero or missing rate leaves the amount as it is rather than dividing by zero.
+ */
+export function inOrderCurrency(value: Decimal.Value, currency: string, rate: Decimal.Value | null): Decimal {
+  const amount = new Decimal(value);
+  if (currency === DEFAULTS.currency || rate == null || new Decimal(rate).isZero()) return amount;
+  return amount.div(rate);
+}
+
+/** Sum of price × quantity over rows, exactly. */
+export const sumOf = <T>(rows: readonly T[], amount: (row: T) => Decimal.Value): Decimal =>
+  rows.reduce((total, row) => total.plus(amount(row)), new Decimal(0));
+
+/** A decimal as an Excel number cell (Excel keeps doubles; the cell format shows two decimals). */
+export const excelNumber = (value: Decimal.Value): number => new Decimal(value).toDecimalPlaces(2).toNumber();
