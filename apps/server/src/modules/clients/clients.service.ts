@@ -1,14 +1,150 @@
+import type { ClientCard, ClientListItem, ClientListQuery, ClientPriceItem, ClientShortItem } from '@b2b/contracts/clients';
+import { CLIENT_EXPORT_FILE } from '@b2b/contracts/clients';
+import { MSG } from '@b2b/contracts/messages';
+import { ORDER_ACTION_MSG, ORDER_MSG, type ExportAnswer } from '@b2b/contracts/orders';
 import type { Db } from '@/db/database';
+import { XLSX_MIME, fileDownloadUrl, type FileStore } from '@/files/file-store';
+import { AppError, notFound } from '@/http/app-error';
+import { list, toSeconds, yn, type ListAnswer } from '@/http/envelope';
+import type { Mailer } from '@/mail/mailer';
+import { clientBlacklist } from './client-blacklist';
+import { clientListRepo, type ClientListFilter } from './client-list.repo';
+import { moscowToday, writeClientListXlsx } from './client-list-xlsx';
+import { clientPriceSettings, priceChoices } from './client-price-settings';
+import { loyaltyOf, money, toListItem } from './client-row';
 import { clientsRepo } from './clients.repo';
+import { moscowDayRange } from './moscow-days';
 
-export function clientsService(db: Db) {
+/** The rows an export writes at most. */
+const EXPORT_MAX_ROWS = 100_000;
+
+type ListQuery = Omit<ClientListQuery, 'action'>;
+
+export function clientsService(db: Db, deps: { mailer: Mailer; files: FileStore }) {
   const repo = clientsRepo(db);
+  const listRepo = clientListRepo(db);
+
+  const loyaltyOn = async (partnerId: number) => (await repo.partnerProfile(partnerId))?.loyalty_enabled ?? false;
+  const filterOf = (q: ListQuery, groupId?: number): ClientListFilter => ({
+    blacklist: q.blacklist,
+    groupId,
+    ...moscowDayRange(q.date_start, q.date_end),
+  });
+
   return {
     async stats(partnerId?: number): Promise<{ count: number; minDate: Date | null }> {
       const row = await repo.stats(partnerId);
       return { count: Number(row.count), minDate: (row.min_date as Date | null) ?? null };
     },
+
     findById: (partnerId: number, id: number) => repo.findById(partnerId, id),
+
+    /**
+     * The client list (or a group's, with groupId): CNT counts the filter's rows, CNT_ALL the whole collection
+     * (all the partner's clients, or all the group's members).
+     */
+    async list(partnerId: number, q: ListQuery, groupId?: number): Promise<ListAnswer<ClientListItem>> {
+      const filter = filterOf(q, groupId);
+      const loyalty = await loyaltyOn(partnerId);
+      const [rows, cnt, cntAll] = [
+        await listRepo.page(partnerId, filter, q, loyalty),
+        await listRepo.count(partnerId, filter),
+        await listRepo.count(partnerId, { groupId }),
+      ];
+      return list(rows.map(toListItem), { CNT: cnt, CNT_ALL: cntAll }, { LOYALTY: { ON: yn(loyalty) } });
+    },
+
+    /** The whole filtered list as a stored .xlsx (FILENAME, URL to download it). */
+    async exportList(
+      user: { partnerId: number; id: number },
+      q: ListQuery,
+      opts: { groupId?: number; fileName?: string } = {},
+    ): Promise<ExportAnswer> {
+      const { partnerId } = user;
+      const loyalty = await loyaltyOn(partnerId);
+      const rows = await listRepo.page(partnerId, filterOf(q, opts.groupId), { ...q, offset: 0, limit: EXPORT_MAX_ROWS }, loyalty);
+      const name = opts.fileName ?? CLIENT_EXPORT_FILE.list(moscowToday());
+      const file = await deps.files.create(
+        { partnerId, purpose: 'export', originalName: name, mime: XLSX_MIME, createdBy: user.id },
+        (path) => writeClientListXlsx(path, CLIENT_EXPORT_FILE.listSheet, rows.map(toListItem), { loyalty }),
+      );
+      return { SUCCESS: 'Y', MESSAGE: ORDER_ACTION_MSG.exported, FILENAME: file.originalName, URL: file.url };
+    },
+
+    /** Active (not blacklisted) clients for pickers. */
+    async short(partnerId: number, query: string | undefined, limit: number): Promise<ListAnswer<ClientShortItem>> {
+      const rows = await repo.short(partnerId, query, limit);
+      return list(rows.map((r) => ({ ID: r.id, NAME: r.name })), { CNT: rows.length, CNT_ALL: rows.length });
+    },
+
+    /** The client card; undefined when the id is not this partner's client. */
+    async card(partnerId: number, id: number, opts: { withPriceSettings: boolean }): Promise<ClientCard | undefined> {
+      const loyalty = await loyaltyOn(partnerId);
+      const row = await listRepo.one(partnerId, id, loyalty);
+      if (!row) return undefined;
+      const client = (await repo.findById(partnerId, id))!;
+      const [user] = await repo.users(partnerId, [id]);
+      const files = await repo.files(partnerId, id);
+      const groups = await repo.groups(partnerId, id);
+      return {
+        ...toListItem(row),
+        LEGAL_ENTITY: yn(client.legal_entity),
+        HAS_INDIVIDUAL: yn(client.has_individual),
+        PHONE: client.phone,
+        EMAIL: client.email,
+        ADDRESS: client.address,
+        BLACKLIST_DATE: toSeconds(client.blacklisted_at),
+        CLIENT_USER: user
+          ? { ID: user.id, EMAIL: user.email, NAME: user.name, MIDDLE_NAME: user.middle_name, SURNAME: user.surname, PHONE: user.phone }
+          : null,
+        FILES: files.map((f) => ({ ID: f.id, NAME: f.original_name, SIZE: Number(f.size), MIME: f.mime, URL: fileDownloadUrl(f.id) })),
+        GROUP: groups.map((g) => ({ ID: g.id, NAME: g.name })),
+        LOYALTY: loyalty ? loyaltyOf(row) : null,
+        PRICE_SETTINGS: opts.withPriceSettings ? priceChoices(await repo.priceLists(partnerId)) : null,
+      };
+    },
+
+    /** The client's personal prices (Цены клиента), paged. Undefined for another partner's client. */
+    async personalPrices(partnerId: number, id: number, page: { limit: number; offset: number }): Promise<ListAnswer<ClientPriceItem> | undefined> {
+      if (!(await repo.findById(partnerId, id))) return undefined;
+      const rows = await repo.personalPrices(partnerId, id, page.limit, page.offset);
+      const cnt = await repo.personalPriceCount(partnerId, id);
+      return list(
+        rows.map((r) => ({ PRODUCT_ID: r.product_id, UP_CODE_1C: r.up_code_1c, NAME: r.name, PRICE: money(r.price), VALID_UNTIL: toSeconds(r.valid_until) })),
+        { CNT: cnt, CNT_ALL: cnt },
+      );
+    },
+
+    setPriceSettings: clientPriceSettings(db),
+
+    setBlacklisted: clientBlacklist(db, deps.mailer),
+
+    /** What prices a client gets: its price list (null: the base list), price column and price type code. */
+    async priceSettingsOf(partnerId: number, clientId: number) {
+      const c = await repo.findById(partnerId, clientId);
+      if (!c) return undefined;
+      return { priceListId: c.price_list_id, columnId: c.price_column_id, priceType: c.price_type, hasIndividual: c.has_individual };
+    },
+
+    /**
+     * For the storefront and order placement: throws 404 for an unknown client and 403 with
+     * «Клиент находится в черном списке» for a blacklisted one.
+     */
+    async assertCanOrder(partnerId: number, clientId: number): Promise<void> {
+      const c = await repo.findById(partnerId, clientId);
+      if (!c) throw notFound(MSG.notFound);
+      if (c.blacklisted) throw new AppError('client_blacklisted', 403, ORDER_MSG.clientBlacklisted);
+    },
+
+    /**
+     * Which of `ids` are this partner's clients, and whether each is blacklisted (for the groups module). Pass
+     * the caller's transaction: PGlite has one connection, a query outside it would wait for it forever.
+     */
+    async owned(partnerId: number, ids: number[], trx: Db = db): Promise<Map<number, { blacklisted: boolean }>> {
+      if (ids.length === 0) return new Map();
+      const rows = await clientsRepo(trx).owned(partnerId, ids);
+      return new Map(rows.map((r) => [r.id, { blacklisted: r.blacklisted }]));
+    },
   };
 }
 

@@ -1,11 +1,15 @@
 import { Navigate, useParams } from 'react-router';
+import { isApiError } from '@/api/api-error';
 import { usePartnerInfo } from '@/api/queries/info-queries';
+import { useClientCard } from '@/features/clients/api/clients-api';
 import { parseEntityId } from '@/features/clients/client-id';
 import { useSession } from '@/shared/auth/session-context';
 import { TabbedSection } from '@/shared/ui/tabbed-section';
 import { PAGE_TITLE, TAB_LABEL } from '@/shared/ui-text';
 
 type ClientTab = keyof typeof TAB_LABEL.clientCard;
+
+const CLIENT_LIST = '/partner/clients/active-list';
 
 /** The tabs a user sees on a client card: price type needs its right, loyalty needs the programme on. */
 export function useClientTabs(): ClientTab[] {
@@ -18,15 +22,23 @@ export function useClientTabs(): ClientTab[] {
   return tabs;
 }
 
-/** /partner/clients/:id; an invalid id goes back to the client list. */
+/** The client id of the card's path; null when it is not a valid id. */
+export const useClientId = () => parseEntityId(useParams().id);
+
+/** /partner/clients/:id; an empty, invalid or unknown id goes back to the client list. */
 export function ClientCardPage() {
-  const { id } = useParams();
+  const clientId = useClientId();
+  if (clientId === null) return <Navigate to={CLIENT_LIST} replace />;
+  return <ClientCard clientId={clientId} />;
+}
+
+function ClientCard({ clientId }: { clientId: number }) {
   const tabs = useClientTabs();
-  const clientId = parseEntityId(id);
-  if (clientId === null) return <Navigate to="/partner/clients/active-list" replace />;
+  const card = useClientCard(clientId);
+  if (isApiError(card.error) && card.error.status === 404) return <Navigate to={CLIENT_LIST} replace />;
   return (
     <TabbedSection
-      title={PAGE_TITLE.clientCard(String(clientId))}
+      title={card.data?.NAME ?? PAGE_TITLE.clientCard(String(clientId))}
       basePath={`/partner/clients/${clientId}`}
       tabs={tabs.map((key) => ({ key, label: TAB_LABEL.clientCard[key] }))}
     />

@@ -1,0 +1,67 @@
+import ExcelJS from 'exceljs';
+import { CLIENT_COLUMN_TITLE as T, CLIENT_FIELD_TITLE as F, type ClientListItem } from '@b2b/contracts/clients';
+
+const moscow = new Intl.DateTimeFormat('ru-RU', {
+  timeZone: 'Europe/Moscow',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+const moscowDay = new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow', day: '2-digit', month: '2-digit', year: 'numeric' });
+
+/** dd.MM.yyyy HH:mm (or dd.MM.yyyy) in Moscow time, from Unix seconds. */
+const dateText = (seconds: number | null, withTime = false) =>
+  seconds === null ? '' : (withTime ? moscow : moscowDay).format(new Date(seconds * 1000)).replace(',', '');
+
+/** Today in Moscow as dd.MM.yyyy, for file names. */
+export const moscowToday = () => moscowDay.format(new Date());
+
+interface Column {
+  header: string;
+  width: number;
+  value: (c: ClientListItem) => string | number | null;
+  money?: boolean;
+}
+
+const COLUMNS: Column[] = [
+  { header: F.ID, width: 8, value: (c) => c.ID },
+  { header: T.NAME, width: 40, value: (c) => c.NAME },
+  { header: F.INN, width: 14, value: (c) => c.INN },
+  { header: T.PRICE_TYPE, width: 28, value: (c) => [c.PRICE_TYPE.NAME, c.COLUMN?.NAME].filter(Boolean).join(' / ') },
+  { header: T.REGISTRATION_DATE, width: 18, value: (c) => dateText(c.REGISTRATION_DATE, true) },
+  { header: T.ORDERS_COUNT, width: 10, value: (c) => c.ORDERS_COUNT },
+  { header: T.ORDERS_AVERAGE, width: 14, value: (c) => Number(c.ORDERS_AVERAGE), money: true },
+  { header: T.ORDERS_SUM, width: 16, value: (c) => Number(c.ORDERS_SUM), money: true },
+  { header: T.LAST_ORDER, width: 24, value: (c) => (c.LAST_ORDER ? `${c.LAST_ORDER.ORDER_NUMBER} от ${dateText(c.LAST_ORDER.CREATE_DATE)}` : '') },
+  { header: F.LAST_ORDER_STATUS, width: 16, value: (c) => c.LAST_ORDER?.STATUS.STATUS_NAME ?? '' },
+  { header: F.BLACKLIST, width: 10, value: (c) => (c.BLACKLIST === 'Y' ? 'Да' : 'Нет') },
+];
+
+const LOYALTY_COLUMNS: Column[] = [
+  { header: T.STATUS, width: 14, value: (c) => c.STATUS },
+  { header: T.BALANCE, width: 12, value: (c) => (c.BALANCE === null ? null : Number(c.BALANCE)), money: true },
+  { header: T.CARD_CODE, width: 14, value: (c) => c.CARD_CODE },
+  { header: T.IS_AVAIL, width: 12, value: (c) => (c.IS_AVAIL === 'Y' ? 'Да' : 'Нет') },
+  { header: T.ENABLED, width: 12, value: (c) => (c.ENABLED === null ? '' : c.ENABLED === 'Y' ? 'Да' : 'Нет') },
+  { header: T.ENABLED_DATE, width: 16, value: (c) => dateText(c.ENABLED_DATE) },
+];
+
+/** Writes the client list as an .xlsx with ExcelJS's streaming writer: a header row, then a row per client. */
+export async function writeClientListXlsx(
+  file: string,
+  sheetName: string,
+  clients: ClientListItem[],
+  opts: { loyalty: boolean },
+): Promise<void> {
+  const columns = opts.loyalty ? [...COLUMNS, ...LOYALTY_COLUMNS] : COLUMNS;
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true });
+  const sheet = workbook.addWorksheet(sheetName.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = columns.map((c) => ({ header: c.header, width: c.width, style: c.money ? { numFmt: '#,##0.00' } : {} }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.getRow(1).commit();
+  for (const client of clients) sheet.addRow(columns.map((c) => c.value(client))).commit();
+  sheet.commit();
+  await workbook.commit();
+}

@@ -1,0 +1,60 @@
+import Decimal from 'decimal.js';
+import type { ClientListItem, ClientLoyalty } from '@b2b/contracts/clients';
+import type { OrderStatus } from '@b2b/contracts/limits';
+import { ORDER_STATUS_LABEL } from '@b2b/contracts/messages';
+import { toSeconds, yn } from '@/http/envelope';
+import type { ClientListRow } from './client-list.repo';
+
+/** Money on the wire: a decimal string with two places. */
+export const money = (v: string | number | null | undefined): string => new Decimal(v ?? 0).toFixed(2);
+
+export function loyaltyOf(row: ClientListRow): ClientLoyalty {
+  if (row.loyalty_client_id === null) {
+    return { IS_AVAIL: 'N', ENABLED: null, ENABLED_DATE: null, CARD_CODE: null, BALANCE: null, STATUS: null, DATE_STATUS_END: null };
+  }
+  return {
+    IS_AVAIL: 'Y',
+    ENABLED: yn(Boolean(row.loyalty_enabled)),
+    ENABLED_DATE: toSeconds(row.loyalty_enabled_at),
+    CARD_CODE: row.card_code,
+    BALANCE: money(row.balance),
+    STATUS: row.loyalty_status,
+    DATE_STATUS_END: toSeconds(row.date_status_end),
+  };
+}
+
+/** A row of the client list as the spec reads it (back-office.md §3 Client). */
+export function toListItem(row: ClientListRow): ClientListItem {
+  const { DATE_STATUS_END: _end, ...loyalty } = loyaltyOf(row);
+  const status = row.last_order_status as OrderStatus | null;
+  return {
+    ID: row.id,
+    NAME: row.name,
+    SHORT_NAME: row.short_name,
+    INN: row.inn,
+    BLACKLIST: yn(row.blacklisted),
+    NEW: yn(row.is_new),
+    CURRENCY: row.currency,
+    REGISTRATION_DATE: toSeconds(row.registered_at)!,
+    PRICE_TYPE: {
+      ID: Number(row.price_list_id),
+      NAME: row.price_list_name ?? '',
+      CODE: row.price_type ?? row.price_list_type ?? '',
+    },
+    COLUMN: row.column_id === null ? null : { ID: row.column_id, NAME: row.column_name ?? '' },
+    ORDERS_COUNT: Number(row.orders_count ?? 0),
+    ORDERS_SUM: money(row.orders_sum),
+    ORDERS_AVERAGE: money(row.orders_average),
+    LAST_ORDER:
+      row.last_order_id === null || status === null
+        ? null
+        : {
+            ID: row.last_order_id,
+            ORDER_NUMBER: row.last_order_number ?? '',
+            CREATE_DATE: toSeconds(row.last_order_date)!,
+            STATUS: { STATUS_CODE: status, STATUS_NAME: ORDER_STATUS_LABEL[status] },
+          },
+    GROUP_CNT: Number(row.group_cnt ?? 0),
+    ...loyalty,
+  };
+}

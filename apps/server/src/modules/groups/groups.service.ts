@@ -1,0 +1,123 @@
+import {
+  CLIENT_EXPORT_FILE,
+  GROUP_DESCRIPTION_MAX,
+  GROUP_NAME_MAX,
+  GROUP_SORTS,
+  membersMessage,
+  type ClientGroupAnswer,
+  type ClientListQuery,
+  type GroupListItem,
+  type GroupSort,
+} from '@b2b/contracts/clients';
+import { MSG } from '@b2b/contracts/messages';
+import type { Db } from '@/db/database';
+import { notFound } from '@/http/app-error';
+import { failed, list, ok, toSeconds } from '@/http/envelope';
+import type { ClientsService } from '../clients/clients.service';
+import { moscowToday } from '../clients/client-list-xlsx';
+import { moscowDayRange } from '../clients/moscow-days';
+import { changeMembers } from './group-members';
+import { groupsRepo } from './groups.repo';
+
+const DEFAULT_SORT: GroupSort = 'CREATE_DATE';
+
+type GroupRow = NonNullable<Awaited<ReturnType<ReturnType<typeof groupsRepo>['findById']>>>;
+
+const toItem = (g: GroupRow): GroupListItem => ({
+  ID: g.id,
+  GROUP_ID: g.id,
+  NAME: g.name,
+  DESCRIPTION: g.description,
+  CREATE_DATE: toSeconds(g.created_at)!,
+  CLIENTS_COUNT: Number(g.clients_count),
+});
+
+export interface GroupForm {
+  groupName: string;
+  groupDescription: string;
+  clients: number[];
+}
+
+function validate(form: GroupForm): Record<string, string> | null {
+  if (!form.groupName) return { groupName: MSG.groupNameRequired };
+  if (form.groupName.length > GROUP_NAME_MAX) return { groupName: MSG.groupNameTooLong(GROUP_NAME_MAX) };
+  if (form.groupDescription.length > GROUP_DESCRIPTION_MAX) {
+    return { groupDescription: MSG.groupDescriptionTooLong(GROUP_DESCRIPTION_MAX) };
+  }
+  return null;
+}
+
+export function groupsService(db: Db, clients: ClientsService) {
+  const repo = groupsRepo(db);
+
+  const mustFind = async (partnerId: number, id: number) => {
+    const group = await repo.findById(partnerId, id);
+    if (!group) throw notFound(MSG.notFound);
+    return group;
+  };
+
+  return {
+    /** The group list; an unknown sort answers SUCCESS "N" with errors.check_sort (back-office.md §5). */
+    async list(
+      partnerId: number,
+      q: { sort?: string; order: 'ASC' | 'DESC'; limit: number; offset: number; date_start?: string; date_end?: string },
+    ) {
+      const sort = (q.sort ?? DEFAULT_SORT) as GroupSort;
+      if (!GROUP_SORTS.includes(sort)) return failed({ check_sort: MSG.groupSortInvalid });
+      const filter = moscowDayRange(q.date_start, q.date_end);
+      const rows = await repo.page(partnerId, filter, { ...q, sort });
+      return list(rows.map(toItem), { CNT: await repo.count(partnerId, filter), CNT_ALL: await repo.count(partnerId, {}) });
+    },
+
+    /** The group and its clients (paged, sorted and filtered like the client list); undefined for another partner's. */
+    async card(partnerId: number, id: number, q: Omit<ClientListQuery, 'action'>) {
+      const group = await repo.findById(partnerId, id);
+      if (!group) return undefined;
+      const members = await clients.list(partnerId, q, id);
+      return { ...members, ENTITIES: { ...members.ENTITIES, GROUP: toItem(group) } };
+    },
+
+    /** Creates a group; clients given with it are added after it exists (INFO tells which could not be). */
+    async create(partnerId: number, form: GroupForm) {
+      const errors = validate(form);
+      if (errors) return failed(errors);
+      return db.transaction().execute(async (trx) => {
+        const id = await groupsRepo(trx).insert(partnerId, { name: form.groupName, description: form.groupDescription || null });
+        const info = form.clients.length ? await changeMembers(trx, clients, partnerId, id, form.clients, false) : { DONE: [], ERRORS: [] };
+        return ok({ ID: id, GROUP_ID: id, INFO: info }, MSG.groupCreated);
+      });
+    },
+
+    async update(partnerId: number, id: number, form: GroupForm) {
+      await mustFind(partnerId, id);
+      const errors = validate(form);
+      if (errors) return failed(errors);
+      await repo.update(partnerId, id, { name: form.groupName, description: form.groupDescription || null });
+      return ok({ ID: id, GROUP_ID: id }, MSG.groupSaved);
+    },
+
+    async remove(partnerId: number, id: number) {
+      await mustFind(partnerId, id);
+      await repo.remove(partnerId, id);
+      return ok({ ID: id }, MSG.groupDeleted);
+    },
+
+    async exportClients(user: { partnerId: number; id: number }, id: number, q: Omit<ClientListQuery, 'action'>) {
+      const group = await mustFind(user.partnerId, id);
+      return clients.exportList(user, q, { groupId: id, fileName: CLIENT_EXPORT_FILE.group(group.name, moscowToday()) });
+    },
+
+    /** POST /client_group/{groupId}/: adds clients[] or, with delete=Y, removes them. */
+    async changeMembers(partnerId: number, groupId: number, ids: number[], remove: boolean): Promise<ClientGroupAnswer> {
+      if (ids.length === 0) return { ...failed({ clients: MSG.clientNotSelected }), INFO: { DONE: [], ERRORS: [] } };
+      return db.transaction().execute(async (trx) => {
+        if (!(await groupsRepo(trx).lock(partnerId, groupId))) throw notFound(MSG.notFound);
+        const info = await changeMembers(trx, clients, partnerId, groupId, ids, remove);
+        if (info.DONE.length === 0) return { ...failed({ clients: info.ERRORS[0].MESSAGE }), INFO: info };
+        return { ...ok({}, membersMessage(info.DONE.length, remove)), INFO: info };
+      });
+    },
+  };
+}
+
+export type GroupsService = ReturnType<typeof groupsService>;

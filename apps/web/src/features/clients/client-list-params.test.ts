@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { CLIENT_LIST_DEFAULTS, listRequest, offsetOf, pageOf } from './client-list-params';
+
+describe('client list params', () => {
+  it('sends only the known params, with the tab flag', () => {
+    expect(listRequest({ ...CLIENT_LIST_DEFAULTS, date_start: '2024-01-01', junk: 'x' }, { blacklist: 'Y' })).toEqual({
+      sort: 'REGISTRATION_DATE',
+      order: 'DESC',
+      limit: '24',
+      offset: '0',
+      date_start: '2024-01-01',
+      blacklist: 'Y',
+    });
+  });
+
+  it('turns offsets into pages and back', () => {
+    expect(pageOf({ limit: '24', offset: '48' })).toBe(3);
+    expect(pageOf({ limit: '12' })).toBe(1);
+    expect(offsetOf(3, 12)).toBe('24');
+  });
+});

@@ -1,0 +1,60 @@
+import { Alert, Table } from 'antd';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ClientListItem } from '@b2b/contracts/clients';
+import { errorText } from '@/api/error-text';
+import { usePartnerInfo } from '@/api/queries/info-queries';
+import type { ListAnswer } from '@/features/clients/api/clients-api';
+import { pageOf } from '@/features/clients/client-list-params';
+import { clientColumns } from '@/features/clients/components/client-columns';
+import { tableChangeToParams } from '@/features/clients/components/table-params';
+import type { ListParams, ListParamsPatch } from '@/shared/list-params/list-params';
+
+interface Props {
+  testId: string;
+  list: UseQueryResult<ListAnswer<ClientListItem>>;
+  params: ListParams;
+  setParams: (patch: ListParamsPatch) => void;
+  emptyText: string;
+  selection?: { keys: number[]; onChange: (keys: number[]) => void };
+}
+
+/**
+ * A page of clients (its load error above it): sorting and paging go to the server through the list params;
+ * the loyalty columns show when the partner's programme is on.
+ */
+export function ClientTable({ testId, list, params, setParams, emptyText, selection }: Props) {
+  const limit = Number(params.limit);
+  const loyalty = !!usePartnerInfo().data?.LOYALTY_ON;
+  const data = list.data;
+  return (
+    <>
+      {list.error && <Alert type="error" showIcon title={errorText(list.error)} style={{ marginBottom: 16 }} />}
+      <Table<ClientListItem>
+        data-testid={testId}
+        rowKey="ID"
+        size="middle"
+        scroll={{ x: 'max-content' }}
+        loading={list.isFetching}
+        dataSource={data?.ITEMS ?? []}
+        columns={clientColumns({ loyalty, sort: params.sort, order: params.order })}
+        locale={{ emptyText: <span data-testid={`${testId}-empty`}>{emptyText}</span> }}
+        onRow={(c) => ({ 'data-testid': `client-row-${c.ID}` }) as React.HTMLAttributes<HTMLElement>}
+        rowSelection={
+          selection && {
+            selectedRowKeys: selection.keys,
+            onChange: (keys) => selection.onChange(keys.map(Number)),
+            preserveSelectedRowKeys: true,
+          }
+        }
+        pagination={{
+          current: pageOf(params),
+          pageSize: limit,
+          total: data?.NAV.CNT ?? 0,
+          showSizeChanger: false,
+          hideOnSinglePage: false,
+        }}
+        onChange={tableChangeToParams<ClientListItem>(limit, setParams)}
+      />
+    </>
+  );
+}

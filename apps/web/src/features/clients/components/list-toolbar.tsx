@@ -1,0 +1,63 @@
+import { Button, DatePicker, Flex, Select, Space, Typography } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import dayjs, { type Dayjs } from 'dayjs';
+import { CLIENTS_UI } from '@/features/clients/clients-text';
+import type { ListParams, ListParamsPatch } from '@/shared/list-params/list-params';
+
+const DAY = 'YYYY-MM-DD';
+
+interface Props {
+  testId: string;
+  params: ListParams;
+  setParams: (patch: ListParamsPatch) => void;
+  pageSizes: readonly number[];
+  periodLabel: string;
+  /** The earliest day that can be chosen (Unix seconds), from the partner info. */
+  minDate?: number | null;
+  onExport?: () => void;
+  exporting?: boolean;
+  children?: React.ReactNode;
+}
+
+/** Date range (dd.MM.yyyy, bounded by the minimum date and today), page size, export, and the screen's actions. */
+export function ListToolbar({ testId, params, setParams, pageSizes, periodLabel, minDate, onExport, exporting, children }: Props) {
+  const value: [Dayjs | null, Dayjs | null] = [
+    params.date_start ? dayjs(params.date_start, DAY) : null,
+    params.date_end ? dayjs(params.date_end, DAY) : null,
+  ];
+  const min = minDate ? dayjs(minDate * 1000).startOf('day') : null;
+  return (
+    <Flex gap={12} wrap align="center" justify="space-between" style={{ marginBottom: 16 }}>
+      <Space wrap>
+        <Typography.Text type="secondary">{periodLabel}</Typography.Text>
+        <span data-testid={`${testId}-dates`}>
+          <DatePicker.RangePicker
+            format="DD.MM.YYYY"
+            allowEmpty={[true, true]}
+            value={value}
+            disabledDate={(d) => (min !== null && d.isBefore(min)) || d.isAfter(dayjs().endOf('day'))}
+            onChange={(range) =>
+              setParams({ date_start: range?.[0]?.format(DAY) ?? null, date_end: range?.[1]?.format(DAY) ?? null, offset: null })
+            }
+          />
+        </span>
+        <Typography.Text type="secondary">{CLIENTS_UI.pageSize}</Typography.Text>
+        <Select
+          data-testid={`${testId}-page-size`}
+          style={{ width: 80 }}
+          value={params.limit}
+          options={pageSizes.map((n) => ({ value: String(n), label: String(n) }))}
+          onChange={(limit) => setParams({ limit, offset: null })}
+        />
+      </Space>
+      <Space wrap>
+        {children}
+        {onExport && (
+          <Button icon={<DownloadOutlined />} loading={exporting} onClick={onExport} data-testid={`${testId}-export`}>
+            {CLIENTS_UI.export}
+          </Button>
+        )}
+      </Space>
+    </Flex>
+  );
+}
