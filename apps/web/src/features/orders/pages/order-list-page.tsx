@@ -1,42 +1,80 @@
-import { Alert, Flex } from 'antd';
+import { App, Button, Flex, Typography } from 'antd';
+import { FileExcelOutlined } from '@ant-design/icons';
 import { usePartnerInfo } from '@/api/queries/info-queries';
 import { errorText } from '@/api/error-text';
-import { formatDate } from '@/shared/formatters/format-date';
-import { PLURAL, countRu } from '@/shared/formatters/plural-ru';
-import { InDevelopment } from '@/shared/ui/in-development';
-import { CounterCard } from '@/shared/ui/counter-card';
+import { useExportOrderList, useOrderList } from '@/features/orders/api/order-list-api';
+import { BasketSummary } from '@/features/orders/components/basket-summary';
+import { OrderListFilters } from '@/features/orders/components/order-list-filters';
+import { OrdersTable } from '@/features/orders/components/orders-table';
+import {
+  ORDER_LIST_COOKIE,
+  ORDER_LIST_DEFAULTS,
+  ORDER_SAVED_KEYS,
+  orderListRequest,
+} from '@/features/orders/order-list-params';
+import { ORDER_UI } from '@/features/orders/order-text';
+import { useSession } from '@/shared/auth/session-context';
+import { useListParams } from '@/shared/list-params/use-list-params';
 import { PageTitle } from '@/shared/ui/page-title';
-import { SECTION_TITLE, UI } from '@/shared/ui-text';
+import { SECTION_TITLE } from '@/shared/ui-text';
 
-const since = (seconds: number | null | undefined) => (seconds ? `${UI.since} ${formatDate(seconds)}` : undefined);
-
-/** /partner/orderlist for partner staff: the partner's counters until the order list is built. */
+/** /partner/orderlist for partner staff: filters saved in the params_orders cookie, the list, the basket, export. */
 export function OrderListPage() {
+  const { rights } = useSession();
+  const { message } = App.useApp();
+  const { params, setParams } = useListParams(ORDER_LIST_COOKIE, ORDER_LIST_DEFAULTS, ORDER_SAVED_KEYS);
+  const request = orderListRequest(params);
+  const list = useOrderList(request);
   const info = usePartnerInfo();
+  const exportList = useExportOrderList();
+
+  const onExport = () => {
+    const key = 'orders-export';
+    void message.loading({ key, content: ORDER_UI.exporting, duration: 0 });
+    exportList.mutate(request, {
+      onSuccess: () => void message.success({ key, content: ORDER_UI.exportReady }),
+      onError: () => message.destroy(key),
+    });
+  };
+
+  const nav = list.data?.NAV;
   return (
     <div>
       <PageTitle>{SECTION_TITLE.orders}</PageTitle>
-      {info.error ? (
-        <Alert type="error" showIcon title={errorText(info.error)} data-testid="partner-info-error" />
-      ) : (
-        <Flex gap={16} wrap>
-          <CounterCard
-            title={UI.clientCount}
-            value={countRu(info.data?.CLIENT_COUNT ?? 0, PLURAL.client)}
-            note={since(info.data?.CLIENT_DATE?.MIN_DATE)}
-            loading={info.isPending}
-            testId="partner-client-count"
-          />
-          <CounterCard
-            title={UI.orderCount}
-            value={countRu(info.data?.ORDER_COUNT ?? 0, PLURAL.order)}
-            note={since(info.data?.ORDER_DATE?.MIN_DATE)}
-            loading={info.isPending}
-            testId="partner-order-count"
-          />
-        </Flex>
-      )}
-      <InDevelopment title={SECTION_TITLE.orders} heading={false} />
+      <BasketSummary canSend={!!rights?.editOrders} />
+      <div style={{ marginBottom: 12 }}>
+        <OrderListFilters
+          request={request}
+          minDate={info.data?.ORDER_DATE?.MIN_DATE}
+          clientName={list.data?.ITEMS.find((o) => o.CLIENT?.ID === request.client_id)?.CLIENT.NAME}
+          onChange={setParams}
+        />
+      </div>
+      <Flex gap={8} wrap align="center" justify="space-between" style={{ marginBottom: 8 }}>
+        {list.isError ? (
+          <Typography.Text type="danger" data-testid="orders-error">
+            {errorText(list.error)}
+          </Typography.Text>
+        ) : (
+          <Flex gap={8}>
+            <Typography.Text data-testid="orders-found" data-cnt={nav?.CNT}>
+              {nav ? ORDER_UI.found(nav.CNT) : '\u00a0'}
+            </Typography.Text>
+            {nav && nav.CNT !== nav.CNT_ALL && <Typography.Text type="secondary">{ORDER_UI.foundOf(nav.CNT_ALL)}</Typography.Text>}
+            {nav?.NEW_CNT ? <Typography.Text type="secondary">· {ORDER_UI.newCount(nav.NEW_CNT)}</Typography.Text> : null}
+          </Flex>
+        )}
+        <Button icon={<FileExcelOutlined />} loading={exportList.isPending} onClick={onExport} data-testid="orders-export">
+          {ORDER_UI.exportList}
+        </Button>
+      </Flex>
+      <OrdersTable
+        request={request}
+        rows={list.data?.ITEMS ?? []}
+        total={nav?.CNT ?? 0}
+        loading={list.isFetching}
+        onChange={setParams}
+      />
     </div>
   );
 }

@@ -1,0 +1,41 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BasketAnswer, SendToBasketAnswer } from '@b2b/contracts/orders';
+import { api } from '@/api/api-client';
+import { orderKeys } from '@/features/orders/api/order-keys';
+
+const BASKET_PATH = '/v3/api/partner/sendtorelef/';
+
+/** GET /v3/api/partner/sendtorelef/: the distribution-centre basket, with CNT and SUM. */
+export function fetchBasket(signal?: AbortSignal): Promise<BasketAnswer> {
+  return api.get<BasketAnswer>(BASKET_PATH, { signal });
+}
+
+export const basketQuery = () => queryOptions({ queryKey: orderKeys.basket(), queryFn: ({ signal }) => fetchBasket(signal) });
+
+export const useBasket = () => useQuery(basketQuery());
+
+export interface SendToBasket {
+  /** "all": every accepted order; or the ids of the orders to send. */
+  orders: 'all' | number[];
+  products?: number[];
+  offers?: number[];
+}
+
+export function sendToBasket(payload: SendToBasket): Promise<SendToBasketAnswer> {
+  return api.post<SendToBasketAnswer>(BASKET_PATH, { body: { ...payload } });
+}
+
+/** Sends orders to the basket; the caller shows the sent message or the first error. Everything is read again. */
+export function useSendToBasket() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: sendToBasket,
+    meta: { toastError: false },
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: orderKeys.basket() }),
+        queryClient.invalidateQueries({ queryKey: orderKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: orderKeys.details() }),
+      ]),
+  });
+}

@@ -1,0 +1,80 @@
+import { Table, Tag, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
+import type { OrderCard, OrderItem } from '@b2b/contracts/orders';
+import { ProductThumb } from '@/features/orders/components/product-thumb';
+import { formatAmount } from '@/features/orders/order-format';
+import { ORDER_UI } from '@/features/orders/order-text';
+
+const T = ORDER_UI.items;
+
+/** The order's items (back-office.md §3 Order item), with the order's total under them. */
+export function OrderItemsTable({ order }: { order: OrderCard }) {
+  const offerOf = new Map((order.OFFERS ?? []).map((o) => [o.PRODUCT_ID, o.OFFER?.NAME]));
+  const money = (value: string, item: OrderItem) => (
+    <span style={{ whiteSpace: 'nowrap' }}>{formatAmount(value, item.CURRENCY || order.CURRENCY)}</span>
+  );
+  const columns: TableColumnsType<OrderItem> = [
+    { title: T.code, key: 'code', render: (_, item) => <span data-testid="item-code">{item.UP_CODE_1C}</span> },
+    {
+      title: T.picture,
+      key: 'picture',
+      render: (_, item) => <ProductThumb preview={item.PREVIEW_PICTURE_PATH} detail={item.DETAIL_PICTURE_PATH} alt={item.NAME} />,
+    },
+    {
+      title: T.name,
+      key: 'name',
+      render: (_, item) => (
+        <span data-testid="item-name" style={{ display: 'inline-block', minWidth: 200 }}>
+          {item.NAME}
+        </span>
+      ),
+    },
+    { title: T.buyingPrice, key: 'buying', align: 'right', render: (_, item) => money(item.BUYING_PRICE, item) },
+    { title: T.price, key: 'price', align: 'right', render: (_, item) => money(item.PRICE, item) },
+    { title: T.quantity, key: 'quantity', align: 'right', render: (_, item) => item.QUANTITY },
+    { title: T.remain, key: 'remain', align: 'right', render: (_, item) => item.REMAIN },
+    { title: T.margin, key: 'margin', align: 'right', render: (_, item) => money(item.MARGIN, item) },
+    {
+      title: T.toOrder,
+      key: 'toOrder',
+      align: 'right',
+      render: (_, item) =>
+        item.TO_ORDER > 0 ? <Typography.Text type="danger">{item.TO_ORDER}</Typography.Text> : item.TO_ORDER,
+    },
+    {
+      title: T.special,
+      key: 'special',
+      render: (_, item) =>
+        item.SPECIAL === 'Y' ? (
+          <Tag color="volcano" data-testid="item-special">
+            {offerOf.get(item.PRODUCT_ID) || T.specialMark}
+          </Tag>
+        ) : null,
+    },
+    { title: T.sum, key: 'sum', align: 'right', render: (_, item) => money(item.CUR_SUM, item) },
+  ];
+  return (
+    <div data-testid="order-items">
+      <Table<OrderItem>
+        rowKey="ID"
+        size="small"
+        columns={columns}
+        dataSource={order.PRODUCTS ?? []}
+        pagination={false}
+        scroll={{ x: 1150 }}
+        summary={() => (
+          <Table.Summary.Row>
+            <Table.Summary.Cell index={0} colSpan={columns.length - 1} align="right">
+              <Typography.Text strong>{ORDER_UI.fields.productsSum}</Typography.Text>
+            </Table.Summary.Cell>
+            <Table.Summary.Cell index={1} align="right">
+              <Typography.Text strong style={{ whiteSpace: 'nowrap' }} data-testid="order-products-sum">
+                {formatAmount(order.PRODUCTS_SUM, order.CURRENCY)}
+              </Typography.Text>
+            </Table.Summary.Cell>
+          </Table.Summary.Row>
+        )}
+      />
+    </div>
+  );
+}

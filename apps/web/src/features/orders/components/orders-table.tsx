@@ -1,0 +1,129 @@
+import { Table, Typography } from 'antd';
+import type { TableColumnsType, TablePaginationConfig } from 'antd';
+import type { SortOrder, SorterResult } from 'antd/es/table/interface';
+import { Link } from 'react-router';
+import { LIMITS } from '@b2b/contracts/limits';
+import { MSG } from '@b2b/contracts/messages';
+import { PAYMENT_TYPE_LABEL, type OrderListItem, type PaymentType } from '@b2b/contracts/orders';
+import { OrderStatusTag } from '@/features/orders/components/order-status-tag';
+import { formatAmount } from '@/features/orders/order-format';
+import {
+  type OrderListRequest,
+  type OrderSort,
+  columnSortOrder,
+  pageOf,
+  pagePatch,
+  sortPatch,
+} from '@/features/orders/order-list-params';
+import { ORDER_UI } from '@/features/orders/order-text';
+import { formatDateTime } from '@/shared/formatters/format-date';
+import type { ListParamsPatch } from '@/shared/list-params/list-params';
+
+const paymentName = (p: OrderListItem['PAYMENT_TYPE']) =>
+  p?.NAME || PAYMENT_TYPE_LABEL[p?.CODE as PaymentType] || p?.CODE || '';
+
+/** The order list: sortable columns, paging 12/24/36, the empty text of the spec. */
+export function OrdersTable({
+  request,
+  rows,
+  total,
+  loading,
+  onChange,
+}: {
+  request: OrderListRequest;
+  rows: OrderListItem[];
+  total: number;
+  loading: boolean;
+  onChange: (patch: ListParamsPatch) => void;
+}) {
+  const sortable = (key: OrderSort) => ({
+    key,
+    sorter: true,
+    sortOrder: columnSortOrder(request, key),
+    // The date column starts newest first; a third click goes back to the default sort.
+    sortDirections: (key === 'CREATE_DATE' ? ['descend', 'ascend'] : ['ascend', 'descend']) as SortOrder[],
+  });
+
+  const columns: TableColumnsType<OrderListItem> = [
+    {
+      title: ORDER_UI.columns.number,
+      ...sortable('ORDER_NUMBER'),
+      render: (_, order) => (
+        <Link to={`/partner/orderlist/${order.ID}`} data-testid="order-link">
+          {order.ORDER_NUMBER}
+        </Link>
+      ),
+    },
+    {
+      title: ORDER_UI.columns.date,
+      ...sortable('CREATE_DATE'),
+      render: (_, order) => <span data-testid="order-date">{formatDateTime(order.CREATE_DATE)}</span>,
+    },
+    {
+      title: ORDER_UI.columns.client,
+      ...sortable('CLIENT'),
+      render: (_, order) => <span data-testid="order-client">{order.CLIENT?.NAME}</span>,
+    },
+    {
+      title: ORDER_UI.columns.status,
+      ...sortable('STATUS'),
+      render: (_, order) => (
+        <OrderStatusTag code={order.STATUS.STATUS_CODE} name={order.STATUS.STATUS_NAME} testId="order-row-status" />
+      ),
+    },
+    {
+      title: ORDER_UI.columns.positions,
+      ...sortable('POSITION_COUNT'),
+      align: 'right',
+      render: (_, order) => order.POSITION_COUNT,
+    },
+    {
+      title: ORDER_UI.columns.sum,
+      ...sortable('POSITION_SUM'),
+      align: 'right',
+      render: (_, order) => (
+        <Typography.Text style={{ whiteSpace: 'nowrap' }} data-testid="order-sum">
+          {formatAmount(order.POSITION_SUM, 'RUB')}
+        </Typography.Text>
+      ),
+    },
+    {
+      title: ORDER_UI.columns.paymentType,
+      key: 'PAYMENT_TYPE',
+      render: (_, order) => paymentName(order.PAYMENT_TYPE),
+    },
+  ];
+
+  const pagination: TablePaginationConfig = {
+    current: pageOf(request.offset, request.limit),
+    pageSize: request.limit,
+    total,
+    showSizeChanger: true,
+    pageSizeOptions: LIMITS.pageSizeChoices.map(String),
+    hideOnSinglePage: false,
+  };
+
+  return (
+    <div data-testid="orders-table" data-loading={loading ? 'true' : 'false'}>
+      <Table<OrderListItem>
+        rowKey="ID"
+        size="middle"
+        columns={columns}
+        dataSource={rows}
+        loading={loading}
+        pagination={pagination}
+        onRow={(order) => ({ 'data-testid': 'order-row', 'data-status': order.STATUS.STATUS_CODE }) as React.HTMLAttributes<HTMLElement>}
+        locale={{ emptyText: <span data-testid="orders-empty">{MSG.ordersEmpty}</span> }}
+        scroll={{ x: 'max-content' }}
+        onChange={(page, _filters, sorter, extra) => {
+          if (extra.action === 'sort') {
+            const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<OrderListItem>;
+            onChange(sortPatch(s.columnKey as OrderSort | undefined, s.order ?? null));
+          } else if (extra.action === 'paginate') {
+            onChange(pagePatch(page.current ?? 1, page.pageSize ?? request.limit, request.limit));
+          }
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import dayjs, { type Dayjs } from 'dayjs';
+
+/** The list filter's day format on screen (dd.MM.yyyy) and on the wire (YYYY-MM-DD). */
+export const SCREEN_DAY = 'DD.MM.YYYY';
+export const WIRE_DAY = 'YYYY-MM-DD';
+
+/** Days outside [the partner's first order, today] cannot be picked (back-office.md §9: ORDER_DATE.MIN_DATE). */
+export function isOutsideOrderDates(day: Dayjs, minDateSeconds: number | null | undefined, today: Dayjs = dayjs()): boolean {
+  if (day.isAfter(today.endOf('day'))) return true;
+  return !!minDateSeconds && day.isBefore(dayjs.unix(minDateSeconds).startOf('day'));
+}
+
+/** The picker's range from the wire days; null when neither end is set. */
+export function rangeFromParams(start?: string, end?: string): [Dayjs | null, Dayjs | null] | null {
+  if (!start && !end) return null;
+  return [start ? dayjs(start) : null, end ? dayjs(end) : null];
+}
+
+/** The wire days of a picked range (either end may be empty). */
+export function paramsFromRange(range: readonly (Dayjs | null | undefined)[] | null | undefined) {
+  return { date_start: range?.[0]?.format(WIRE_DAY) ?? null, date_end: range?.[1]?.format(WIRE_DAY) ?? null };
+}

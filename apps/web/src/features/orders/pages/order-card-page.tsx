@@ -1,0 +1,100 @@
+import { Button, Card, Flex, Result, Skeleton, Typography } from 'antd';
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { Link, Navigate, useParams } from 'react-router';
+import { isApiError } from '@/api/api-error';
+import { errorText } from '@/api/error-text';
+import { useOrder } from '@/features/orders/api/order-card-api';
+import { OrderActions } from '@/features/orders/components/order-actions';
+import { OrderDetails } from '@/features/orders/components/order-details';
+import { OrderHistory } from '@/features/orders/components/order-history';
+import { OrderItemsTable } from '@/features/orders/components/order-items-table';
+import { OrderStatusTag } from '@/features/orders/components/order-status-tag';
+import { visibleOrderActions } from '@/features/orders/order-status';
+import { ORDER_UI } from '@/features/orders/order-text';
+import { useSession } from '@/shared/auth/session-context';
+import { formatDateTime } from '@/shared/formatters/format-date';
+import { PageTitle } from '@/shared/ui/page-title';
+import { PAGE_TITLE, UI } from '@/shared/ui-text';
+
+const LIST = '/partner/orderlist';
+
+function parseOrderId(raw: string | undefined): number | null {
+  if (!raw || !/^\d+$/.test(raw)) return null;
+  const id = Number(raw);
+  return id > 0 && Number.isSafeInteger(id) ? id : null;
+}
+
+function BackLink() {
+  return (
+    <Link to={LIST} data-testid="order-back">
+      <ArrowLeftOutlined /> {ORDER_UI.backToList}
+    </Link>
+  );
+}
+
+function OrderCardView({ id }: { id: number }) {
+  const { rights } = useSession();
+  const order = useOrder(id);
+  const canEdit = !!rights?.editOrders;
+
+  if (order.isPending) {
+    return (
+      <div>
+        <PageTitle>{PAGE_TITLE.orderCard(String(id))}</PageTitle>
+        <Skeleton active paragraph={{ rows: 8 }} />
+      </div>
+    );
+  }
+  if (order.isError) {
+    const missing = isApiError(order.error) && order.error.status === 404;
+    return (
+      <Result
+        status={missing ? '404' : 'error'}
+        title={missing ? ORDER_UI.notFound : errorText(order.error)}
+        data-testid="order-error"
+        extra={
+          <Flex gap={8} justify="center">
+            <Link to={LIST}>
+              <Button type="primary">{ORDER_UI.backToList}</Button>
+            </Link>
+            {!missing && <Button onClick={() => void order.refetch()}>{UI.retry}</Button>}
+          </Flex>
+        }
+      />
+    );
+  }
+
+  const card = order.data;
+  const actions = visibleOrderActions(card.STATUS.STATUS_CODE, card.ACTIONS, canEdit);
+  return (
+    <div data-testid="order-card" data-order-id={card.ID} data-status={card.STATUS.STATUS_CODE}>
+      <BackLink />
+      <Flex align="center" gap={12} wrap style={{ marginTop: 8 }}>
+        <PageTitle>{PAGE_TITLE.orderCard(card.ORDER_NUMBER)}</PageTitle>
+        <div style={{ marginBottom: '0.5em' }}>
+          <OrderStatusTag code={card.STATUS.STATUS_CODE} name={card.STATUS.STATUS_NAME} testId="order-status" />
+        </div>
+        <Typography.Text type="secondary" style={{ marginBottom: '0.5em' }} data-testid="order-date">
+          {formatDateTime(card.CREATE_DATE)}
+        </Typography.Text>
+      </Flex>
+      <Card size="small" style={{ marginBottom: 16 }}>
+        <OrderActions order={card} actions={actions} />
+      </Card>
+      <OrderDetails order={card} canChangePaymentType={canEdit && actions.has('payment_type')} />
+      <Card size="small" title={ORDER_UI.sections.items} style={{ marginBottom: 16 }}>
+        <OrderItemsTable order={card} />
+      </Card>
+      <Card size="small" title={ORDER_UI.sections.history}>
+        <OrderHistory order={card} />
+      </Card>
+    </div>
+  );
+}
+
+/** /partner/orderlist/{id}: the order card; an id that is not a number goes back to the list. */
+export function OrderCardPage() {
+  const id = parseOrderId(useParams().id);
+  if (id === null) return <Navigate to={LIST} replace />;
+  return <OrderCardView key={id} id={id} />;
+}
