@@ -16,17 +16,23 @@ import { registerErrorHandler } from './http/error-handler';
 import { parseFlattened, registerBodyParsers } from './http/form-body';
 import { loggerOptions } from './http/request-log';
 import { createJobQueue } from './jobs/job-queue';
+import { fileStore } from './files/file-store';
+import { filesRoutes } from './files/files.routes';
 import { createMailer } from './mail/mailer';
 import { accountService } from './modules/auth/account.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { employeesRoutes } from './modules/employees/employees.routes';
 import { employeesService } from './modules/employees/employees.service';
 import { authService } from './modules/auth/auth.service';
+import { clientsRoutes } from './modules/clients/clients.routes';
 import { clientsService } from './modules/clients/clients.service';
+import { groupsRoutes } from './modules/groups/groups.routes';
+import { groupsService } from './modules/groups/groups.service';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { ordersService } from './modules/orders/orders.service';
 import { partnersRoutes } from './modules/partners/partners.routes';
 import { partnersService } from './modules/partners/partners.service';
+import { shopAreaRoutes, shopAreaServices } from './modules/shop/shop-area';
 import { shopRoutes } from './modules/shop/shop.routes';
 import { shopService } from './modules/shop/shop.service';
 
@@ -55,8 +61,11 @@ export function buildServices(db: Db, config: AppDeps['config'], log: (msg: stri
   const jobs = createJobQueue(db, log);
   const mailer = createMailer(db, jobs, { dataDir: config.dataDir, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
   const shops = shopService(db);
-  const clients = clientsService(db);
-  const orders = ordersService(db);
+  const files = fileStore(db, config.dataDir);
+  const shopArea = shopAreaServices(db, { files, shops });
+  const clients = clientsService(db, { mailer, files });
+  const groups = groupsService(db, clients);
+  const orders = ordersService(db, { mailer, files });
   const partners = partnersService(db, { clients, orders, shops });
   const auth = authService(
     db,
@@ -65,7 +74,7 @@ export function buildServices(db: Db, config: AppDeps['config'], log: (msg: stri
   );
   const account = accountService(db, { auth, shops, mailer, publicUrl: config.PUBLIC_URL });
   const employees = employeesService(db, { auth, partners, mailer, publicUrl: config.PUBLIC_URL });
-  return { jobs, mailer, shops, clients, orders, partners, auth, account, employees };
+  return { jobs, mailer, files, shops, shopArea, clients, groups, orders, partners, auth, account, employees };
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -106,6 +115,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(partnersRoutes(services.partners));
   await app.register(ordersRoutes(services.orders));
   await app.register(shopRoutes(services.shops));
+  await app.register(shopAreaRoutes(services.shopArea));
+  await app.register(filesRoutes(services.files));
+  await app.register(clientsRoutes(services.clients));
+  await app.register(groupsRoutes(services.groups));
 
   await registerWebApp(app, deps.config.webDist === undefined ? DEFAULT_WEB_DIST : deps.config.webDist);
   return app;

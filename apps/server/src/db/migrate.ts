@@ -2,11 +2,13 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './database';
 import * as initialSchema from './migrations/2026-11-22-0001-initial-schema';
 import * as usersDeletedAt from './migrations/2026-11-22-0002-users-deleted-at';
+import * as shopSettings from './migrations/2026-11-22-0003-shop-settings';
 
 /** Dated migrations, listed here so that the bundled server carries them. */
 const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22-0001-initial-schema': initialSchema,
   '2026-11-22-0002-users-deleted-at': usersDeletedAt,
+  '2026-11-22-0003-shop-settings': shopSettings,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

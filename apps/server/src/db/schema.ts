@@ -207,11 +207,13 @@ export interface ShopsTable {
   min_sum: Money | null;
   delivery_price: Money | null;
   about_delivery: string | null;
+  about_delivery_default: Def<boolean>;
   no_check_order_sum: Def<boolean>;
   min_order_sum: Money | null;
   payment_types: Def<string[]>;
   tax_system: string | null;
   about_payment: string | null;
+  about_payment_default: Def<boolean>;
   allow_physical: Def<boolean>;
   google_id: string | null;
   shop_emails: Def<string[]>;

@@ -1,15 +1,9 @@
+import { stripUrlParts } from '@b2b/contracts/shop-domain';
 import type { Db } from '@/db/database';
 import { shopRepo } from './shop.repo';
 
 /** Strips a scheme, a path and a port: "https://Shop.example.ru/catalog" → "shop.example.ru". */
-export function normaliseDomain(input: string): string {
-  return input
-    .trim()
-    .toLowerCase()
-    .replace(/^[a-z]+:\/\//, '')
-    .replace(/[/?#].*$/, '')
-    .replace(/:\d+$/, '');
-}
+export const normaliseDomain = stripUrlParts;
 
 export function shopService(db: Db) {
   const repo = shopRepo(db);
@@ -17,6 +11,10 @@ export function shopService(db: Db) {
     async resolveByDomain(domain: string) {
       const clean = normaliseDomain(domain);
       return clean ? repo.findByDomain(clean) : undefined;
+    },
+    /** The base tradepoint is the shop's main one (MAIN_TRADEPOINT); the tradepoints module keeps it in step. */
+    async setMainTradepoint(partnerId: number, tradepointId: number | null, trx: Db = db): Promise<void> {
+      await shopRepo(trx).update(partnerId, { main_tradepoint_id: tradepointId });
     },
     async hasShopLink(partnerId: number): Promise<{ hasShopLink: boolean; shopLink: string | null }> {
       const shop = await repo.findByPartner(partnerId);

@@ -6,26 +6,16 @@ import { LoyaltyStart } from '@/app/routes/loyalty-start';
 import { IdPlaceholder } from '@/app/routes/id-placeholder';
 import { OrdersEntry } from '@/app/routes/orders-entry';
 import { tabPlaceholders } from '@/app/routes/tab-routes';
-import { ClientCardPage, ClientTabGuard } from '@/features/clients/pages/client-card-page';
-import { ClientGroupPage } from '@/features/clients/pages/client-group-page';
+import { clientsRoutes } from '@/features/clients/clients-routes';
+import { EmployeesPage } from '@/features/employees/pages/employees-page';
+import { OrderCardPage } from '@/features/orders/pages/order-card-page';
 import { PricingPage } from '@/features/pricing/pages/pricing-page';
+import { settingsTabRoutes } from '@/features/settings/settings-routes';
 import { InDevelopment } from '@/shared/ui/in-development';
 import { TabbedSection } from '@/shared/ui/tabbed-section';
 import { PAGE_TITLE, SECTION_TITLE, TAB_LABEL } from '@/shared/ui-text';
 
 const tabs = (labels: Record<string, string>) => Object.entries(labels).map(([key, label]) => ({ key, label }));
-
-const clientCardTabs: RouteObject[] = [
-  { index: true, element: <Navigate to="info" replace /> },
-  ...Object.entries(TAB_LABEL.clientCard).map(([path, label]) => ({
-    path,
-    element: (
-      <ClientTabGuard tab={path as keyof typeof TAB_LABEL.clientCard}>
-        <InDevelopment title={label} heading={false} />
-      </ClientTabGuard>
-    ),
-  })),
-];
 
 /** Children of /partner (back-office.md §2, shop-pricing-offers-loyalty.md §2). */
 export const partnerRoutes: RouteObject[] = [
@@ -35,26 +25,19 @@ export const partnerRoutes: RouteObject[] = [
     element: <SectionGuard section="orders" />,
     children: [
       { index: true, element: <OrdersEntry /> },
-      { path: ':id', element: <IdPlaceholder title={PAGE_TITLE.orderCard} /> },
+      { path: ':id', element: <OrderCardPage /> },
     ],
   },
   {
     path: 'clients',
     element: <SectionGuard section="clients" />,
-    children: [
-      {
-        element: <TabbedSection title={SECTION_TITLE.clients} basePath="/partner/clients" tabs={tabs(TAB_LABEL.clients)} />,
-        children: tabPlaceholders(TAB_LABEL.clients, 'active-list'),
-      },
-      { path: 'groups/:id', element: <ClientGroupPage /> },
-      { path: ':id', element: <ClientCardPage />, children: clientCardTabs },
-    ],
+    children: clientsRoutes,
   },
   {
     path: 'managers',
     element: (
       <SectionGuard section="employees">
-        <InDevelopment title={SECTION_TITLE.employees} />
+        <EmployeesPage />
       </SectionGuard>
     ),
   },
@@ -114,7 +97,7 @@ export const partnerRoutes: RouteObject[] = [
     children: [
       {
         element: <TabbedSection title={SECTION_TITLE.settings} basePath="/partner/settings" tabs={tabs(TAB_LABEL.settings)} />,
-        children: tabPlaceholders(TAB_LABEL.settings, 'my-shop'),
+        children: settingsTabRoutes,
       },
     ],
   },

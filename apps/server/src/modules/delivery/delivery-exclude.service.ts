@@ -1,0 +1,64 @@
+import { SHOP_MSG, type DeliveryExclude } from '@b2b/contracts/shop';
+import type { Db } from '@/db/database';
+import { acceptedKind, KIND_MIME, SPREADSHEET_KINDS } from '@/files/file-sniff';
+import { fileDownloadUrl, type FileStore } from '@/files/file-store';
+import type { AuthUser } from '@/http/auth-context';
+import { failed, ok, toSeconds } from '@/http/envelope';
+import type { UploadedFile } from '@/http/form-body';
+import { deliveryExcludesRepo } from './delivery-excludes.repo';
+import { readExcludeCodes } from './exclude-codes';
+
+const NONE: DeliveryExclude = { IS_DOWNLOADED: 'N', COUNT_ITEMS: 0, COUNT_IN_FILE: 0, FILE: null, DATE: null };
+
+/**
+ * Products excluded from delivery, from an xlsx or csv of 6-digit product codes: COUNT_IN_FILE codes were read,
+ * COUNT_ITEMS of them are catalogue products. A new upload replaces the active one; deactivation switches it off.
+ */
+export function deliveryExcludeService(db: Db, deps: { files: FileStore }) {
+  const repo = deliveryExcludesRepo(db);
+
+  async function current(partnerId: number): Promise<DeliveryExclude> {
+    const row = await repo.active(partnerId);
+    if (!row) return NONE;
+    return {
+      IS_DOWNLOADED: 'Y',
+      COUNT_ITEMS: row.count_items,
+      COUNT_IN_FILE: row.count_in_file,
+      FILE: row.file_id ? { ID: row.file_id, NAME: row.original_name ?? '', SIZE: Number(row.size ?? 0), URL: fileDownloadUrl(row.file_id) } : null,
+      DATE: toSeconds(row.created_at),
+    };
+  }
+
+  return {
+    current,
+
+    async upload(user: AuthUser & { partnerId: number }, upload: UploadedFile | undefined) {
+      if (!upload) return failed({ file: SHOP_MSG.fileUploadFailed });
+      const kind = acceptedKind(upload.filename, upload.data, SPREADSHEET_KINDS);
+      if (!kind) return failed({ file: SHOP_MSG.fileTypeInvalid });
+      const codes = await readExcludeCodes(kind, upload.data);
+      if (codes === null) return failed({ file: SHOP_MSG.fileFormatUnsupported });
+      if (!codes.length) return failed({ file: SHOP_MSG.excludeNoCodes });
+      const productIds = await repo.productIdsByCode(codes);
+      await db.transaction().execute(async (trx) => {
+        const file = await deps.files.save(
+          { partnerId: user.partnerId, purpose: 'delivery-exclude', originalName: upload.filename, mime: KIND_MIME[kind], createdBy: user.id },
+          upload.data,
+          trx,
+        );
+        const r = deliveryExcludesRepo(trx);
+        await r.deactivate(user.partnerId);
+        const created = await r.insert(user.partnerId, { file_id: file.id, count_items: productIds.length, count_in_file: codes.length });
+        await r.insertProducts(user.partnerId, created.id, productIds);
+      });
+      return ok(await current(user.partnerId), SHOP_MSG.excludeLoaded);
+    },
+
+    async deactivate(partnerId: number) {
+      await repo.deactivate(partnerId);
+      return ok(NONE, SHOP_MSG.excludeDeactivated);
+    },
+  };
+}
+
+export type DeliveryExcludeService = ReturnType<typeof deliveryExcludeService>;

@@ -1,0 +1,81 @@
+import { MSG } from '@b2b/contracts/messages';
+import { SHOP_MSG, type DeliveryZone } from '@b2b/contracts/shop';
+import { randomUUID } from 'node:crypto';
+import type { Db } from '@/db/database';
+import { notFound } from '@/http/app-error';
+import { failed, list, ok } from '@/http/envelope';
+import { has, money, moneyOut, text, type Body, type Errors } from '../shop/form-values';
+import { deliveryZonesRepo } from './delivery-zones.repo';
+
+const NAME_MAX = 255;
+const SORT_MAX = 100_000;
+const DEFAULT_SORT = 500;
+
+type ZoneRow = { id: number; delivery_zone_id: string; name: string; price: string | null; sort: number };
+
+const zoneView = (z: ZoneRow): DeliveryZone => ({ ID: z.id, CODE: z.delivery_zone_id, NAME: z.name, PRICE: moneyOut(z.price), SORT: z.sort });
+
+function sortOf(body: Body, fallback: number, errors: Errors): number {
+  if (!has(body, 'sort') || text(body.sort) === '') return fallback;
+  const v = text(body.sort);
+  if (!/^\d{1,6}$/.test(v) || Number(v) > SORT_MAX) {
+    errors.sort = SHOP_MSG.sortInvalid;
+    return fallback;
+  }
+  return Number(v);
+}
+
+/** Delivery zones: a name (Не указано название), a price (Не указана сумма) and a sort. */
+export function deliveryZonesService(db: Db) {
+  const repo = deliveryZonesRepo(db);
+
+  async function existing(partnerId: number, id: number) {
+    const zone = await repo.find(partnerId, id);
+    if (!zone) throw notFound(MSG.notFound);
+    return zone;
+  }
+
+  return {
+    async list(partnerId: number) {
+      const rows = await repo.list(partnerId);
+      return list(rows.map(zoneView), { CNT: rows.length, CNT_ALL: rows.length });
+    },
+
+    /**
+     * Creates (id null) or edits a zone. Sending only delivery_zone_id and sort (the re-sort of the list) changes
+     * the sort alone.
+     */
+    async save(partnerId: number, id: number | null, body: Body) {
+      const current = id === null ? undefined : await existing(partnerId, id);
+      const errors: Errors = {};
+      const onlySort = current && !has(body, 'name') && !has(body, 'price');
+      const sort = sortOf(body, current?.sort ?? DEFAULT_SORT, errors);
+      if (onlySort) {
+        if (Object.keys(errors).length) return failed(errors);
+        await repo.update(partnerId, current.id, { sort });
+        return ok({ ID: current.id }, SHOP_MSG.zoneSaved);
+      }
+      const name = text(body.name).slice(0, NAME_MAX);
+      if (!name) errors.name = SHOP_MSG.nameMissing;
+      const price = money(body.price);
+      if (price === null) errors.price = SHOP_MSG.sumMissing;
+      else if (price === 'bad') errors.price = SHOP_MSG.sumInvalid;
+      if (Object.keys(errors).length) return failed(errors);
+      const values = { name, price: price as string, sort };
+      if (current) {
+        await repo.update(partnerId, current.id, values);
+        return ok({ ID: current.id }, SHOP_MSG.zoneSaved);
+      }
+      const created = await repo.insert(partnerId, { ...values, delivery_zone_id: randomUUID().slice(0, 8) });
+      return ok({ ID: created.id }, SHOP_MSG.zoneSaved);
+    },
+
+    async remove(partnerId: number, id: number) {
+      await existing(partnerId, id);
+      await repo.delete(partnerId, id);
+      return ok(undefined, SHOP_MSG.zoneDeleted);
+    },
+  };
+}
+
+export type DeliveryZonesService = ReturnType<typeof deliveryZonesService>;

@@ -1,0 +1,92 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SHOP_MSG } from '@b2b/contracts/shop';
+import { settingsTestApp } from '../shop/settings-test-kit';
+import { PDF, xlsxOf } from '../shop/test-files';
+
+const kit = settingsTestApp();
+const { post, get } = kit;
+let codes: string[];
+
+beforeAll(async () => {
+  const rows = await kit.t.database.db.selectFrom('catalog_products').select('up_code_1c').orderBy('id').limit(3).execute();
+  codes = rows.map((r) => r.up_code_1c);
+});
+const uploadExclude = (filename: string, data: Buffer) => kit.upload('/v3/api/partner/delivery_exclude/', {}, [{ field: 'file', filename, data }]);
+
+describe('delivery zones', () => {
+  it('need a name and a sum', async () => {
+    expect((await post('/v3/api/partner/delivery_zone/', { name: '', price: '' })).json())
+      .toEqual({ SUCCESS: 'N', errors: { name: 'Не указано название', price: 'Не указана сумма' } });
+    expect((await post('/v3/api/partner/delivery_zone/', { name: 'МКАД', price: 'дорого', sort: 'x' })).json().errors)
+      .toEqual({ price: SHOP_MSG.sumInvalid, sort: SHOP_MSG.sortInvalid });
+  });
+
+  it('are created, listed by sort, re-sorted, edited and deleted', async () => {
+    const inside = (await post('/v3/api/partner/delivery_zone/', { name: 'В пределах МКАД', price: '500', sort: '200' })).json();
+    const outside = (await post('/v3/api/partner/delivery_zone/', { name: 'До 30 км от МКАД', price: '1 200,50', sort: '100' })).json();
+    expect(inside).toMatchObject({ SUCCESS: 'Y', ID: expect.any(Number) });
+    let list = (await get('/v3/api/partner/delivery_zone/')).json();
+    expect(list.ITEMS.map((z: { NAME: string }) => z.NAME)).toEqual(['До 30 км от МКАД', 'В пределах МКАД']);
+    expect(list.ITEMS[0]).toMatchObject({ PRICE: '1200.5', SORT: 100, CODE: expect.any(String) });
+
+    expect((await post('/v3/api/partner/delivery_zone/', { delivery_zone_id: String(outside.ID), sort: '300' })).json().SUCCESS).toBe('Y');
+    list = (await get('/v3/api/partner/delivery_zone/')).json();
+    expect(list.ITEMS.map((z: { NAME: string }) => z.NAME)).toEqual(['В пределах МКАД', 'До 30 км от МКАД']);
+    expect(list.ITEMS[1]).toMatchObject({ NAME: 'До 30 км от МКАД', PRICE: '1200.5' });
+
+    expect((await post(`/v3/api/partner/delivery_zone/${inside.ID}/`, { name: 'Москва', price: '400', sort: '10' })).json().SUCCESS).toBe('Y');
+    expect((await post(`/v3/api/partner/delivery_zone/${outside.ID}/`, { delete: 'Y' })).json()).toEqual({ SUCCESS: 'Y', MESSAGE: SHOP_MSG.zoneDeleted });
+    list = (await get('/v3/api/partner/delivery_zone/')).json();
+    expect(list.ITEMS).toEqual([{ ID: inside.ID, CODE: expect.any(String), NAME: 'Москва', PRICE: '400', SORT: 10 }]);
+  });
+
+  it("are the partner's own: another partner's zone is 404, and only ADMIN and the owner edit", async () => {
+    const second = await kit.login('owner@second.demo');
+    const theirs = (await post('/v3/api/partner/delivery_zone/', { name: 'СПб', price: '300' }, second)).json().ID;
+    expect((await post(`/v3/api/partner/delivery_zone/${theirs}/`, { name: 'Чужая', price: '1' })).statusCode).toBe(404);
+    expect((await get('/v3/api/partner/delivery_zone/')).json().ITEMS.map((z: { ID: number }) => z.ID)).not.toContain(theirs);
+    const orders = await kit.login('orders@partner.demo');
+    expect((await get('/v3/api/partner/delivery_zone/', orders)).statusCode).toBe(200);
+    expect((await post('/v3/api/partner/delivery_zone/', { name: 'X', price: '1' }, orders)).statusCode).toBe(403);
+  });
+});
+
+describe('delivery exclusion file', () => {
+  it('starts with nothing downloaded', async () => {
+    expect((await get('/v3/api/partner/delivery_exclude/')).json())
+      .toEqual({ IS_DOWNLOADED: 'N', COUNT_ITEMS: 0, COUNT_IN_FILE: 0, FILE: null, DATE: null });
+  });
+
+  it('counts the codes in an xlsx and the catalogue products among them', async () => {
+    const xlsx = await xlsxOf([['Код товара', 'Название'], [codes[0], 'A'], [Number(codes[1]), 'B'], ['999999', 'нет в каталоге'], [codes[0], 'повтор'], ['12', 'не код']]);
+    const res = (await uploadExclude('исключения.xlsx', xlsx)).json();
+    expect(res).toMatchObject({ SUCCESS: 'Y', MESSAGE: SHOP_MSG.excludeLoaded, IS_DOWNLOADED: 'Y', COUNT_ITEMS: 2, COUNT_IN_FILE: 3 });
+    const current = (await get('/v3/api/partner/delivery_exclude/')).json();
+    expect(current).toMatchObject({ IS_DOWNLOADED: 'Y', COUNT_ITEMS: 2, COUNT_IN_FILE: 3, FILE: { NAME: 'исключения.xlsx' } });
+    expect((await get(current.FILE.URL)).statusCode).toBe(200);
+  });
+
+  it('reads a csv (UTF-8 or Windows-1251) and replaces the earlier upload', async () => {
+    const csv = Buffer.from(`Код;Название\n${codes.join(';x\n')};x\n000001;нет\n`);
+    const res = (await uploadExclude('codes.csv', csv)).json();
+    expect(res).toMatchObject({ IS_DOWNLOADED: 'Y', COUNT_ITEMS: 3, COUNT_IN_FILE: 4 });
+    const rows = await kit.t.database.db.selectFrom('delivery_excludes').select(['active']).execute();
+    expect(rows.filter((r) => r.active)).toHaveLength(1);
+    const cp1251 = Buffer.concat([Buffer.from([0xca, 0xee, 0xe4]), Buffer.from(`;x\n${codes[0]};\xe0\n`, 'latin1')]);
+    expect((await uploadExclude('Excel-1251.csv', cp1251)).json()).toMatchObject({ COUNT_ITEMS: 1, COUNT_IN_FILE: 1 });
+  });
+
+  it('refuses other kinds by content and files without codes', async () => {
+    expect((await uploadExclude('codes.xlsx', PDF)).json()).toEqual({ SUCCESS: 'N', errors: { file: 'Недопустимый тип файла' } });
+    expect((await uploadExclude('codes.pdf', PDF)).json().errors).toEqual({ file: 'Недопустимый тип файла' });
+    expect((await uploadExclude('empty.csv', Buffer.from('Код;Название\nнет кодов;\n'))).json().errors).toEqual({ file: SHOP_MSG.excludeNoCodes });
+  });
+
+  it('is switched off by deactivation', async () => {
+    expect((await post('/v3/api/partner/delivery_exclude/deactive/', {})).json())
+      .toMatchObject({ SUCCESS: 'Y', IS_DOWNLOADED: 'N', COUNT_ITEMS: 0, COUNT_IN_FILE: 0 });
+    expect((await get('/v3/api/partner/delivery_exclude/')).json().IS_DOWNLOADED).toBe('N');
+    const price = await kit.login('price@partner.demo');
+    expect((await post('/v3/api/partner/delivery_exclude/deactive/', {}, price)).statusCode).toBe(403);
+  });
+});

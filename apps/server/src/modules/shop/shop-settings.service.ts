@@ -1,0 +1,168 @@
+import { MSG } from '@b2b/contracts/messages';
+import type { RightName } from '@b2b/contracts/rights';
+import { SHOP_MSG, SHOP_SAVE_TYPES, type ShopSaveType } from '@b2b/contracts/shop';
+import type { Db } from '@/db/database';
+import type { FileStore } from '@/files/file-store';
+import { filesRepo } from '@/files/files.repo';
+import { forbidden, notFound } from '@/http/app-error';
+import type { AuthUser } from '@/http/auth-context';
+import { failed, ok } from '@/http/envelope';
+import type { UploadedFile } from '@/http/form-body';
+import { has, text, type Body } from './form-values';
+import { priceSettingsSection } from './price-settings-section';
+import { sectionDraft, type SectionDraft } from './section-draft';
+import { settingsSection } from './settings-section';
+import { deliverySection, paymentSection, remainsSection, shopSection } from './shop-sections';
+import { checkImage, FILE_KEYS, hasShopUploads, planShopFiles, type ShopFilesPlan } from './shop-uploads';
+import { publicFileUrl, shopSettingsView } from './shop-settings-view';
+import { shopRepo, type ShopRow } from './shop.repo';
+
+type Staff = AuthUser & { partnerId: number };
+
+/** Which payload names belong to which part, and the right that saves it (§6). */
+const SECTIONS: Record<ShopSaveType, { keys: string[]; right: RightName; rules: (d: SectionDraft, s: ShopRow) => void }> = {
+  shop: {
+    keys: ['name', 'color_scheme', 'color_logo', 'header_no_name', 'about_company', 'address', 'phones', 'opening_hours', ...FILE_KEYS],
+    right: 'editStoreSettings',
+    rules: shopSection,
+  },
+  payment: { keys: ['payment_type', 'tax_system', 'about_payment', 'about_payment_default'], right: 'editStoreSettings', rules: paymentSection },
+  delivery: {
+    keys: ['selfdelivery_only', 'min_sum', 'delivery_price', 'no_check_order_sum', 'min_order_sum', 'about_delivery',
+      'about_delivery_default', 'show_delay_text', 'about_delay'],
+    right: 'editStoreSettings',
+    rules: deliverySection,
+  },
+  settings: {
+    keys: ['shop_link', 'domain_name', 'google_id', 'shop_email', 'notify_email', 'notify_checkbox', 'registration',
+      'allow_physical', 'search_title', 'search_description'],
+    right: 'editStoreSettings',
+    rules: settingsSection,
+  },
+  remains: { keys: ['assortment', 'multiplicity', 'show_stock'], right: 'editPriceSettings', rules: remainsSection },
+};
+
+const PUBLIC_PURPOSES = ['shop-logo', 'shop-file', 'shop-image'];
+const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === '23505';
+
+export function shopSettingsService(db: Db, deps: { files: FileStore; countTradepoints: (partnerId: number) => Promise<number> }) {
+  const repo = shopRepo(db);
+
+  async function load(partnerId: number): Promise<ShopRow> {
+    const shop = await repo.findByPartner(partnerId);
+    if (!shop) throw notFound(MSG.notFound);
+    return shop;
+  }
+
+  async function view(partnerId: number) {
+    const shop = await load(partnerId);
+    const [files, priceTypes, logo] = await Promise.all([
+      repo.listFiles(partnerId),
+      repo.priceTypes(partnerId),
+      shop.logo_file_id ? filesRepo(db).findById(partnerId, shop.logo_file_id) : undefined,
+    ]);
+    return shopSettingsView(shop, { files, priceTypes, logo });
+  }
+
+  /** The parts a request saves: the one `type` names, else every part one of whose names is sent. */
+  function sectionsOf(body: Body, uploads: UploadedFile[]): ShopSaveType[] | 'bad' {
+    const type = text(body.type);
+    if (type) return (SHOP_SAVE_TYPES as readonly string[]).includes(type) ? [type as ShopSaveType] : 'bad';
+    const sent = SHOP_SAVE_TYPES.filter((s) => SECTIONS[s].keys.some((k) => has(body, k)));
+    return hasShopUploads(uploads) && !sent.includes('shop') ? [...sent, 'shop'] : sent;
+  }
+
+  /** The checks that ask the database: link and domain free, a tradepoint for self-delivery only. */
+  async function checkWithData(partnerId: number, d: SectionDraft, shop: ShopRow) {
+    const link = d.set.shop_link;
+    if (link && !d.errors.wrong_link && link.toLowerCase() !== shop.shop_link?.toLowerCase() && (await repo.addressTaken(partnerId, link))) {
+      d.errors.wrong_link = SHOP_MSG.shopLinkTaken;
+    }
+    const domain = d.set.domain_name;
+    if (domain && !d.errors.wrong_domain && domain !== shop.domain_name?.toLowerCase() && (await repo.addressTaken(partnerId, domain))) {
+      d.errors.wrong_domain = SHOP_MSG.domainTaken;
+    }
+    if (d.set.selfdelivery_only && (await deps.countTradepoints(partnerId)) === 0) {
+      d.errors.check_selfdelivery_only = SHOP_MSG.selfdeliveryNeedsTradepoint;
+    }
+  }
+
+  async function applyFiles(trx: Db, user: Staff, plan: ShopFilesPlan, d: SectionDraft, stored: number): Promise<string[]> {
+    const meta = (name: string, mime: string, purpose: string) => ({ partnerId: user.partnerId, purpose, originalName: name, mime, createdBy: user.id });
+    if (plan.logo) {
+      const saved = await deps.files.save(meta(plan.logo.upload.filename, plan.logo.mime, 'shop-logo'), plan.logo.upload.data, trx);
+      d.set.logo_file_id = saved.id;
+    } else if (plan.removeLogo) d.set.logo_file_id = null;
+    for (const id of plan.remove) await shopRepo(trx).removeFile(user.partnerId, id);
+    let sort = stored * 10;
+    for (const file of plan.add) {
+      const saved = await deps.files.save(meta(file.upload.filename, file.mime, 'shop-file'), file.upload.data, trx);
+      await shopRepo(trx).addFile(user.partnerId, saved.id, (sort += 10));
+    }
+    return plan.remove;
+  }
+
+  return {
+    view,
+
+    /** POST /partner/shop/: one or more parts, checked whole; nothing is saved when any check fails. */
+    async save(user: Staff, body: Body, uploads: UploadedFile[]) {
+      const sections = sectionsOf(body, uploads);
+      if (sections === 'bad') return failed({ type: SHOP_MSG.choiceInvalid });
+      for (const s of sections) if (!user.rights[SECTIONS[s].right]) throw forbidden(MSG.forbidden);
+      const shop = await load(user.partnerId);
+      const d = sectionDraft(body, Boolean(text(body.type)));
+      for (const s of sections) SECTIONS[s].rules(d, shop);
+      await checkWithData(user.partnerId, d, shop);
+      const storedFiles = sections.includes('shop') ? (await repo.listFiles(user.partnerId)).map((f) => f.id) : [];
+      const plan = sections.includes('shop') ? planShopFiles(body, uploads, storedFiles, d.errors) : undefined;
+      if (Object.keys(d.errors).length) return failed(d.errors);
+      if (!sections.length) return ok(undefined, SHOP_MSG.saved);
+
+      const oldLogo = shop.logo_file_id;
+      try {
+        const removed = await db.transaction().execute(async (trx) => {
+          const gone = plan ? await applyFiles(trx, user, plan, d, storedFiles.length) : [];
+          await shopRepo(trx).update(user.partnerId, d.set);
+          return gone;
+        });
+        const dropLogo = oldLogo && d.set.logo_file_id !== undefined && d.set.logo_file_id !== oldLogo ? [oldLogo] : [];
+        for (const id of [...removed, ...dropLogo]) await deps.files.remove(user.partnerId, id);
+      } catch (err) {
+        if (!isUniqueViolation(err)) throw err;
+        return failed(/domain/.test(String((err as { constraint?: string }).constraint)) ? { wrong_domain: SHOP_MSG.domainTaken } : { wrong_link: SHOP_MSG.shopLinkTaken });
+      }
+      return ok(undefined, SHOP_MSG.saved);
+    },
+
+    /** POST /partner/pricesettings/ (ADMIN, PRICE: the route guards it). */
+    async savePriceSettings(partnerId: number, body: Body) {
+      const shop = await load(partnerId);
+      const d = sectionDraft(body, true);
+      priceSettingsSection(d, shop, (await repo.priceTypes(partnerId)).map((p) => p.code));
+      if (Object.keys(d.errors).length) return failed(d.errors);
+      await repo.update(partnerId, d.set);
+      return ok(undefined, SHOP_MSG.saved);
+    },
+
+    /** An image of the about text (Editor.js image tool), jpeg or png, stored for the storefront. */
+    async saveImage(user: Staff, upload: UploadedFile | undefined) {
+      if (!upload) return failed({ image: SHOP_MSG.fileUploadFailed });
+      const checked = checkImage(upload);
+      if ('error' in checked) return failed({ image: checked.error });
+      const saved = await deps.files.save(
+        { partnerId: user.partnerId, purpose: 'shop-image', originalName: upload.filename, mime: checked.mime, createdBy: user.id },
+        upload.data,
+      );
+      return ok({ FILE: { ID: saved.id, URL: publicFileUrl(user.partnerId, saved.id) } });
+    },
+
+    /** A file the storefront shows (logo, shop files, about-text images); undefined for any other file. */
+    async openPublic(partnerId: number, fileId: string) {
+      const file = await deps.files.open(partnerId, fileId);
+      return file && PUBLIC_PURPOSES.includes(file.row.purpose) ? file : undefined;
+    },
+  };
+}
+
+export type ShopSettingsService = ReturnType<typeof shopSettingsService>;

@@ -1,0 +1,11 @@
+import { Form, Input } from 'antd';
+import { cleanMoneyInput } from '@/shared/inputs/money';
+
+/** A sum field: digits and one decimal point, at most 4 decimals (§5). */
+export function MoneyField({ name, label, disabled }: { name: string; label: string; disabled?: boolean }) {
+  return (
+    <Form.Item name={name} label={label} normalize={(v: string) => cleanMoneyInput(v ?? '')}>
+      <Input inputMode="decimal" disabled={disabled} style={{ maxWidth: 240 }} />
+    </Form.Item>
+  );
+}

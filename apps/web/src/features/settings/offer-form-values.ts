@@ -1,0 +1,40 @@
+import { BASKET_EXPORT_OPTIONS, type BasketExportOption, type CommercialOfferSettings } from '@b2b/contracts/shop-requisites';
+import type { Fields } from '@/api/form-encoding';
+
+/** A logo or seal chosen in the form: a new file, or the stored one removed; null keeps what is stored. */
+export type ImageChange = { file: File } | { remove: true } | null;
+
+export const OFFER_TEXT_FIELDS = [
+  'orgName', 'inn', 'ogrn', 'kpp', 'postcode', 'phone', 'email', 'url', 'legalAddress', 'bank', 'checkingAccount', 'bik', 'corAccount',
+] as const;
+
+export const offerValues = (item: CommercialOfferSettings) => ({
+  ...Object.fromEntries(OFFER_TEXT_FIELDS.map((k) => [k, item[k]])),
+  isActualDays: item.isActualDays === 'Y',
+  actualDays: item.actualDays,
+  vat: item.vat,
+  basketExport: Object.fromEntries(Object.keys(BASKET_EXPORT_OPTIONS).map((k) => [k, item.basketExport[k as BasketExportOption] === 'Y'])),
+  logo: null as ImageChange,
+  stamp: null as ImageChange,
+  // The stored files: a new one (another ID) clears the choices above.
+  stored: `${item.logo?.ID ?? ''}/${item.stamp?.ID ?? ''}`,
+});
+export type OfferValues = ReturnType<typeof offerValues>;
+
+const image = (key: 'logo' | 'stamp', change: ImageChange): Fields => {
+  if (!change) return {};
+  return 'file' in change ? { [key]: change.file } : { [`${key}_del`]: 'Y' };
+};
+
+export function offerPayload(v: OfferValues): Fields {
+  const texts = Object.fromEntries(OFFER_TEXT_FIELDS.map((k) => [k, String((v as Record<string, unknown>)[k] ?? '').trim()]));
+  return {
+    ...texts,
+    isActualDays: Boolean(v.isActualDays),
+    actualDays: v.actualDays ?? '',
+    vat: v.vat,
+    basketExport: v.basketExport as Record<string, boolean>,
+    ...image('logo', v.logo),
+    ...image('stamp', v.stamp),
+  };
+}
