@@ -36,7 +36,7 @@ const basket = async (who: Parameters<OrdersKit['as']>[0] = 'orders') => (await 
 /** A NEW order of the main partner, accepted through the API (now VIEWED). */
 const taken = new Set<number>();
 async function viewedOrder() {
-  const id = (await k.orderIds(k.main, 'NEW')).find((i) => !taken.has(i))!;
+  const id = (await k.orderIds(k.main, 'NEW')).find((i) => !taken.has(i)) ?? (await k.makeNewOrder(k.main, taken));
   taken.add(id);
   expect((await k.as('orders').post(orderUrl(id), { action: 'accept' })).json().SUCCESS).toBe('Y');
   return id;
@@ -128,7 +128,7 @@ describe('POST /v3/api/partner/sendtorelef/', () => {
 
   it('a list with one unaccepted order sends none of them', async () => {
     const viewed = await viewedOrder();
-    const fresh = (await k.orderIds(k.main, 'NEW')).find((i) => !taken.has(i))!;
+    const fresh = (await k.orderIds(k.main, 'NEW')).find((i) => !taken.has(i)) ?? (await k.makeNewOrder(k.main, taken));
     taken.add(fresh);
     const res = await k.as('orders').post(BASKET, listOf([viewed, fresh]));
     expect(res.json().SUCCESS).toBe('N');

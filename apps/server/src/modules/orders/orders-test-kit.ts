@@ -43,6 +43,22 @@ export async function ordersKit(t: TestApp) {
       (r) => r.id,
     );
 
+  /**
+   * Arrange step for tests that need more NEW orders than the demo data has today (the seed derives
+   * statuses from the orders' age): turns the newest completed order back into a NEW one.
+   */
+  const makeNewOrder = async (partnerId: number, exclude: Set<number>) => {
+    const completed = (await orderIds(partnerId, 'COMPLETED')).reverse().find((i) => !exclude.has(i));
+    if (!completed) throw new Error('no completed order to turn into a new one');
+    await db
+      .updateTable('orders')
+      .set({ status: 'NEW', viewed_at: null, sent_at: null, completed_at: null })
+      .where('partner_id', '=', partnerId)
+      .where('id', '=', completed)
+      .execute();
+    return completed;
+  };
+
   const order = (partnerId: number, id: number) =>
     db.selectFrom('orders').selectAll().where('partner_id', '=', partnerId).where('id', '=', id).executeTakeFirstOrThrow();
 
@@ -64,7 +80,7 @@ export async function ordersKit(t: TestApp) {
     for (const item of await itemsOf(partnerId, orderId)) await setStock(item.product_id, 100_000);
   };
 
-  return { db, tokens, main, second, as, orderIds, order, historyOf, itemsOf, setStock, stockUp };
+  return { db, tokens, main, second, as, orderIds, makeNewOrder, order, historyOf, itemsOf, setStock, stockUp };
 }
 
 export type OrdersKit = Awaited<ReturnType<typeof ordersKit>>;
