@@ -20,7 +20,8 @@ export const LOGIN_LIMITS = { windowMinutes: 15, perAccount: 10, perAddress: 50 
 
 const oauthError = (status: number, code: string, message: string) => new AppError(code, status, message);
 
-export function rolesOf(row: NonNullable<UserRow>): Role[] {
+/** The role flags of a user row as the Role list rights.ts reads. */
+export function rolesOf(row: Pick<NonNullable<UserRow>, 'role_admin' | 'role_orders' | 'role_price' | 'role_clients' | 'role_loyalty'>): Role[] {
   const roles: Role[] = [];
   if (row.role_admin) roles.push('ADMIN');
   if (row.role_orders) roles.push('ORDERS');

@@ -7,7 +7,7 @@ import type { AuthUser } from '@/http/auth-context';
 import type { Mailer } from '@/mail/mailer';
 import { employeeCredentialsMail } from '@/mail/templates/account-mails';
 import { hashPassword } from '../auth/passwords';
-import type { AuthService } from '../auth/auth.service';
+import { rolesOf, type AuthService } from '../auth/auth.service';
 import type { PartnersService } from '../partners/partners.service';
 import { employeesRepo, type RoleFlags } from './employees.repo';
 
@@ -22,16 +22,6 @@ export interface EmployeeDeps {
   partners: PartnersService;
   mailer: Mailer;
   publicUrl: string;
-}
-
-function rolesFrom(flags: RoleFlags): Role[] {
-  const roles: Role[] = [];
-  if (flags.role_admin) roles.push('ADMIN');
-  if (flags.role_orders) roles.push('ORDERS');
-  if (flags.role_price) roles.push('PRICE');
-  if (flags.role_clients) roles.push('CLIENTS');
-  if (flags.role_loyalty) roles.push('LOYALTY');
-  return roles;
 }
 
 function flagsFrom(roles: Role[]): RoleFlags {
@@ -125,7 +115,7 @@ export function employeesService(db: Db, deps: EmployeeDeps) {
     async sendPassword(actor: Actor, id: number) {
       const employee = await repo.find(actor.partnerId, id);
       if (!employee) return undefined;
-      const roles = ensureBaseAccess(rolesFrom(employee));
+      const roles = ensureBaseAccess(rolesOf(employee));
       const password = generatePassword();
       const partnerName = (await deps.partners.name(actor.partnerId)) ?? '';
       await db.transaction().execute(async (trx) => {
