@@ -81,12 +81,18 @@ test('filter, sort and page the client list; the filters come back from the para
   await expect(page).toHaveURL(/date_start=\d{4}-\d{2}-\d{2}/);
   await expect(page).toHaveURL(/date_end=\d{4}-\d{2}-\d{2}/);
   await expect(rows(page).first()).toBeVisible();
-  for (const text of await page.getByTestId('clients-table').locator('[data-col="REGISTRATION_DATE"]').allInnerTexts()) {
-    const [d, m, y] = text.slice(0, 10).split('.').map(Number);
-    const day = new Date(y, m - 1, d).getTime();
-    expect(day).toBeGreaterThanOrEqual(new Date(from.getFullYear(), from.getMonth(), from.getDate()).getTime());
-    expect(day).toBeLessThanOrEqual(to.getTime());
-  }
+  // The table refetches after the URL changes: wait until every shown registration date is in the period.
+  const fromDay = new Date(from.getFullYear(), from.getMonth(), from.getDate()).getTime();
+  await expect
+    .poll(async () => {
+      const texts = await page.getByTestId('clients-table').locator('[data-col="REGISTRATION_DATE"]').allInnerTexts();
+      return texts.length > 0 && texts.every((text) => {
+        const [d, m, y] = text.slice(0, 10).split('.').map(Number);
+        const day = new Date(y, m - 1, d).getTime();
+        return day >= fromDay && day <= to.getTime();
+      });
+    })
+    .toBe(true);
 
   // The second page.
   const firstPage = await rows(page).first().getAttribute('data-testid');
