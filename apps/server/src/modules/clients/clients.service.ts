@@ -13,7 +13,7 @@ import { moscowToday, writeClientListXlsx } from './client-list-xlsx';
 import { clientPriceSettings, priceChoices } from './client-price-settings';
 import { loyaltyOf, money, toListItem } from './client-row';
 import { clientsRepo } from './clients.repo';
-import { moscowDayRange } from './moscow-days';
+import { moscowDayRange } from '@/http/moscow-days';
 
 /** The rows an export writes at most. */
 const EXPORT_MAX_ROWS = 100_000;

@@ -15,7 +15,7 @@ import { notFound } from '@/http/app-error';
 import { failed, list, ok, toSeconds } from '@/http/envelope';
 import type { ClientsService } from '../clients/clients.service';
 import { moscowToday } from '../clients/client-list-xlsx';
-import { moscowDayRange } from '../clients/moscow-days';
+import { moscowDayRange } from '@/http/moscow-days';
 import { changeMembers } from './group-members';
 import { groupsRepo } from './groups.repo';
 

@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import ExcelJS from 'exceljs';
 import { ORDER_EXPORT_FILE, ORDER_FIELD_LABEL as L, type OrderCard, type OrderListItem } from '@b2b/contracts/orders';
-import { moscowWallClock } from './order-dates';
+import { moscowWallClock } from '@/http/moscow-days';
 import { excelNumber, sumOf } from './order-money';
 
 /* The .xlsx files of the order list and of one order: Russian headers, money as numbers shown with two decimals,

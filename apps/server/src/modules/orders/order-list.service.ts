@@ -10,7 +10,7 @@ import {
 } from '@b2b/contracts/orders';
 import type { Db } from '@/db/database';
 import { XLSX_MIME, type FileStore } from '@/files/file-store';
-import { moscowDayEnd, moscowDayStart, moscowDayText } from './order-dates';
+import { moscowDayEnd, moscowDayStart, moscowDayText } from '@/http/moscow-days';
 import { writeOrderListXlsx } from './order-export';
 import { toListItem } from './order-view';
 import { ordersRepo, type OrderFilter } from './orders.repo';

@@ -20,3 +20,11 @@ export function moscowDayText(at: Date): string {
   const two = (n: number) => String(n).padStart(2, '0');
   return `${two(d.getUTCDate())}.${two(d.getUTCMonth() + 1)}.${d.getUTCFullYear()}`;
 }
+
+/** The instants a filter of Moscow calendar days covers, both days inclusive: `from` ≤ t < `to`. */
+export function moscowDayRange(dateStart?: string, dateEnd?: string): { from?: Date; to?: Date } {
+  return {
+    from: dateStart ? moscowDayStart(dateStart) : undefined,
+    to: dateEnd ? moscowDayEnd(dateEnd) : undefined,
+  };
+}
