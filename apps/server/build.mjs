@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 await build({
   entryPoints: { main: 'src/main.ts', 'seed-cli': 'src/seed/seed-cli.ts' },
-  outdir: 'dist',
+  outdir: process.env.SERVER_OUTDIR ?? 'dist',
   bundle: true,
   platform: 'node',
   target: 'node20',

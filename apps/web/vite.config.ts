@@ -19,7 +19,7 @@ export default defineConfig({
     },
   },
   build: {
-    outDir: fileURLToPath(new URL('./dist', import.meta.url)),
+    outDir: process.env.WEB_OUTDIR ?? fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
     // antd alone is about 790 kB minified (250 kB gzip); the app's own chunks stay small.
     chunkSizeWarningLimit: 1000,

@@ -5,6 +5,10 @@ import { defineConfig } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const dataDir = path.join(root, `.e2e-data-${PORT}`);
+/** A private build to test against (E2E_BUILD=name: apps/web/.dist-name and apps/server/.dist-name), else dist/. */
+const build = process.env.E2E_BUILD;
+const serverEntry = build ? `apps/server/.dist-${build}/main.js` : 'apps/server/dist/main.js';
+const webDist = build ? path.join(root, `apps/web/.dist-${build}`) : undefined;
 
 /** Browser tests run against the built app served by the real server on a fresh, seeded embedded database. */
 export default defineConfig({
@@ -36,9 +40,15 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf "${dataDir}" && node apps/server/dist/main.js`,
+    command: `rm -rf "${dataDir}" && node ${serverEntry}`,
     cwd: root,
-    env: { PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn', PUBLIC_URL: `http://localhost:${PORT}` },
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: `http://localhost:${PORT}`,
+      ...(webDist ? { WEB_DIST: webDist } : {}),
+    },
     url: `http://localhost:${PORT}/v3/api/utils/check/`,
     timeout: 180_000,
     reuseExistingServer: false,
