@@ -12,7 +12,7 @@ import type { Config } from './config';
 import type { Db } from './db/database';
 import { AppError } from './http/app-error';
 import { registerAuthHook } from './http/auth-context';
-import { registerErrorHandler } from './http/error-handler';
+import { frameworkErrorAnswer, registerErrorHandler } from './http/error-handler';
 import { parseFlattened, registerBodyParsers } from './http/form-body';
 import { loggerOptions } from './http/request-log';
 import { createJobQueue } from './jobs/job-queue';
@@ -39,6 +39,8 @@ import { shopService } from './modules/shop/shop.service';
 export interface AppDeps {
   db: Db;
   config: Pick<Config, 'ACCESS_TOKEN_TTL' | 'REFRESH_TOKEN_TTL' | 'LOG_LEVEL' | 'dataDir' | 'SMTP_URL' | 'MAIL_FROM' | 'PUBLIC_URL'> & {
+    /** Which proxy may set the client's address; none unless configured (config TRUST_PROXY). */
+    TRUST_PROXY?: Config['TRUST_PROXY'];
     webDist?: string | null;
     /** Off in tests that drive the queue themselves with runUntilIdle(). */
     runJobs?: boolean;
@@ -80,9 +82,10 @@ export function buildServices(db: Db, config: AppDeps['config'], log: (msg: stri
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     ...loggerOptions(deps.config.LOG_LEVEL),
-    trustProxy: true,
+    trustProxy: trustProxyOption(deps.config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     routerOptions: { querystringParser: parseFlattened, ignoreTrailingSlash: true },
+    frameworkErrors: frameworkErrorAnswer,
   });
   const services = buildServices(deps.db, deps.config, (msg, err) => app.log.error({ err }, msg));
   app.decorate('services', services);
@@ -122,6 +125,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await registerWebApp(app, deps.config.webDist === undefined ? DEFAULT_WEB_DIST : deps.config.webDist);
   return app;
+}
+
+/** Fastify takes a hop count as a function of the hop's index (the number form is not in its types). */
+function trustProxyOption(value: Config['TRUST_PROXY'] | undefined): boolean | string | ((addr: string, hop: number) => boolean) {
+  if (typeof value === 'number') return (_addr, hop) => hop < value;
+  return value ?? false;
 }
 
 /** Serves the built web client; any non-API GET that accepts HTML falls back to index.html (SPA routes). */

@@ -16,6 +16,20 @@ const schema = z.object({
   OAUTH_CLIENT_SECRET: z.string().default('web-secret'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
+  /**
+   * Which proxy may tell the client's address (X-Forwarded-For): unset trusts none, `true` any, a number that many
+   * hops, else a comma-separated list of addresses or CIDR ranges. Trusting a forged header would let anyone reset
+   * the per-address sign-in limits.
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v): boolean | number | string => {
+      const text = v?.trim() ?? '';
+      if (!text || text === 'false') return false;
+      if (text === 'true') return true;
+      return /^\d+$/.test(text) ? Number(text) : text;
+    }),
 });
 
 export type Config = z.infer<typeof schema> & { dataDir: string };

@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import { LIMITS } from './limits';
+import { MSG } from './messages';
+
+export const PASSWORD_MIN = 6;
+/** A longer password buys no safety and costs a slow hash per try. */
+export const PASSWORD_MAX = 128;
 import type { Rights, UserKind, UserRules } from './rights';
 
 /** POST /v3/oauth/token/ (RFC 6749), form-encoded. */
@@ -7,9 +13,9 @@ export const tokenRequestSchema = z.discriminatedUnion('grant_type', [
     grant_type: z.literal('password'),
     client_id: z.string().min(1),
     client_secret: z.string().min(1),
-    username: z.string().trim().default(''),
-    password: z.string().default(''),
-    domain: z.string().trim().optional(),
+    username: z.string().trim().max(LIMITS.emailMax, MSG.wrongCredentials).default(''),
+    password: z.string().max(PASSWORD_MAX, MSG.wrongCredentials).default(''),
+    domain: z.string().trim().max(LIMITS.domainTotalMax, MSG.shopLinkUnknown).optional(),
   }),
   z.object({
     grant_type: z.literal('client_credentials'),
@@ -20,7 +26,7 @@ export const tokenRequestSchema = z.discriminatedUnion('grant_type', [
     grant_type: z.literal('refresh_token'),
     client_id: z.string().min(1),
     client_secret: z.string().min(1),
-    refresh_token: z.string().min(1),
+    refresh_token: z.string().min(1).max(200, MSG.refreshInvalid),
   }),
 ]);
 export type TokenRequest = z.infer<typeof tokenRequestSchema>;
@@ -83,10 +89,13 @@ export interface ManagerInfoResponse {
 /** POST /v3/api/auth/register/ `type` values (back-office.md §7). */
 export const ACCOUNT_FLOW_TYPES = ['register', 'validation_reset', 'reset_password', 'change_password'] as const;
 
-export const PASSWORD_MIN = 6;
 
 export const ACCOUNT_MSG = {
   passwordTooShort: `Пароль должен содержать не менее ${PASSWORD_MIN} символов`,
+  passwordTooLong: `Пароль должен содержать не более ${PASSWORD_MAX} символов`,
+  nameTooLong: `Имя не должно быть длиннее ${LIMITS.personNameMax} символов`,
+  companyTooLong: `Название организации не должно быть длиннее ${LIMITS.companyNameMax} символов`,
+  phoneInvalid: 'Неверный формат телефона',
   passwordsDiffer: 'Пароли не совпадают',
   currentPasswordWrong: 'Неверный текущий пароль',
   checkwordInvalid: 'Ссылка для восстановления недействительна или устарела. Запросите новую',

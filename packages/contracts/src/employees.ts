@@ -1,7 +1,10 @@
 import { z } from 'zod';
+import { LIMITS } from './limits';
 import { MSG } from './messages';
 
 /** Employee form (back-office.md §3 Employee, §5): the web validates with it and the server again. */
+
+const EMPLOYEE_FLAG_INVALID = 'Укажите Y или N';
 
 /** Surname and name keep only letters and hyphen, with a capital first letter. */
 export function normalisePersonName(value: string): string {
@@ -11,18 +14,31 @@ export function normalisePersonName(value: string): string {
 
 export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
-const yn = z.enum(['Y', 'N']);
+const yn = z.enum(['Y', 'N'], { error: EMPLOYEE_FLAG_INVALID });
+
+/** A person's name field: absent reads as empty, so that the required text (not a type error) answers. */
+const absentAsEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((v) => v ?? '', schema);
+
+const personName = (required: string, tooLong: string) =>
+  absentAsEmpty(
+    z
+      .string({ error: required })
+      .transform(normalisePersonName)
+      .pipe(z.string().min(1, required).max(LIMITS.personNameMax, tooLong)),
+  );
 
 export const employeeFormSchema = z.object({
-  surname: z.string().transform(normalisePersonName).pipe(z.string().min(1, MSG.employeeSurnameRequired)),
-  name: z.string().transform(normalisePersonName).pipe(z.string().min(1, MSG.employeeNameRequired)),
-  email: z
-    .string()
-    .trim()
-    .min(1, MSG.employeeEmailRequired)
-    .max(254, MSG.employeeEmailInvalid)
-    .regex(EMAIL_RE, MSG.employeeEmailInvalid)
-    .transform((v) => v.toLowerCase()),
+  surname: personName(MSG.employeeSurnameRequired, `Фамилия не должна быть длиннее ${LIMITS.personNameMax} символов`),
+  name: personName(MSG.employeeNameRequired, `Имя не должно быть длиннее ${LIMITS.personNameMax} символов`),
+  email: absentAsEmpty(
+    z
+      .string({ error: MSG.employeeEmailInvalid })
+      .trim()
+      .min(1, MSG.employeeEmailRequired)
+      .max(LIMITS.emailMax, MSG.employeeEmailInvalid)
+      .regex(EMAIL_RE, MSG.employeeEmailInvalid)
+      .transform((v) => v.toLowerCase()),
+  ),
   orders: yn.default('Y'),
   price: yn.default('N'),
   clients: yn.default('N'),

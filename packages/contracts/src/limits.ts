@@ -22,6 +22,20 @@ export const LIMITS = {
   moneyDecimalsInput: 4,
   priceDigits: 2,
   productCodeLength: 6,
+  /** Spreadsheet uploads (price files of 100k rows, delivery exclusions): data rows, the unpacked size of an xlsx, reading time. */
+  spreadsheetMaxRows: 200_000,
+  spreadsheetMaxUnpackedMb: 256,
+  spreadsheetMaxColumns: 100,
+  spreadsheetReadMaxMs: 30_000,
+  /** Any one text value of a form body (a long about text included) and of a query string. */
+  textValueMaxChars: 100_000,
+  queryValueMaxChars: 1000,
+  /** Person names (employee, contact), e-mail (RFC 5321), company name, phone, uploaded file name. */
+  personNameMax: 50,
+  emailMax: 254,
+  companyNameMax: 255,
+  phoneMax: 32,
+  fileNameMax: 255,
   /** Cookies: site-wide one year, partner-path one month. */
   cookieSiteDays: 365,
   cookiePartnerDays: 30,

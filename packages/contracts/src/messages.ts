@@ -1,3 +1,9 @@
+import { z } from 'zod';
+
+// Every schema answers in Russian, also where a schema has no text of its own (a wrong type, an unknown option):
+// both sides import this module, so the locale is set wherever a schema runs.
+z.config(z.locales.ru());
+
 /** Every Russian text of the spec, once. Both the server and the web import it. */
 export const MSG = {
   // sign-in and session (back-office.md §5, §8)
@@ -23,6 +29,11 @@ export const MSG = {
   notFound: 'Не найдено',
   badRequest: 'Некорректный запрос',
   payloadTooLarge: 'Размер файла должен быть не больше 10МБ',
+  requestTooLarge: 'Слишком большой запрос',
+  tooManyParts: 'Слишком много полей в запросе',
+  tooManyFiles: 'Слишком много файлов в запросе',
+  textInvalidChars: (field: string) => `Поле «${field}» содержит недопустимые символы`,
+  textTooLong: (field: string, max: number) => `Поле «${field}» длиннее ${max} символов`,
   serverError: 'Внутренняя ошибка сервера. Пожалуйста, попробуйте позже',
   // employees (back-office.md §5)
   employeeEmailRequired: 'Вы не указали почту',
@@ -66,6 +77,10 @@ export const MSG = {
   fileTypeInvalid: 'Недопустимый тип файла',
   fileFormatUnsupported: 'Неподдерживаемый формат файла',
   fileUploadFailed: 'Произошла ошибка при загрузке файла, попробуйте загрузить еще раз',
+  spreadsheetTooLarge: (mb: number) => `Файл слишком большой: в распакованном виде он занимает больше ${mb} МБ. Разделите его на несколько файлов`,
+  spreadsheetTooManyRows: (max: number) =>
+    `В файле больше ${String(max).replace(/\B(?=(\d{3})+$)/g, ' ')} строк. Разделите его на несколько файлов`,
+  spreadsheetTooSlow: 'Файл обрабатывается слишком долго. Разделите его на несколько файлов',
   // orders
   paymentTypeChanged: (type: string) => `Вы сменили способ оплаты на "${type}"`,
   // web shell

@@ -3,12 +3,14 @@ import type { Db } from './database';
 import * as initialSchema from './migrations/2026-11-22-0001-initial-schema';
 import * as usersDeletedAt from './migrations/2026-11-22-0002-users-deleted-at';
 import * as shopSettings from './migrations/2026-11-22-0003-shop-settings';
+import * as staffEmailPerPartner from './migrations/2026-11-22-0007-staff-email-per-partner';
 
 /** Dated migrations, listed here so that the bundled server carries them. */
 const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22-0001-initial-schema': initialSchema,
   '2026-11-22-0002-users-deleted-at': usersDeletedAt,
   '2026-11-22-0003-shop-settings': shopSettings,
+  '2026-11-22-0007-staff-email-per-partner': staffEmailPerPartner,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

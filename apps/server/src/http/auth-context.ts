@@ -24,6 +24,8 @@ export interface AuthContext {
   /** The OAuth client the token was issued to (a guest token has a client and no user). */
   appClientId: string | null;
   user: AuthUser | null;
+  /** The token family of a signed-in session (sign-in to sign-out): what "this session" means. */
+  sessionId?: string;
 }
 
 export type TokenResolver = (token: string) => Promise<AuthContext>;

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MSG } from '@b2b/contracts/messages';
 import { AppError } from './app-error';
 
@@ -27,9 +27,8 @@ function describe(err: FastifyError | AppError): { status: number; body: ErrorBo
     return { status: err.status, body: { error: err.code, error_description: err.message }, headers: err.headers };
   }
   const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
-  if (status === 413 || err.code === 'FST_REQ_FILE_TOO_LARGE') {
-    return plain(413, 'payload_too_large', MSG.payloadTooLarge);
-  }
+  if (err.code === 'FST_REQ_FILE_TOO_LARGE') return plain(413, 'payload_too_large', MSG.payloadTooLarge);
+  if (status === 413) return plain(413, 'payload_too_large', MSG.requestTooLarge);
   if (status === 429) return plain(429, 'too_many_requests', MSG.tooManyRequests);
   if (status === 415) return plain(415, 'unsupported_media_type', MSG.badRequest);
   if (status >= 400 && status < 500) return plain(status, 'invalid_request', MSG.badRequest);
@@ -41,3 +40,13 @@ const plain = (status: number, error: string, description: string) => ({
   body: { error, error_description: description },
   headers: {},
 });
+
+/**
+ * Errors the router raises before any route or hook runs (a malformed path such as `/%FF`, an over-long parameter):
+ * the same `{ error, error_description }` body as every other failure.
+ */
+export function frameworkErrorAnswer(err: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const { status, body } = describe(err);
+  request.log.info({ status, code: err.code }, 'rejected by the router');
+  void reply.status(status).send(body);
+}

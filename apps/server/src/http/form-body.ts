@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LIMITS } from '@b2b/contracts/limits';
 import { MSG } from '@b2b/contracts/messages';
 import { AppError } from './app-error';
+import { assertCleanInput } from './input-guard';
 import { unflatten } from './unflatten';
 
 export interface UploadedFile {
@@ -34,6 +35,7 @@ export async function registerBodyParsers(app: FastifyInstance): Promise<void> {
   app.addHook('preValidation', async (request) => {
     request.uploads = [];
     if (request.isMultipart()) await readMultipart(request);
+    assertCleanInput(request);
   });
 }
 
@@ -54,9 +56,9 @@ async function readMultipart(request: FastifyRequest): Promise<void> {
     }
   } catch (err) {
     const code = (err as { code?: string }).code ?? '';
-    if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT') {
-      throw new AppError('payload_too_large', 413, MSG.payloadTooLarge);
-    }
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('payload_too_large', 413, MSG.payloadTooLarge);
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new AppError('payload_too_large', 413, MSG.tooManyParts);
+    if (code === 'FST_FILES_LIMIT') throw new AppError('payload_too_large', 413, MSG.tooManyFiles);
     throw new AppError('invalid_request', 400, MSG.badRequest);
   }
   (request as { body: unknown }).body = unflatten(flat);

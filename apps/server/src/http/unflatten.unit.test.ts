@@ -37,6 +37,22 @@ describe('request log', () => {
     );
   });
 
+  it('redacts every secret by its decoded name, whatever the spelling', () => {
+    const url =
+      '/v3/api/auth/register/?access%5Ftoken=t1&Refresh_Token=t2&current_password=p1&confirm_password=p2&password=p3' +
+      '&user_checkword=w1&new_password=p4&request_id=r1&page=2';
+    const out = redactUrl(url);
+    for (const secret of ['t1', 't2', 'p1', 'p2', 'p3', 'w1', 'p4']) expect(out).not.toContain(`=${secret}`);
+    expect(out).toContain('request_id=r1');
+    expect(out).toContain('page=2');
+  });
+
+  it('never throws on a malformed request id or URL, and falls back to a fresh id', () => {
+    const req = { url: '/login?request_id=%FF', headers: {} } as never;
+    expect(requestIdOf(req)).toMatch(/^[\w.-]{1,64}$/);
+    expect(redactUrl('/x?%E0%A4%A=1&access_token=secret')).toBe('/x?%E0%A4%A=1&access_token=[REDACTED]');
+  });
+
   it('takes the request id from the query, sanitised', () => {
     const req = { url: '/v3/api/x/?request_id=abc-123%3Cscript', headers: {} } as never;
     expect(requestIdOf(req)).toBe('abc-123script');

@@ -1,7 +1,9 @@
-import { ACCOUNT_MSG, PASSWORD_MIN } from '@b2b/contracts/auth';
+import { ACCOUNT_MSG, PASSWORD_MAX, PASSWORD_MIN } from '@b2b/contracts/auth';
+import { LIMITS } from '@b2b/contracts/limits';
 import { EMAIL_RE } from '@b2b/contracts/employees';
 import { MSG } from '@b2b/contracts/messages';
 import type { Db } from '@/db/database';
+import { isUniqueViolation } from '@/db/db-errors';
 import { failed, ok } from '@/http/envelope';
 import type { AuthUser } from '@/http/auth-context';
 import type { Mailer } from '@/mail/mailer';
@@ -22,6 +24,7 @@ function passwordErrors(body: Body): Record<string, string> | null {
   const password = typeof body.password === 'string' ? body.password : '';
   if (!password) return { password: MSG.loginPasswordRequired };
   if (password.length < PASSWORD_MIN) return { password: ACCOUNT_MSG.passwordTooShort };
+  if (password.length > PASSWORD_MAX) return { password: ACCOUNT_MSG.passwordTooLong };
   if (body.confirm_password !== undefined && body.confirm_password !== password) {
     return { confirm_password: ACCOUNT_MSG.passwordsDiffer };
   }
@@ -40,6 +43,21 @@ export function accountService(db: Db, deps: { auth: AuthService; shops: ShopSer
     return word;
   }
 
+  /**
+   * Sets a password and ends every other session of those users in one transaction: the user rows stay locked until
+   * the tokens are revoked, so a refresh running at the same moment cannot slip a new token past the change.
+   */
+  async function replacePassword(userIds: number[], password: string, keepSessionId: string | undefined) {
+    const hash = await hashPassword(password);
+    await db.transaction().execute(async (trx) => {
+      const r = authRepo(trx);
+      for (const id of userIds) {
+        await r.setPassword(id, hash);
+        await r.revokeUserTokens(id, keepSessionId);
+      }
+    });
+  }
+
   return {
     async register(body: Body) {
       const shop = await deps.shops.resolveByDomain(str(body.domain));
@@ -48,9 +66,12 @@ export function accountService(db: Db, deps: { auth: AuthService; shops: ShopSer
       const email = str(body.email).toLowerCase();
       const errors: Record<string, string> = {};
       if (!email) errors.email = MSG.loginEmailRequired;
-      else if (!EMAIL_RE.test(email)) errors.email = MSG.employeeEmailInvalid;
+      else if (email.length > LIMITS.emailMax || !EMAIL_RE.test(email)) errors.email = MSG.employeeEmailInvalid;
       if (!str(body.name)) errors.name = ACCOUNT_MSG.nameRequired;
+      else if (str(body.name).length > LIMITS.personNameMax) errors.name = ACCOUNT_MSG.nameTooLong;
       if (!str(body.company)) errors.company = ACCOUNT_MSG.companyRequired;
+      else if (str(body.company).length > LIMITS.companyNameMax) errors.company = ACCOUNT_MSG.companyTooLong;
+      if (str(body.phone).length > LIMITS.phoneMax) errors.phone = ACCOUNT_MSG.phoneInvalid;
       const inn = str(body.inn).replace(/\D/g, '');
       if (str(body.inn) && inn.length !== 10 && inn.length !== 12) errors.inn = ACCOUNT_MSG.innInvalid;
       // The password may be set now or after confirming the e-mail (isUserWithoutPassword).
@@ -60,7 +81,7 @@ export function accountService(db: Db, deps: { auth: AuthService; shops: ShopSer
       if (inn && (await innTaken(db, shop.partner_id, inn))) return failed({ inn: ACCOUNT_MSG.innTaken });
 
       const passwordHash = typeof body.password === 'string' && body.password ? await hashPassword(body.password) : null;
-      await db.transaction().execute(async (trx) => {
+      const conflict = await db.transaction().execute(async (trx): Promise<Record<string, string> | null> => {
         const { userId } = await registerClient(trx, shop.partner_id, {
           company: str(body.company),
           inn: inn || null,
@@ -76,7 +97,14 @@ export function accountService(db: Db, deps: { auth: AuthService; shops: ShopSer
           link: link({ confirm: 'Y', email, user_checkword: word, domain: shop.shop_link ?? shop.domain_name ?? '' }),
         });
         await deps.mailer.send({ partnerId: shop.partner_id, to: email, template: 'account.confirm', ...mail }, trx);
+        return null;
+      }).catch((err: unknown): Record<string, string> => {
+        // The same address or INN registered by a parallel request a moment ago: the unique indexes decide.
+        if (isUniqueViolation(err, 'users_client_email_uq')) return { email: ACCOUNT_MSG.emailTaken };
+        if (isUniqueViolation(err, 'clients_inn_uq')) return { inn: ACCOUNT_MSG.innTaken };
+        throw err;
       });
+      if (conflict) return failed(conflict);
       return ok({}, ACCOUNT_MSG.registered);
     },
 
@@ -121,15 +149,16 @@ export function accountService(db: Db, deps: { auth: AuthService; shops: ShopSer
       if (!user || !word || !(await repo.consumeCheckword(user.id, 'RECOVERY', tokenHash(word)))) {
         return failed({ user_checkword: ACCOUNT_MSG.checkwordInvalid });
       }
-      await repo.setPassword(user.id, await hashPassword(String(body.password)));
-      // Whoever could open the mailbox can now sign in; whoever held the old sessions cannot.
-      await deps.auth.revokeUserTokens(user.id);
+      // A recovery link proves the mailbox: every staff account of the address (one person, several partners) takes
+      // the new password. Whoever held the old sessions cannot go on.
+      const ids = user.kind === 'CLIENT' ? [user.id] : await repo.staffIdsByEmail(user.email);
+      await replacePassword(ids, String(body.password), undefined);
       if (user.kind === 'CLIENT' && !user.email_confirmed_at) await repo.confirmEmail(user.id);
       return ok({}, ACCOUNT_MSG.passwordChanged);
     },
 
     /** A signed-in user changes its password; a user without one (isUserWithoutPassword) sets it. */
-    async changePassword(user: AuthUser, body: Body) {
+    async changePassword(user: AuthUser, sessionId: string | undefined, body: Body) {
       const invalid = passwordErrors(body);
       if (invalid) return failed(invalid);
       if (user.hasPassword) {
@@ -138,7 +167,7 @@ export function accountService(db: Db, deps: { auth: AuthService; shops: ShopSer
           return failed({ current_password: ACCOUNT_MSG.currentPasswordWrong });
         }
       }
-      await repo.setPassword(user.id, await hashPassword(String(body.password)));
+      await replacePassword([user.id], String(body.password), sessionId);
       return ok({}, ACCOUNT_MSG.passwordChanged);
     },
   };

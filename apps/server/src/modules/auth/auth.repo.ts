@@ -3,6 +3,9 @@ import type { Db } from '@/db/database';
 
 export type UserRow = Awaited<ReturnType<ReturnType<typeof authRepo>['findUserById']>>;
 
+/** How many accounts of one address a sign-in checks the password against (each check is a slow hash). */
+export const MAX_ACCOUNTS_PER_EMAIL = 5;
+
 const USER_COLUMNS = [
   'id', 'kind', 'email_confirmed_at', 'partner_id', 'client_id', 'email', 'password_hash', 'name', 'surname', 'is_owner',
   'role_admin', 'role_orders', 'role_price', 'role_clients', 'role_loyalty', 'active',
@@ -23,14 +26,20 @@ export function authRepo(db: Db) {
     findUserById: (id: number) =>
       db.selectFrom('users').select(USER_COLUMNS).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst(),
 
-    findStaffByEmail: (email: string) =>
-      db
+    /**
+     * The staff and manager accounts of an address (one person may work for several partners), the most recently
+     * used first; with a partner, only that partner's staff.
+     */
+    findStaffByEmail: (email: string, partnerId?: number) => {
+      let q = db
         .selectFrom('users')
         .select(USER_COLUMNS)
         .where('kind', '<>', 'CLIENT')
         .where('deleted_at', 'is', null)
-        .where(sql`lower(email)`, '=', email.toLowerCase())
-        .executeTakeFirst(),
+        .where(sql`lower(email)`, '=', email.toLowerCase());
+      if (partnerId !== undefined) q = q.where('partner_id', '=', partnerId);
+      return q.orderBy(sql`last_login_at desc nulls last`).orderBy('id').limit(MAX_ACCOUNTS_PER_EMAIL).execute();
+    },
 
     findClientUsers: (email: string, partnerId?: number) => {
       let q = db
@@ -78,13 +87,24 @@ export function authRepo(db: Db) {
         .where('revoked_at', 'is', null)
         .execute(),
 
-    revokeUserTokens: (userId: number) =>
-      db
+    /** Ends every session of a user, except the token family of the session that asked (when given). */
+    revokeUserTokens: (userId: number, exceptFamilyId?: string) => {
+      let q = db
         .updateTable('auth_tokens')
         .set({ revoked_at: new Date() })
         .where('user_id', '=', userId)
-        .where('revoked_at', 'is', null)
-        .execute(),
+        .where('revoked_at', 'is', null);
+      if (exceptFamilyId) q = q.where('family_id', '<>', exceptFamilyId);
+      return q.execute();
+    },
+
+    /**
+     * Holds the user's row until the transaction ends. A token refresh takes it shared and a password change takes
+     * it exclusively, so a refresh racing a password change either finishes first (and its new tokens are revoked)
+     * or sees its family already revoked.
+     */
+    lockUserShared: (userId: number) =>
+      db.selectFrom('users').select('id').where('id', '=', userId).forShare().executeTakeFirst(),
 
     deleteExpiredTokens: (before: Date) =>
       db.deleteFrom('auth_tokens').where('expires_at', '<', before).execute(),
@@ -111,6 +131,18 @@ export function authRepo(db: Db) {
 
     confirmEmail: (userId: number) =>
       db.updateTable('users').set({ email_confirmed_at: new Date() }).where('id', '=', userId).execute(),
+
+    /** Every active staff or manager account of an address (a recovery link proves the mailbox, so it resets all). */
+    staffIdsByEmail: async (email: string) =>
+      (
+        await db
+          .selectFrom('users')
+          .select('id')
+          .where('kind', '<>', 'CLIENT')
+          .where('deleted_at', 'is', null)
+          .where(sql`lower(email)`, '=', email.toLowerCase())
+          .execute()
+      ).map((r) => r.id),
 
     findUserForMail: (id: number) =>
       db.selectFrom('users').select(['id', 'email', 'name', 'password_hash', 'email_confirmed_at', 'kind']).where('id', '=', id).executeTakeFirst(),

@@ -25,7 +25,11 @@ export function authRoutes(auth: AuthService, account: AccountService, partners:
           throw new AppError('unsupported_grant_type', 400, MSG.grantUnsupported);
         }
         const parsed = tokenRequestSchema.safeParse(body);
-        if (!parsed.success) throw new AppError('invalid_request', 400, MSG.badRequest);
+        if (!parsed.success) {
+          // A field's own text where the schema has one (an over-long login reads as a wrong one), else the generic.
+          const issue = parsed.error.issues.find((i) => i.code === 'too_big');
+          throw new AppError(issue ? 'invalid_grant' : 'invalid_request', 400, issue?.message ?? MSG.badRequest);
+        }
         reply.header('cache-control', 'no-store');
         return auth.token(parsed.data, request.ip);
       },
@@ -70,7 +74,8 @@ export function authRoutes(auth: AuthService, account: AccountService, partners:
     );
 
     const accountFlow = async (request: FastifyRequest) => {
-      const body = { ...(request.query as object), ...((request.body ?? {}) as object) } as Record<string, unknown>;
+      // Secrets travel in the body only: a password or check word in a URL would reach logs and browser history.
+      const body = (request.body ?? {}) as Record<string, unknown>;
       switch (body.type) {
         case 'register':
           return account.register(body);
@@ -79,7 +84,7 @@ export function authRoutes(auth: AuthService, account: AccountService, partners:
         case 'reset_password':
           return account.resetPassword(body);
         case 'change_password':
-          return account.changePassword(requireUser(request), body);
+          return account.changePassword(requireUser(request), request.auth.sessionId, body);
         default:
           throw new AppError('invalid_request', 400, MSG.badRequest);
       }
@@ -88,7 +93,6 @@ export function authRoutes(auth: AuthService, account: AccountService, partners:
       schema: { tags: ['auth'], summary: 'Account flows by type: register, validation_reset, reset_password, change_password' },
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
     };
-    app.get('/v3/api/auth/register/', flowOptions, accountFlow);
     app.post('/v3/api/auth/register/', flowOptions, accountFlow);
   };
 }

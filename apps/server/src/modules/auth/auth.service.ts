@@ -58,9 +58,16 @@ export function authService(db: Db, settings: AuthSettings, shops: ShopService) 
     return client;
   }
 
-  async function store(kind: 'ACCESS' | 'REFRESH', ttlSeconds: number, familyId: string, clientId: string, userId: number | null) {
+  async function store(
+    kind: 'ACCESS' | 'REFRESH',
+    ttlSeconds: number,
+    familyId: string,
+    clientId: string,
+    userId: number | null,
+    trx: Db,
+  ) {
     const token = newToken();
-    await repo.insertToken({
+    await authRepo(trx).insertToken({
       token_hash: tokenHash(token),
       kind,
       family_id: familyId,
@@ -72,58 +79,77 @@ export function authService(db: Db, settings: AuthSettings, shops: ShopService) 
   }
 
   /** An access token, and for a user a refresh token of the same family (a guest token has none). */
-  async function issue(clientId: string, userId: number | null, familyId: string = randomUUID()): Promise<TokenResponse> {
-    const access = await store('ACCESS', settings.accessTtlSeconds, familyId, clientId, userId);
+  async function issue(trx: Db, clientId: string, userId: number | null, familyId: string = randomUUID()): Promise<TokenResponse> {
+    const access = await store('ACCESS', settings.accessTtlSeconds, familyId, clientId, userId, trx);
     const answer: TokenResponse = { access_token: access, token_type: 'Bearer', expires_in: settings.accessTtlSeconds };
     if (userId !== null) {
-      answer.refresh_token = await store('REFRESH', settings.refreshTtlSeconds, familyId, clientId, userId);
+      answer.refresh_token = await store('REFRESH', settings.refreshTtlSeconds, familyId, clientId, userId, trx);
     }
     return answer;
   }
 
-  async function assertNotThrottled(account: string, address: string) {
+  /** 429 when any of the accounts (or the address) has too many recent failures. */
+  async function assertNotThrottled(accountKeys: string[], address: string) {
     const since = new Date(Date.now() - LOGIN_LIMITS.windowMinutes * 60_000);
-    const [byAccount, byAddress] = [
-      await repo.countFailures('account', account, since),
-      await repo.countFailures('address', address, since),
-    ];
-    if (byAccount >= LOGIN_LIMITS.perAccount || byAddress >= LOGIN_LIMITS.perAddress) {
+    for (const key of accountKeys) {
+      if ((await repo.countFailures('account', key, since)) >= LOGIN_LIMITS.perAccount) {
+        throw tooMany(MSG.tooManyAttempts, LOGIN_LIMITS.windowMinutes * 60);
+      }
+    }
+    if ((await repo.countFailures('address', address, since)) >= LOGIN_LIMITS.perAddress) {
       throw tooMany(MSG.tooManyAttempts, LOGIN_LIMITS.windowMinutes * 60);
     }
   }
 
-  /** Staff and managers sign in by e-mail alone; a client user signs in to the shop of `domain`. */
-  async function findAccount(username: string, domain: string | undefined) {
+  /**
+   * The accounts a sign-in may mean, in the order their passwords are tried. With a shop domain: that shop's client
+   * user, then that partner's staff. Without: the staff and manager accounts of the address (a person may work for
+   * several partners), then the only client user of the address if there is exactly one.
+   */
+  async function findAccounts(username: string, domain: string | undefined) {
     if (domain) {
       const shop = await shops.resolveByDomain(domain);
       if (!shop) throw oauthError(400, 'invalid_grant', MSG.shopLinkUnknown);
-      const [client] = await repo.findClientUsers(username, shop.partner_id);
-      if (client) return client;
-      const staff = await repo.findStaffByEmail(username);
-      return staff?.partner_id === shop.partner_id ? staff : undefined;
+      const clients = await repo.findClientUsers(username, shop.partner_id);
+      return [...clients.slice(0, 1), ...(await repo.findStaffByEmail(username, shop.partner_id))];
     }
     const staff = await repo.findStaffByEmail(username);
-    if (staff) return staff;
     const clients = await repo.findClientUsers(username);
-    return clients.length === 1 ? clients[0] : undefined;
+    return clients.length === 1 ? [...staff, clients[0]] : staff;
   }
+
+  /** The account an e-mailed link or a recovery form means: the first of findAccounts. */
+  const findAccount = async (username: string, domain: string | undefined) => (await findAccounts(username, domain))[0];
+
+  /**
+   * Failures count per resolved account (whatever spelling of the domain or the address led to it) and per client
+   * address; an address that names no account counts under its lower-cased text.
+   */
+  const failureKeys = (accounts: { id: number }[], username: string) =>
+    accounts.length ? accounts.map((a) => `user:${a.id}`) : [`unknown:${username.toLowerCase()}`];
 
   async function passwordGrant(username: string, password: string, domain: string | undefined, address: string) {
     if (!username) throw oauthError(400, 'invalid_request', MSG.loginEmailRequired);
     if (!password) throw oauthError(400, 'invalid_request', MSG.loginPasswordRequired);
-    const account = `${username.toLowerCase()}|${domain?.toLowerCase() ?? ''}`;
-    await assertNotThrottled(account, address);
-    const user = await findAccount(username, domain);
-    const valid = user
-      ? await verifyPassword(user.password_hash, password)
-      : (await verifyPassword(await dummyHash(), password), false);
-    if (!user || !valid) {
-      await repo.recordFailure(account, address);
+    const accounts = await findAccounts(username, domain);
+    const keys = failureKeys(accounts, username);
+    await assertNotThrottled(keys, address);
+    let user: (typeof accounts)[number] | undefined;
+    for (const candidate of accounts) {
+      if (await verifyPassword(candidate.password_hash, password)) {
+        user = candidate;
+        break;
+      }
+    }
+    // The same slow hash whether or not the address exists, so timing does not tell.
+    if (!accounts.length) await verifyPassword(await dummyHash(), password);
+    if (!user) {
+      for (const key of keys) await repo.recordFailure(key, address);
       throw oauthError(400, 'invalid_grant', MSG.wrongCredentials);
     }
     if (!user.active) throw oauthError(400, 'invalid_grant', MSG.userDisabled);
     if (user.kind === 'CLIENT' && !user.email_confirmed_at) throw oauthError(400, 'invalid_grant', ACCOUNT_MSG.emailNotConfirmed);
-    await repo.clearFailures(account);
+    await repo.clearFailures(`user:${user.id}`);
     await repo.touchLogin(user.id);
     return user.id;
   }
@@ -134,36 +160,44 @@ export function authService(db: Db, settings: AuthSettings, shops: ShopService) 
     if (!row || row.kind !== 'REFRESH' || row.client_id !== clientId) {
       throw oauthError(400, 'invalid_grant', MSG.refreshInvalid);
     }
-    if (row.revoked_at || row.expires_at.getTime() <= Date.now()) {
+    if (row.revoked_at || row.expires_at.getTime() <= Date.now() || !row.user_id) {
       throw oauthError(400, 'invalid_grant', MSG.refreshInvalid);
     }
-    // Rotation: a refresh token works once. Seeing it again means it leaked: the whole family dies.
-    if (!(await repo.consumeRefresh(hash))) {
-      await repo.revokeFamily(row.family_id);
-      throw oauthError(400, 'invalid_grant', MSG.refreshInvalid);
-    }
-    const user = row.user_id ? await repo.findUserById(row.user_id) : undefined;
-    if (!user || !user.active) {
-      await repo.revokeFamily(row.family_id);
-      throw oauthError(400, 'invalid_grant', user ? MSG.userDisabled : MSG.refreshInvalid);
-    }
-    return issue(clientId, user.id, row.family_id);
+    const userId = row.user_id;
+    const outcome = await db.transaction().execute(async (trx) => {
+      const r = authRepo(trx);
+      await r.lockUserShared(userId);
+      // Rotation: a refresh token works once. Seeing it again means it leaked: the whole family dies.
+      if (!(await r.consumeRefresh(hash))) {
+        await r.revokeFamily(row.family_id);
+        return { error: MSG.refreshInvalid as string, tokens: null };
+      }
+      const user = await r.findUserById(userId);
+      if (!user || !user.active) {
+        await r.revokeFamily(row.family_id);
+        return { error: user ? MSG.userDisabled : MSG.refreshInvalid, tokens: null };
+      }
+      return { error: null, tokens: await issue(trx, clientId, user.id, row.family_id) };
+    });
+    if (!outcome.tokens) throw oauthError(400, 'invalid_grant', outcome.error ?? MSG.refreshInvalid);
+    return outcome.tokens;
   }
 
   return {
     findAccount,
+    findAccounts,
     authenticateClient,
     /** Tokens for a user whose identity another proof established (an e-mail confirmation link). */
-    issueForUser: (clientId: string, userId: number) => issue(clientId, userId),
+    issueForUser: (clientId: string, userId: number) => issue(db, clientId, userId),
 
     async token(req: TokenRequest, address: string): Promise<TokenResponse> {
       await authenticateClient(req.client_id, req.client_secret);
       switch (req.grant_type) {
         case 'client_credentials':
-          return issue(req.client_id, null);
+          return issue(db, req.client_id, null);
         case 'password': {
           const userId = await passwordGrant(req.username, req.password, req.domain || undefined, address);
-          return issue(req.client_id, userId);
+          return issue(db, req.client_id, userId);
         }
         case 'refresh_token':
           return refreshGrant(req.client_id, req.refresh_token);
@@ -185,11 +219,11 @@ export function authService(db: Db, settings: AuthSettings, shops: ShopService) 
       if (row.user_id === null) return { status: 'valid', appClientId: row.client_id, user: null };
       const user = await repo.findUserById(row.user_id);
       if (!user || !user.active) return { status: 'invalid', appClientId: null, user: null };
-      return { status: 'valid', appClientId: row.client_id, user: toAuthUser(user) };
+      return { status: 'valid', appClientId: row.client_id, user: toAuthUser(user), sessionId: row.family_id };
     },
 
-    /** Every session of a user ends at once (a disabled employee, a changed password). */
-    revokeUserTokens: (userId: number) => repo.revokeUserTokens(userId),
+    /** Every session of a user ends at once (a disabled employee, a changed password), but the one that asked. */
+    revokeUserTokens: (userId: number, exceptSessionId?: string) => repo.revokeUserTokens(userId, exceptSessionId),
 
     purgeExpiredTokens: () => repo.deleteExpiredTokens(new Date(Date.now() - 24 * 3600 * 1000)),
 

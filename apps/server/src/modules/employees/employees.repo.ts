@@ -30,11 +30,13 @@ export function employeesRepo(db: Db) {
         .where('id', '=', id)
         .executeTakeFirst(),
 
-    emailTaken: async (email: string, exceptId?: number) => {
+    /** Whether the address is another staff account of this partner (other partners' staff are not this one's business). */
+    emailTaken: async (partnerId: number, email: string, exceptId?: number) => {
       let q = db
         .selectFrom('users')
         .select('id')
-        .where('kind', '<>', 'CLIENT')
+        .where('partner_id', '=', partnerId)
+        .where('kind', '=', 'PARTNER')
         .where('deleted_at', 'is', null)
         .where(sql`lower(email)`, '=', email.toLowerCase());
       if (exceptId) q = q.where('id', '<>', exceptId);

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { EMPLOYEE_MSG, employeeFormSchema, type EmployeeRow } from '@b2b/contracts/employees';
 import { ensureBaseAccess, type Role } from '@b2b/contracts/rights';
 import type { Db } from '@/db/database';
+import { isUniqueViolation } from '@/db/db-errors';
 import { failed, ok, toSeconds, yn } from '@/http/envelope';
 import type { AuthUser } from '@/http/auth-context';
 import type { Mailer } from '@/mail/mailer';
@@ -71,7 +72,7 @@ export function employeesService(db: Db, deps: EmployeeDeps) {
       if (form.admin !== undefined && !actor.isOwner && (form.admin === 'Y') !== Boolean(existing?.role_admin)) {
         return failed({ admin: EMPLOYEE_MSG.adminOnlyOwner });
       }
-      if (await repo.emailTaken(form.email, id ?? undefined)) return failed({ email: EMPLOYEE_MSG.emailTaken });
+      if (await repo.emailTaken(actor.partnerId, form.email, id ?? undefined)) return failed({ email: EMPLOYEE_MSG.emailTaken });
       const roles: RoleFlags = {
         role_admin: form.admin === undefined ? Boolean(existing?.role_admin) : form.admin === 'Y',
         role_orders: form.orders === 'Y',
@@ -80,11 +81,17 @@ export function employeesService(db: Db, deps: EmployeeDeps) {
         role_loyalty: form.loyalty === 'Y',
       };
       const fields = { email: form.email, name: form.name, surname: form.surname };
+      const taken = (err: unknown) => {
+        // A parallel save of the same address won the unique index a moment ago.
+        if (isUniqueViolation(err, 'users_staff_email_uq')) return failed({ email: EMPLOYEE_MSG.emailTaken });
+        throw err;
+      };
       if (!existing) {
-        const newId = await repo.insert(actor.partnerId, { ...fields, roles });
-        return ok({ ID: newId }, EMPLOYEE_MSG.created);
+        const newId = await repo.insert(actor.partnerId, { ...fields, roles }).catch(taken);
+        return typeof newId === 'number' ? ok({ ID: newId }, EMPLOYEE_MSG.created) : newId;
       }
-      await repo.update(actor.partnerId, existing.id, { ...fields, ...roles });
+      const clash = await repo.update(actor.partnerId, existing.id, { ...fields, ...roles }).then(() => null, taken);
+      if (clash) return clash;
       // Narrowed rights take effect at once: old tokens carry nothing, but kill the sessions of a changed e-mail.
       if (existing.email.toLowerCase() !== form.email) await deps.auth.revokeUserTokens(existing.id);
       return ok({ ID: existing.id }, EMPLOYEE_MSG.saved);

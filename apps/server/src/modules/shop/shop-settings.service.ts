@@ -2,6 +2,7 @@ import { MSG } from '@b2b/contracts/messages';
 import type { RightName } from '@b2b/contracts/rights';
 import { SHOP_MSG, SHOP_SAVE_TYPES, type ShopSaveType } from '@b2b/contracts/shop';
 import type { Db } from '@/db/database';
+import { isUniqueViolation } from '@/db/db-errors';
 import type { FileStore } from '@/files/file-store';
 import { filesRepo } from '@/files/files.repo';
 import { forbidden, notFound } from '@/http/app-error';
@@ -43,7 +44,6 @@ const SECTIONS: Record<ShopSaveType, { keys: string[]; right: RightName; rules: 
 };
 
 const PUBLIC_PURPOSES = ['shop-logo', 'shop-file', 'shop-image'];
-const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === '23505';
 
 export function shopSettingsService(db: Db, deps: { files: FileStore; countTradepoints: (partnerId: number) => Promise<number> }) {
   const repo = shopRepo(db);
