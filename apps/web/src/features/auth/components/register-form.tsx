@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Button, Form, Input } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useNavigate, useSearchParams } from 'react-router';
-import { ACCOUNT_MSG } from '@b2b/contracts/auth';
+import { ACCOUNT_MSG, PASSWORD_MAX } from '@b2b/contracts/auth';
+import { LIMITS } from '@b2b/contracts/limits';
 import { isApiError } from '@/api/api-error';
 import { errorText } from '@/api/error-text';
 import { useRegisterAccount } from '@/features/auth/api/account-api';
@@ -81,22 +82,22 @@ export function RegisterForm() {
           <Input readOnly={!!linkDomain} placeholder={T.domainPlaceholder} autoComplete="off" data-testid="register-domain" />
         </Form.Item>
         <Form.Item label={T.company} name="company" rules={[rule('company')]}>
-          <Input autoComplete="organization" maxLength={255} autoFocus data-testid="register-company" />
+          <Input autoComplete="organization" maxLength={LIMITS.companyNameMax} autoFocus data-testid="register-company" />
         </Form.Item>
         <Form.Item label={T.inn} name="inn" rules={[rule('inn')]} normalize={(v: string) => (v ?? '').replace(/\D/g, '').slice(0, 12)}>
           <Input inputMode="numeric" autoComplete="off" data-testid="register-inn" />
         </Form.Item>
         <Form.Item label={T.name} name="name" rules={[rule('name')]} normalize={(v: string) => capitaliseWords(v ?? '')}>
-          <Input autoComplete="name" maxLength={255} data-testid="register-name" />
+          <Input autoComplete="name" maxLength={LIMITS.personNameMax} data-testid="register-name" />
         </Form.Item>
         <Form.Item label={T.phone} name="phone" normalize={(v: string) => formatPhone(v ?? '')}>
           <Input inputMode="tel" autoComplete="tel" placeholder="+7 (___) ___-__-__" data-testid="register-phone" />
         </Form.Item>
         <Form.Item label={T.email} name="email" rules={[rule('email')]}>
-          <Input inputMode="email" autoComplete="email" maxLength={254} data-testid="register-email" />
+          <Input inputMode="email" autoComplete="email" maxLength={LIMITS.emailMax} data-testid="register-email" />
         </Form.Item>
         <Form.Item label={T.password} name="password" extra={T.passwordHint} rules={[rule('password')]}>
-          <Input.Password autoComplete="new-password" data-testid="register-password" />
+          <Input.Password autoComplete="new-password" maxLength={PASSWORD_MAX} data-testid="register-password" />
         </Form.Item>
         <Form.Item label={T.repeat} name="confirm_password" dependencies={['password']} rules={[rule('confirm_password')]}>
           <Input.Password autoComplete="new-password" data-testid="register-password-repeat" />

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { App, Checkbox, Col, Form, Input, Modal, Row, Tooltip } from 'antd';
 import type { ButtonProps } from 'antd';
 import { EMPLOYEE_MSG, normalisePersonName, type EmployeeRow } from '@b2b/contracts/employees';
+import { LIMITS } from '@b2b/contracts/limits';
 import { ACTION_LABEL } from '@b2b/contracts/messages';
 import { isApiError } from '@/api/api-error';
 import { useSaveEmployee } from '@/features/employees/api/employees-api';
@@ -96,7 +97,7 @@ export function EmployeeFormModal({
               normalize={(value: string) => normalisePersonName(value ?? '')}
               rules={[textRule('surname')]}
             >
-              <Input autoFocus autoComplete="off" maxLength={100} data-testid="employee-surname" />
+              <Input autoFocus autoComplete="off" maxLength={LIMITS.personNameMax} data-testid="employee-surname" />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
@@ -106,12 +107,12 @@ export function EmployeeFormModal({
               normalize={(value: string) => normalisePersonName(value ?? '')}
               rules={[textRule('name')]}
             >
-              <Input autoComplete="off" maxLength={100} data-testid="employee-name" />
+              <Input autoComplete="off" maxLength={LIMITS.personNameMax} data-testid="employee-name" />
             </Form.Item>
           </Col>
         </Row>
         <Form.Item label={EMPLOYEE_UI.fields.email} name="email" rules={[textRule('email')]}>
-          <Input inputMode="email" autoComplete="off" maxLength={254} data-testid="employee-email" />
+          <Input inputMode="email" autoComplete="off" maxLength={LIMITS.emailMax} data-testid="employee-email" />
         </Form.Item>
         <Form.Item label={EMPLOYEE_UI.fields.rights} style={{ marginBottom: 0 }}>
           <Row gutter={[12, 8]}>
