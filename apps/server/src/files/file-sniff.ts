@@ -28,7 +28,7 @@ const EXTENSION_KIND: Record<string, FileKind> = {
 
 export const SHOP_FILE_KINDS: readonly FileKind[] = ['jpeg', 'png', 'pdf', 'docx', 'xlsx', 'odt', 'ods', 'ots', 'doc', 'xls', 'csv'];
 export const IMAGE_KINDS: readonly FileKind[] = ['jpeg', 'png'];
-export const SPREADSHEET_KINDS: readonly FileKind[] = ['xlsx', 'csv'];
+export const SPREADSHEET_KINDS = ['xlsx', 'csv'] as const satisfies readonly FileKind[];
 
 const OLE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -89,9 +89,9 @@ export function extensionKind(filename: string): FileKind | null {
 }
 
 /** The accepted kind of an upload, or null when its content or its name is not one of `allowed`. */
-export function acceptedKind(filename: string, data: Buffer, allowed: readonly FileKind[]): FileKind | null {
+export function acceptedKind<K extends FileKind>(filename: string, data: Buffer, allowed: readonly K[]): K | null {
   const named = extensionKind(filename);
-  if (!named || !allowed.includes(named)) return null;
+  if (!named || !(allowed as readonly FileKind[]).includes(named)) return null;
   const actual = sniffKind(data, named === 'csv');
-  return actual === named ? actual : null;
+  return actual === named ? (actual as K) : null;
 }

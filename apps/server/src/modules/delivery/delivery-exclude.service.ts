@@ -2,6 +2,7 @@ import { SHOP_MSG, type DeliveryExclude } from '@b2b/contracts/shop';
 import type { Db } from '@/db/database';
 import { acceptedKind, KIND_MIME, SPREADSHEET_KINDS } from '@/files/file-sniff';
 import { fileDownloadUrl, type FileStore } from '@/files/file-store';
+import { SpreadsheetError } from '@/files/spreadsheet-reader';
 import type { AuthUser } from '@/http/auth-context';
 import { failed, ok, toSeconds } from '@/http/envelope';
 import type { UploadedFile } from '@/http/form-body';
@@ -36,11 +37,18 @@ export function deliveryExcludeService(db: Db, deps: { files: FileStore }) {
       if (!upload) return failed({ file: SHOP_MSG.fileUploadFailed });
       const kind = acceptedKind(upload.filename, upload.data, SPREADSHEET_KINDS);
       if (!kind) return failed({ file: SHOP_MSG.fileTypeInvalid });
-      const codes = await readExcludeCodes(kind, upload.data);
-      if (codes === null) return failed({ file: SHOP_MSG.fileFormatUnsupported });
+      let codes: string[];
+      try {
+        codes = await readExcludeCodes(kind, upload.data);
+      } catch (err) {
+        if (err instanceof SpreadsheetError) return failed({ file: err.message });
+        throw err;
+      }
       if (!codes.length) return failed({ file: SHOP_MSG.excludeNoCodes });
       const productIds = await repo.productIdsByCode(codes);
       await db.transaction().execute(async (trx) => {
+        // Uploads of one partner replace the active exclusion one after another, never side by side.
+        await deliveryExcludesRepo(trx).lockPartner(user.partnerId);
         const file = await deps.files.save(
           { partnerId: user.partnerId, purpose: 'delivery-exclude', originalName: upload.filename, mime: KIND_MIME[kind], createdBy: user.id },
           upload.data,

@@ -1,6 +1,5 @@
 import { MSG } from '@b2b/contracts/messages';
 import { SHOP_MSG, type DeliveryZone } from '@b2b/contracts/shop';
-import { randomUUID } from 'node:crypto';
 import type { Db } from '@/db/database';
 import { notFound } from '@/http/app-error';
 import { failed, list, ok } from '@/http/envelope';
@@ -11,9 +10,9 @@ const NAME_MAX = 255;
 const SORT_MAX = 100_000;
 const DEFAULT_SORT = 500;
 
-type ZoneRow = { id: number; delivery_zone_id: string; name: string; price: string | null; sort: number };
+type ZoneRow = { id: number; name: string; price: string | null; sort: number };
 
-const zoneView = (z: ZoneRow): DeliveryZone => ({ ID: z.id, CODE: z.delivery_zone_id, NAME: z.name, PRICE: moneyOut(z.price), SORT: z.sort });
+const zoneView = (z: ZoneRow): DeliveryZone => ({ ID: z.id, DELIVERY_ZONE_ID: z.id, NAME: z.name, PRICE: moneyOut(z.price), SORT: z.sort });
 
 function sortOf(body: Body, fallback: number, errors: Errors): number {
   if (!has(body, 'sort') || text(body.sort) === '') return fallback;
@@ -66,7 +65,7 @@ export function deliveryZonesService(db: Db) {
         await repo.update(partnerId, current.id, values);
         return ok({ ID: current.id }, SHOP_MSG.zoneSaved);
       }
-      const created = await repo.insert(partnerId, { ...values, delivery_zone_id: randomUUID().slice(0, 8) });
+      const created = await repo.insert(partnerId, values);
       return ok({ ID: created.id }, SHOP_MSG.zoneSaved);
     },
 
