@@ -2,19 +2,21 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import { MSG } from '@b2b/contracts/messages';
 import type { Config } from './config';
 import type { Db } from './db/database';
+import { registerApiDocs, type ApiDocsAccess } from './http/api-docs';
 import { AppError } from './http/app-error';
 import { registerAuthHook } from './http/auth-context';
 import { frameworkErrorAnswer, registerErrorHandler } from './http/error-handler';
 import { parseFlattened, registerBodyParsers } from './http/form-body';
 import { loggerOptions } from './http/request-log';
+import { registerRouteTable } from './http/route-table';
+import { registerSecurityHeaders } from './http/security-headers';
 import { createJobQueue } from './jobs/job-queue';
 import { fileStore } from './files/file-store';
 import { filesRoutes } from './files/files.routes';
@@ -42,6 +44,8 @@ export interface AppDeps {
     /** Which proxy may set the client's address; none unless configured (config TRUST_PROXY). */
     TRUST_PROXY?: Config['TRUST_PROXY'];
     webDist?: string | null;
+    /** Who may read /v3/api/docs (config API_DOCS): signed-in staff unless configured public. */
+    API_DOCS?: ApiDocsAccess;
     /** Off in tests that drive the queue themselves with runUntilIdle(). */
     runJobs?: boolean;
   };
@@ -66,7 +70,7 @@ export function buildServices(db: Db, config: AppDeps['config'], log: (msg: stri
   const files = fileStore(db, config.dataDir);
   const shopArea = shopAreaServices(db, { files, shops });
   const clients = clientsService(db, { mailer, files });
-  const groups = groupsService(db, clients);
+  const groups = groupsService(db, clients, files);
   const orders = ordersService(db, { mailer, files });
   const partners = partnersService(db, { clients, orders, shops });
   const auth = authService(
@@ -94,7 +98,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.addHook('onClose', () => services.jobs.stop());
   }
 
+  registerRouteTable(app);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  const webDist = deps.config.webDist === undefined ? DEFAULT_WEB_DIST : deps.config.webDist;
+  await registerSecurityHeaders(app, webDist);
   await app.register(cookie);
   await app.register(rateLimit, {
     global: false,
@@ -104,14 +113,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerBodyParsers(app);
   registerAuthHook(app, services.auth.resolveAccessToken);
 
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'B2B wholesale back office API', version: '3.0.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-      security: [{ bearer: [] }],
-    },
-  });
-  await app.register(swaggerUi, { routePrefix: '/v3/api/docs' });
+  await registerApiDocs(app, deps.config.API_DOCS ?? 'staff', services.auth.resolveAccessToken);
 
   await app.register(authRoutes(services.auth, services.account, services.partners));
   await app.register(employeesRoutes(services.employees));
@@ -123,7 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(clientsRoutes(services.clients));
   await app.register(groupsRoutes(services.groups));
 
-  await registerWebApp(app, deps.config.webDist === undefined ? DEFAULT_WEB_DIST : deps.config.webDist);
+  await registerWebApp(app, webDist);
   return app;
 }
 

@@ -16,6 +16,8 @@ const schema = z.object({
   OAUTH_CLIENT_SECRET: z.string().default('web-secret'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
+  /** /v3/api/docs: `staff` (signed-in partner staff and managers only) or `public`. */
+  API_DOCS: z.enum(['staff', 'public']).default('staff'),
   /**
    * Which proxy may tell the client's address (X-Forwarded-For): unset trusts none, `true` any, a number that many
    * hops, else a comma-separated list of addresses or CIDR ranges. Trusting a forged header would let anyone reset

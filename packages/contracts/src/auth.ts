@@ -31,6 +31,20 @@ export const tokenRequestSchema = z.discriminatedUnion('grant_type', [
 ]);
 export type TokenRequest = z.infer<typeof tokenRequestSchema>;
 
+/**
+ * How the first-party web client keeps its session. With the header below the token endpoint puts the refresh
+ * token into an HttpOnly cookie scoped to /v3/oauth/ instead of the JSON answer (other OAuth clients keep getting
+ * it in the JSON, RFC 6749), and sets a JS-readable marker without any secret, so the web knows a session exists.
+ */
+export const WEB_SESSION = {
+  cookieHeader: 'x-refresh-cookie',
+  refreshCookie: 'oauth_refresh',
+  refreshPath: '/v3/oauth/',
+  markerCookie: 'has_session',
+  /** The web's access-token cookie (JS-readable; the web sends the token as a Bearer header). */
+  accessCookie: 'access_token',
+} as const;
+
 export interface TokenResponse {
   access_token: string;
   token_type: 'Bearer';
@@ -64,27 +78,8 @@ export interface CheckResponse {
   } | null;
 }
 
-/** GET /v3/api/partner/info/ */
-export interface PartnerInfoResponse {
-  ID: number;
-  NAME: string;
-  CLIENT_COUNT: number;
-  ORDER_COUNT: number;
-  hasShopLink: boolean;
-  SHOP_LINK: string | null;
-  LOYALTY_ON: boolean;
-  CLIENT_DATE: { MIN_DATE: number | null };
-  ORDER_DATE: { MIN_DATE: number | null };
-}
-
-/** GET /v3/api/manager/info/ */
-export interface ManagerInfoResponse {
-  PARTNER_COUNT: number;
-  CLIENT_COUNT: number;
-  ORDER_COUNT: number;
-  CLIENT_DATE: { MIN_DATE: number | null };
-  ORDER_DATE: { MIN_DATE: number | null };
-}
+/** GET /v3/api/partner/info/ and manager/info/: defined with their route contracts. */
+export type { ManagerInfoResponse, PartnerInfoResponse } from './routes/partners';
 
 /** POST /v3/api/auth/register/ `type` values (back-office.md §7). */
 export const ACCOUNT_FLOW_TYPES = ['register', 'validation_reset', 'reset_password', 'change_password'] as const;

@@ -26,6 +26,9 @@ export const CLIENT_SORTS = [
 ] as const;
 export type ClientSort = (typeof CLIENT_SORTS)[number];
 
+/** The columns of the loyalty part of the clients tab: ADMIN, LOYALTY and the owner only (§6). */
+export const CLIENT_LOYALTY_SORTS: readonly ClientSort[] = ['STATUS', 'BALANCE', 'CARD_CODE', 'IS_AVAIL', 'ENABLED', 'ENABLED_DATE'];
+
 export const GROUP_SORTS = ['ID', 'NAME', 'DESCRIPTION', 'CREATE_DATE', 'CLIENTS_COUNT'] as const;
 export type GroupSort = (typeof GROUP_SORTS)[number];
 
@@ -61,6 +64,8 @@ export const clientListQuerySchema = z.object({
   offset,
   ...dates,
   blacklist: z.preprocess((v) => emptyToUndefined(upper(v)), z.enum(['Y', 'N']).optional().catch(undefined)),
+  /** Search in the name, INN, e-mail or phone, as the order list's query. */
+  query: z.preprocess(emptyToUndefined, z.string().trim().max(200).optional()),
   action,
 });
 export type ClientListQuery = z.infer<typeof clientListQuerySchema>;
@@ -81,6 +86,8 @@ export const groupListQuerySchema = z.object({
   limit: pageSize(LIMITS.groupPageSizeChoices, LIMITS.groupPageSizeChoices[0]),
   offset,
   ...dates,
+  /** Search in the group's name (the add-to-group picker searches on the server). */
+  query: z.preprocess(emptyToUndefined, z.string().trim().max(200).optional()),
 });
 
 /** GET /v3/api/partner/group/{id}/ query: the group's clients, paged and sorted like the client list. */
@@ -152,7 +159,11 @@ export interface ClientLoyalty {
 }
 
 /** One row of the client list (and of a group's client list). Money is a decimal string, dates Unix seconds. */
-export interface ClientListItem extends Omit<ClientLoyalty, 'DATE_STATUS_END'> {
+/**
+ * A client row. The loyalty fields come only to roles with the loyalty part of the clients tab (and when the
+ * programme is on), PRICE_TYPE and COLUMN only to roles that view a client's price type (back-office.md §6).
+ */
+export interface ClientListItem extends Partial<Omit<ClientLoyalty, 'DATE_STATUS_END'>> {
   ID: number;
   NAME: string;
   SHORT_NAME: string | null;
@@ -162,9 +173,9 @@ export interface ClientListItem extends Omit<ClientLoyalty, 'DATE_STATUS_END'> {
   CURRENCY: string;
   REGISTRATION_DATE: number;
   /** The client's price list (the base list when none is set), its code and name. */
-  PRICE_TYPE: PriceRef & { CODE: string };
+  PRICE_TYPE?: PriceRef & { CODE: string };
   /** The price column, or null. */
-  COLUMN: PriceRef | null;
+  COLUMN?: PriceRef | null;
   /** Orders that count: every status but CANCELED. */
   ORDERS_COUNT: number;
   ORDERS_SUM: string;
@@ -193,7 +204,7 @@ export interface ClientCard extends ClientListItem {
   CLIENT_USER: { ID: number; EMAIL: string; NAME: string; MIDDLE_NAME: string; SURNAME: string; PHONE: string | null } | null;
   FILES: ClientFile[];
   GROUP: PriceRef[];
-  /** Present when the partner's loyalty programme is on. */
+  /** Present when the partner's loyalty programme is on and the role sees the loyalty part of clients. */
   LOYALTY: ClientLoyalty | null;
   /** The choices of the price-type form; present for users with the view-price-type right. */
   PRICE_SETTINGS: { PRICE_TYPES: (PriceRef & { IS_BASE: YN })[]; COLUMNS: (PriceRef & { PARENT_ID: number | null })[] } | null;
@@ -236,6 +247,8 @@ export interface ClientGroupAnswer {
 export const CLIENT_EXPORT_FILE = {
   listSheet: 'Клиенты',
   list: (day: string) => `Клиенты ${day}.xlsx`,
+  groupList: (day: string) => `Группы клиентов ${day}.xlsx`,
+  groupListSheet: 'Группы',
   group: (name: string, day: string) => `Группа ${name.replace(/[\\/:*?"<>|]/g, ' ').trim()} ${day}.xlsx`,
 } as const;
 

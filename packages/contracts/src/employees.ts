@@ -48,22 +48,8 @@ export const employeeFormSchema = z.object({
 });
 export type EmployeeForm = z.infer<typeof employeeFormSchema>;
 
-/** One employee as GET /v3/api/partner/employee/ lists it. */
-export interface EmployeeRow {
-  ID: number;
-  SURNAME: string;
-  NAME: string;
-  EMAIL: string;
-  ADMIN: 'Y' | 'N';
-  ORDERS: 'Y' | 'N';
-  PRICE: 'Y' | 'N';
-  CLIENTS: 'Y' | 'N';
-  LOYALTY: 'Y' | 'N';
-  ACTIVE: 'Y' | 'N';
-  HAS_PASSWORD: 'Y' | 'N';
-  LAST_LOGIN: number | null;
-  CREATE_DATE: number;
-}
+/** One employee as GET /v3/api/partner/employee/ lists it: defined with the route contracts. */
+export type { EmployeeRow } from './routes/employees';
 
 export const EMPLOYEE_MSG = {
   emailTaken: 'Пользователь с такой почтой уже существует',

@@ -155,7 +155,8 @@ export type OrderAction = (typeof ORDER_ACTIONS)[number] | 'send_to_basket' | 'p
 
 export const orderActionSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('accept') }),
-  z.object({ action: z.literal('complete') }),
+  /** confirm_stock=Y: the user confirmed the goods are there although the distributor's stock looks short. */
+  z.object({ action: z.literal('complete'), confirm_stock: z.enum(['Y', 'N']).default('N') }),
   z.object({ action: z.literal('cancel'), cancel_comment: z.string().trim().default('') }),
   z.object({ action: z.literal('comment'), shop_comment: z.string().default('') }),
   z.object({ action: z.literal('note'), note: z.string().default('') }),
@@ -201,8 +202,13 @@ export const ORDER_ACTION_MSG = {
   alreadyInBasket: (orderNumber: string) => `Заказ ${orderNumber} уже отправлен в корзину РЦ`,
   notSendable: (orderNumber: string, status: string) =>
     `Заказ ${orderNumber} в статусе «${status}» нельзя отправить в корзину РЦ`,
-  outOfStock: (codes: string[]) =>
-    `Заказ нельзя исполнить: не хватает товара на складе (${codes.join(', ')})`,
+  /**
+   * Completing confirms the goods are there (back-office.md §4 "Fulfil: all goods are in stock"); the distributor's
+   * live stock may lag, so a shortage is a warning the user confirms (errors.stock), not a refusal.
+   */
+  stockShort: (lines: string[]) =>
+    `По остаткам РЦ не хватает товара: ${lines.join('; ')}. Исполняя заказ, вы подтверждаете, что весь товар в наличии.`,
+  stockShortLine: (code: string, need: number, have: number) => `${code} — нужно ${need}, есть ${have}`,
   completedNotNotified: 'Заказ исполнен. У клиента не указан адрес электронной почты, уведомление не отправлено',
   canceledNotNotified: 'Заказ отменен. У клиента не указан адрес электронной почты, уведомление не отправлено',
   paymentTypeNotChangeable: (status: string) => `Способ оплаты нельзя изменить у заказа в статусе «${status}»`,

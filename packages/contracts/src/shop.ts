@@ -51,6 +51,7 @@ export const SHOP_MSG = {
   tradepointSaved: 'Торговая точка сохранена',
   tradepointDeleted: 'Торговая точка удалена',
   tradepointInUse: 'Торговая точка указана в заказах, ее нельзя удалить',
+  lastTradepointSelfDelivery: 'Нельзя удалить последнюю торговую точку, пока в магазине включен только самовывоз',
   zoneSaved: 'Зона доставки сохранена',
   zoneDeleted: 'Зона доставки удалена',
   excludeLoaded: 'Файл исключений загружен',
@@ -217,9 +218,10 @@ export interface Tradepoint {
   DATE_END: number | null;
 }
 
+/** A delivery zone: DELIVERY_ZONE_ID is its ID under the name the spec's calls use (delivery_zone_id); by SORT. */
 export interface DeliveryZone {
   ID: number;
-  CODE: string;
+  DELIVERY_ZONE_ID: number;
   NAME: string;
   PRICE: string;
   SORT: number;

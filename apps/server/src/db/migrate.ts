@@ -3,14 +3,20 @@ import type { Db } from './database';
 import * as initialSchema from './migrations/2026-11-22-0001-initial-schema';
 import * as usersDeletedAt from './migrations/2026-11-22-0002-users-deleted-at';
 import * as shopSettings from './migrations/2026-11-22-0003-shop-settings';
+import * as oneActiveDeliveryExclude from './migrations/2026-11-22-0008-one-active-delivery-exclude';
 import * as staffEmailPerPartner from './migrations/2026-11-22-0007-staff-email-per-partner';
+import * as refreshSuccessorSeed from './migrations/2026-11-22-0009-refresh-successor-seed';
+import * as deliveryZoneId from './migrations/2026-11-22-0010-delivery-zone-id';
 
 /** Dated migrations, listed here so that the bundled server carries them. */
 const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22-0001-initial-schema': initialSchema,
   '2026-11-22-0002-users-deleted-at': usersDeletedAt,
   '2026-11-22-0003-shop-settings': shopSettings,
+  '2026-11-22-0008-one-active-delivery-exclude': oneActiveDeliveryExclude,
   '2026-11-22-0007-staff-email-per-partner': staffEmailPerPartner,
+  '2026-11-22-0009-refresh-successor-seed': refreshSuccessorSeed,
+  '2026-11-22-0010-delivery-zone-id': deliveryZoneId,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

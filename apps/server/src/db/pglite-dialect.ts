@@ -22,6 +22,8 @@ class PGliteConnection implements DatabaseConnection {
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
     const res = await this.pg.query<R>(compiled.sql, compiled.parameters as unknown[]);
+    // PGlite runs in this thread and its promises settle without I/O: let timers and requests in between queries.
+    await new Promise<void>((resolve) => setImmediate(resolve));
     const affected = res.affectedRows ?? 0;
     return { rows: res.rows, numAffectedRows: BigInt(affected) };
   }

@@ -64,6 +64,8 @@ export interface AuthTokensTable {
   expires_at: Ts;
   used_at: Date | null;
   revoked_at: Date | null;
+  /** On a used refresh token: the seed its successor pair was derived from (migration 0009). */
+  successor_seed: string | null;
   created_at: Created;
 }
 
@@ -262,8 +264,8 @@ export interface TradepointsTable {
 
 export interface DeliveryZonesTable {
   partner_id: number;
+  /** The spec's delivery_zone_id. */
   id: Id;
-  delivery_zone_id: string;
   name: Def<string>;
   price: Money | null;
   sort: Def<number>;

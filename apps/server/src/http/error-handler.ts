@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MSG } from '@b2b/contracts/messages';
 import { AppError } from './app-error';
+import { failed } from './envelope';
 
 interface ErrorBody {
   error: string;
@@ -10,6 +11,7 @@ interface ErrorBody {
 /** One error handler: every failure becomes `{ error, error_description }`; a 5xx never shows internal text. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
+    if (!(err instanceof AppError) && err.validation) return answerInvalid(err, request, reply);
     const { status, body, headers } = describe(err);
     if (status >= 500) request.log.error({ err }, 'request failed');
     else request.log.info({ status, code: body.error }, body.error_description);
@@ -20,6 +22,29 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => {
     reply.status(404).send({ error: 'not_found', error_description: MSG.notFound } satisfies ErrorBody);
   });
+}
+
+/** `{ field: message }` of a schema's issues, the first message of each top-level field. */
+export function fieldErrorsOf(validation: NonNullable<FastifyError['validation']>): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of validation) {
+    const field = issue.instancePath.split('/').filter(Boolean)[0] ?? 'form';
+    errors[field] ??= issue.message ?? MSG.badRequest;
+  }
+  return errors;
+}
+
+/**
+ * A request that fails its contract's schemas: a malformed path id names nothing (404, as for another partner's id);
+ * a form's body answers its field errors with SUCCESS=N; anything else is a 400 with the first message.
+ */
+function answerInvalid(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const validation = err.validation ?? [];
+  request.log.info({ context: err.validationContext, issues: validation.length }, 'invalid input');
+  if (err.validationContext === 'params') return reply.status(404).send({ error: 'not_found', error_description: MSG.notFound });
+  if (err.validationContext === 'body' && request.routeOptions.config.form) return reply.status(200).send(failed(fieldErrorsOf(validation)));
+  const description = validation[0]?.message ?? MSG.badRequest;
+  return reply.status(400).send({ error: 'invalid_request', error_description: description } satisfies ErrorBody);
 }
 
 function describe(err: FastifyError | AppError): { status: number; body: ErrorBody; headers: Record<string, string> } {

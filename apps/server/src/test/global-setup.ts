@@ -25,7 +25,9 @@ async function prepare(database: Database) {
 
 /** Builds the migrated, seeded test database once per run; each test file starts from a copy. */
 export default async function setup(project: TestProject) {
-  if (process.env.TEST_DB_ENGINE === 'postgres') {
+  // The project's env (api-pg) reaches its test workers only, not this setup: read it from the project.
+  const engine = project.config.env?.TEST_DB_ENGINE ?? process.env.TEST_DB_ENGINE;
+  if (engine === 'postgres') {
     const template = `b2b_test_template_${process.pid}`;
     const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
     await admin.connect();

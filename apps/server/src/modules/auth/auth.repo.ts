@@ -66,11 +66,14 @@ export function authRepo(db: Db) {
     findToken: (hash: string) =>
       db.selectFrom('auth_tokens').selectAll().where('token_hash', '=', hash).executeTakeFirst(),
 
-    /** Marks a refresh token used; answers false when it was already used (a replay). */
-    consumeRefresh: async (hash: string) => {
+    /**
+     * Marks a refresh token used, keeping the seed its successors derive from; answers false when it was already
+     * used (a replay, or the same token presented twice at once).
+     */
+    consumeRefresh: async (hash: string, successorSeed: string) => {
       const res = await db
         .updateTable('auth_tokens')
-        .set({ used_at: new Date() })
+        .set({ used_at: new Date(), successor_seed: successorSeed })
         .where('token_hash', '=', hash)
         .where('kind', '=', 'REFRESH')
         .where('used_at', 'is', null)

@@ -8,6 +8,7 @@ import { ok } from '@/http/envelope';
 import type { AccountService } from './account.service';
 import type { AuthService } from './auth.service';
 import type { PartnersService } from '../partners/partners.service';
+import { clearRefreshCookie, moveRefreshToCookie, refreshFromCookie, wantsRefreshCookie } from './refresh-cookie';
 
 const GRANTS = ['password', 'client_credentials', 'refresh_token'];
 
@@ -20,10 +21,12 @@ export function authRoutes(auth: AuthService, account: AccountService, partners:
         config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
       },
       async (request, reply) => {
-        const body = (request.body ?? {}) as Record<string, unknown>;
+        const body = { ...((request.body ?? {}) as Record<string, unknown>) };
         if (!GRANTS.includes(String(body.grant_type ?? ''))) {
           throw new AppError('unsupported_grant_type', 400, MSG.grantUnsupported);
         }
+        const isRefresh = body.grant_type === 'refresh_token';
+        if (isRefresh && !body.refresh_token) body.refresh_token = refreshFromCookie(request);
         const parsed = tokenRequestSchema.safeParse(body);
         if (!parsed.success) {
           // A field's own text where the schema has one (an over-long login reads as a wrong one), else the generic.
@@ -31,16 +34,27 @@ export function authRoutes(auth: AuthService, account: AccountService, partners:
           throw new AppError(issue ? 'invalid_grant' : 'invalid_request', 400, issue?.message ?? MSG.badRequest);
         }
         reply.header('cache-control', 'no-store');
-        return auth.token(parsed.data, request.ip);
+        try {
+          return moveRefreshToCookie(request, reply, await auth.token(parsed.data, request.ip), auth.refreshTtlSeconds);
+        } catch (error) {
+          // A refused refresh ends the web session: the cookie would only be refused again.
+          if (isRefresh && wantsRefreshCookie(request) && error instanceof AppError && error.code === 'invalid_grant') {
+            clearRefreshCookie(request, reply);
+          }
+          throw error;
+        }
       },
     );
 
     app.post(
       '/v3/oauth/revoke/',
-      { schema: { tags: ['auth'], summary: 'Revoke a token and its family (sign-out)' } },
-      async (request) => {
+      { schema: { tags: ['auth'], summary: 'Revoke a token and its family (sign-out); the web client\'s refresh cookie too' } },
+      async (request, reply) => {
         const token = z.object({ token: z.string().min(1) }).safeParse(request.body ?? {});
         if (token.success) await auth.revoke(token.data.token);
+        const cookie = refreshFromCookie(request);
+        if (cookie) await auth.revoke(cookie);
+        if (wantsRefreshCookie(request)) clearRefreshCookie(request, reply);
         return ok();
       },
     );
@@ -64,9 +78,13 @@ export function authRoutes(auth: AuthService, account: AccountService, partners:
         },
         config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
       },
-      async (request) => {
+      async (request, reply) => {
         const body = (request.body ?? {}) as Record<string, unknown>;
-        if (body.user_checkword !== undefined) return account.confirmEmail(body);
+        if (body.user_checkword !== undefined) {
+          const answer = await account.confirmEmail(body);
+          if ('TOKEN' in answer) answer.TOKEN = moveRefreshToCookie(request, reply, answer.TOKEN, auth.refreshTtlSeconds);
+          return answer;
+        }
         const user = requireUser(request);
         await auth.confirmLogin(user.id);
         return ok({ isUserWithoutPassword: !user.hasPassword });

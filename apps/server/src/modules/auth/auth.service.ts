@@ -8,7 +8,7 @@ import type { AuthContext, AuthUser } from '@/http/auth-context';
 import type { ShopService } from '../shop/shop.service';
 import { authRepo, type UserRow } from './auth.repo';
 import { dummyHash, verifyPassword } from './passwords';
-import { newToken, tokenHash } from './tokens';
+import { newSeed, newToken, successorToken, tokenHash } from './tokens';
 
 export interface AuthSettings {
   accessTtlSeconds: number;
@@ -17,6 +17,15 @@ export interface AuthSettings {
 
 /** Failed sign-ins allowed in the window, per account and per address, before 429. */
 export const LOGIN_LIMITS = { windowMinutes: 15, perAccount: 10, perAddress: 50 } as const;
+
+/**
+ * A refresh token presented again this soon after its rotation, while its successor is unused, answers that same
+ * successor pair: two tabs refreshing at once, or an answer lost on the network, do not end the session. Later, or
+ * once the successor was used, a replay still revokes the whole family.
+ */
+export const REFRESH_GRACE_SECONDS = 10;
+
+type TokenKind = 'ACCESS' | 'REFRESH';
 
 const oauthError = (status: number, code: string, message: string) => new AppError(code, status, message);
 
@@ -59,14 +68,14 @@ export function authService(db: Db, settings: AuthSettings, shops: ShopService) 
   }
 
   async function store(
-    kind: 'ACCESS' | 'REFRESH',
+    kind: TokenKind,
     ttlSeconds: number,
     familyId: string,
     clientId: string,
     userId: number | null,
     trx: Db,
+    token = newToken(),
   ) {
-    const token = newToken();
     await authRepo(trx).insertToken({
       token_hash: tokenHash(token),
       kind,
@@ -78,14 +87,39 @@ export function authService(db: Db, settings: AuthSettings, shops: ShopService) 
     return token;
   }
 
-  /** An access token, and for a user a refresh token of the same family (a guest token has none). */
-  async function issue(trx: Db, clientId: string, userId: number | null, familyId: string = randomUUID()): Promise<TokenResponse> {
-    const access = await store('ACCESS', settings.accessTtlSeconds, familyId, clientId, userId, trx);
+  /**
+   * An access token, and for a user a refresh token of the same family (a guest token has none); `derive` gives
+   * the token strings of a rotation, random ones otherwise.
+   */
+  async function issue(
+    trx: Db,
+    clientId: string,
+    userId: number | null,
+    familyId: string = randomUUID(),
+    derive: (kind: TokenKind) => string = newToken,
+  ): Promise<TokenResponse> {
+    const access = await store('ACCESS', settings.accessTtlSeconds, familyId, clientId, userId, trx, derive('ACCESS'));
     const answer: TokenResponse = { access_token: access, token_type: 'Bearer', expires_in: settings.accessTtlSeconds };
     if (userId !== null) {
-      answer.refresh_token = await store('REFRESH', settings.refreshTtlSeconds, familyId, clientId, userId, trx);
+      answer.refresh_token = await store('REFRESH', settings.refreshTtlSeconds, familyId, clientId, userId, trx, derive('REFRESH'));
     }
     return answer;
+  }
+
+  /** The successor pair of a rotation moments ago, answered again while it is unused (REFRESH_GRACE_SECONDS). */
+  async function repeatedRotation(trx: Db, presented: string): Promise<TokenResponse | null> {
+    const r = authRepo(trx);
+    const used = await r.findToken(tokenHash(presented));
+    if (!used?.used_at || !used.successor_seed || used.revoked_at) return null;
+    if (Date.now() - used.used_at.getTime() > REFRESH_GRACE_SECONDS * 1000) return null;
+    const access = successorToken(presented, used.successor_seed, 'ACCESS');
+    const refresh = successorToken(presented, used.successor_seed, 'REFRESH');
+    const accessRow = await r.findToken(tokenHash(access));
+    const refreshRow = await r.findToken(tokenHash(refresh));
+    if (!accessRow || !refreshRow || accessRow.revoked_at || refreshRow.revoked_at || refreshRow.used_at) return null;
+    const expiresIn = Math.floor((accessRow.expires_at.getTime() - Date.now()) / 1000);
+    if (expiresIn <= 0) return null;
+    return { access_token: access, token_type: 'Bearer', expires_in: expiresIn, refresh_token: refresh };
   }
 
   /** 429 when any of the accounts (or the address) has too many recent failures. */
@@ -164,26 +198,31 @@ export function authService(db: Db, settings: AuthSettings, shops: ShopService) 
       throw oauthError(400, 'invalid_grant', MSG.refreshInvalid);
     }
     const userId = row.user_id;
+    const seed = newSeed();
     const outcome = await db.transaction().execute(async (trx) => {
       const r = authRepo(trx);
       await r.lockUserShared(userId);
-      // Rotation: a refresh token works once. Seeing it again means it leaked: the whole family dies.
-      if (!(await r.consumeRefresh(hash))) {
-        await r.revokeFamily(row.family_id);
-        return { error: MSG.refreshInvalid as string, tokens: null };
-      }
       const user = await r.findUserById(userId);
       if (!user || !user.active) {
         await r.revokeFamily(row.family_id);
         return { error: user ? MSG.userDisabled : MSG.refreshInvalid, tokens: null };
       }
-      return { error: null, tokens: await issue(trx, clientId, user.id, row.family_id) };
+      if (await r.consumeRefresh(hash, seed)) {
+        const tokens = await issue(trx, clientId, user.id, row.family_id, (kind) => successorToken(refreshToken, seed, kind));
+        return { error: null, tokens };
+      }
+      const again = await repeatedRotation(trx, refreshToken);
+      if (again) return { error: null, tokens: again };
+      // Rotation: a refresh token works once. Seeing it again means it leaked: the whole family dies.
+      await r.revokeFamily(row.family_id);
+      return { error: MSG.refreshInvalid as string, tokens: null };
     });
     if (!outcome.tokens) throw oauthError(400, 'invalid_grant', outcome.error ?? MSG.refreshInvalid);
     return outcome.tokens;
   }
 
   return {
+    refreshTtlSeconds: settings.refreshTtlSeconds,
     findAccount,
     findAccounts,
     authenticateClient,

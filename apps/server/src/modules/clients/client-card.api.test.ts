@@ -76,10 +76,11 @@ describe('GET /v3/api/partner/client/{id}/', () => {
     }
   });
 
-  it("answers LOYALTY null when the partner's programme is off, and IS_AVAIL N for a client outside it", async () => {
+  it("answers LOYALTY null and no loyalty fields when the programme is off, and IS_AVAIL N for a client outside it", async () => {
     const second = (await get(`/v3/api/partner/client/${foreignClientId}/`, 'owner@second.demo')).json();
     expect(second.LOYALTY).toBeNull();
-    expect(second.IS_AVAIL).toBe('N');
+    // With the programme off no loyalty field is sent at all (as to a role without the loyalty part, issue 9).
+    expect(second).not.toHaveProperty('IS_AVAIL');
     const outsider = await insertClient(t.database.db, pid, { name: 'Без карты', registeredAt: '2020-02-03T10:00:00+03:00' });
     expect((await get(`/v3/api/partner/client/${outsider}/`)).json().LOYALTY).toMatchObject({ IS_AVAIL: 'N', BALANCE: null });
   });

@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { CLIENT_COLUMN_TITLE as T, CLIENT_FIELD_TITLE as F, type ClientListItem } from '@b2b/contracts/clients';
+import type { ClientView } from './client-row';
 
 const moscow = new Intl.DateTimeFormat('ru-RU', {
   timeZone: 'Europe/Moscow',
@@ -29,7 +30,6 @@ const COLUMNS: Column[] = [
   { header: F.ID, width: 8, value: (c) => c.ID },
   { header: T.NAME, width: 40, value: (c) => c.NAME },
   { header: F.INN, width: 14, value: (c) => c.INN },
-  { header: T.PRICE_TYPE, width: 28, value: (c) => [c.PRICE_TYPE.NAME, c.COLUMN?.NAME].filter(Boolean).join(' / ') },
   { header: T.REGISTRATION_DATE, width: 18, value: (c) => dateText(c.REGISTRATION_DATE, true) },
   { header: T.ORDERS_COUNT, width: 10, value: (c) => c.ORDERS_COUNT },
   { header: T.ORDERS_AVERAGE, width: 14, value: (c) => Number(c.ORDERS_AVERAGE), money: true },
@@ -39,13 +39,19 @@ const COLUMNS: Column[] = [
   { header: F.BLACKLIST, width: 10, value: (c) => (c.BLACKLIST === 'Y' ? 'Да' : 'Нет') },
 ];
 
+const PRICE_TYPE_COLUMN: Column = {
+  header: T.PRICE_TYPE,
+  width: 28,
+  value: (c) => [c.PRICE_TYPE?.NAME, c.COLUMN?.NAME].filter(Boolean).join(' / '),
+};
+
 const LOYALTY_COLUMNS: Column[] = [
-  { header: T.STATUS, width: 14, value: (c) => c.STATUS },
-  { header: T.BALANCE, width: 12, value: (c) => (c.BALANCE === null ? null : Number(c.BALANCE)), money: true },
-  { header: T.CARD_CODE, width: 14, value: (c) => c.CARD_CODE },
+  { header: T.STATUS, width: 14, value: (c) => c.STATUS ?? null },
+  { header: T.BALANCE, width: 12, value: (c) => (c.BALANCE == null ? null : Number(c.BALANCE)), money: true },
+  { header: T.CARD_CODE, width: 14, value: (c) => c.CARD_CODE ?? null },
   { header: T.IS_AVAIL, width: 12, value: (c) => (c.IS_AVAIL === 'Y' ? 'Да' : 'Нет') },
-  { header: T.ENABLED, width: 12, value: (c) => (c.ENABLED === null ? '' : c.ENABLED === 'Y' ? 'Да' : 'Нет') },
-  { header: T.ENABLED_DATE, width: 16, value: (c) => dateText(c.ENABLED_DATE) },
+  { header: T.ENABLED, width: 12, value: (c) => (c.ENABLED == null ? '' : c.ENABLED === 'Y' ? 'Да' : 'Нет') },
+  { header: T.ENABLED_DATE, width: 16, value: (c) => dateText(c.ENABLED_DATE ?? null) },
 ];
 
 /** Writes the client list as an .xlsx with ExcelJS's streaming writer: a header row, then a row per client. */
@@ -53,9 +59,15 @@ export async function writeClientListXlsx(
   file: string,
   sheetName: string,
   clients: ClientListItem[],
-  opts: { loyalty: boolean },
+  view: ClientView,
 ): Promise<void> {
-  const columns = opts.loyalty ? [...COLUMNS, ...LOYALTY_COLUMNS] : COLUMNS;
+  // The columns the user may see, as the list shows them: the price type after the INN, loyalty at the end.
+  const columns = [
+    ...COLUMNS.slice(0, 3),
+    ...(view.priceType ? [PRICE_TYPE_COLUMN] : []),
+    ...COLUMNS.slice(3),
+    ...(view.loyalty ? LOYALTY_COLUMNS : []),
+  ];
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true });
   const sheet = workbook.addWorksheet(sheetName.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = columns.map((c) => ({ header: c.header, width: c.width, style: c.money ? { numFmt: '#,##0.00' } : {} }));

@@ -77,13 +77,13 @@ describe('GET /v3/api/partner/client/: the figures', () => {
       ['Y', 'Y', 'Серебряный', '0.00', '3900000002'],
     ]);
     expect(rows[0].ENABLED_DATE).toBe(Date.parse('2019-05-01T10:00:00Z') / 1000);
-    expect(rows.map((r) => [r.PRICE_TYPE.NAME, r.COLUMN?.NAME ?? null])).toEqual([
+    expect(rows.map((r) => [r.PRICE_TYPE?.NAME, r.COLUMN?.NAME ?? null])).toEqual([
       ['Базовый прайс', 'Крупный опт'],
       ['Оптовый прайс', null],
       ['Базовый прайс', null],
       ['Оптовый прайс', 'Крупный опт'],
     ]);
-    expect(rows[1].PRICE_TYPE.CODE).toBe('PURCHASE');
+    expect(rows[1].PRICE_TYPE?.CODE).toBe('PURCHASE');
     expect(rows.map((r) => r.REGISTRATION_DATE)).toEqual([1, 2, 3, 4].map((d) => Date.parse(`2019-03-0${d}T12:00:00+03:00`) / 1000));
   });
 });
@@ -91,18 +91,18 @@ describe('GET /v3/api/partner/client/: the figures', () => {
 /** A comparable key per column, nulls as null; the expected order puts nulls last in both directions. */
 const KEY: Record<ClientSort, (c: ClientListItem) => string | number | null> = {
   NAME: (c) => c.NAME,
-  PRICE_TYPE: (c) => [c.PRICE_TYPE.NAME, c.COLUMN?.NAME].filter(Boolean).join(' / '),
+  PRICE_TYPE: (c) => [c.PRICE_TYPE?.NAME, c.COLUMN?.NAME].filter(Boolean).join(' / '),
   REGISTRATION_DATE: (c) => c.REGISTRATION_DATE,
   ORDERS_COUNT: (c) => c.ORDERS_COUNT,
   ORDERS_AVERAGE: (c) => Number(c.ORDERS_AVERAGE),
   ORDERS_SUM: (c) => Number(c.ORDERS_SUM),
   LAST_ORDER: (c) => c.LAST_ORDER?.CREATE_DATE ?? null,
   STATUS: (c) => ({ Базовый: 1, Серебряный: 2, Золотой: 3 })[c.STATUS ?? ''] ?? null,
-  BALANCE: (c) => (c.BALANCE === null ? null : Number(c.BALANCE)),
-  CARD_CODE: (c) => c.CARD_CODE,
-  IS_AVAIL: (c) => c.IS_AVAIL,
-  ENABLED: (c) => c.ENABLED,
-  ENABLED_DATE: (c) => c.ENABLED_DATE,
+  BALANCE: (c) => (c.BALANCE == null ? null : Number(c.BALANCE)),
+  CARD_CODE: (c) => c.CARD_CODE ?? null,
+  IS_AVAIL: (c) => c.IS_AVAIL ?? null,
+  ENABLED: (c) => c.ENABLED ?? null,
+  ENABLED_DATE: (c) => c.ENABLED_DATE ?? null,
 };
 
 function expectedOrder(rows: ClientListItem[], sort: ClientSort, dir: 'ASC' | 'DESC'): number[] {

@@ -1,6 +1,7 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { ClientSort } from '@b2b/contracts/clients';
 import type { Db } from '@/db/database';
+import { likeContains } from '@/db/text-search';
 
 /** Which clients a list shows. Dates are instants: from inclusive, to exclusive. */
 export interface ClientListFilter {
@@ -9,6 +10,9 @@ export interface ClientListFilter {
   to?: Date;
   /** Only the members of this group. */
   groupId?: number;
+  /** Lower-case text found in the name, INN or e-mail; phoneDigits also in the phone's digits. */
+  text?: string;
+  phoneDigits?: string;
 }
 
 export interface ClientListPage {
@@ -31,6 +35,19 @@ export function clientListRepo(db: Db) {
     if (f.blacklist) q = q.where('c.blacklisted', '=', f.blacklist === 'Y');
     if (f.from) q = q.where('c.registered_at', '>=', f.from);
     if (f.to) q = q.where('c.registered_at', '<', f.to);
+    const { text, phoneDigits } = f;
+    if (text) {
+      q = q.where((eb) => {
+        const pattern = likeContains(text);
+        const any: Expression<SqlBool>[] = [
+          eb(sql`lower(c.name)`, 'like', pattern),
+          eb('c.inn', 'like', pattern),
+          eb(sql`lower(c.email)`, 'like', pattern),
+        ];
+        if (phoneDigits) any.push(eb(sql`regexp_replace(coalesce(c.phone, ''), '[^0-9]', '', 'g')`, 'like', likeContains(phoneDigits)));
+        return eb.or(any);
+      });
+    }
     if (f.groupId !== undefined) {
       const groupId = f.groupId;
       q = q.where((eb) =>

@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js';
 import type { ClientListItem, ClientLoyalty } from '@b2b/contracts/clients';
+import type { Rights } from '@b2b/contracts/rights';
 import type { OrderStatus } from '@b2b/contracts/limits';
 import { ORDER_STATUS_LABEL } from '@b2b/contracts/messages';
 import { toSeconds, yn } from '@/http/envelope';
@@ -23,8 +24,21 @@ export function loyaltyOf(row: ClientListRow): ClientLoyalty {
   };
 }
 
-/** A row of the client list as the spec reads it (back-office.md §3 Client). */
-export function toListItem(row: ClientListRow): ClientListItem {
+/** Which parts of a client a user may see (back-office.md §6): the server sends nothing else. */
+export interface ClientView {
+  /** The loyalty part: ADMIN, LOYALTY and the owner, when the programme is on. */
+  loyalty: boolean;
+  /** PRICE_TYPE and COLUMN: ADMIN, PRICE, CLIENTS and the owner. */
+  priceType: boolean;
+}
+
+export const clientViewOf = (rights: Pick<Rights, 'manageLoyaltyClients' | 'viewPriceTypeClients'>, loyaltyOn: boolean): ClientView => ({
+  loyalty: loyaltyOn && rights.manageLoyaltyClients,
+  priceType: rights.viewPriceTypeClients,
+});
+
+/** A row of the client list as the spec reads it (back-office.md §3 Client), with what the view allows. */
+export function toListItem(row: ClientListRow, view: ClientView): ClientListItem {
   const { DATE_STATUS_END: _end, ...loyalty } = loyaltyOf(row);
   const status = row.last_order_status as OrderStatus | null;
   return {
@@ -36,12 +50,16 @@ export function toListItem(row: ClientListRow): ClientListItem {
     NEW: yn(row.is_new),
     CURRENCY: row.currency,
     REGISTRATION_DATE: toSeconds(row.registered_at)!,
-    PRICE_TYPE: {
-      ID: Number(row.price_list_id),
-      NAME: row.price_list_name ?? '',
-      CODE: row.price_type ?? row.price_list_type ?? '',
-    },
-    COLUMN: row.column_id === null ? null : { ID: row.column_id, NAME: row.column_name ?? '' },
+    ...(view.priceType
+      ? {
+          PRICE_TYPE: {
+            ID: Number(row.price_list_id),
+            NAME: row.price_list_name ?? '',
+            CODE: row.price_type ?? row.price_list_type ?? '',
+          },
+          COLUMN: row.column_id === null ? null : { ID: row.column_id, NAME: row.column_name ?? '' },
+        }
+      : {}),
     ORDERS_COUNT: Number(row.orders_count ?? 0),
     ORDERS_SUM: money(row.orders_sum),
     ORDERS_AVERAGE: money(row.orders_average),
@@ -55,6 +73,6 @@ export function toListItem(row: ClientListRow): ClientListItem {
             STATUS: { STATUS_CODE: status, STATUS_NAME: ORDER_STATUS_LABEL[status] },
           },
     GROUP_CNT: Number(row.group_cnt ?? 0),
-    ...loyalty,
+    ...(view.loyalty ? loyalty : {}),
   };
 }

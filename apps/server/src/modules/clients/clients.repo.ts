@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '@/db/database';
+import { likeContains } from '@/db/text-search';
 
-const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const likePattern = (text: string) => likeContains(text.toLowerCase());
 
 export function clientsRepo(db: Db) {
   return {

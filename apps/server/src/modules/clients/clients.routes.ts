@@ -23,11 +23,11 @@ export function clientsRoutes(clients: ClientsService) {
   return async (app: FastifyInstance) => {
     app.get(
       '/v3/api/partner/client/',
-      { schema: { tags: ['clients'], summary: 'Client list (sort, limit, offset, date_start, date_end, blacklist); action=export → .xlsx' } },
+      { schema: { tags: ['clients'], summary: 'Client list (sort, limit, offset, date_start, date_end, blacklist, query); action=export → .xlsx' } },
       async (request) => {
         const user = requirePartnerStaff(request, 'viewClients');
         const { action, ...query } = parseInput(clientListQuerySchema, request.query);
-        return action === 'export' ? clients.exportList(user, query) : clients.list(user.partnerId, query);
+        return action === 'export' ? clients.exportList(user, query) : clients.list(user, query);
       },
     );
 
@@ -46,9 +46,7 @@ export function clientsRoutes(clients: ClientsService) {
       { schema: { tags: ['clients'], summary: 'Client card' } },
       async (request) => {
         const user = requirePartnerStaff(request, 'viewClients');
-        const card = await clients.card(user.partnerId, idParam(request.params), {
-          withPriceSettings: user.rights.viewPriceTypeClients,
-        });
+        const card = await clients.card(user, idParam(request.params));
         if (!card) throw notFound(MSG.notFound);
         return card;
       },

@@ -1,5 +1,6 @@
 import type { ClientCard, ClientListItem, ClientListQuery, ClientPriceItem, ClientShortItem } from '@b2b/contracts/clients';
-import { CLIENT_EXPORT_FILE } from '@b2b/contracts/clients';
+import { CLIENT_EXPORT_FILE, CLIENT_LOYALTY_SORTS } from '@b2b/contracts/clients';
+import type { Rights } from '@b2b/contracts/rights';
 import { MSG } from '@b2b/contracts/messages';
 import { ORDER_ACTION_MSG, ORDER_MSG, type ExportAnswer } from '@b2b/contracts/orders';
 import type { Db } from '@/db/database';
@@ -11,25 +12,43 @@ import { clientBlacklist } from './client-blacklist';
 import { clientListRepo, type ClientListFilter } from './client-list.repo';
 import { moscowToday, writeClientListXlsx } from './client-list-xlsx';
 import { clientPriceSettings, priceChoices } from './client-price-settings';
-import { loyaltyOf, money, toListItem } from './client-row';
+import { clientViewOf, loyaltyOf, money, toListItem, type ClientView } from './client-row';
 import { clientsRepo } from './clients.repo';
 import { moscowDayRange } from '@/http/moscow-days';
+import { phoneDigitsOf } from '@/db/text-search';
 
 /** The rows an export writes at most. */
 const EXPORT_MAX_ROWS = 100_000;
 
 type ListQuery = Omit<ClientListQuery, 'action'>;
 
+/** Who reads a client list or card: the tenant and the rights that decide the visible parts. */
+export interface Viewer {
+  partnerId: number;
+  rights: Rights;
+}
+
 export function clientsService(db: Db, deps: { mailer: Mailer; files: FileStore }) {
   const repo = clientsRepo(db);
   const listRepo = clientListRepo(db);
 
   const loyaltyOn = async (partnerId: number) => (await repo.partnerProfile(partnerId))?.loyalty_enabled ?? false;
-  const filterOf = (q: ListQuery, groupId?: number): ClientListFilter => ({
-    blacklist: q.blacklist,
-    groupId,
-    ...moscowDayRange(q.date_start, q.date_end),
-  });
+  const filterOf = (q: ListQuery, groupId?: number): ClientListFilter => {
+    const text = q.query?.toLowerCase();
+    return {
+      blacklist: q.blacklist,
+      groupId,
+      ...moscowDayRange(q.date_start, q.date_end),
+      text: text || undefined,
+      phoneDigits: text ? phoneDigitsOf(text) : undefined,
+    };
+  };
+  const viewFor = async (user: Viewer) => clientViewOf(user.rights, await loyaltyOn(user.partnerId));
+  /** A column the user may not see does not sort the list either (its order would tell the hidden values). */
+  const visibleSort = (q: ListQuery, view: ClientView): ListQuery => {
+    const hidden = (!view.loyalty && CLIENT_LOYALTY_SORTS.includes(q.sort)) || (!view.priceType && q.sort === 'PRICE_TYPE');
+    return hidden ? { ...q, sort: 'REGISTRATION_DATE', order: 'DESC' } : q;
+  };
 
   return {
     async stats(partnerId?: number): Promise<{ count: number; minDate: Date | null }> {
@@ -43,30 +62,28 @@ export function clientsService(db: Db, deps: { mailer: Mailer; files: FileStore 
      * The client list (or a group's, with groupId): CNT counts the filter's rows, CNT_ALL the whole collection
      * (all the partner's clients, or all the group's members).
      */
-    async list(partnerId: number, q: ListQuery, groupId?: number): Promise<ListAnswer<ClientListItem>> {
+    async list(user: Viewer, q: ListQuery, groupId?: number): Promise<ListAnswer<ClientListItem>> {
+      const { partnerId } = user;
       const filter = filterOf(q, groupId);
-      const loyalty = await loyaltyOn(partnerId);
+      const view = await viewFor(user);
       const [rows, cnt, cntAll] = [
-        await listRepo.page(partnerId, filter, q, loyalty),
+        await listRepo.page(partnerId, filter, visibleSort(q, view), view.loyalty),
         await listRepo.count(partnerId, filter),
         await listRepo.count(partnerId, { groupId }),
       ];
-      return list(rows.map(toListItem), { CNT: cnt, CNT_ALL: cntAll }, { LOYALTY: { ON: yn(loyalty) } });
+      return list(rows.map((r) => toListItem(r, view)), { CNT: cnt, CNT_ALL: cntAll }, { LOYALTY: { ON: yn(view.loyalty) } });
     },
 
     /** The whole filtered list as a stored .xlsx (FILENAME, URL to download it). */
-    async exportList(
-      user: { partnerId: number; id: number },
-      q: ListQuery,
-      opts: { groupId?: number; fileName?: string } = {},
-    ): Promise<ExportAnswer> {
+    async exportList(user: Viewer & { id: number }, q: ListQuery, opts: { groupId?: number; fileName?: string } = {}): Promise<ExportAnswer> {
       const { partnerId } = user;
-      const loyalty = await loyaltyOn(partnerId);
-      const rows = await listRepo.page(partnerId, filterOf(q, opts.groupId), { ...q, offset: 0, limit: EXPORT_MAX_ROWS }, loyalty);
+      const view = await viewFor(user);
+      const page = { ...visibleSort(q, view), offset: 0, limit: EXPORT_MAX_ROWS };
+      const rows = await listRepo.page(partnerId, filterOf(q, opts.groupId), page, view.loyalty);
       const name = opts.fileName ?? CLIENT_EXPORT_FILE.list(moscowToday());
       const file = await deps.files.create(
         { partnerId, purpose: 'export', originalName: name, mime: XLSX_MIME, createdBy: user.id },
-        (path) => writeClientListXlsx(path, CLIENT_EXPORT_FILE.listSheet, rows.map(toListItem), { loyalty }),
+        (path) => writeClientListXlsx(path, CLIENT_EXPORT_FILE.listSheet, rows.map((r) => toListItem(r, view)), view),
       );
       return { SUCCESS: 'Y', MESSAGE: ORDER_ACTION_MSG.exported, FILENAME: file.originalName, URL: file.url };
     },
@@ -78,16 +95,17 @@ export function clientsService(db: Db, deps: { mailer: Mailer; files: FileStore 
     },
 
     /** The client card; undefined when the id is not this partner's client. */
-    async card(partnerId: number, id: number, opts: { withPriceSettings: boolean }): Promise<ClientCard | undefined> {
-      const loyalty = await loyaltyOn(partnerId);
-      const row = await listRepo.one(partnerId, id, loyalty);
+    async card(viewer: Viewer, id: number): Promise<ClientCard | undefined> {
+      const { partnerId } = viewer;
+      const view = await viewFor(viewer);
+      const row = await listRepo.one(partnerId, id, view.loyalty);
       if (!row) return undefined;
       const client = (await repo.findById(partnerId, id))!;
       const [user] = await repo.users(partnerId, [id]);
       const files = await repo.files(partnerId, id);
       const groups = await repo.groups(partnerId, id);
       return {
-        ...toListItem(row),
+        ...toListItem(row, view),
         LEGAL_ENTITY: yn(client.legal_entity),
         HAS_INDIVIDUAL: yn(client.has_individual),
         PHONE: client.phone,
@@ -99,8 +117,8 @@ export function clientsService(db: Db, deps: { mailer: Mailer; files: FileStore 
           : null,
         FILES: files.map((f) => ({ ID: f.id, NAME: f.original_name, SIZE: Number(f.size), MIME: f.mime, URL: fileDownloadUrl(f.id) })),
         GROUP: groups.map((g) => ({ ID: g.id, NAME: g.name })),
-        LOYALTY: loyalty ? loyaltyOf(row) : null,
-        PRICE_SETTINGS: opts.withPriceSettings ? priceChoices(await repo.priceLists(partnerId)) : null,
+        LOYALTY: view.loyalty ? loyaltyOf(row) : null,
+        PRICE_SETTINGS: view.priceType ? priceChoices(await repo.priceLists(partnerId)) : null,
       };
     },
 

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { MSG } from '@b2b/contracts/messages';
+import { EMPLOYEE_ROUTES as R } from '@b2b/contracts/routes/employees';
 import { notFound } from '@/http/app-error';
-import { requirePartnerStaff } from '@/http/auth-context';
+import { addRoute } from '@/http/contract-route';
 import { list } from '@/http/envelope';
 import type { EmployeesService } from './employees.service';
 
@@ -10,50 +11,33 @@ const found = <T>(answer: T | undefined): T => {
   return answer;
 };
 
-/** A positive integer id from a body field, or null when absent; a malformed one names no employee. */
-function employeeId(body: Record<string, unknown>): number | null {
-  const raw = body.employee_id;
+/** A positive integer id, or null when absent; a malformed one names no employee (404, as another partner's). */
+function employeeId(raw: string | undefined): number | null {
   if (raw === undefined || raw === '') return null;
-  if (typeof raw !== 'string' || !/^\d{1,15}$/.test(raw) || Number(raw) === 0) throw notFound(MSG.notFound);
+  if (!/^\d{1,15}$/.test(raw) || Number(raw) === 0) throw notFound(MSG.notFound);
   return Number(raw);
 }
 
 export function employeesRoutes(employees: EmployeesService) {
   return async (app: FastifyInstance) => {
-    app.get(
-      '/v3/api/partner/employee/',
-      { schema: { tags: ['employees'], summary: 'Employees of the partner' } },
-      async (request) => {
-        const actor = requirePartnerStaff(request, 'viewEmployees');
-        const rows = await employees.list(actor.partnerId);
-        return list(rows, { CNT: rows.length, CNT_ALL: rows.length });
-      },
-    );
+    addRoute(app, R.list, async ({ staff }) => {
+      const rows = await employees.list(staff.partnerId);
+      return list(rows, { CNT: rows.length, CNT_ALL: rows.length });
+    });
 
-    app.post(
-      '/v3/api/partner/employee/',
-      { schema: { tags: ['employees'], summary: 'Create, edit (employee_id), enable/disable (active) or delete (delete=Y) an employee' } },
-      async (request) => {
-        const actor = requirePartnerStaff(request, 'viewEmployees');
-        const body = (request.body ?? {}) as Record<string, unknown>;
-        const id = employeeId(body);
-        if (id !== null && body.delete === 'Y') return found(await employees.remove(actor, id));
-        if (id !== null && (body.active === 'Y' || body.active === 'N') && body.email === undefined) {
-          return found(await employees.setActive(actor, id, body.active === 'Y'));
-        }
-        return found(await employees.save(actor, id, body));
-      },
-    );
+    addRoute(app, R.save, async ({ staff, body }) => {
+      const id = employeeId(body.employee_id);
+      if (id !== null && body.delete === 'Y') return found(await employees.remove(staff, id));
+      if (id !== null && (body.active === 'Y' || body.active === 'N') && body.email === undefined) {
+        return found(await employees.setActive(staff, id, body.active === 'Y'));
+      }
+      return found(await employees.save(staff, id, body));
+    });
 
-    app.post(
-      '/v3/api/partner/employee/password/',
-      { schema: { tags: ['employees'], summary: 'E-mail an employee its sign-in and a new password' } },
-      async (request) => {
-        const actor = requirePartnerStaff(request, 'viewEmployees');
-        const id = employeeId((request.body ?? {}) as Record<string, unknown>);
-        if (id === null) throw notFound(MSG.notFound);
-        return found(await employees.sendPassword(actor, id));
-      },
-    );
+    addRoute(app, R.sendPassword, async ({ staff, body }) => {
+      const id = employeeId(body.employee_id);
+      if (id === null) throw notFound(MSG.notFound);
+      return found(await employees.sendPassword(staff, id));
+    });
   };
 }

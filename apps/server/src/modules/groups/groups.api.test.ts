@@ -136,7 +136,7 @@ describe('POST /v3/api/partner/client_group/{groupId}/', () => {
     const url = `/v3/api/partner/client_group/${g.ID}/`;
     expect((await post(url, clientsField([a]))).json()).toEqual({ SUCCESS: 'Y', MESSAGE: 'Клиент успешно добавлен в группу', INFO: { DONE: [a], ERRORS: [] } });
     expect((await post(url, clientsField([b, c]))).json().MESSAGE).toBe('Клиенты успешно добавлены в группу');
-    expect(await memberIds(g.ID)).toEqual([a, b, c]);
+    expect(await memberIds(g.ID)).toEqual([a, b, c].sort((x, y) => x - y));
     expect((await post(url, { ...clientsField([a]), delete: 'Y' })).json().MESSAGE).toBe('Клиент удален из группы');
     expect((await post(url, { ...clientsField([b, c]), delete: 'Y' })).json().MESSAGE).toBe('Клиенты удалены из группы');
     expect(await memberIds(g.ID)).toEqual([]);
@@ -162,7 +162,7 @@ describe('POST /v3/api/partner/client_group/{groupId}/', () => {
         ],
       },
     });
-    expect(await memberIds(g.ID)).toEqual([a, b]);
+    expect(await memberIds(g.ID)).toEqual([a, b].sort((x, y) => x - y));
     const nothing = (await post(`/v3/api/partner/client_group/${g.ID}/`, clientsField([foreign]))).json();
     expect(nothing).toMatchObject({ SUCCESS: 'N', errors: { clients: MSG.clientNotFound }, INFO: { DONE: [] } });
     const foreignRows = await t.database.db.selectFrom('client_group_members').select('client_id').where('client_id', '=', foreign).execute();
@@ -210,5 +210,41 @@ describe('groups: rights and tenancy', () => {
     const theirs = (await get('/v3/api/partner/grouplist/', who)).json();
     expect(theirs.ITEMS.map((x: GroupListItem) => x.ID)).not.toContain(g.ID);
     for (const bad of ['abc', '0']) expect((await get(`/v3/api/partner/group/${bad}/`)).statusCode).toBe(404);
+  });
+});
+
+describe('issue 9: the group list search, its export and blacklisted members', () => {
+  it('searches the group list by a part of the name, any case, on the server (the picker has no 96 cap)', async () => {
+    const created = await Promise.all(Array.from({ length: 100 }, (_, i) => createGroup(`Поиск-${String(i).padStart(3, '0')}`)));
+    expect(created.every((g) => g.SUCCESS === 'Y')).toBe(true);
+    const found = (await get(`/v3/api/partner/grouplist/?query=${encodeURIComponent('поиск-099')}`)).json();
+    expect(found.ITEMS.map((g: GroupListItem) => g.NAME)).toEqual(['Поиск-099']);
+    expect(found.NAV.CNT).toBe(1);
+    const many = (await get(`/v3/api/partner/grouplist/?query=${encodeURIComponent('ПОИСК')}&limit=24`)).json();
+    expect(many.NAV.CNT).toBe(100);
+  });
+
+  it('exports the filtered, sorted group list to a real .xlsx for every viewing role', async () => {
+    const query = `?query=${encodeURIComponent('поиск-00')}&sort=NAME&order=ASC`;
+    const res = await post(`/v3/api/partner/group/${query}`, { action: 'export' }, 'orders@partner.demo');
+    expect(res.statusCode).toBe(200);
+    const answer = res.json();
+    expect(answer).toMatchObject({ SUCCESS: 'Y', FILENAME: expect.stringMatching(/^Группы клиентов \d{2}\.\d{2}\.\d{4}\.xlsx$/) });
+    const [header, ...rows] = await downloadXlsxRows(t, tokens['orders@partner.demo'], answer.URL);
+    expect(header).toEqual(['ID', 'Название', 'Описание', 'Дата создания', 'Клиентов']);
+    const listed = (await get(`/v3/api/partner/grouplist/${query}&limit=24`)).json().ITEMS as GroupListItem[];
+    expect(rows.map((r) => r[1])).toEqual(listed.map((g) => g.NAME));
+    expect(rows.map((r) => r[4])).toEqual(listed.map((g) => g.CLIENTS_COUNT));
+    // An export changes nothing: no group is created by it.
+    expect((await get(`/v3/api/partner/grouplist/${query}&limit=24`)).json().NAV.CNT).toBe(10);
+  });
+
+  it("lists a group's blacklisted members with BLACKLIST Y", async () => {
+    const [active] = await newClients(1);
+    const [blocked] = await newClients(1, { blacklisted: true });
+    const group = await createGroup('С черным списком', [active]);
+    await t.database.db.insertInto('client_group_members').values({ partner_id: pid, group_id: group.ID, client_id: blocked }).execute();
+    const items = (await get(`/v3/api/partner/group/${group.ID}/?limit=96`)).json().ITEMS as { ID: number; BLACKLIST: string }[];
+    expect(items.map((c) => [c.ID, c.BLACKLIST]).sort()).toEqual([[active, 'N'], [blocked, 'Y']].sort());
   });
 });

@@ -1,10 +1,13 @@
 import { sql, type Expression } from 'kysely';
 import type { GroupSort } from '@b2b/contracts/clients';
 import type { Db } from '@/db/database';
+import { likeContains } from '@/db/text-search';
 
 export interface GroupListFilter {
   from?: Date;
   to?: Date;
+  /** Lower-case text found in the name. */
+  text?: string;
 }
 
 /** Client groups and their members: the tables client_groups and client_group_members belong to this module. */
@@ -13,6 +16,7 @@ export function groupsRepo(db: Db) {
     let q = db.selectFrom('client_groups as g').where('g.partner_id', '=', partnerId);
     if (f.from) q = q.where('g.created_at', '>=', f.from);
     if (f.to) q = q.where('g.created_at', '<', f.to);
+    if (f.text) q = q.where(sql`lower(g.name)`, 'like', likeContains(f.text));
     return q;
   };
   const membersCount = sql<number>`(select count(*) from client_group_members m where m.partner_id = g.partner_id and m.group_id = g.id)`;

@@ -30,7 +30,7 @@ export function groupsRoutes(groups: GroupsService) {
       async (request) => {
         const user = requirePartnerStaff(request, 'viewClients');
         const { action: _action, ...query } = parseInput(groupClientsQuerySchema, request.query);
-        const answer = await groups.card(user.partnerId, idParam(request.params), query);
+        const answer = await groups.card(user, idParam(request.params), query);
         if (!answer) throw notFound(MSG.notFound);
         return answer;
       },
@@ -38,10 +38,17 @@ export function groupsRoutes(groups: GroupsService) {
 
     app.post(
       '/v3/api/partner/group/',
-      { schema: { tags: ['groups'], summary: 'Create a group (groupName, groupDescription, clients[])' } },
+      {
+        schema: {
+          tags: ['groups'],
+          summary: 'Create a group (groupName, groupDescription, clients[]); action=export → .xlsx of the group list (its filters in the query)',
+        },
+      },
       async (request) => {
-        const user = requirePartnerStaff(request, 'editClients');
+        const viewer = requirePartnerStaff(request, 'viewClients');
         const body = parseInput(groupBodySchema, request.body);
+        if (body.action === 'export') return groups.exportList(viewer, parseInput(groupListQuerySchema, request.query));
+        const user = requirePartnerStaff(request, 'editClients');
         if (body.action || body.delete === 'Y') throw badRequest(MSG.badRequest);
         return groups.create(user.partnerId, body);
       },

@@ -3,6 +3,7 @@ import {
   GROUP_DESCRIPTION_MAX,
   GROUP_NAME_MAX,
   GROUP_SORTS,
+  type groupListQuerySchema,
   membersMessage,
   type ClientGroupAnswer,
   type ClientListQuery,
@@ -13,13 +14,23 @@ import { MSG } from '@b2b/contracts/messages';
 import type { Db } from '@/db/database';
 import { notFound } from '@/http/app-error';
 import { failed, list, ok, toSeconds } from '@/http/envelope';
-import type { ClientsService } from '../clients/clients.service';
+import type { ClientsService, Viewer } from '../clients/clients.service';
 import { moscowToday } from '../clients/client-list-xlsx';
 import { moscowDayRange } from '@/http/moscow-days';
 import { changeMembers } from './group-members';
 import { groupsRepo } from './groups.repo';
+import { writeGroupListXlsx } from './group-list-xlsx';
+import { XLSX_MIME, type FileStore } from '@/files/file-store';
+import { ORDER_ACTION_MSG } from '@b2b/contracts/orders';
+import type { z } from 'zod';
 
 const DEFAULT_SORT: GroupSort = 'CREATE_DATE';
+/** The rows an export writes at most (groups are few; the cap keeps a runaway list bounded). */
+const EXPORT_MAX_ROWS = 100_000;
+
+type GroupListQuery = z.infer<typeof groupListQuerySchema>;
+
+const filterOf = (q: GroupListQuery) => ({ ...moscowDayRange(q.date_start, q.date_end), text: q.query?.toLowerCase() || undefined });
 
 type GroupRow = NonNullable<Awaited<ReturnType<ReturnType<typeof groupsRepo>['findById']>>>;
 
@@ -47,7 +58,7 @@ function validate(form: GroupForm): Record<string, string> | null {
   return null;
 }
 
-export function groupsService(db: Db, clients: ClientsService) {
+export function groupsService(db: Db, clients: ClientsService, files: FileStore) {
   const repo = groupsRepo(db);
 
   const mustFind = async (partnerId: number, id: number) => {
@@ -58,22 +69,31 @@ export function groupsService(db: Db, clients: ClientsService) {
 
   return {
     /** The group list; an unknown sort answers SUCCESS "N" with errors.check_sort (back-office.md §5). */
-    async list(
-      partnerId: number,
-      q: { sort?: string; order: 'ASC' | 'DESC'; limit: number; offset: number; date_start?: string; date_end?: string },
-    ) {
+    async list(partnerId: number, q: GroupListQuery) {
       const sort = (q.sort ?? DEFAULT_SORT) as GroupSort;
       if (!GROUP_SORTS.includes(sort)) return failed({ check_sort: MSG.groupSortInvalid });
-      const filter = moscowDayRange(q.date_start, q.date_end);
+      const filter = filterOf(q);
       const rows = await repo.page(partnerId, filter, { ...q, sort });
       return list(rows.map(toItem), { CNT: await repo.count(partnerId, filter), CNT_ALL: await repo.count(partnerId, {}) });
     },
 
+    /** The whole filtered and sorted group list as a stored .xlsx (FILENAME, URL), as the client list exports. */
+    async exportList(user: { partnerId: number; id: number }, q: GroupListQuery) {
+      const sort = (q.sort ?? DEFAULT_SORT) as GroupSort;
+      if (!GROUP_SORTS.includes(sort)) return failed({ check_sort: MSG.groupSortInvalid });
+      const rows = await repo.page(user.partnerId, filterOf(q), { ...q, sort, offset: 0, limit: EXPORT_MAX_ROWS });
+      const file = await files.create(
+        { partnerId: user.partnerId, purpose: 'export', originalName: CLIENT_EXPORT_FILE.groupList(moscowToday()), mime: XLSX_MIME, createdBy: user.id },
+        (path) => writeGroupListXlsx(path, CLIENT_EXPORT_FILE.groupListSheet, rows.map(toItem)),
+      );
+      return ok({ FILENAME: file.originalName, URL: file.url }, ORDER_ACTION_MSG.exported);
+    },
+
     /** The group and its clients (paged, sorted and filtered like the client list); undefined for another partner's. */
-    async card(partnerId: number, id: number, q: Omit<ClientListQuery, 'action'>) {
-      const group = await repo.findById(partnerId, id);
+    async card(viewer: Viewer, id: number, q: Omit<ClientListQuery, 'action'>) {
+      const group = await repo.findById(viewer.partnerId, id);
       if (!group) return undefined;
-      const members = await clients.list(partnerId, q, id);
+      const members = await clients.list(viewer, q, id);
       return { ...members, ENTITIES: { ...members.ENTITIES, GROUP: toItem(group) } };
     },
 
@@ -102,7 +122,7 @@ export function groupsService(db: Db, clients: ClientsService) {
       return ok({ ID: id }, MSG.groupDeleted);
     },
 
-    async exportClients(user: { partnerId: number; id: number }, id: number, q: Omit<ClientListQuery, 'action'>) {
+    async exportClients(user: Viewer & { id: number }, id: number, q: Omit<ClientListQuery, 'action'>) {
       const group = await mustFind(user.partnerId, id);
       return clients.exportList(user, q, { groupId: id, fileName: CLIENT_EXPORT_FILE.group(group.name, moscowToday()) });
     },

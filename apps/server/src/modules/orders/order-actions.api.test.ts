@@ -99,20 +99,38 @@ describe('complete: VIEWED or IN_BASKET → COMPLETED', () => {
     expect(await inBasket()).toEqual([]);
   });
 
-  it('refuses when the distributor lacks an item: the message names it, nothing changes, no mail', async () => {
+  it('warns when the distributor lacks an item: the shortage is named, nothing changes, no mail until confirmed', async () => {
     const id = await fresh('VIEWED');
     await k.stockUp(k.main, id);
     const [first] = await k.itemsOf(k.main, id);
     await k.setStock(first.product_id, first.quantity - 1);
     const queuedBefore = await k.db.selectFrom('mail_outbox').select('id').execute();
-    const res = await k.as('orders').post(orderUrl(id), { action: 'complete' });
-    expect(res.json()).toEqual({ SUCCESS: 'N', errors: { action: ORDER_ACTION_MSG.outOfStock([first.up_code_1c]) } });
+    const warning = ORDER_ACTION_MSG.stockShort([ORDER_ACTION_MSG.stockShortLine(first.up_code_1c, first.quantity, first.quantity - 1)]);
+    for (const fields of [{ action: 'complete' }, { action: 'complete', confirm_stock: 'N' }] as Record<string, string>[]) {
+      const res = await k.as('orders').post(orderUrl(id), fields);
+      expect(res.json()).toEqual({ SUCCESS: 'N', errors: { stock: warning } });
+    }
     expect((await k.order(k.main, id)).status).toBe('VIEWED');
     expect(await k.db.selectFrom('mail_outbox').select('id').execute()).toHaveLength(queuedBefore.length);
 
     const card = (await k.as('orders').get(orderUrl(id))).json();
     const item = card.PRODUCTS.find((p: { ID: number }) => p.ID === first.id);
     expect(item).toMatchObject({ REMAIN: first.quantity - 1, TO_ORDER: 1 });
+  });
+
+  it('completes a short order once the user confirms the goods are there; the history keeps what was confirmed', async () => {
+    const id = await fresh('VIEWED');
+    await k.stockUp(k.main, id);
+    const [first] = await k.itemsOf(k.main, id);
+    await k.setStock(first.product_id, 0);
+    const res = await k.as('orders').post(orderUrl(id), { action: 'complete', confirm_stock: 'Y' });
+    expect(res.json().SUCCESS).toBe('Y');
+    expect((await k.order(k.main, id)).status).toBe('COMPLETED');
+    const entry = await k.db.selectFrom('order_history').select('details').where('order_id', '=', id).where('action', '=', 'COMPLETED').executeTakeFirstOrThrow();
+    expect(entry.details).toMatchObject({ stock_confirmed: [{ code: first.up_code_1c, need: first.quantity, have: 0 }] });
+    // The confirmation is no way around the status rules: a completed order cannot be completed again.
+    const again = await k.as('orders').post(orderUrl(id), { action: 'complete', confirm_stock: 'Y' });
+    expect(again.json()).toEqual({ SUCCESS: 'N', errors: { action: ORDER_MSG.illegalTransition('Исполнен') } });
   });
 
   it('refuses to fulfil a new, completed or canceled order', async () => {

@@ -101,16 +101,25 @@ export function orderActionsService(db: Db, deps: { mailer: Mailer; files: FileS
         return ok({ STATUS: statusRef('VIEWED') }, ORDER_MSG.accepted);
       }),
 
-    /** VIEWED or IN_BASKET → COMPLETED, only when the distributor holds every item; the client is e-mailed. */
-    complete: (actor: OrderActor, orderId: number) =>
+    /**
+     * VIEWED or IN_BASKET → COMPLETED; the client is e-mailed. Completing confirms the goods are there: when the
+     * distributor's stock looks short the answer lists the shortage (errors.stock) until the user confirms it
+     * (confirmStock), and the history keeps what was confirmed.
+     */
+    complete: (actor: OrderActor, orderId: number, opts: { confirmStock: boolean } = { confirmStock: false }) =>
       onLockedOrder(actor, orderId, 'complete', async (trx, order) => {
         const items = await ordersRepo(trx).items(actor.partnerId, order.id);
-        const short = items.filter((i) => Number(i.remain ?? 0) < i.quantity);
-        if (short.length) return failed({ action: ORDER_ACTION_MSG.outOfStock(short.map((i) => i.up_code_1c)) });
+        const short = items
+          .filter((i) => Number(i.remain ?? 0) < i.quantity)
+          .map((i) => ({ code: i.up_code_1c, need: i.quantity, have: Number(i.remain ?? 0) }));
+        if (short.length && !opts.confirmStock) {
+          return failed({ stock: ORDER_ACTION_MSG.stockShort(short.map((s) => ORDER_ACTION_MSG.stockShortLine(s.code, s.need, s.have))) });
+        }
         await update(trx, actor, order, { status: 'COMPLETED', completed_at: new Date() });
         await orderChangesRepo(trx).removeFromOpenBasket(actor.partnerId, order.id);
         const to = recipientOf(order);
-        await history(trx, actor, order.id, 'COMPLETED', { from: order.status, to: 'COMPLETED', notified: to });
+        const confirmed = short.length ? { stock_confirmed: short } : {};
+        await history(trx, actor, order.id, 'COMPLETED', { from: order.status, to: 'COMPLETED', notified: to, ...confirmed });
         if (to) {
           const mail = orderCompletedMail({ name: order.contact_name ?? order.client_name, orderNumber: order.order_number, shopName: order.shop_name ?? '' });
           await deps.mailer.send({ partnerId: actor.partnerId, to, template: 'order.completed', ...mail }, trx);

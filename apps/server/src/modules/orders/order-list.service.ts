@@ -14,15 +14,9 @@ import { moscowDayEnd, moscowDayStart, moscowDayText } from '@/http/moscow-days'
 import { writeOrderListXlsx } from './order-export';
 import { toListItem } from './order-view';
 import { ordersRepo, type OrderFilter } from './orders.repo';
+import { phoneDigitsOf } from '@/db/text-search';
 
 const EXPORT_CHUNK = 1000;
-
-/** Phone-like text ("+7 (926) 118", "926-11"): digits with at most + ( ) - and spaces, three digits or more. */
-function phoneDigitsOf(query: string): string | undefined {
-  if (!/^[\d\s()+-]+$/.test(query)) return undefined;
-  const digits = query.replace(/\D/g, '');
-  return digits.length >= 3 ? digits : undefined;
-}
 
 export function toOrderFilter(q: OrderListQuery): OrderFilter {
   const text = q.query?.toLowerCase();

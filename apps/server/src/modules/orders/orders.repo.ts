@@ -1,6 +1,7 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { OrderStatus } from '@b2b/contracts/limits';
 import type { Db } from '@/db/database';
+import { likeContains } from '@/db/text-search';
 
 /** The list filter, already turned into instants and patterns. */
 export interface OrderFilter {
@@ -19,7 +20,6 @@ export interface OrderFilter {
 export type OrderSort = 'CREATE_DATE' | 'ORDER_NUMBER' | 'STATUS' | 'CLIENT' | 'POSITION_COUNT' | 'POSITION_SUM';
 
 /** Escapes LIKE wildcards so user text matches literally (PostgreSQL's default escape character is \). */
-const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const SORT_EXPRESSIONS: Record<OrderSort, Expression<unknown>> = {
   CREATE_DATE: sql`o.created_at`,

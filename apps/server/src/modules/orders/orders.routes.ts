@@ -72,7 +72,7 @@ export function ordersRoutes(orders: OrdersService) {
           case 'accept':
             return orders.actions.accept(user, id);
           case 'complete':
-            return orders.actions.complete(user, id);
+            return orders.actions.complete(user, id, { confirmStock: cmd.confirm_stock === 'Y' });
           case 'cancel':
             return orders.actions.cancel(user, id, cmd.cancel_comment);
           case 'comment':

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { MSG } from '@b2b/contracts/messages';
 import { attachmentDisposition } from '@/files/file-store';
 import { notFound } from '@/http/app-error';
-import { requirePartnerStaff } from '@/http/auth-context';
+import { requirePartnerStaff, staffWithAnyRight } from '@/http/auth-context';
 import { idParam } from '@/http/params';
 import { bodyOf as body } from './form-values';
 import type { ShopSettingsService } from './shop-settings.service';
@@ -18,7 +18,10 @@ export function shopSettingsRoutes(settings: ShopSettingsService) {
 
     app.post(
       '/v3/api/partner/shop/',
-      { schema: { tags, summary: 'Save a part of the shop settings (type: shop, payment, delivery, settings, remains); files by multipart' } },
+      {
+        schema: { tags, summary: 'Save a part of the shop settings (type: shop, payment, delivery, settings, remains); files by multipart' },
+        onRequest: staffWithAnyRight('editStoreSettings', 'editPriceSettings'),
+      },
       async (request) => settings.save(requirePartnerStaff(request), body(request), request.uploads),
     );
 

@@ -1,3 +1,4 @@
+import { LIMITS } from '@b2b/contracts/limits';
 import { MSG } from '@b2b/contracts/messages';
 import type { RightName } from '@b2b/contracts/rights';
 import { SHOP_MSG, SHOP_SAVE_TYPES, type ShopSaveType } from '@b2b/contracts/shop';
@@ -9,7 +10,7 @@ import { forbidden, notFound } from '@/http/app-error';
 import type { AuthUser } from '@/http/auth-context';
 import { failed, ok } from '@/http/envelope';
 import type { UploadedFile } from '@/http/form-body';
-import { has, text, type Body } from './form-values';
+import { has, text, type Body, type Errors } from './form-values';
 import { priceSettingsSection } from './price-settings-section';
 import { sectionDraft, type SectionDraft } from './section-draft';
 import { settingsSection } from './settings-section';
@@ -45,7 +46,10 @@ const SECTIONS: Record<ShopSaveType, { keys: string[]; right: RightName; rules: 
 
 const PUBLIC_PURPOSES = ['shop-logo', 'shop-file', 'shop-image'];
 
-export function shopSettingsService(db: Db, deps: { files: FileStore; countTradepoints: (partnerId: number) => Promise<number> }) {
+export function shopSettingsService(
+  db: Db,
+  deps: { files: FileStore; countTradepoints: (partnerId: number, trx: Db) => Promise<number> },
+) {
   const repo = shopRepo(db);
 
   async function load(partnerId: number): Promise<ShopRow> {
@@ -72,8 +76,8 @@ export function shopSettingsService(db: Db, deps: { files: FileStore; countTrade
     return hasShopUploads(uploads) && !sent.includes('shop') ? [...sent, 'shop'] : sent;
   }
 
-  /** The checks that ask the database: link and domain free, a tradepoint for self-delivery only. */
-  async function checkWithData(partnerId: number, d: SectionDraft, shop: ShopRow) {
+  /** The checks that ask the database: link and domain free. */
+  async function checkAddresses(partnerId: number, d: SectionDraft, shop: ShopRow) {
     const link = d.set.shop_link;
     if (link && !d.errors.wrong_link && link.toLowerCase() !== shop.shop_link?.toLowerCase() && (await repo.addressTaken(partnerId, link))) {
       d.errors.wrong_link = SHOP_MSG.shopLinkTaken;
@@ -82,19 +86,34 @@ export function shopSettingsService(db: Db, deps: { files: FileStore; countTrade
     if (domain && !d.errors.wrong_domain && domain !== shop.domain_name?.toLowerCase() && (await repo.addressTaken(partnerId, domain))) {
       d.errors.wrong_domain = SHOP_MSG.domainTaken;
     }
-    if (d.set.selfdelivery_only && (await deps.countTradepoints(partnerId)) === 0) {
-      d.errors.check_selfdelivery_only = SHOP_MSG.selfdeliveryNeedsTradepoint;
-    }
   }
 
-  async function applyFiles(trx: Db, user: Staff, plan: ShopFilesPlan, d: SectionDraft, stored: number): Promise<string[]> {
+  /**
+   * The limits that count rows: at most LIMITS.shopFilesMax shop files, a tradepoint for self-delivery only. Checked
+   * once for the form's error list, then again inside the save's transaction under the shop's row lock, which
+   * every writer of those rows takes first: parallel saves cannot pass the limits together.
+   */
+  async function checkCounts(trx: Db, partnerId: number, d: SectionDraft, plan: ShopFilesPlan | undefined): Promise<Errors> {
+    const errors: Errors = {};
+    if (d.set.selfdelivery_only && (await deps.countTradepoints(partnerId, trx)) === 0) {
+      errors.check_selfdelivery_only = SHOP_MSG.selfdeliveryNeedsTradepoint;
+    }
+    if (plan) {
+      const stored = (await shopRepo(trx).listFiles(partnerId)).map((f) => f.id);
+      const kept = stored.filter((id) => !plan.remove.includes(id)).length;
+      if (kept + plan.add.length > LIMITS.shopFilesMax) errors.shop_file = SHOP_MSG.shopFilesTooMany;
+    }
+    return errors;
+  }
+
+  async function applyFiles(trx: Db, user: Staff, plan: ShopFilesPlan, d: SectionDraft): Promise<string[]> {
     const meta = (name: string, mime: string, purpose: string) => ({ partnerId: user.partnerId, purpose, originalName: name, mime, createdBy: user.id });
     if (plan.logo) {
       const saved = await deps.files.save(meta(plan.logo.upload.filename, plan.logo.mime, 'shop-logo'), plan.logo.upload.data, trx);
       d.set.logo_file_id = saved.id;
     } else if (plan.removeLogo) d.set.logo_file_id = null;
     for (const id of plan.remove) await shopRepo(trx).removeFile(user.partnerId, id);
-    let sort = stored * 10;
+    let sort = Math.max(0, ...(await shopRepo(trx).listFiles(user.partnerId)).map((f) => f.sort));
     for (const file of plan.add) {
       const saved = await deps.files.save(meta(file.upload.filename, file.mime, 'shop-file'), file.upload.data, trx);
       await shopRepo(trx).addFile(user.partnerId, saved.id, (sort += 10));
@@ -113,21 +132,28 @@ export function shopSettingsService(db: Db, deps: { files: FileStore; countTrade
       const shop = await load(user.partnerId);
       const d = sectionDraft(body, Boolean(text(body.type)));
       for (const s of sections) SECTIONS[s].rules(d, shop);
-      await checkWithData(user.partnerId, d, shop);
+      // Saving nothing is a general save: a role that may save only another part may not.
+      if (!sections.length && !user.rights.editStoreSettings) throw forbidden(MSG.forbidden);
+      await checkAddresses(user.partnerId, d, shop);
       const storedFiles = sections.includes('shop') ? (await repo.listFiles(user.partnerId)).map((f) => f.id) : [];
       const plan = sections.includes('shop') ? planShopFiles(body, uploads, storedFiles, d.errors) : undefined;
+      Object.assign(d.errors, { ...(await checkCounts(db, user.partnerId, d, plan)), ...d.errors });
       if (Object.keys(d.errors).length) return failed(d.errors);
       if (!sections.length) return ok(undefined, SHOP_MSG.saved);
 
       const oldLogo = shop.logo_file_id;
       try {
-        const removed = await db.transaction().execute(async (trx) => {
-          const gone = plan ? await applyFiles(trx, user, plan, d, storedFiles.length) : [];
+        const outcome = await db.transaction().execute(async (trx): Promise<{ errors: Errors } | { removed: string[] }> => {
+          await shopRepo(trx).lockForUpdate(user.partnerId);
+          const errors = await checkCounts(trx, user.partnerId, d, plan);
+          if (Object.keys(errors).length) return { errors };
+          const gone = plan ? await applyFiles(trx, user, plan, d) : [];
           await shopRepo(trx).update(user.partnerId, d.set);
-          return gone;
+          return { removed: gone };
         });
+        if ('errors' in outcome) return failed(outcome.errors);
         const dropLogo = oldLogo && d.set.logo_file_id !== undefined && d.set.logo_file_id !== oldLogo ? [oldLogo] : [];
-        for (const id of [...removed, ...dropLogo]) await deps.files.remove(user.partnerId, id);
+        for (const id of [...outcome.removed, ...dropLogo]) await deps.files.remove(user.partnerId, id);
       } catch (err) {
         if (!isUniqueViolation(err)) throw err;
         return failed(/domain/.test(String((err as { constraint?: string }).constraint)) ? { wrong_domain: SHOP_MSG.domainTaken } : { wrong_link: SHOP_MSG.shopLinkTaken });

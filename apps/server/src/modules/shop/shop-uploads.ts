@@ -61,6 +61,5 @@ export function planShopFiles(body: Body, uploads: UploadedFile[], storedIds: st
       errors.shop_file ??= checked.error;
     } else plan.add.push(checked);
   }
-  if (storedIds.length - plan.remove.length + plan.add.length > LIMITS.shopFilesMax) errors.shop_file ??= SHOP_MSG.shopFilesTooMany;
   return plan;
 }

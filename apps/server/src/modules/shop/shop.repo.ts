@@ -28,6 +28,10 @@ export function shopRepo(db: Db) {
     findByPartner: (partnerId: number) =>
       db.selectFrom('shops').selectAll().where('partner_id', '=', partnerId).executeTakeFirst(),
 
+    /** Locks the shop's row for the transaction: saves that check counts (files, tradepoints) take it first. */
+    lockForUpdate: (partnerId: number) =>
+      db.selectFrom('shops').select(['partner_id', 'selfdelivery_only']).where('partner_id', '=', partnerId).forUpdate().executeTakeFirst(),
+
     update: (partnerId: number, changes: ShopChanges) =>
       db
         .updateTable('shops')

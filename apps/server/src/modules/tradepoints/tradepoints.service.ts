@@ -22,7 +22,8 @@ export function tradepointsService(db: Db, deps: { shops: ShopService }) {
   }
 
   return {
-    count: (partnerId: number) => repo.count(partnerId),
+    /** Counts in the caller's transaction or connection (the shop save counts under its row lock). */
+    count: (partnerId: number, trx: Db) => tradepointsRepo(trx).count(partnerId),
 
     async list(partnerId: number) {
       const rows = await repo.list(partnerId);
@@ -40,6 +41,8 @@ export function tradepointsService(db: Db, deps: { shops: ShopService }) {
       if (Object.keys(errors).length) return failed(errors);
       const savedId = await db.transaction().execute(async (trx) => {
         const r = tradepointsRepo(trx);
+        // The shop's row first, as every save that counts tradepoints takes it (no lock-order deadlock).
+        await deps.shops.lockShop(partnerId, trx);
         if (values.is_base) await r.lockAll(partnerId);
         const tid = current ? current.id : (await r.insert(partnerId, { ...values, is_base: false })).id;
         if (values.is_base) await r.clearBase(partnerId, tid);
@@ -51,13 +54,18 @@ export function tradepointsService(db: Db, deps: { shops: ShopService }) {
       return ok({ ID: savedId }, SHOP_MSG.tradepointSaved);
     },
 
+    /** Deletes a tradepoint, unless orders name it or it is the last one of a shop with self-delivery only. */
     async remove(partnerId: number, id: number) {
       const current = await existing(partnerId, id);
       try {
-        await db.transaction().execute(async (trx) => {
+        const refused = await db.transaction().execute(async (trx) => {
+          const shop = await deps.shops.lockShop(partnerId, trx);
+          if (shop?.selfdelivery_only && (await tradepointsRepo(trx).count(partnerId)) <= 1) return true;
           if (current.is_base) await deps.shops.setMainTradepoint(partnerId, null, trx);
           await tradepointsRepo(trx).delete(partnerId, id);
+          return false;
         });
+        if (refused) return failed({ id: SHOP_MSG.lastTradepointSelfDelivery });
       } catch (err) {
         if (isForeignKeyViolation(err)) return failed({ id: SHOP_MSG.tradepointInUse });
         throw err;

@@ -1,0 +1,12 @@
+/** The list searches' shared pieces (orders and clients search the same way). */
+
+/** A LIKE pattern matching `text` anywhere, its wildcards escaped (PostgreSQL's default escape is the backslash). */
+export const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Phone-like text ("+7 (926) 118", "926-11"): its digits when there are three or more, else undefined. */
+export function phoneDigitsOf(query: string): string | undefined {
+  if (!/^[\d\s()+-]+$/.test(query)) return undefined;
+  const digits = query.replace(/\D/g, '');
+  return digits.length >= 3 ? digits : undefined;
+}
+

@@ -1,0 +1,79 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Access, RouteContract } from '@b2b/contracts/http/route';
+import { assertAccess, describeAccess } from './access-guard';
+import { requirePartnerStaff, requireUser, type AuthUser } from './auth-context';
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+/* eslint-disable @typescript-eslint/no-explicit-any -- the parts a contract's own type parameters give */
+type ParamsOf<C> = C extends RouteContract<infer P, any, any, any> ? Out<P> : never;
+type QueryOf<C> = C extends RouteContract<any, infer Q, any, any> ? Out<Q> : never;
+type BodyOf<C> = C extends RouteContract<any, any, infer B, any> ? Out<B> : never;
+/* eslint-enable @typescript-eslint/no-explicit-any */
+
+export interface RouteContext<C extends RouteContract> {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  params: ParamsOf<C>;
+  query: QueryOf<C>;
+  body: BodyOf<C>;
+  /** The signed-in user (routes whose access needs one). */
+  readonly user: AuthUser;
+  /** The signed-in partner staff member and its tenant (routes with staff access). */
+  readonly staff: AuthUser & { partnerId: number };
+}
+
+/** What every route registered from a contract carries in its Fastify config: the route-table test reads it. */
+export interface ContractRouteConfig {
+  access: Access;
+  form: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+    form?: boolean;
+  }
+}
+
+/**
+ * Registers a route from its contract: the access check before the body is read, the request schemas validated
+ * (a form's failures become `SUCCESS: "N"` field errors in the error handler), the answer serialised through its
+ * schema (a field the contract does not declare never leaves the server) and documented at /v3/api/docs.
+ */
+export function addRoute<C extends RouteContract>(
+  app: FastifyInstance,
+  contract: C,
+  handler: (ctx: RouteContext<C>) => Promise<z.input<C['answer']>> | z.input<C['answer']>,
+): void {
+  const config: ContractRouteConfig = { access: contract.access, form: Boolean(contract.form) };
+  app.route({
+    method: contract.method,
+    url: contract.path,
+    config,
+    schema: {
+      tags: [...contract.tags],
+      summary: contract.summary,
+      description: `Access: ${describeAccess(contract.access)}${contract.form ? '. A form: invalid fields answer SUCCESS=N with errors.' : ''}`,
+      ...(contract.params ? { params: contract.params } : {}),
+      ...(contract.query ? { querystring: contract.query } : {}),
+      ...(contract.body ? { body: contract.body } : {}),
+      response: { 200: contract.answer },
+    },
+    onRequest: async (request) => assertAccess(request, contract.access),
+    handler: async (request, reply) =>
+      handler({
+        request,
+        reply,
+        params: request.params as ParamsOf<C>,
+        query: request.query as QueryOf<C>,
+        body: request.body as BodyOf<C>,
+        get user() {
+          return requireUser(request);
+        },
+        get staff() {
+          return requirePartnerStaff(request);
+        },
+      }),
+  });
+}
