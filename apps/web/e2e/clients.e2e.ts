@@ -164,7 +164,9 @@ test('create a group with two clients, remove one, see the notifications; then d
   await page.getByTestId('group-form-description').fill('Группа из браузерного теста');
   await page.getByTestId('group-form-save').click();
   await expect(notification(page, 'Группа создана')).toBeVisible();
-  await expect(notification(page, 'Клиенты успешно добавлены в группу')).toBeVisible();
+  // The clients given with the new group are added as any others: the answer is a modal (back-office.md §2).
+  await expect(page.locator('.ant-modal-confirm-title').getByText('Клиенты успешно добавлены в группу')).toBeVisible();
+  await page.getByTestId('members-success-ok').click();
 
   await page.getByTestId('tab-groups').click();
   await page.getByRole('link', { name }).click();
@@ -176,7 +178,9 @@ test('create a group with two clients, remove one, see the notifications; then d
   await select(page.getByTestId(`client-row-${a.id}`));
   await page.getByTestId('group-remove-clients').click();
   await page.getByTestId('remove-members-ok').click();
-  await expect(notification(page, 'Клиент удален из группы')).toBeVisible();
+  // Adding to and removing from a group answer in a modal (back-office.md §2).
+  await expect(page.locator('.ant-modal-confirm-title').getByText('Клиент удален из группы')).toBeVisible();
+  await page.getByTestId('members-success-ok').click();
   await expect(members).toHaveCount(1);
   await expect(page.getByTestId(`client-row-${b.id}`)).toBeVisible();
 
@@ -187,7 +191,8 @@ test('create a group with two clients, remove one, see the notifications; then d
   // A multiple select keeps its list open: a click on the title closes it.
   await page.locator('.ant-modal-title').getByText('Добавить клиентов').click();
   await page.getByTestId('add-clients-ok').click();
-  await expect(notification(page, 'Клиент успешно добавлен в группу')).toBeVisible();
+  await expect(page.locator('.ant-modal-confirm-title').getByText('Клиент успешно добавлен в группу')).toBeVisible();
+  await page.getByTestId('members-success-ok').click();
   await expect(members).toHaveCount(2);
 
   // Delete with confirmation: back to the list, the group gone.

@@ -1,4 +1,5 @@
-import { isApiError } from '@/api/api-error';
+import { pathOf, type CallInput, type Resolved, type RouteContract } from '@b2b/contracts/http/route';
+import { ApiError, isApiError } from '@/api/api-error';
 import type { Fields } from '@/api/form-encoding';
 import type { HttpMethod } from '@/api/http-request';
 import { httpRequest } from '@/api/http-request';
@@ -12,6 +13,7 @@ export interface RequestOptions {
   body?: Fields;
   signal?: AbortSignal;
   responseType?: 'json' | 'blob';
+  headers?: Record<string, string>;
   /** Do not open the server-error modal on a 5xx answer; the caller shows the error itself. */
   silent?: boolean;
 }
@@ -46,9 +48,25 @@ export async function request<T>(method: HttpMethod, path: string, options: Requ
 }
 
 export const api = {
+  call,
   get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, options),
   post: <T>(path: string, options?: RequestOptions) => request<T>('POST', path, options),
   put: <T>(path: string, options?: RequestOptions) => request<T>('PUT', path, options),
   patch: <T>(path: string, options?: RequestOptions) => request<T>('PATCH', path, options),
   delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
 };
+
+export type CallOptions = Pick<RequestOptions, 'signal' | 'silent' | 'responseType'>;
+
+/**
+ * A call by its route contract: the path from its parameters, the query and body as the contract takes them, and
+ * the answer checked against the contract's schema (a mismatch is an error, never a silently wrong screen).
+ * A refused action (SUCCESS "N") rejects with its field errors, as every call does.
+ */
+export async function call<C extends RouteContract>(contract: C, input: CallInput<C>, options: CallOptions = {}): Promise<Resolved<C>> {
+  const { params, query, body } = input as { params?: Record<string, string | number>; query?: Fields; body?: Fields };
+  const answer = await request<unknown>(contract.method, pathOf(contract, params), { query, body, ...options });
+  const parsed = contract.answer.safeParse(answer);
+  if (!parsed.success) throw new ApiError('contract', 200, contract.path, answer);
+  return parsed.data as Resolved<C>;
+}

@@ -1,8 +1,9 @@
 /**
  * http: the server answered outside 2xx; failure: a 2xx JSON answer with SUCCESS "N";
- * network: no answer at all; timeout: no answer within LIMITS.requestTimeoutMs.
+ * network: no answer at all; timeout: no answer within LIMITS.requestTimeoutMs;
+ * contract: a 2xx answer that does not match its route contract.
  */
-export type ApiErrorKind = 'http' | 'failure' | 'network' | 'timeout';
+export type ApiErrorKind = 'http' | 'failure' | 'network' | 'timeout' | 'contract';
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';

@@ -43,6 +43,7 @@ export function errorText(error: unknown, context: ErrorContext = 'default'): st
   const networkText = context === 'login' ? MSG.noConnection : MSG.networkError;
   if (isApiError(error)) {
     if (error.kind === 'network' || error.kind === 'timeout') return networkText;
+    if (error.kind === 'contract') return MSG.serverError;
     const fromBody = bodyErrorText(error.body);
     if (fromBody) return fromBody;
     if (error.kind === 'failure') return MSG.badRequest;

@@ -12,6 +12,8 @@ export interface HttpRequest {
   query?: Fields;
   body?: Fields;
   accessToken?: string | null;
+  /** Extra request headers (the web session's cookie transport, WEB_SESSION). */
+  headers?: Record<string, string>;
   responseType?: 'json' | 'blob';
   timeoutMs?: number;
   signal?: AbortSignal;
@@ -57,7 +59,7 @@ export async function httpRequest<T>(request: HttpRequest): Promise<T> {
   const abortFromCaller = () => controller.abort();
   request.signal?.addEventListener('abort', abortFromCaller);
 
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...request.headers };
   if (request.accessToken) headers.Authorization = `Bearer ${request.accessToken}`;
 
   let response: Response;

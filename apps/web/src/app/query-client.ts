@@ -14,17 +14,23 @@ declare module '@tanstack/react-query' {
 
 const isTransient = (error: unknown) => isApiError(error) && (error.kind === 'network' || error.kind === 'timeout');
 
+/** How long loaded data counts as current: a screen entered or a window focused later reads it again. */
+export const STALE_TIME_MS = 30_000;
+
 /**
- * Screens load their data on entry only when it is not loaded yet or a reload is asked for (back-office.md §4):
- * data stays fresh until a mutation invalidates it. Failed mutations become a toast; a 5xx already opened the
- * server-error modal.
+ * Screens load their data on entry when it is not loaded yet or older than STALE_TIME_MS, again when the window
+ * regains focus or the network comes back (new orders and other staff's changes show up without a page reload), on
+ * the lists' «Обновить», and after a mutation that changes it (shared/query/resource-changes.ts). Lists keep their
+ * previous rows while the next ones load (keepPreviousData in their queries). Failed mutations become a toast; a
+ * 5xx already opened the server-error modal.
  */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        staleTime: Infinity,
-        refetchOnWindowFocus: false,
+        staleTime: STALE_TIME_MS,
+        refetchOnWindowFocus: true,
+        refetchOnReconnect: true,
         retry: (failures, error) => failures < 1 && isTransient(error),
       },
       mutations: { retry: false },

@@ -71,6 +71,8 @@ export const UI = {
   toHome: 'На главную',
   retry: 'Повторить',
   reload: 'Обновить страницу',
+  /** The refresh control of the lists (RefreshButton). */
+  refresh: 'Обновить',
   signedInAs: 'Вы вошли как',
   clientCount: 'Клиенты',
   orderCount: 'Заказы',

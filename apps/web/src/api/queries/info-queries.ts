@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ManagerInfoResponse, PartnerInfoResponse } from '@b2b/contracts/auth';
+import { PARTNER_ROUTES as R } from '@b2b/contracts/routes/partners';
 import { api } from '@/api/api-client';
+import { QUERY_ROOT } from '@/shared/query/resource-changes';
 
 /** Partner and manager info: counters and the minimum dates used by several features' filters. */
 export const infoKeys = {
-  all: ['info'] as const,
+  all: [QUERY_ROOT.info] as const,
   partner: () => [...infoKeys.all, 'partner'] as const,
   manager: () => [...infoKeys.all, 'manager'] as const,
 };
@@ -12,13 +13,13 @@ export const infoKeys = {
 export const partnerInfoQuery = () =>
   queryOptions({
     queryKey: infoKeys.partner(),
-    queryFn: ({ signal }) => api.get<PartnerInfoResponse>('/v3/api/partner/info/', { signal }),
+    queryFn: ({ signal }) => api.call(R.info, {}, { signal }),
   });
 
 export const managerInfoQuery = () =>
   queryOptions({
     queryKey: infoKeys.manager(),
-    queryFn: ({ signal }) => api.get<ManagerInfoResponse>('/v3/api/manager/info/', { signal }),
+    queryFn: ({ signal }) => api.call(R.managerInfo, {}, { signal }),
   });
 
 export const usePartnerInfo = (enabled = true) => useQuery({ ...partnerInfoQuery(), enabled });

@@ -5,9 +5,9 @@ const removed: string[] = [];
 const calls: string[] = [];
 
 vi.mock('@/shared/cookies', () => ({ removeCookie: vi.fn((name: string) => removed.push(name)) }));
-vi.mock('@/api/oauth', () => ({ revokeToken: vi.fn(async (token: string) => calls.push(`revoke:${token}`)) }));
+vi.mock('@/api/oauth', () => ({ revokeToken: vi.fn(async (token: string | null) => calls.push(`revoke:${token}`)) }));
 vi.mock('@/api/token-storage', () => ({
-  readTokens: vi.fn(() => ({ accessToken: 'a', refreshToken: 'r', expiresAt: null })),
+  readTokens: vi.fn(() => ({ accessToken: 'a', hasSession: true, expiresAt: null })),
   clearTokens: vi.fn(() => calls.push('clear')),
 }));
 vi.mock('@/api/token-manager', () => ({ obtainGuestToken: vi.fn(async () => calls.push('guest')) }));
@@ -17,11 +17,11 @@ const { signOutAndLeave } = await import('./sign-out');
 afterEach(() => vi.unstubAllGlobals());
 
 describe('signOutAndLeave (back-office.md §4: logout clears saved status cookies)', () => {
-  it('revokes the refresh token, clears the tokens and the saved list state, then opens /login', async () => {
+  it('revokes the session (its refresh cookie too), clears the tokens and the saved list state, then opens /login', async () => {
     const assign = vi.fn();
     vi.stubGlobal('location', { assign });
     await signOutAndLeave();
-    expect(calls).toEqual(['revoke:r', 'clear', 'guest']);
+    expect(calls).toEqual(['revoke:a', 'clear', 'guest']);
     expect(removed).toEqual([...SAVED_STATE_COOKIES]);
     expect(removed).toEqual(expect.arrayContaining(['columnId', 'pricelistId', 'params_clients']));
     expect(assign).toHaveBeenCalledWith('/login');

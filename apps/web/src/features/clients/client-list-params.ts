@@ -9,8 +9,8 @@ export const CLIENT_LIST_DEFAULTS: ListParams = {
   offset: '0',
 };
 
-/** What the params_clients cookie keeps: the filters, the sort and the page size (not the page, not the tab). */
-export const CLIENT_LIST_SAVED_KEYS = ['sort', 'order', 'limit', 'date_start', 'date_end'] as const;
+/** What the params_clients cookie keeps: the filters (search included), the sort and the page size (not the page, not the tab). */
+export const CLIENT_LIST_SAVED_KEYS = ['sort', 'order', 'limit', 'date_start', 'date_end', 'query'] as const;
 
 export const GROUP_LIST_DEFAULTS: ListParams = {
   sort: 'CREATE_DATE',
@@ -19,9 +19,9 @@ export const GROUP_LIST_DEFAULTS: ListParams = {
   offset: '0',
 };
 
-export const GROUP_LIST_SAVED_KEYS = ['sort', 'order', 'limit', 'date_start', 'date_end'] as const;
+export const GROUP_LIST_SAVED_KEYS = ['sort', 'order', 'limit', 'date_start', 'date_end', 'query'] as const;
 
-const API_KEYS = ['sort', 'order', 'limit', 'offset', 'date_start', 'date_end'];
+const API_KEYS = ['sort', 'order', 'limit', 'offset', 'date_start', 'date_end', 'query'];
 
 /** The API query of a list screen: its known params only, with the tab's blacklist flag. */
 export function listRequest(params: ListParams, extra: ListParams = {}): ListParams {

@@ -1,5 +1,8 @@
 /** Interface labels of the clients screens (the spec's messages come from MSG, column titles from the contract). */
 export const CLIENTS_UI = {
+  groupSearchPlaceholder: 'Название группы',
+  blacklistedTag: 'В черном списке',
+  searchPlaceholder: 'Название, ИНН, e-mail или телефон',
   toBlacklist: 'В черный список',
   restore: 'Восстановить',
   addToGroup: 'Добавить в группу',

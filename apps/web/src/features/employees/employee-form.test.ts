@@ -90,7 +90,7 @@ describe('employeeSaveBody', () => {
     });
   });
   it('edits by employee_id; only the owner sends admin', () => {
-    expect(employeeSaveBody(values, { id: 7, canGrantAdmin: true })).toMatchObject({ employee_id: 7, admin: 'Y' });
+    expect(employeeSaveBody(values, { id: 7, canGrantAdmin: true })).toMatchObject({ employee_id: '7', admin: 'Y' });
     expect(employeeSaveBody({ ...values, admin: false }, { id: 7, canGrantAdmin: true }).admin).toBe('N');
     expect(employeeSaveBody(values, { id: 7, canGrantAdmin: false })).not.toHaveProperty('admin');
   });

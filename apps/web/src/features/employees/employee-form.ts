@@ -20,7 +20,7 @@ const yn = (on: boolean): YN => (on ? 'Y' : 'N');
 
 /** The body of POST /v3/api/partner/employee/ that creates (no employee_id) or edits an employee. */
 export interface EmployeeSaveRequest extends Record<EmployeeRight, YN> {
-  employee_id?: number;
+  employee_id?: string;
   surname: string;
   name: string;
   email: string;
@@ -68,7 +68,7 @@ export function employeeSaveBody(
   options: { id?: number; canGrantAdmin: boolean },
 ): EmployeeSaveRequest {
   return {
-    ...(options.id ? { employee_id: options.id } : {}),
+    ...(options.id ? { employee_id: String(options.id) } : {}),
     surname: values.surname,
     name: values.name,
     email: values.email.trim(),

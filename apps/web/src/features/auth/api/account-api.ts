@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { TokenResponse } from '@b2b/contracts/auth';
 import { api } from '@/api/api-client';
-import { oauthClient } from '@/api/oauth';
+import { REFRESH_COOKIE_HEADERS, oauthClient } from '@/api/oauth';
 import { saveTokens } from '@/api/token-storage';
 import type { LinkParams, RegistrationRequest } from '@/features/auth/account-flow';
 
@@ -39,7 +39,11 @@ export const changePassword = (password: string, repeat: string, current?: strin
  * storage: the user is signed in.
  */
 export async function confirmRegistration(link: LinkParams): Promise<ConfirmAnswer> {
-  const answer = await api.put<ConfirmAnswer>(CONFIRM_PATH, { body: { ...link, ...oauthClient }, silent: true });
+  const answer = await api.put<ConfirmAnswer>(CONFIRM_PATH, {
+    body: { ...link, ...oauthClient },
+    headers: REFRESH_COOKIE_HEADERS,
+    silent: true,
+  });
   saveTokens(answer.TOKEN);
   return answer;
 }

@@ -1,8 +1,9 @@
 import type { ListParams } from '@/shared/list-params/list-params';
+import { QUERY_ROOT } from '@/shared/query/resource-changes';
 
 /** The one query-key factory of the clients feature (clients, groups, a client's orders and prices). */
 export const clientKeys = {
-  all: ['clients'] as const,
+  all: [QUERY_ROOT.clients] as const,
   lists: () => [...clientKeys.all, 'list'] as const,
   list: (query: ListParams) => [...clientKeys.lists(), query] as const,
   short: (query: string) => [...clientKeys.all, 'short', query] as const,

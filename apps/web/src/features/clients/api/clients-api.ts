@@ -1,10 +1,11 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { ClientCard, ClientListItem, ClientPriceItem, ClientShortItem } from '@b2b/contracts/clients';
 import type { ExportAnswer } from '@b2b/contracts/orders';
 import { api } from '@/api/api-client';
 import { clientKeys } from '@/features/clients/api/client-keys';
 import { downloadExport } from '@/features/clients/api/download-export';
 import type { ListParams } from '@/shared/list-params/list-params';
+import { useInvalidateAfter } from '@/shared/query/resource-changes';
 
 export interface ListAnswer<T> {
   ITEMS: T[];
@@ -55,11 +56,8 @@ export async function exportClientList(query: ListParams): Promise<void> {
 
 export const useExportClientList = () => useMutation({ mutationFn: exportClientList });
 
-/** Every mutation of the feature changes lists and cards: they reload. */
-export function useInvalidateClients() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: clientKeys.all });
-}
+/** Every mutation of the feature changes client and group lists, member lists and cards: they reload. */
+export const useInvalidateClients = () => useInvalidateAfter('client');
 
 export interface ActionAnswer {
   SUCCESS: 'Y';

@@ -75,3 +75,14 @@ export async function exportGroup(id: number, query: ListParams): Promise<void> 
 }
 
 export const useExportGroup = () => useMutation({ mutationFn: (v: { id: number; query: ListParams }) => exportGroup(v.id, v.query) });
+
+/** POST /group/ with action=export: the whole filtered, sorted group list as an .xlsx, then its download. */
+export async function exportGroupList(query: ListParams): Promise<void> {
+  const answer = await api.post<ExportAnswer>('/v3/api/partner/group/', {
+    query: { ...query, offset: undefined, limit: undefined },
+    body: { action: 'export' },
+  });
+  await downloadExport(answer);
+}
+
+export const useExportGroupList = () => useMutation({ mutationFn: exportGroupList });

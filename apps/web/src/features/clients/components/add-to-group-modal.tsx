@@ -7,6 +7,7 @@ import { useGroupList } from '@/features/clients/api/groups-api';
 import { CLIENTS_UI } from '@/features/clients/clients-text';
 import { GroupFormModal } from '@/features/clients/components/group-form-modal';
 import { useChangeMembersWithFeedback } from '@/features/clients/components/use-change-members';
+import { useDebounced } from '@/shared/hooks/use-debounced';
 
 const ALL_GROUPS = { sort: 'NAME', order: 'ASC', limit: String(LIMITS.groupPageSizeChoices[2]), offset: '0' };
 
@@ -19,8 +20,12 @@ interface Props {
 
 /** Adds the selected clients to a chosen group, or creates a new group with them. */
 export function AddToGroupModal({ open, clients, onClose, onDone }: Props) {
-  const groups = useGroupList(ALL_GROUPS, open);
-  const [groupId, setGroupId] = useState<number>();
+  const [search, setSearch] = useState('');
+  const query = useDebounced(search.trim(), 300);
+  // The server searches the names: any group can be found, however many the partner has.
+  const groups = useGroupList(query ? { ...ALL_GROUPS, query } : ALL_GROUPS, open);
+  const [chosen, setChosen] = useState<{ value: number; label: string }>();
+  const groupId = chosen?.value;
   const [creating, setCreating] = useState(false);
   const { change, pending } = useChangeMembersWithFeedback();
   const ids = clients.map((c) => c.ID);
@@ -28,7 +33,7 @@ export function AddToGroupModal({ open, clients, onClose, onDone }: Props) {
   const add = async () => {
     if (!groupId) return;
     if (await change(groupId, ids, false, new Map(clients.map((c) => [c.ID, c.NAME])))) {
-      setGroupId(undefined);
+      setChosen(undefined);
       onDone();
     }
   };
@@ -50,11 +55,12 @@ export function AddToGroupModal({ open, clients, onClose, onDone }: Props) {
             data-testid="add-to-group-select"
             style={{ width: '100%' }}
             placeholder={CLIENTS_UI.chooseGroup}
-            loading={groups.isPending}
-            value={groupId}
-            onChange={setGroupId}
+            loading={groups.isFetching}
+            labelInValue
+            value={chosen}
+            onChange={(v) => setChosen(v as { value: number; label: string } | undefined)}
             notFoundContent={MSG.groupsEmpty}
-            showSearch={{ optionFilterProp: 'label' }}
+            showSearch={{ filterOption: false, onSearch: setSearch }}
             options={(groups.data?.ITEMS ?? []).map((g) => ({ value: g.ID, label: g.NAME }))}
           />
           <Button icon={<PlusOutlined />} onClick={() => setCreating(true)} data-testid="add-to-group-new">
@@ -64,7 +70,7 @@ export function AddToGroupModal({ open, clients, onClose, onDone }: Props) {
       </Modal>
       <GroupFormModal
         open={open && creating}
-        clients={ids}
+        clients={clients}
         onClose={() => setCreating(false)}
         onSaved={() => {
           setCreating(false);

@@ -1,15 +1,13 @@
 import { Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router';
-import { CLIENT_COLUMN_TITLE as TITLE, type ClientListItem, type ClientSort } from '@b2b/contracts/clients';
+import { CLIENT_COLUMN_TITLE as TITLE, CLIENT_LOYALTY_SORTS, type ClientListItem, type ClientSort } from '@b2b/contracts/clients';
 import { CLIENTS_UI } from '@/features/clients/clients-text';
 import { sortOrderOf } from '@/features/clients/components/table-params';
 import { formatDate, formatDateTime } from '@/shared/formatters/format-date';
 import { formatMoney } from '@/shared/formatters/format-money';
 
-const LOYALTY_SORTS: ClientSort[] = ['STATUS', 'BALANCE', 'CARD_CODE', 'IS_AVAIL', 'ENABLED', 'ENABLED_DATE'];
-
-const yesNo = (v: 'Y' | 'N' | null) => (v === null ? '' : v === 'Y' ? CLIENTS_UI.yes : CLIENTS_UI.no);
+const yesNo = (v: 'Y' | 'N' | null | undefined) => (v == null ? '' : v === 'Y' ? CLIENTS_UI.yes : CLIENTS_UI.no);
 
 /** What each column shows (back-office.md §2 client list). */
 const CELL: Record<ClientSort, (c: ClientListItem) => React.ReactNode> = {
@@ -18,7 +16,7 @@ const CELL: Record<ClientSort, (c: ClientListItem) => React.ReactNode> = {
       {c.NAME}
     </Link>
   ),
-  PRICE_TYPE: (c) => [c.PRICE_TYPE.NAME, c.COLUMN?.NAME].filter(Boolean).join(' / '),
+  PRICE_TYPE: (c) => [c.PRICE_TYPE?.NAME, c.COLUMN?.NAME].filter(Boolean).join(' / '),
   REGISTRATION_DATE: (c) => formatDateTime(c.REGISTRATION_DATE),
   ORDERS_COUNT: (c) => c.ORDERS_COUNT,
   ORDERS_AVERAGE: (c) => formatMoney(c.ORDERS_AVERAGE),
@@ -33,23 +31,46 @@ const CELL: Record<ClientSort, (c: ClientListItem) => React.ReactNode> = {
       </span>
     ),
   STATUS: (c) => c.STATUS,
-  BALANCE: (c) => (c.BALANCE === null ? '' : formatMoney(c.BALANCE)),
+  BALANCE: (c) => (c.BALANCE == null ? '' : formatMoney(c.BALANCE)),
   CARD_CODE: (c) => c.CARD_CODE,
   IS_AVAIL: (c) => (c.IS_AVAIL === 'Y' ? CLIENTS_UI.connected : CLIENTS_UI.notConnected),
   ENABLED: (c) => yesNo(c.ENABLED),
-  ENABLED_DATE: (c) => formatDate(c.ENABLED_DATE),
+  ENABLED_DATE: (c) => formatDate(c.ENABLED_DATE ?? null),
 };
+
+/** The name with a mark for a blacklisted client, where such clients are listed with the others (a group's members). */
+const nameWithMark = (c: ClientListItem) => (
+  <>
+    {CELL.NAME(c)}
+    {c.BLACKLIST === 'Y' && (
+      <Tag color="red" style={{ marginLeft: 8 }} data-testid={`client-blacklisted-${c.ID}`}>
+        {CLIENTS_UI.blacklistedTag}
+      </Tag>
+    )}
+  </>
+);
 
 const NUMERIC: ClientSort[] = ['ORDERS_COUNT', 'ORDERS_AVERAGE', 'ORDERS_SUM', 'BALANCE'];
 
-/** The columns of the client list, every one sortable on the server; loyalty columns only when loyalty is on. */
-export function clientColumns(opts: { loyalty: boolean; sort: string; order: string }): ColumnsType<ClientListItem> {
-  const keys = (Object.keys(CELL) as ClientSort[]).filter((k) => opts.loyalty || !LOYALTY_SORTS.includes(k));
+/**
+ * The columns of the client list, every one sortable on the server: the loyalty columns for the roles with the
+ * loyalty part of clients when the programme is on, the price type for the roles that view it (§6).
+ */
+export function clientColumns(opts: {
+  loyalty: boolean;
+  priceType: boolean;
+  markBlacklisted?: boolean;
+  sort: string;
+  order: string;
+}): ColumnsType<ClientListItem> {
+  const keys = (Object.keys(CELL) as ClientSort[])
+    .filter((k) => opts.loyalty || !CLIENT_LOYALTY_SORTS.includes(k))
+    .filter((k) => opts.priceType || k !== 'PRICE_TYPE');
   return keys.map((key) => ({
     key,
     dataIndex: key,
     title: <span data-testid={`column-${key}`}>{TITLE[key]}</span>,
-    render: (_: unknown, c: ClientListItem) => CELL[key](c),
+    render: (_: unknown, c: ClientListItem) => (key === 'NAME' && opts.markBlacklisted ? nameWithMark(c) : CELL[key](c)),
     onCell: () => ({ 'data-col': key }) as React.HTMLAttributes<HTMLElement>,
     sorter: true,
     sortDirections: ['ascend', 'descend', 'ascend'],

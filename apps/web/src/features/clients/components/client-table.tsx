@@ -3,6 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ClientListItem } from '@b2b/contracts/clients';
 import { errorText } from '@/api/error-text';
 import { usePartnerInfo } from '@/api/queries/info-queries';
+import { useSession } from '@/shared/auth/session-context';
 import type { ListAnswer } from '@/features/clients/api/clients-api';
 import { pageOf } from '@/features/clients/client-list-params';
 import { clientColumns } from '@/features/clients/components/client-columns';
@@ -16,15 +17,19 @@ interface Props {
   setParams: (patch: ListParamsPatch) => void;
   emptyText: string;
   selection?: { keys: number[]; onChange: (keys: number[]) => void };
+  /** Mark blacklisted clients (a list that mixes them with the others). */
+  markBlacklisted?: boolean;
 }
 
 /**
  * A page of clients (its load error above it): sorting and paging go to the server through the list params;
- * the loyalty columns show when the partner's programme is on.
+ * the loyalty columns show when the partner's programme is on and the role may see them, the price type likewise.
  */
-export function ClientTable({ testId, list, params, setParams, emptyText, selection }: Props) {
+export function ClientTable({ testId, list, params, setParams, emptyText, selection, markBlacklisted }: Props) {
   const limit = Number(params.limit);
-  const loyalty = !!usePartnerInfo().data?.LOYALTY_ON;
+  const { rights } = useSession();
+  const loyalty = !!usePartnerInfo().data?.LOYALTY_ON && !!rights?.manageLoyaltyClients;
+  const priceType = !!rights?.viewPriceTypeClients;
   const data = list.data;
   return (
     <>
@@ -36,7 +41,7 @@ export function ClientTable({ testId, list, params, setParams, emptyText, select
         scroll={{ x: 'max-content' }}
         loading={list.isFetching}
         dataSource={data?.ITEMS ?? []}
-        columns={clientColumns({ loyalty, sort: params.sort, order: params.order })}
+        columns={clientColumns({ loyalty, priceType, markBlacklisted, sort: params.sort, order: params.order })}
         locale={{ emptyText: <span data-testid={`${testId}-empty`}>{emptyText}</span> }}
         onRow={(c) => ({ 'data-testid': `client-row-${c.ID}` }) as React.HTMLAttributes<HTMLElement>}
         rowSelection={

@@ -1,19 +1,20 @@
 import { useEffect } from 'react';
 import { Form, Input, Modal } from 'antd';
-import { GROUP_DESCRIPTION_MAX, GROUP_NAME_MAX, membersMessage, type GroupListItem } from '@b2b/contracts/clients';
+import { GROUP_DESCRIPTION_MAX, GROUP_NAME_MAX, type GroupListItem } from '@b2b/contracts/clients';
 import { ACTION_LABEL, MSG } from '@b2b/contracts/messages';
 import { isApiError } from '@/api/api-error';
 import { errorText } from '@/api/error-text';
 import { type GroupFormValues, type SaveGroupAnswer, useSaveGroup } from '@/features/clients/api/groups-api';
 import { CLIENTS_UI } from '@/features/clients/clients-text';
+import { useMembersFeedback } from '@/features/clients/components/use-change-members';
 import { notifyError, notifySuccess } from '@/shared/ui/notify';
 
 interface Props {
   open: boolean;
   /** The group to edit; none creates one. */
   group?: Pick<GroupListItem, 'ID' | 'NAME' | 'DESCRIPTION'>;
-  /** Clients to add to the new group after it is created. */
-  clients?: number[];
+  /** Clients to add to the new group after it is created (their names for the failure modal). */
+  clients?: { ID: number; NAME: string }[];
   onClose: () => void;
   onSaved?: (answer: SaveGroupAnswer) => void;
 }
@@ -22,6 +23,7 @@ interface Props {
 export function GroupFormModal({ open, group, clients, onClose, onSaved }: Props) {
   const [form] = Form.useForm<GroupFormValues>();
   const save = useSaveGroup();
+  const members = useMembersFeedback();
 
   useEffect(() => {
     if (open) form.setFieldsValue({ groupName: group?.NAME ?? '', groupDescription: group?.DESCRIPTION ?? '' });
@@ -29,9 +31,10 @@ export function GroupFormModal({ open, group, clients, onClose, onSaved }: Props
 
   const submit = async (values: GroupFormValues) => {
     try {
-      const answer = await save.mutateAsync({ ...values, id: group?.ID, clients });
+      const answer = await save.mutateAsync({ ...values, id: group?.ID, clients: clients?.map((c) => c.ID) });
       if (answer.MESSAGE) notifySuccess(answer.MESSAGE);
-      if (answer.INFO?.DONE.length) notifySuccess(membersMessage(answer.INFO.DONE.length, false));
+      // The clients given with a new group are added as any others: the outcome in a modal (back-office.md §2).
+      if (answer.INFO) members.showOutcome(answer.INFO, new Map(clients?.map((c) => [c.ID, c.NAME])), false);
       onSaved?.(answer);
       onClose();
     } catch (error) {

@@ -1,8 +1,10 @@
-import { Button, DatePicker, Flex, Select, Space, Typography } from 'antd';
+import { Button, DatePicker, Flex, Input, Select, Space, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
+import { clientKeys } from '@/features/clients/api/client-keys';
 import { CLIENTS_UI } from '@/features/clients/clients-text';
 import type { ListParams, ListParamsPatch } from '@/shared/list-params/list-params';
+import { RefreshButton } from '@/shared/ui/refresh-button';
 
 const DAY = 'YYYY-MM-DD';
 
@@ -16,11 +18,16 @@ interface Props {
   minDate?: number | null;
   onExport?: () => void;
   exporting?: boolean;
+  /** A search box (the list's `query`) with this placeholder. */
+  searchPlaceholder?: string;
   children?: React.ReactNode;
 }
 
-/** Date range (dd.MM.yyyy, bounded by the minimum date and today), page size, export, and the screen's actions. */
-export function ListToolbar({ testId, params, setParams, pageSizes, periodLabel, minDate, onExport, exporting, children }: Props) {
+/**
+ * Search, date range (dd.MM.yyyy, bounded by the minimum date and today), page size, refresh, export, and the
+ * screen's actions.
+ */
+export function ListToolbar({ testId, params, setParams, pageSizes, periodLabel, minDate, onExport, exporting, searchPlaceholder, children }: Props) {
   const value: [Dayjs | null, Dayjs | null] = [
     params.date_start ? dayjs(params.date_start, DAY) : null,
     params.date_end ? dayjs(params.date_end, DAY) : null,
@@ -29,6 +36,17 @@ export function ListToolbar({ testId, params, setParams, pageSizes, periodLabel,
   return (
     <Flex gap={12} wrap align="center" justify="space-between" style={{ marginBottom: 16 }}>
       <Space wrap>
+        {searchPlaceholder && (
+          <Input.Search
+            key={params.query ?? ''}
+            data-testid={`${testId}-search`}
+            placeholder={searchPlaceholder}
+            allowClear
+            defaultValue={params.query}
+            onSearch={(query) => setParams({ query: query.trim() || null, offset: null })}
+            style={{ width: 280 }}
+          />
+        )}
         <Typography.Text type="secondary">{periodLabel}</Typography.Text>
         <span data-testid={`${testId}-dates`}>
           <DatePicker.RangePicker
@@ -52,6 +70,7 @@ export function ListToolbar({ testId, params, setParams, pageSizes, periodLabel,
       </Space>
       <Space wrap>
         {children}
+        <RefreshButton queryKey={clientKeys.all} testId={`${testId}-refresh`} />
         {onExport && (
           <Button icon={<DownloadOutlined />} loading={exporting} onClick={onExport} data-testid={`${testId}-export`}>
             {CLIENTS_UI.export}

@@ -1,20 +1,21 @@
 import { App } from 'antd';
-import type { ClientGroupAnswer } from '@b2b/contracts/clients';
+import { membersMessage, type ClientGroupAnswer } from '@b2b/contracts/clients';
 import { isApiError } from '@/api/api-error';
 import { errorText } from '@/api/error-text';
 import { useChangeMembers } from '@/features/clients/api/groups-api';
 import { CLIENTS_UI } from '@/features/clients/clients-text';
-import { notifySuccess } from '@/shared/ui/notify';
+
+type MembersInfo = ClientGroupAnswer['INFO'];
 
 /**
- * Adds clients to a group or removes them, then tells the user: the spec's notification for what was done,
- * a failure modal listing the clients that could not be (INFO.ERRORS). Answers whether anything was done.
+ * The modals that tell what became of a group membership change (back-office.md §2: "with a success or failure
+ * modal"; §8: "Client add errors show as a failure modal"): the spec's message for what was done, or the clients
+ * that could not be (INFO.ERRORS) with why.
  */
-export function useChangeMembersWithFeedback() {
+export function useMembersFeedback() {
   const { modal } = App.useApp();
-  const mutation = useChangeMembers();
 
-  const showErrors = (info: ClientGroupAnswer['INFO'] | undefined, names: Map<number, string>, remove: boolean, fallback: string) => {
+  const showErrors = (info: MembersInfo | undefined, names: Map<number, string>, remove: boolean, fallback: string) => {
     const errors = info?.ERRORS ?? [];
     modal.error({
       title: remove ? CLIENTS_UI.removeFailedTitle : CLIENTS_UI.addFailedTitle,
@@ -27,11 +28,27 @@ export function useChangeMembersWithFeedback() {
     });
   };
 
+  const showSuccess = (message: string) =>
+    modal.success({ title: message, okButtonProps: { 'data-testid': 'members-success-ok' } });
+
+  /** The outcome of a change that went through: failures when some clients were refused, else the success. */
+  const showOutcome = (info: MembersInfo, names: Map<number, string>, remove: boolean, message?: string) => {
+    if (info.ERRORS.length) showErrors(info, names, remove, '');
+    else if (info.DONE.length) showSuccess(message ?? membersMessage(info.DONE.length, remove));
+  };
+
+  return { showErrors, showOutcome };
+}
+
+/** Adds clients to a group or removes them, then tells the user in a modal. Answers whether the call went through. */
+export function useChangeMembersWithFeedback() {
+  const mutation = useChangeMembers();
+  const { showErrors, showOutcome } = useMembersFeedback();
+
   const change = async (groupId: number, clients: number[], remove: boolean, names = new Map<number, string>()) => {
     try {
       const answer = await mutation.mutateAsync({ groupId, clients, remove });
-      if (answer.MESSAGE) notifySuccess(answer.MESSAGE);
-      if (answer.INFO.ERRORS.length) showErrors(answer.INFO, names, remove, '');
+      showOutcome(answer.INFO, names, remove, answer.MESSAGE);
       return true;
     } catch (error) {
       const info = isApiError(error) ? (error.body as Partial<ClientGroupAnswer> | undefined)?.INFO : undefined;

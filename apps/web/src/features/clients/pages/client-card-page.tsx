@@ -11,14 +11,14 @@ type ClientTab = keyof typeof TAB_LABEL.clientCard;
 
 const CLIENT_LIST = '/partner/clients/active-list';
 
-/** The tabs a user sees on a client card: price type needs its right, loyalty needs the programme on. */
+/** The tabs a user sees on a client card: price type needs its right, loyalty the programme on and its right (§6). */
 export function useClientTabs(): ClientTab[] {
   const { rights } = useSession();
   const info = usePartnerInfo();
   const tabs: ClientTab[] = ['orders', 'info'];
   if (rights?.viewPriceTypeClients) tabs.push('price-type');
   tabs.push('personal-settings');
-  if (info.data?.LOYALTY_ON) tabs.push('loyalty');
+  if (info.data?.LOYALTY_ON && rights?.manageLoyaltyClients) tabs.push('loyalty');
   return tabs;
 }
 

@@ -118,6 +118,7 @@ function GroupClients({ groupId }: { groupId: number }) {
         setParams={setParams}
         emptyText={MSG.groupClientsEmpty}
         selection={canEdit ? { keys: selected, onChange: setSelected } : undefined}
+        markBlacklisted
       />
       {g && <GroupFormModal open={dialog === 'edit'} group={g} onClose={() => setDialog(null)} />}
       <AddClientsModal groupId={groupId} open={dialog === 'add'} onClose={() => setDialog(null)} />

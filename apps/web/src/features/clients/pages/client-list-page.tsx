@@ -61,6 +61,7 @@ export function ClientListPage({ blacklist }: { blacklist: 'Y' | 'N' }) {
         minDate={info.data?.CLIENT_DATE.MIN_DATE}
         onExport={() => exporter.mutate(request)}
         exporting={exporter.isPending}
+        searchPlaceholder={CLIENTS_UI.searchPlaceholder}
       >
         {canEdit && blacklist === 'N' && (
           <Button disabled={!selected.length} onClick={() => setGrouping(true)} data-testid="clients-add-to-group">

@@ -4,7 +4,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import type { GroupListItem } from '@b2b/contracts/clients';
 import { LIMITS } from '@b2b/contracts/limits';
 import { errorText } from '@/api/error-text';
-import { useGroupList } from '@/features/clients/api/groups-api';
+import { useExportGroupList, useGroupList } from '@/features/clients/api/groups-api';
 import { GROUP_LIST_DEFAULTS, GROUP_LIST_SAVED_KEYS, listRequest } from '@/features/clients/client-list-params';
 import { CLIENTS_UI } from '@/features/clients/clients-text';
 import { GroupFormModal } from '@/features/clients/components/group-form-modal';
@@ -18,14 +18,25 @@ import { useListParams } from '@/shared/list-params/use-list-params';
 export function GroupListPage() {
   const { rights } = useSession();
   const { params, setParams } = useListParams('params_groups', GROUP_LIST_DEFAULTS, GROUP_LIST_SAVED_KEYS);
-  const list = useGroupList(listRequest(params));
+  const request = listRequest(params);
+  const list = useGroupList(request);
+  const exporter = useExportGroupList();
   const [editing, setEditing] = useState<GroupListItem | 'new' | null>(null);
   const confirmDelete = useConfirmDeleteGroup();
   const canEdit = !!rights?.editClients;
 
   return (
     <div data-testid="group-list">
-      <ListToolbar testId="groups" params={params} setParams={setParams} pageSizes={LIMITS.groupPageSizeChoices} periodLabel={CLIENTS_UI.groupPeriod}>
+      <ListToolbar
+        testId="groups"
+        params={params}
+        setParams={setParams}
+        pageSizes={LIMITS.groupPageSizeChoices}
+        periodLabel={CLIENTS_UI.groupPeriod}
+        onExport={() => exporter.mutate(request)}
+        exporting={exporter.isPending}
+        searchPlaceholder={CLIENTS_UI.groupSearchPlaceholder}
+      >
         {canEdit && (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="group-create">
             {CLIENTS_UI.newGroup}

@@ -1,16 +1,20 @@
-import { Alert, Descriptions, Flex, Skeleton, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { Alert, Button, Descriptions, Flex, Skeleton, Tag, Typography } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import type { ClientCard } from '@b2b/contracts/clients';
 import { errorText } from '@/api/error-text';
 import { useClientCard } from '@/features/clients/api/clients-api';
 import { downloadFile } from '@/features/clients/api/download-export';
 import { CLIENTS_UI } from '@/features/clients/clients-text';
+import { AddToGroupModal } from '@/features/clients/components/add-to-group-modal';
 import { useClientId } from '@/features/clients/pages/client-card-page';
 import { formatDate, formatDateTime } from '@/shared/formatters/format-date';
 import { formatMoney } from '@/shared/formatters/format-money';
 import { PLURAL, countRu } from '@/shared/formatters/plural-ru';
 import { capitaliseWords } from '@/shared/inputs/names';
 import { formatPhone } from '@/shared/inputs/phone';
+import { useSession } from '@/shared/auth/session-context';
 import { CounterCard } from '@/shared/ui/counter-card';
 import { notifyError } from '@/shared/ui/notify';
 
@@ -52,7 +56,9 @@ export function ClientInfoTab() {
             </Link>
           )}
         </Descriptions.Item>
-        <Descriptions.Item label={CLIENTS_UI.priceType}>{[c.PRICE_TYPE.NAME, c.COLUMN?.NAME].filter(Boolean).join(' / ')}</Descriptions.Item>
+        {c.PRICE_TYPE && (
+          <Descriptions.Item label={CLIENTS_UI.priceType}>{[c.PRICE_TYPE.NAME, c.COLUMN?.NAME].filter(Boolean).join(' / ')}</Descriptions.Item>
+        )}
         <Descriptions.Item label={CLIENTS_UI.groups}>
           <span data-testid="client-groups">
             {c.GROUP.length
@@ -63,12 +69,28 @@ export function ClientInfoTab() {
                 ))
               : CLIENTS_UI.noGroups}
           </span>
+          <AddToGroupButton client={c} />
         </Descriptions.Item>
         <Descriptions.Item label={CLIENTS_UI.files}>
           <FileLinks files={c.FILES} />
         </Descriptions.Item>
       </Descriptions>
     </div>
+  );
+}
+
+/** Adds this client to a group (ADMIN, CLIENTS, the owner); a blacklisted client cannot be added. */
+function AddToGroupButton({ client }: { client: ClientCard }) {
+  const { rights } = useSession();
+  const [open, setOpen] = useState(false);
+  if (!rights?.editClients || client.BLACKLIST === 'Y') return null;
+  return (
+    <>
+      <Button size="small" icon={<PlusOutlined />} onClick={() => setOpen(true)} data-testid="client-add-to-group" style={{ marginLeft: 8 }}>
+        {CLIENTS_UI.addToGroup}
+      </Button>
+      <AddToGroupModal open={open} clients={[client]} onClose={() => setOpen(false)} onDone={() => setOpen(false)} />
+    </>
   );
 }
 

@@ -7,12 +7,14 @@ import { MSG } from '@b2b/contracts/messages';
 import type { OrderListItem } from '@b2b/contracts/orders';
 import { errorText } from '@/api/error-text';
 import { usePartnerInfo } from '@/api/queries/info-queries';
+import { clientKeys } from '@/features/clients/api/client-keys';
 import { useClientOrders } from '@/features/clients/api/client-orders-api';
 import { CLIENTS_UI } from '@/features/clients/clients-text';
 import { useClientId } from '@/features/clients/pages/client-card-page';
 import { formatDate } from '@/shared/formatters/format-date';
 import { formatMoney } from '@/shared/formatters/format-money';
 import { formatPhone } from '@/shared/inputs/phone';
+import { RefreshButton } from '@/shared/ui/refresh-button';
 
 const DAY = 'YYYY-MM-DD';
 const LIMIT = LIMITS.clientOrderListPageSize;
@@ -59,6 +61,7 @@ export function ClientOrdersTab() {
             }}
           />
         </span>
+        <RefreshButton queryKey={clientKeys.detail(clientId)} testId="client-orders-refresh" />
       </Flex>
       {orders.error && <Alert type="error" showIcon title={errorText(orders.error)} style={{ marginBottom: 16 }} />}
       <Table<OrderListItem>

@@ -20,7 +20,7 @@ export function ClientPriceTypeTab() {
   const save = useSetPriceSettings(clientId);
   const [search, setSearch] = useSearchParams();
   const [form] = Form.useForm<PriceForm>();
-  const listId = card.data?.PRICE_TYPE.ID;
+  const listId = card.data?.PRICE_TYPE?.ID;
   const columnId = card.data?.COLUMN?.ID ?? 0;
 
   useEffect(() => {
@@ -42,7 +42,7 @@ export function ClientPriceTypeTab() {
     <div data-testid="client-price-type" style={{ maxWidth: 560 }}>
       <Descriptions size="small" column={1} style={{ marginBottom: 16 }} title={CLIENTS_UI.currentPrices}>
         <Descriptions.Item label={CLIENTS_UI.priceType}>
-          <span data-testid="client-price-type-current">{card.data.PRICE_TYPE.NAME}</span>
+          <span data-testid="client-price-type-current">{card.data.PRICE_TYPE?.NAME}</span>
         </Descriptions.Item>
         <Descriptions.Item label={CLIENTS_UI.priceColumn}>
           <span data-testid="client-price-column-current">{card.data.COLUMN?.NAME ?? CLIENTS_UI.noColumn}</span>

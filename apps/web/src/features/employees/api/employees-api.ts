@@ -1,27 +1,15 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EmployeeRow } from '@b2b/contracts/employees';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import type { Resolved } from '@b2b/contracts/http/route';
+import { EMPLOYEE_ROUTES as R } from '@b2b/contracts/routes/employees';
 import { api } from '@/api/api-client';
 import { employeeKeys } from '@/features/employees/api/employee-keys';
 import type { EmployeeSaveRequest } from '@/features/employees/employee-form';
-
-const EMPLOYEE_PATH = '/v3/api/partner/employee/';
-const PASSWORD_PATH = '/v3/api/partner/employee/password/';
-
-export interface EmployeeListAnswer {
-  ITEMS: EmployeeRow[];
-  NAV: { CNT: number; CNT_ALL: number };
-}
+import { useInvalidateAfter } from '@/shared/query/resource-changes';
 
 /** The answer of an employee action (SUCCESS "N" rejects with an ApiError carrying `errors`). */
-export interface EmployeeActionAnswer {
-  SUCCESS: 'Y';
-  MESSAGE?: string;
-  ID?: number;
-}
+export type EmployeeActionAnswer = Resolved<typeof R.save> | Resolved<typeof R.sendPassword>;
 
-export function fetchEmployees(signal?: AbortSignal): Promise<EmployeeListAnswer> {
-  return api.get<EmployeeListAnswer>(EMPLOYEE_PATH, { signal });
-}
+export const fetchEmployees = (signal?: AbortSignal) => api.call(R.list, {}, { signal });
 
 export const employeesQuery = () =>
   queryOptions({ queryKey: employeeKeys.list(), queryFn: ({ signal }) => fetchEmployees(signal) });
@@ -29,30 +17,22 @@ export const employeesQuery = () =>
 export const useEmployees = () => useQuery(employeesQuery());
 
 /** Create (no employee_id) or edit. */
-export const saveEmployee = (body: EmployeeSaveRequest) =>
-  api.post<EmployeeActionAnswer>(EMPLOYEE_PATH, { body: { ...body }, silent: true });
+export const saveEmployee = (body: EmployeeSaveRequest) => api.call(R.save, { body }, { silent: true });
 
 export const setEmployeeActive = (id: number, active: boolean) =>
-  api.post<EmployeeActionAnswer>(EMPLOYEE_PATH, { body: { employee_id: id, active }, silent: true });
+  api.call(R.save, { body: { employee_id: String(id), active: active ? 'Y' : 'N' } }, { silent: true });
 
-export const deleteEmployee = (id: number) =>
-  api.post<EmployeeActionAnswer>(EMPLOYEE_PATH, { body: { employee_id: id, delete: 'Y' }, silent: true });
+export const deleteEmployee = (id: number) => api.call(R.save, { body: { employee_id: String(id), delete: 'Y' } }, { silent: true });
 
 /** E-mails the employee its sign-in and a new password (orders access is switched on when it has none). */
-export const sendEmployeePassword = (id: number) =>
-  api.post<EmployeeActionAnswer>(PASSWORD_PATH, { body: { employee_id: id }, silent: true });
+export const sendEmployeePassword = (id: number) => api.call(R.sendPassword, { body: { employee_id: String(id) } }, { silent: true });
 
 /**
  * Every employee action shows its own failure (a field error or the failure dialog, back-office.md §8), so no
  * toast and no server-error modal; afterwards the list is read again.
  */
 function useEmployeeMutation<V>(mutationFn: (variables: V) => Promise<EmployeeActionAnswer>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn,
-    meta: { toastError: false },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: employeeKeys.lists() }),
-  });
+  return useMutation({ mutationFn, meta: { toastError: false }, onSettled: useInvalidateAfter('employee') });
 }
 
 export const useSaveEmployee = () => useEmployeeMutation(saveEmployee);

@@ -6,6 +6,7 @@ import type { EmployeeRow } from '@b2b/contracts/employees';
 import { EMPLOYEE_MSG } from '@b2b/contracts/employees';
 import { ACTION_LABEL } from '@b2b/contracts/messages';
 import { errorText } from '@/api/error-text';
+import { employeeKeys } from '@/features/employees/api/employee-keys';
 import {
   useDeleteEmployee,
   useEmployees,
@@ -20,6 +21,7 @@ import { employeeFullName } from '@/features/employees/employee-form';
 import { EMPLOYEE_UI } from '@/features/employees/employee-text';
 import { useSession } from '@/shared/auth/session-context';
 import { PageTitle } from '@/shared/ui/page-title';
+import { RefreshButton } from '@/shared/ui/refresh-button';
 import { SECTION_TITLE } from '@/shared/ui-text';
 
 type FormState = { open: false } | { open: true; employee?: EmployeeRow };
@@ -74,7 +76,10 @@ export function EmployeesPage() {
     <div>
       <Flex justify="space-between" align="center" wrap gap={8}>
         <PageTitle>{SECTION_TITLE.employees}</PageTitle>
-        {add}
+        <Flex gap={8}>
+          <RefreshButton queryKey={employeeKeys.all} testId="employees-refresh" />
+          {add}
+        </Flex>
       </Flex>
       {list.isError && (
         <Typography.Paragraph type="danger" data-testid="employees-error">

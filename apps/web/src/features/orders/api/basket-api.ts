@@ -1,7 +1,8 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { BasketAnswer, SendToBasketAnswer } from '@b2b/contracts/orders';
 import { api } from '@/api/api-client';
 import { orderKeys } from '@/features/orders/api/order-keys';
+import { useInvalidateAfter } from '@/shared/query/resource-changes';
 
 const BASKET_PATH = '/v3/api/partner/sendtorelef/';
 
@@ -27,15 +28,9 @@ export function sendToBasket(payload: SendToBasket): Promise<SendToBasketAnswer>
 
 /** Sends orders to the basket; the caller shows the sent message or the first error. Everything is read again. */
 export function useSendToBasket() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: sendToBasket,
     meta: { toastError: false },
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: orderKeys.basket() }),
-        queryClient.invalidateQueries({ queryKey: orderKeys.lists() }),
-        queryClient.invalidateQueries({ queryKey: orderKeys.details() }),
-      ]),
+    onSettled: useInvalidateAfter('order'),
   });
 }

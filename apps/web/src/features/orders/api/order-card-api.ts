@@ -1,8 +1,9 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { ExportAnswer, OrderCard } from '@b2b/contracts/orders';
 import { api } from '@/api/api-client';
 import { downloadExport } from '@/features/orders/api/download-export';
 import { orderKeys } from '@/features/orders/api/order-keys';
+import { useInvalidateAfter } from '@/shared/query/resource-changes';
 
 const orderPath = (id: number) => `/v3/api/partner/order/${id}/`;
 
@@ -18,7 +19,7 @@ export const useOrder = (id: number) => useQuery(orderQuery(id));
 /** The status and text actions of POST /v3/api/partner/order/{id}/ (back-office.md §4). */
 export type OrderChange =
   | { action: 'accept' }
-  | { action: 'complete' }
+  | { action: 'complete'; confirm_stock?: 'Y' }
   | { action: 'cancel'; cancel_comment: string }
   | { action: 'comment'; shop_comment: string }
   | { action: 'note'; note: string };
@@ -34,19 +35,13 @@ export function changeOrder(id: number, change: OrderChange): Promise<OrderActio
 
 /**
  * An order action. A SUCCESS "N" answer rejects (the api client turns it into an ApiError); the caller shows it
- * in its modal, so no toast. The order, the lists and the basket are read again.
+ * in its modal, so no toast. Whatever an order change makes stale is read again (orders, the basket, client totals).
  */
 export function useChangeOrder(id: number) {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (change: OrderChange) => changeOrder(id, change),
     meta: { toastError: false },
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: orderKeys.detail(id) }),
-        queryClient.invalidateQueries({ queryKey: orderKeys.lists() }),
-        queryClient.invalidateQueries({ queryKey: orderKeys.basket() }),
-      ]),
+    onSettled: useInvalidateAfter('order'),
   });
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, DatePicker, Flex, Input, InputNumber, Select } from 'antd';
 import { useClientOptions } from '@/features/orders/api/client-options-api';
 import { SCREEN_DAY, isOutsideOrderDates, paramsFromRange, rangeFromParams } from '@/features/orders/order-dates';
@@ -6,6 +6,7 @@ import { type OrderListRequest, filterPatch } from '@/features/orders/order-list
 import { ORDER_STATUS_OPTIONS } from '@/features/orders/order-status';
 import { ORDER_UI } from '@/features/orders/order-text';
 import type { ListParamsPatch } from '@/shared/list-params/list-params';
+import { useDebounced } from '@/shared/hooks/use-debounced';
 
 /** A client id typed by hand, for when the short client list does not answer. */
 function ClientIdFilter({ value, onCommit }: { value?: number; onCommit: (id: number | null) => void }) {
@@ -29,14 +30,6 @@ function ClientIdFilter({ value, onCommit }: { value?: number; onCommit: (id: nu
   );
 }
 
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 /** A client picked from the short client list, searched on the server; a client id when that list is absent. */
 function ClientFilter({

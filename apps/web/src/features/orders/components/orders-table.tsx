@@ -16,7 +16,7 @@ import {
   sortPatch,
 } from '@/features/orders/order-list-params';
 import { ORDER_UI } from '@/features/orders/order-text';
-import { formatDateTime } from '@/shared/formatters/format-date';
+import { formatDate } from '@/shared/formatters/format-date';
 import type { ListParamsPatch } from '@/shared/list-params/list-params';
 
 const paymentName = (p: OrderListItem['PAYMENT_TYPE']) =>
@@ -57,7 +57,7 @@ export function OrdersTable({
     {
       title: ORDER_UI.columns.date,
       ...sortable('CREATE_DATE'),
-      render: (_, order) => <span data-testid="order-date">{formatDateTime(order.CREATE_DATE)}</span>,
+      render: (_, order) => <span data-testid="order-date">{formatDate(order.CREATE_DATE)}</span>,
     },
     {
       title: ORDER_UI.columns.client,

@@ -2,6 +2,7 @@ import { App, Button, Flex, Typography } from 'antd';
 import { FileExcelOutlined } from '@ant-design/icons';
 import { usePartnerInfo } from '@/api/queries/info-queries';
 import { errorText } from '@/api/error-text';
+import { orderKeys } from '@/features/orders/api/order-keys';
 import { useExportOrderList, useOrderList } from '@/features/orders/api/order-list-api';
 import { BasketSummary } from '@/features/orders/components/basket-summary';
 import { OrderListFilters } from '@/features/orders/components/order-list-filters';
@@ -16,6 +17,7 @@ import { ORDER_UI } from '@/features/orders/order-text';
 import { useSession } from '@/shared/auth/session-context';
 import { useListParams } from '@/shared/list-params/use-list-params';
 import { PageTitle } from '@/shared/ui/page-title';
+import { RefreshButton } from '@/shared/ui/refresh-button';
 import { SECTION_TITLE } from '@/shared/ui-text';
 
 /** /partner/orderlist for partner staff: filters saved in the params_orders cookie, the list, the basket, export. */
@@ -64,9 +66,12 @@ export function OrderListPage() {
             {nav?.NEW_CNT ? <Typography.Text type="secondary">· {ORDER_UI.newCount(nav.NEW_CNT)}</Typography.Text> : null}
           </Flex>
         )}
-        <Button icon={<FileExcelOutlined />} loading={exportList.isPending} onClick={onExport} data-testid="orders-export">
-          {ORDER_UI.exportList}
-        </Button>
+        <Flex gap={8}>
+          <RefreshButton queryKey={orderKeys.all} testId="orders-refresh" />
+          <Button icon={<FileExcelOutlined />} loading={exportList.isPending} onClick={onExport} data-testid="orders-export">
+            {ORDER_UI.exportList}
+          </Button>
+        </Flex>
       </Flex>
       <OrdersTable
         request={request}

@@ -12,6 +12,8 @@ export function usePrivateFileUrl(url: string | null | undefined): string | unde
     queryKey: settingsKeys.privateFile(url ?? ''),
     queryFn: ({ signal }) => api.get<Blob>(url as string, { signal, responseType: 'blob', silent: true }),
     enabled: Boolean(url),
+    // A file's URL names its content: no refetch on focus.
+    staleTime: Infinity,
     retry: false,
   });
   const objectUrl = useMemo(() => (data ? URL.createObjectURL(data) : undefined), [data]);

@@ -1,0 +1,35 @@
+import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
+
+/** The first element of each feature's query keys: every key factory starts with its root from here. */
+export const QUERY_ROOT = {
+  orders: 'orders',
+  clients: 'clients',
+  employees: 'employees',
+  info: 'info',
+} as const;
+
+/** What a mutation changed on the server. */
+export type ChangedResource = 'order' | 'client' | 'employee';
+
+/**
+ * What each change makes stale, in this one place. An order action (accept, send to the basket, complete, cancel,
+ * payment type, note) changes the order lists, cards and the basket, and also the client lists and cards, whose
+ * totals (ORDERS_SUM, ORDERS_COUNT, LAST_ORDER) and order tabs are computed from orders, and the counters (info).
+ * A client or group change (blacklist, prices, membership) changes the client, group and member lists and cards.
+ */
+const STALE_AFTER: Record<ChangedResource, readonly QueryKey[]> = {
+  order: [[QUERY_ROOT.orders], [QUERY_ROOT.clients], [QUERY_ROOT.info]],
+  client: [[QUERY_ROOT.clients], [QUERY_ROOT.info]],
+  employee: [[QUERY_ROOT.employees]],
+};
+
+/** Marks stale (and refetches where shown) everything the change affects. */
+export async function invalidateAfter(queryClient: QueryClient, resource: ChangedResource): Promise<void> {
+  await Promise.all(STALE_AFTER[resource].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}
+
+/** For a mutation's onSuccess/onSettled: `onSettled: useInvalidateAfter('order')`. */
+export function useInvalidateAfter(resource: ChangedResource): () => Promise<void> {
+  const queryClient = useQueryClient();
+  return () => invalidateAfter(queryClient, resource);
+}
