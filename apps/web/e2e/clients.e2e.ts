@@ -256,6 +256,8 @@ test("open a client's orders tab, its info with contacts and its loyalty", async
   const orders = page.getByTestId('client-orders-table').locator('tr[data-testid^="client-order-"]');
   expect(count).toBeGreaterThanOrEqual(12);
   await expect(orders).toHaveCount(12);
+  // Each order shows the shop's minimum order sum it was placed under (back-office.md §3 Client order list item).
+  await expect(orders.first().getByTestId('client-order-min-sum')).toHaveText(/^5\s000,00$/);
   await page.getByTestId('client-orders-search').locator('input').fill('нет-такого-заказа');
   await page.getByTestId('client-orders-search').locator('input').press('Enter');
   await expect(page.getByTestId('client-orders-empty')).toHaveText('Заказов не найдено');

@@ -370,10 +370,61 @@ test('the order card shows the entity, its items and its history', async ({ page
   await expect(page.getByTestId('order-history').locator('tr[data-action="CREATED"]')).toHaveCount(1);
 });
 
+test('chosen accepted orders go to the basket with only the products kept checked', async ({ page, context }) => {
+  await openList(page);
+  // Only accepted orders can be chosen.
+  await expect(page.getByTestId('chosen-orders-hint')).toBeVisible();
+  await filterByStatus(page, 'NEW');
+  await expect(rows(page).first().locator('.ant-table-selection-column input')).toBeDisabled();
+
+  // Two orders of this test's own: accepted through the API from the end of the NEW list.
+  const token = (await context.cookies()).find((c) => c.name === 'access_token')!.value;
+  const headers = { Authorization: `Bearer ${token}` };
+  const fresh = (await (await page.request.get('/v3/api/partner/orderlist/?status=NEW&limit=36', { headers })).json()).ITEMS.slice(-2);
+  for (const order of fresh) {
+    const answer = await page.request.post(`/v3/api/partner/order/${order.ID}/`, { headers, form: { action: 'accept' } });
+    expect((await answer.json()).SUCCESS).toBe('Y');
+  }
+  const numbers: string[] = fresh.map((o: { ORDER_NUMBER: string }) => o.ORDER_NUMBER);
+  await page.getByTestId('orders-refresh').click();
+  await filterByStatus(page, 'VIEWED');
+  for (const number of numbers) {
+    await rows(page).filter({ has: page.getByTestId('order-link').getByText(number, { exact: true }) }).locator('.ant-table-selection-column input').check();
+  }
+  await expect(page.getByTestId('chosen-orders-count')).toHaveText('Выбрано: 2 заказа');
+  await page.getByTestId('chosen-orders-send').click();
+
+  const modal = page.getByTestId('send-chosen-modal');
+  await expect(modal).toContainText(numbers[0]);
+  await expect(modal).toContainText(numbers[1]);
+  const products = modal.getByTestId('send-chosen-product');
+  await expect(products.first()).toBeVisible();
+  const all = await products.count();
+  expect(all).toBeGreaterThan(1);
+  // Leave the first product out.
+  const leftOut = await products.first().getAttribute('data-product-id');
+  await products.first().locator('.ant-table-selection-column input').uncheck();
+  await expect(page.getByTestId('send-chosen-count')).toContainText(`Отмечено ${all - 1} из`);
+  await page.getByTestId('send-chosen-submit').click();
+  await expect(page.getByTestId('chosen-orders-sent')).toContainText(ORDER_MSG.sentToBasket);
+  await expect(modal).toHaveCount(0);
+  await expect(page.getByTestId('chosen-orders-bar')).toHaveCount(0);
+
+  // Both orders are in the basket now, without the product left out.
+  const basket = await (await page.request.get('/v3/api/partner/sendtorelef/', { headers })).json();
+  const fromPicked = (item: { ORDERS: string[] }) => item.ORDERS.some((n) => numbers.includes(n));
+  const sent = basket.ITEMS.filter(fromPicked);
+  expect(sent.length).toBe(all - 1);
+  expect(sent.map((i: { PRODUCT_ID: number }) => String(i.PRODUCT_ID))).not.toContain(leftOut);
+  await listLoaded(page);
+  await expect(page.getByTestId('orders-table').locator('tr[data-row-key]').getByText(numbers[0], { exact: true })).toHaveCount(0);
+});
+
 test('a viewer sees no action buttons but downloads the order as an .xlsx with its rows', async ({ page }) => {
   await openList(page, VIEWER);
   await expect(page.getByTestId('basket-summary')).toBeVisible();
   await expect(page.getByTestId('basket-send-all')).toHaveCount(0);
+  await expect(page.locator('.ant-table-selection-column')).toHaveCount(0);
   const number = await openOrderOfStatus(page, 'NEW', 2);
   for (const id of ['order-action-accept', 'order-action-basket', 'order-action-complete', 'order-action-reject', 'order-note-open', 'payment-type-select']) {
     await expect(page.getByTestId(id)).toHaveCount(0);

@@ -84,6 +84,8 @@ export interface OrderListItem {
   POSITION_COUNT: number;
   POSITION_SUM: string;
   CUR_POSITION_SUM: string;
+  /** The shop's minimum order sum when the order was placed (shown in the client card's order list). */
+  MIN_ORDER_SUM: string | null;
 }
 
 export interface OrderItem {
@@ -134,7 +136,6 @@ export interface OrderCard extends OrderListItem {
   HAS_OFFER: 'Y' | 'N';
   DELIVERY_PRICE: string;
   TAX_TYPE: string;
-  MIN_ORDER_SUM: string | null;
   COMMENT: string | null;
   SHOP_COMMENT: string | null;
   NOTE: string | null;

@@ -33,7 +33,14 @@ export interface LoyaltyStatusSpec {
 export interface PartnerSpec {
   name: string;
   legalName: string;
-  shop: { shopLink: string; domainName: string; address: string; phones: { PHONE: string; COMMENT: string; MAIN: 0 | 1 }[] };
+  shop: {
+    shopLink: string;
+    domainName: string;
+    address: string;
+    phones: { PHONE: string; COMMENT: string; MAIN: 0 | 1 }[];
+    /** The smallest order the shop accepts, in roubles; its orders keep the sum they were placed under. */
+    minOrderSum: string;
+  };
   tradepoints: TradepointSpec[];
   /** A second price list and a price column (the base price list always exists). */
   wholesaleList?: PriceListSpec;
@@ -52,6 +59,7 @@ export const KANCLER: PartnerSpec = {
   legalName: 'ООО «Канцлер Опт»',
   shop: {
     shopLink: 'kancler',
+    minOrderSum: '5000.00',
     domainName: 'kancler.b2b.local',
     address: 'г. Москва, ул. Складочная, д. 1, стр. 5',
     phones: [
@@ -109,6 +117,7 @@ export const OFFICE_MARKET: PartnerSpec = {
   legalName: 'ООО «Офис Маркет»',
   shop: {
     shopLink: 'officemarket',
+    minOrderSum: '3000.00',
     domainName: 'officemarket.b2b.local',
     address: 'г. Санкт-Петербург, Кантемировская ул., д. 12',
     phones: [{ PHONE: '+7 (812) 336-90-15', COMMENT: 'Отдел продаж', MAIN: 1 }],

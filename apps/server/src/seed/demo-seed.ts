@@ -100,7 +100,7 @@ async function seedMainPartnerTrade(ctx: Context, rng: Random, partner: SeededPa
     now,
     burnDays: 365,
   });
-  const orderIds = await insertOrders(db, partner.id, orders);
+  const orderIds = await insertOrders(db, partner.id, orders, partner.spec.shop);
   await seedOpenBasket(db, partner.id, orders, orderIds);
   const idOf = new Map(orders.map((o, i) => [o, orderIds[i]]));
   await insertLoyalty(db, partner.id, members, (o) => idOf.get(o)!, now);
@@ -130,7 +130,7 @@ async function seedSecondPartnerTrade(ctx: Context, rng: Random, partner: Seeded
     orderPrefix: partner.spec.orderPrefix,
     handlerAt: () => ctx.staff.id('owner@second.demo'),
   });
-  const orderIds = await insertOrders(db, partner.id, orders);
+  const orderIds = await insertOrders(db, partner.id, orders, partner.spec.shop);
   await seedOpenBasket(db, partner.id, orders, orderIds);
   await clearNewFlagOfClientsWithOrders(db, partner.id);
 }

@@ -7,7 +7,12 @@ import type { OrderPlan } from './orders-plan';
 const at = (plan: OrderPlan, action: OrderAction) => plan.events.find((e) => e.action === action)?.at ?? null;
 
 /** Inserts the planned orders with their items and history; answers the order ids in plan order. */
-export async function insertOrders(db: Db, partnerId: number, plans: readonly OrderPlan[]): Promise<number[]> {
+export async function insertOrders(
+  db: Db,
+  partnerId: number,
+  plans: readonly OrderPlan[],
+  shop: { minOrderSum: string },
+): Promise<number[]> {
   const ids = await insertReturningIds(
     db,
     'orders',
@@ -35,6 +40,7 @@ export async function insertOrders(db: Db, partnerId: number, plans: readonly Or
       is_loyalty: o.isLoyalty,
       loyalty_sum: toMoney(o.loyaltySum),
       returned_bonus: toMoney(o.returnedBonus),
+      min_order_sum: shop.minOrderSum,
       created_at: o.createdAt,
       updated_at: o.events[o.events.length - 1].at,
       viewed_at: at(o, 'VIEWED'),

@@ -154,6 +154,7 @@ export async function seedPartner(
       address: spec.shop.address,
       phones: JSON.stringify(spec.shop.phones),
       opening_hours: OPENING_HOURS,
+      min_order_sum: spec.shop.minOrderSum,
       main_tradepoint_id: baseTradepoint,
     })
     .execute();

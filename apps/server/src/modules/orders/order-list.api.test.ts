@@ -76,6 +76,9 @@ describe('GET /v3/api/partner/orderlist/', () => {
       POSITION_SUM: new Decimal(row.position_sum).toFixed(2),
       CUR_POSITION_SUM: new Decimal(row.position_sum).toFixed(2),
     });
+    // The shop's minimum order sum the order was placed under (the client card's order list shows it).
+    expect(db.min_order_sum).not.toBeNull();
+    expect(item.MIN_ORDER_SUM).toBe(new Decimal(db.min_order_sum!).toFixed(2));
     expect(item.POSITION_SUM).toMatch(/^\d+\.\d{2}$/);
     expect(item.ADDRESS).toBeTruthy();
   });

@@ -40,7 +40,7 @@ export const personName = (name: string | null, surname: string | null) => [name
 type ListFields = Pick<
   OrderListRow,
   | 'id' | 'order_number' | 'created_at' | 'status' | 'client_id' | 'client_name' | 'contact_name' | 'contact_phone'
-  | 'contact_email' | 'address' | 'payment_type' | 'currency' | 'currency_rate' | 'position_count' | 'position_sum'
+  | 'contact_email' | 'address' | 'payment_type' | 'currency' | 'currency_rate' | 'position_count' | 'position_sum' | 'min_order_sum'
 >;
 
 export function toListItem(row: ListFields, shop: ShopRef | undefined, partnerId: number): OrderListItem {
@@ -58,6 +58,7 @@ export function toListItem(row: ListFields, shop: ShopRef | undefined, partnerId
     POSITION_COUNT: row.position_count,
     POSITION_SUM: money(row.position_sum),
     CUR_POSITION_SUM: money(inOrderCurrency(row.position_sum, row.currency, row.currency_rate)),
+    MIN_ORDER_SUM: row.min_order_sum == null ? null : money(row.min_order_sum),
   };
 }
 
@@ -127,7 +128,6 @@ export function toCard({ order, items, history, shop, actions, basketMessage }: 
     HAS_OFFER: offers.length ? 'Y' : 'N',
     DELIVERY_PRICE: money(order.delivery_price),
     TAX_TYPE: order.tax_type,
-    MIN_ORDER_SUM: order.min_order_sum == null ? null : money(order.min_order_sum),
     COMMENT: order.comment,
     SHOP_COMMENT: order.shop_comment,
     NOTE: order.note,

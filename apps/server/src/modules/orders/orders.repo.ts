@@ -91,7 +91,7 @@ export function ordersRepo(db: Db) {
         .select((eb) => [
           'o.id', 'o.order_number', 'o.created_at', 'o.status', 'o.client_id', 'c.name as client_name',
           'o.contact_name', 'o.contact_phone', 'o.contact_email', 'o.payment_type', 'o.currency', 'o.currency_rate',
-          'o.position_count', 'o.position_sum', 'o.position_margin', 'o.comment', 'o.shop_comment',
+          'o.position_count', 'o.position_sum', 'o.position_margin', 'o.comment', 'o.shop_comment', 'o.min_order_sum',
           eb.fn.coalesce('o.address', 'tp.address').as('address'),
         ])
         .orderBy(SORT_EXPRESSIONS[sort], direction)

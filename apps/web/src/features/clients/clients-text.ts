@@ -79,4 +79,5 @@ export const CLIENTS_UI = {
   orderSum: 'Сумма',
   orderSumBase: 'Сумма, руб.',
   orderPhone: 'Телефон',
+  orderMinSum: 'Мин. сумма заказа',
 } as const;

@@ -35,6 +35,20 @@ export const ORDER_UI = {
       .filter(Boolean)
       .join('. '),
   backToList: 'К списку заказов',
+  chosen: {
+    count: (n: number) => `Выбрано: ${countRu(n, PLURAL.order)}`,
+    open: 'Выбрать товары и отправить в корзину РЦ',
+    clear: 'Снять выбор',
+    hint: 'В корзину РЦ отправляются принятые заказы (статус «Просмотрен»)',
+    title: 'Отправка в корзину РЦ',
+    intro: (orders: number) => `Товары ${orders === 1 ? 'заказа' : 'заказов'}: отметьте те, что отправить в корзину РЦ`,
+    chosenProducts: (n: number, all: number) => `Отмечено ${n} из ${countRu(all, PLURAL.product)}`,
+    submit: 'Отправить в корзину РЦ',
+    nothingChosen: 'Отметьте хотя бы один товар',
+    orders: 'Заказы',
+    purchaseSum: 'Сумма закупки',
+    loadFailed: 'Не удалось загрузить товары заказов',
+  },
   notFound: 'Заказ не найден',
   actions: {
     accept: 'Принять',

@@ -83,6 +83,12 @@ export function ClientOrdersTab() {
           { key: 'sum', title: CLIENTS_UI.orderSum, align: 'right', render: (_, o) => `${formatMoney(o.CUR_POSITION_SUM)} ${o.CURRENCY}` },
           { key: 'base', title: CLIENTS_UI.orderSumBase, align: 'right', render: (_, o) => formatMoney(o.POSITION_SUM) },
           { key: 'phone', title: CLIENTS_UI.orderPhone, render: (_, o) => (o.CONTACTS.PHONE ? formatPhone(o.CONTACTS.PHONE) : '') },
+          {
+            key: 'min',
+            title: CLIENTS_UI.orderMinSum,
+            align: 'right',
+            render: (_, o) => <span data-testid="client-order-min-sum">{o.MIN_ORDER_SUM == null ? '—' : formatMoney(o.MIN_ORDER_SUM)}</span>,
+          },
         ]}
       />
     </div>

@@ -11,6 +11,8 @@ export function ActionModal({
   submitLabel,
   submitTestId,
   danger,
+  submitDisabled,
+  width,
   pending,
   error,
   errorTestId,
@@ -23,6 +25,8 @@ export function ActionModal({
   submitLabel: string;
   submitTestId: string;
   danger?: boolean;
+  submitDisabled?: boolean;
+  width?: number;
   pending: boolean;
   error: string | null;
   errorTestId: string;
@@ -34,13 +38,18 @@ export function ActionModal({
     <Modal
       open
       title={title}
+      width={width}
       onCancel={pending ? undefined : onClose}
       mask={{ closable: !pending }}
       footer={[
         <Button key="cancel" onClick={onClose} disabled={pending}>
           {ACTION_LABEL.cancel}
         </Button>,
-        <Button key="submit" type="primary" danger={danger} loading={pending} onClick={onSubmit} data-testid={submitTestId}>
+        <Button key="submit" type="primary" danger={danger} loading={pending}
+          disabled={submitDisabled}
+          onClick={onSubmit}
+          data-testid={submitTestId}
+        >
           {submitLabel}
         </Button>,
       ]}

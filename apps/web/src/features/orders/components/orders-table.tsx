@@ -22,19 +22,27 @@ import type { ListParamsPatch } from '@/shared/list-params/list-params';
 const paymentName = (p: OrderListItem['PAYMENT_TYPE']) =>
   p?.NAME || PAYMENT_TYPE_LABEL[p?.CODE as PaymentType] || p?.CODE || '';
 
-/** The order list: sortable columns, paging 12/24/36, the empty text of the spec. */
+/** Checkboxes for choosing accepted (VIEWED) orders: only they can go to the distribution-centre basket. */
+export interface OrderChoice {
+  chosen: number[];
+  onChange: (ids: number[]) => void;
+}
+
+/** The order list: sortable columns, paging 12/24/36, the empty text of the spec; for editors, a choice of orders. */
 export function OrdersTable({
   request,
   rows,
   total,
   loading,
   onChange,
+  choice,
 }: {
   request: OrderListRequest;
   rows: OrderListItem[];
   total: number;
   loading: boolean;
   onChange: (patch: ListParamsPatch) => void;
+  choice?: OrderChoice;
 }) {
   const sortable = (key: OrderSort) => ({
     key,
@@ -112,6 +120,17 @@ export function OrdersTable({
         dataSource={rows}
         loading={loading}
         pagination={pagination}
+        rowSelection={
+          choice && {
+            selectedRowKeys: choice.chosen,
+            onChange: (keys) => choice.onChange(keys.map(Number)),
+            getCheckboxProps: (order) => ({
+              disabled: order.STATUS.STATUS_CODE !== 'VIEWED',
+              title: order.STATUS.STATUS_CODE !== 'VIEWED' ? ORDER_UI.chosen.hint : undefined,
+              'data-testid': 'order-choose',
+            }),
+          }
+        }
         onRow={(order) => ({ 'data-testid': 'order-row', 'data-status': order.STATUS.STATUS_CODE }) as React.HTMLAttributes<HTMLElement>}
         locale={{ emptyText: <span data-testid="orders-empty">{MSG.ordersEmpty}</span> }}
         scroll={{ x: 'max-content' }}

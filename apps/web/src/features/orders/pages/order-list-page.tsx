@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { App, Button, Flex, Typography } from 'antd';
 import { FileExcelOutlined } from '@ant-design/icons';
 import { usePartnerInfo } from '@/api/queries/info-queries';
@@ -7,6 +8,7 @@ import { useExportOrderList, useOrderList } from '@/features/orders/api/order-li
 import { BasketSummary } from '@/features/orders/components/basket-summary';
 import { OrderListFilters } from '@/features/orders/components/order-list-filters';
 import { OrdersTable } from '@/features/orders/components/orders-table';
+import { ChosenOrdersBar } from '@/features/orders/components/chosen-orders-bar';
 import {
   ORDER_LIST_COOKIE,
   ORDER_LIST_DEFAULTS,
@@ -29,6 +31,12 @@ export function OrderListPage() {
   const list = useOrderList(request);
   const info = usePartnerInfo();
   const exportList = useExportOrderList();
+  const canSend = !!rights?.editOrders;
+  // The choice belongs to the rows on screen: another page, filter or sort starts a new one.
+  const [chosen, setChosen] = useState<{ key: string; ids: number[] }>({ key: '', ids: [] });
+  const requestKey = JSON.stringify(request);
+  const chosenIds = chosen.key === requestKey ? chosen.ids : [];
+  const choose = (ids: number[]) => setChosen({ key: requestKey, ids });
 
   const onExport = () => {
     const key = 'orders-export';
@@ -43,7 +51,7 @@ export function OrderListPage() {
   return (
     <div>
       <PageTitle>{SECTION_TITLE.orders}</PageTitle>
-      <BasketSummary canSend={!!rights?.editOrders} />
+      <BasketSummary canSend={canSend} />
       <div style={{ marginBottom: 12 }}>
         <OrderListFilters
           request={request}
@@ -73,8 +81,10 @@ export function OrderListPage() {
           </Button>
         </Flex>
       </Flex>
+      {canSend && <ChosenOrdersBar chosen={chosenIds} onClear={() => choose([])} />}
       <OrdersTable
         request={request}
+        choice={canSend ? { chosen: chosenIds, onChange: choose } : undefined}
         rows={list.data?.ITEMS ?? []}
         total={nav?.CNT ?? 0}
         loading={list.isFetching}
