@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { Access, RouteContract } from '@b2b/contracts/http/route';
+import type { Access, RouteContract, StricterAccess } from '@b2b/contracts/http/route';
 import { assertAccess, describeAccess } from './access-guard';
 import { requirePartnerStaff, requireUser, type AuthUser } from './auth-context';
 
@@ -26,14 +26,22 @@ export interface RouteContext<C extends RouteContract> {
 /** What every route registered from a contract carries in its Fastify config: the route-table test reads it. */
 export interface ContractRouteConfig {
   access: Access;
+  stricter?: StricterAccess;
   form: boolean;
 }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    stricter?: StricterAccess;
     form?: boolean;
   }
+}
+
+/** The value of the field that tells a stricter call apart, from the body or else the query. */
+function fieldOf(request: FastifyRequest, field: string): string {
+  const from = (part: unknown) => (part && typeof part === 'object' ? (part as Record<string, unknown>)[field] : undefined);
+  return String(from(request.body) ?? from(request.query) ?? '');
 }
 
 /**
@@ -46,7 +54,8 @@ export function addRoute<C extends RouteContract>(
   contract: C,
   handler: (ctx: RouteContext<C>) => Promise<z.input<C['answer']>> | z.input<C['answer']>,
 ): void {
-  const config: ContractRouteConfig = { access: contract.access, form: Boolean(contract.form) };
+  const { stricter } = contract;
+  const config: ContractRouteConfig = { access: contract.access, form: Boolean(contract.form), ...(stricter ? { stricter } : {}) };
   app.route({
     method: contract.method,
     url: contract.path,
@@ -54,13 +63,22 @@ export function addRoute<C extends RouteContract>(
     schema: {
       tags: [...contract.tags],
       summary: contract.summary,
-      description: `Access: ${describeAccess(contract.access)}${contract.form ? '. A form: invalid fields answer SUCCESS=N with errors.' : ''}`,
+      description: `Access: ${describeAccess(contract.access)}${
+        stricter ? `; ${stricter.field} other than ${stricter.except.join(', ')}: ${describeAccess(stricter.access)}` : ''
+      }${contract.form ? '. A form: invalid fields answer SUCCESS=N with errors.' : ''}`,
       ...(contract.params ? { params: contract.params } : {}),
       ...(contract.query ? { querystring: contract.query } : {}),
       ...(contract.body ? { body: contract.body } : {}),
       response: { 200: contract.answer },
     },
     onRequest: async (request) => assertAccess(request, contract.access),
+    ...(stricter
+      ? {
+          preValidation: async (request: FastifyRequest) => {
+            if (!stricter.except.includes(fieldOf(request, stricter.field))) assertAccess(request, stricter.access);
+          },
+        }
+      : {}),
     handler: async (request, reply) =>
       handler({
         request,

@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import type { Access } from '@b2b/contracts/http/route';
+import type { Access, StricterAccess } from '@b2b/contracts/http/route';
 
 export interface RouteEntry {
   method: string;
   url: string;
   /** The access its contract declares; undefined for a route not registered from a contract. */
   access: Access | undefined;
+  stricter?: StricterAccess;
+  form: boolean;
 }
 
 declare module 'fastify' {
@@ -22,7 +24,7 @@ export function registerRouteTable(app: FastifyInstance): void {
   app.addHook('onRoute', (options) => {
     for (const method of [options.method].flat()) {
       if (method === 'HEAD') continue;
-      table.push({ method, url: options.url, access: options.config?.access });
+      table.push({ method, url: options.url, access: options.config?.access, stricter: options.config?.stricter, form: Boolean(options.config?.form) });
     }
   });
 }

@@ -20,6 +20,12 @@ export type Access =
 
 export type HttpMethod = 'GET' | 'POST';
 
+export interface StricterAccess {
+  field: string;
+  except: readonly string[];
+  access: Access;
+}
+
 export interface RouteContract<
   P extends z.ZodType | undefined = z.ZodType | undefined,
   Q extends z.ZodType | undefined = z.ZodType | undefined,
@@ -30,6 +36,12 @@ export interface RouteContract<
   /** Fastify's syntax: `/v3/api/partner/order/:id/`. */
   path: string;
   access: Access;
+  /**
+   * A stronger access for some calls of the route, told apart by a field of the query or body: a call whose
+   * `field` is not one of `except` needs `access` as well (checked once the body is read). E.g. every viewer may
+   * POST an order's action=export, only editors the other actions.
+   */
+  stricter?: StricterAccess;
   summary: string;
   tags: readonly string[];
   params?: P;
