@@ -370,6 +370,42 @@ test('the order card shows the entity, its items and its history', async ({ page
   await expect(page.getByTestId('order-history').locator('tr[data-action="CREATED"]')).toHaveCount(1);
 });
 
+test('a viewer sees no action buttons but downloads the order as an .xlsx with its rows', async ({ page }) => {
+  await openList(page, VIEWER);
+  await expect(page.getByTestId('basket-summary')).toBeVisible();
+  await expect(page.getByTestId('basket-send-all')).toHaveCount(0);
+  await expect(page.locator('.ant-table-selection-column')).toHaveCount(0);
+  const number = await openOrderOfStatus(page, 'NEW', 2);
+  for (const id of ['order-action-accept', 'order-action-basket', 'order-action-complete', 'order-action-reject', 'order-note-open', 'payment-type-select']) {
+    await expect(page.getByTestId(id)).toHaveCount(0);
+  }
+  await expect(page.getByTestId('payment-type')).toBeVisible();
+  const codes = await page.getByTestId('order-items').getByTestId('item-code').allTextContents();
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('order-export').click()]);
+  expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+  const { cells } = await readWorkbook(await download.path());
+  expect(cells.join('\n')).toContain(number);
+  for (const code of codes) expect(cells).toContain(code.trim());
+});
+
+test('the filtered list exports to an .xlsx with its orders', async ({ page }) => {
+  await openList(page);
+  await filterByStatus(page, 'CANCELED');
+  const count = Number((await page.getByTestId('orders-found').getAttribute('data-cnt'))!);
+  const numbers = (await rows(page).getByTestId('order-link').allTextContents()).map((s) => s.trim());
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('orders-export').click()]);
+  expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+  const { workbook, cells } = await readWorkbook(await download.path());
+  for (const number of numbers) expect(cells).toContain(number);
+  const sheet = workbook.worksheets[0];
+  // A header row, then one row per order of the filter (others may cancel orders meanwhile: at least as many).
+  const orderRows = sheet.getRows(2, sheet.rowCount - 1)?.filter((r) => /^\S+-\d+$/.test(String(r.getCell(1).text))) ?? [];
+  expect(orderRows.length).toBeGreaterThanOrEqual(count);
+  expect(cells).not.toContain(ORDER_STATUS_LABEL.NEW);
+});
+
+// It accepts two NEW orders of its own: it runs after the tests that open NEW orders by their row.
 test('chosen accepted orders go to the basket with only the products kept checked', async ({ page, context }) => {
   await openList(page);
   // Only accepted orders can be chosen.
@@ -418,41 +454,6 @@ test('chosen accepted orders go to the basket with only the products kept checke
   expect(sent.map((i: { PRODUCT_ID: number }) => String(i.PRODUCT_ID))).not.toContain(leftOut);
   await listLoaded(page);
   await expect(page.getByTestId('orders-table').locator('tr[data-row-key]').getByText(numbers[0], { exact: true })).toHaveCount(0);
-});
-
-test('a viewer sees no action buttons but downloads the order as an .xlsx with its rows', async ({ page }) => {
-  await openList(page, VIEWER);
-  await expect(page.getByTestId('basket-summary')).toBeVisible();
-  await expect(page.getByTestId('basket-send-all')).toHaveCount(0);
-  await expect(page.locator('.ant-table-selection-column')).toHaveCount(0);
-  const number = await openOrderOfStatus(page, 'NEW', 2);
-  for (const id of ['order-action-accept', 'order-action-basket', 'order-action-complete', 'order-action-reject', 'order-note-open', 'payment-type-select']) {
-    await expect(page.getByTestId(id)).toHaveCount(0);
-  }
-  await expect(page.getByTestId('payment-type')).toBeVisible();
-  const codes = await page.getByTestId('order-items').getByTestId('item-code').allTextContents();
-
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('order-export').click()]);
-  expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
-  const { cells } = await readWorkbook(await download.path());
-  expect(cells.join('\n')).toContain(number);
-  for (const code of codes) expect(cells).toContain(code.trim());
-});
-
-test('the filtered list exports to an .xlsx with its orders', async ({ page }) => {
-  await openList(page);
-  await filterByStatus(page, 'CANCELED');
-  const count = Number((await page.getByTestId('orders-found').getAttribute('data-cnt'))!);
-  const numbers = (await rows(page).getByTestId('order-link').allTextContents()).map((s) => s.trim());
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('orders-export').click()]);
-  expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
-  const { workbook, cells } = await readWorkbook(await download.path());
-  for (const number of numbers) expect(cells).toContain(number);
-  const sheet = workbook.worksheets[0];
-  // A header row, then one row per order of the filter (others may cancel orders meanwhile: at least as many).
-  const orderRows = sheet.getRows(2, sheet.rowCount - 1)?.filter((r) => /^\S+-\d+$/.test(String(r.getCell(1).text))) ?? [];
-  expect(orderRows.length).toBeGreaterThanOrEqual(count);
-  expect(cells).not.toContain(ORDER_STATUS_LABEL.NEW);
 });
 
 test('«Отправить все принятые в корзину РЦ» sends every VIEWED order', async ({ page }) => {
