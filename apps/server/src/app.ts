@@ -17,6 +17,7 @@ import { parseFlattened, registerBodyParsers } from './http/form-body';
 import { loggerOptions } from './http/request-log';
 import { registerRouteTable } from './http/route-table';
 import { registerSecurityHeaders } from './http/security-headers';
+import { createEventBus } from './events/event-bus';
 import { createJobQueue } from './jobs/job-queue';
 import { fileStore } from './files/file-store';
 import { filesRoutes } from './files/files.routes';
@@ -65,6 +66,7 @@ export const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
 
 export function buildServices(db: Db, config: AppDeps['config'], log: (msg: string, err?: unknown) => void = () => {}) {
   const jobs = createJobQueue(db, log);
+  const events = createEventBus(db, jobs);
   const mailer = createMailer(db, jobs, { dataDir: config.dataDir, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
   const shops = shopService(db);
   const files = fileStore(db, config.dataDir);
@@ -80,7 +82,7 @@ export function buildServices(db: Db, config: AppDeps['config'], log: (msg: stri
   );
   const account = accountService(db, { auth, shops, mailer, publicUrl: config.PUBLIC_URL });
   const employees = employeesService(db, { auth, partners, mailer, publicUrl: config.PUBLIC_URL });
-  return { jobs, mailer, files, shops, shopArea, clients, groups, orders, partners, auth, account, employees };
+  return { jobs, events, mailer, files, shops, shopArea, clients, groups, orders, partners, auth, account, employees };
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

@@ -7,6 +7,7 @@ import * as oneActiveDeliveryExclude from './migrations/2026-11-22-0008-one-acti
 import * as staffEmailPerPartner from './migrations/2026-11-22-0007-staff-email-per-partner';
 import * as refreshSuccessorSeed from './migrations/2026-11-22-0009-refresh-successor-seed';
 import * as deliveryZoneId from './migrations/2026-11-22-0010-delivery-zone-id';
+import * as domainEvents from './migrations/2026-11-23-0011-domain-events';
 
 /** Dated migrations, listed here so that the bundled server carries them. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22-0007-staff-email-per-partner': staffEmailPerPartner,
   '2026-11-22-0009-refresh-successor-seed': refreshSuccessorSeed,
   '2026-11-22-0010-delivery-zone-id': deliveryZoneId,
+  '2026-11-23-0011-domain-events': domainEvents,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

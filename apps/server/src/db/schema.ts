@@ -118,6 +118,21 @@ export interface JobsTable {
   updated_at: Created;
 }
 
+export interface DomainEventsTable {
+  id: Id;
+  partner_id: number | null;
+  type: string;
+  payload: Json<Record<string, unknown>>;
+  created_by: number | null;
+  created_at: Created;
+}
+
+export interface DomainEventDeliveriesTable {
+  event_id: number;
+  subscriber: string;
+  delivered_at: Created;
+}
+
 export interface MailOutboxTable {
   id: Id;
   partner_id: number | null;
@@ -673,6 +688,8 @@ export interface DB {
   login_failures: LoginFailuresTable;
   files: FilesTable;
   jobs: JobsTable;
+  domain_events: DomainEventsTable;
+  domain_event_deliveries: DomainEventDeliveriesTable;
   mail_outbox: MailOutboxTable;
   catalog_sections: CatalogSectionsTable;
   catalog_brands: NamedTable;

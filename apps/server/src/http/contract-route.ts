@@ -28,6 +28,8 @@ export interface ContractRouteConfig {
   access: Access;
   stricter?: StricterAccess;
   form: boolean;
+  /** Whether the contract reads a body (a POST without one takes its input from the path alone). */
+  body: boolean;
 }
 
 declare module 'fastify' {
@@ -35,6 +37,7 @@ declare module 'fastify' {
     access?: Access;
     stricter?: StricterAccess;
     form?: boolean;
+    body?: boolean;
   }
 }
 
@@ -55,7 +58,12 @@ export function addRoute<C extends RouteContract>(
   handler: (ctx: RouteContext<C>) => Promise<z.input<C['answer']>> | z.input<C['answer']>,
 ): void {
   const { stricter } = contract;
-  const config: ContractRouteConfig = { access: contract.access, form: Boolean(contract.form), ...(stricter ? { stricter } : {}) };
+  const config: ContractRouteConfig = {
+    access: contract.access,
+    form: Boolean(contract.form),
+    body: contract.body !== undefined,
+    ...(stricter ? { stricter } : {}),
+  };
   app.route({
     method: contract.method,
     url: contract.path,

@@ -8,6 +8,8 @@ export interface RouteEntry {
   access: Access | undefined;
   stricter?: StricterAccess;
   form: boolean;
+  /** Whether the route reads a body: false for a contract without one, undefined for a route without a contract. */
+  body: boolean | undefined;
 }
 
 declare module 'fastify' {
@@ -24,7 +26,7 @@ export function registerRouteTable(app: FastifyInstance): void {
   app.addHook('onRoute', (options) => {
     for (const method of [options.method].flat()) {
       if (method === 'HEAD') continue;
-      table.push({ method, url: options.url, access: options.config?.access, stricter: options.config?.stricter, form: Boolean(options.config?.form) });
+      table.push({ method, url: options.url, access: options.config?.access, stricter: options.config?.stricter, form: Boolean(options.config?.form), body: options.config?.body });
     }
   });
 }

@@ -40,6 +40,8 @@ export interface PartnerSpec {
     phones: { PHONE: string; COMMENT: string; MAIN: 0 | 1 }[];
     /** The smallest order the shop accepts, in roubles; its orders keep the sum they were placed under. */
     minOrderSum: string;
+    /** Delivery zones with their price in roubles, in the order the shop shows them. */
+    deliveryZones: { name: string; price: string }[];
   };
   tradepoints: TradepointSpec[];
   /** A second price list and a price column (the base price list always exists). */
@@ -60,6 +62,11 @@ export const KANCLER: PartnerSpec = {
   shop: {
     shopLink: 'kancler',
     minOrderSum: '5000.00',
+    deliveryZones: [
+      { name: 'Москва в пределах МКАД', price: '0.00' },
+      { name: 'Москва за МКАД до 15 км', price: '700.00' },
+      { name: 'Московская область до 50 км', price: '1500.00' },
+    ],
     domainName: 'kancler.b2b.local',
     address: 'г. Москва, ул. Складочная, д. 1, стр. 5',
     phones: [
@@ -118,6 +125,10 @@ export const OFFICE_MARKET: PartnerSpec = {
   shop: {
     shopLink: 'officemarket',
     minOrderSum: '3000.00',
+    deliveryZones: [
+      { name: 'Санкт-Петербург в пределах КАД', price: '0.00' },
+      { name: 'Ленинградская область до 30 км', price: '900.00' },
+    ],
     domainName: 'officemarket.b2b.local',
     address: 'г. Санкт-Петербург, Кантемировская ул., д. 12',
     phones: [{ PHONE: '+7 (812) 336-90-15', COMMENT: 'Отдел продаж', MAIN: 1 }],

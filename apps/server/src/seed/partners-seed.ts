@@ -159,6 +159,12 @@ export async function seedPartner(
     })
     .execute();
 
+  await insertRows(
+    db,
+    'delivery_zones',
+    spec.shop.deliveryZones.map((zone, i) => ({ partner_id: partnerId, name: zone.name, price: zone.price, sort: (i + 1) * 100 })),
+  );
+
   const prices = await insertPriceLists(db, partnerId, spec);
   const loyalty = spec.loyalty ? await insertLoyaltyProgramme(db, partnerId, spec.loyalty) : undefined;
 
