@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { LIMITS } from './limits';
+import { actionDone, actionFailed, fileLink, listOf, money, seconds, yn } from './http/envelope';
+import { LIMITS, ORDER_STATUSES } from './limits';
 import { MSG } from './messages';
-import { filterDate, type OrderStatusRef } from './orders';
+import { filterDate } from './orders';
 
 /*
  * Clients and client groups: the wire contract of /v3/api/partner/client/…, /blacklist/, /grouplist/, /group/…
@@ -54,7 +55,19 @@ const dates = {
   date_start: z.preprocess(emptyToUndefined, filterDate.optional()),
   date_end: z.preprocess(emptyToUndefined, filterDate.optional()),
 };
-const action = z.preprocess(emptyToUndefined, z.enum(['export']).optional());
+/** action=export: the same filters answer the whole list as an .xlsx instead of a page. */
+export const exportAction = z.preprocess(emptyToUndefined, z.enum(['export']).optional());
+const action = exportAction;
+
+/**
+ * A path id: a positive integer of at most 15 digits. Anything else names no row and answers 404, as another
+ * partner's id does, so that probing ids tells nothing.
+ */
+export const pathId = z.coerce
+  .string()
+  .regex(/^\d{1,15}$/)
+  .transform(Number)
+  .refine((n) => n > 0);
 
 /** GET /v3/api/partner/client/ query. Unknown sorts and page sizes fall back to the defaults. */
 export const clientListQuerySchema = z.object({
@@ -95,10 +108,13 @@ export const groupClientsQuerySchema = clientListQuerySchema.extend({
   limit: pageSize(LIMITS.groupPageSizeChoices, LIMITS.groupPageSizeChoices[0]),
 });
 
-const clientIds = z.preprocess(
-  (v) => (v === undefined || v === '' ? [] : Array.isArray(v) ? v : [v]),
-  z.array(z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER)).max(CLIENT_BATCH_MAX),
-);
+/** clients[]: one id or several; absent or empty is none (the default also makes the field optional to callers). */
+const clientIds = z
+  .preprocess(
+    (v) => (v === undefined || v === '' ? [] : Array.isArray(v) ? v : [v]),
+    z.array(z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER)).max(CLIENT_BATCH_MAX),
+  )
+  .default([]);
 
 /** POST /v3/api/partner/blacklist/: delete=Y blocks the clients, N restores them. */
 export const blacklistBodySchema = z.object({
@@ -106,14 +122,39 @@ export const blacklistBodySchema = z.object({
   delete: z.preprocess(upper, z.enum(['Y', 'N'])),
 });
 
-/** POST /v3/api/partner/group/ and /group/{id}/. */
-export const groupBodySchema = z.object({
-  groupName: z.preprocess((v) => (typeof v === 'string' ? v : ''), z.string().trim()),
-  groupDescription: z.preprocess((v) => (typeof v === 'string' ? v : ''), z.string().trim()),
-  clients: clientIds,
-  delete: z.preprocess(upper, z.enum(['Y', 'N']).catch('N')).default('N'),
-  action,
+/** POST /v3/api/partner/group/ with action=export: the group list's filters. */
+export const groupListExportQuerySchema = groupListQuerySchema.extend({ action });
+
+/** GET /v3/api/partner/client/{id}/prices/ query: a page of the client's personal prices. */
+export const clientPricesQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(500).catch(50).default(50),
+  offset: offset,
 });
+
+const groupText = z.preprocess((v) => (typeof v === 'string' ? v : ''), z.string().trim()).default('');
+
+/**
+ * POST /v3/api/partner/group/ and /group/{id}/: a form. Saving checks the name (required, at most
+ * GROUP_NAME_MAX) and the description (at most GROUP_DESCRIPTION_MAX); delete=Y and action=export need neither.
+ */
+export const groupBodySchema = z
+  .object({
+    groupName: groupText,
+    groupDescription: groupText,
+    clients: clientIds,
+    delete: z.preprocess(upper, z.enum(['Y', 'N']).catch('N')).default('N'),
+    action,
+  })
+  .superRefine((body, ctx) => {
+    if (body.action === 'export' || body.delete === 'Y') return;
+    if (!body.groupName) ctx.addIssue({ code: 'custom', path: ['groupName'], message: MSG.groupNameRequired });
+    else if (body.groupName.length > GROUP_NAME_MAX) {
+      ctx.addIssue({ code: 'custom', path: ['groupName'], message: MSG.groupNameTooLong(GROUP_NAME_MAX) });
+    }
+    if (body.groupDescription.length > GROUP_DESCRIPTION_MAX) {
+      ctx.addIssue({ code: 'custom', path: ['groupDescription'], message: MSG.groupDescriptionTooLong(GROUP_DESCRIPTION_MAX) });
+    }
+  });
 
 /** POST /v3/api/partner/client_group/{groupId}/: add the clients, or remove them with delete=Y. */
 export const clientGroupBodySchema = z.object({
@@ -132,118 +173,145 @@ export const clientPriceBodySchema = z.object({
   check: z.string().optional(),
 });
 
-export type YN = 'Y' | 'N';
+export type YN = z.infer<typeof yn>;
 
-export interface PriceRef {
-  ID: number;
-  NAME: string;
-}
+export const priceRef = z.object({ ID: z.number().int(), NAME: z.string() });
+export type PriceRef = z.infer<typeof priceRef>;
 
-export interface LastOrder {
-  ID: number;
-  ORDER_NUMBER: string;
-  CREATE_DATE: number;
-  STATUS: OrderStatusRef;
-}
+const orderStatusRef = z.object({ STATUS_CODE: z.enum(ORDER_STATUSES), STATUS_NAME: z.string() });
+
+export const lastOrder = z.object({ ID: z.number().int(), ORDER_NUMBER: z.string(), CREATE_DATE: seconds, STATUS: orderStatusRef });
+export type LastOrder = z.infer<typeof lastOrder>;
 
 /** A client's loyalty: IS_AVAIL N when it is not in the programme (or the partner's programme is off). */
-export interface ClientLoyalty {
-  IS_AVAIL: YN;
-  ENABLED: YN | null;
-  ENABLED_DATE: number | null;
-  CARD_CODE: string | null;
-  BALANCE: string | null;
+export const clientLoyalty = z.object({
+  IS_AVAIL: yn,
+  ENABLED: yn.nullable(),
+  ENABLED_DATE: seconds.nullable(),
+  CARD_CODE: z.string().nullable(),
+  BALANCE: money.nullable(),
   /** The loyalty status's title. */
-  STATUS: string | null;
-  DATE_STATUS_END: number | null;
-}
+  STATUS: z.string().nullable(),
+  DATE_STATUS_END: seconds.nullable(),
+});
+export type ClientLoyalty = z.infer<typeof clientLoyalty>;
 
-/** One row of the client list (and of a group's client list). Money is a decimal string, dates Unix seconds. */
 /**
- * A client row. The loyalty fields come only to roles with the loyalty part of the clients tab (and when the
- * programme is on), PRICE_TYPE and COLUMN only to roles that view a client's price type (back-office.md §6).
+ * One row of the client list (and of a group's client list). Money is a decimal string, dates Unix seconds.
+ * The loyalty fields come only to roles with the loyalty part of the clients tab (and when the programme is on),
+ * PRICE_TYPE and COLUMN only to roles that view a client's price type (back-office.md §6): absent, not null.
  */
-export interface ClientListItem extends Partial<Omit<ClientLoyalty, 'DATE_STATUS_END'>> {
-  ID: number;
-  NAME: string;
-  SHORT_NAME: string | null;
-  INN: string | null;
-  BLACKLIST: YN;
-  NEW: YN;
-  CURRENCY: string;
-  REGISTRATION_DATE: number;
+export const clientListItem = z.object({
+  ID: z.number().int(),
+  NAME: z.string(),
+  SHORT_NAME: z.string().nullable(),
+  INN: z.string().nullable(),
+  BLACKLIST: yn,
+  NEW: yn,
+  CURRENCY: z.string(),
+  REGISTRATION_DATE: seconds,
   /** The client's price list (the base list when none is set), its code and name. */
-  PRICE_TYPE?: PriceRef & { CODE: string };
+  PRICE_TYPE: priceRef.extend({ CODE: z.string() }).optional(),
   /** The price column, or null. */
-  COLUMN?: PriceRef | null;
+  COLUMN: priceRef.nullable().optional(),
   /** Orders that count: every status but CANCELED. */
-  ORDERS_COUNT: number;
-  ORDERS_SUM: string;
-  ORDERS_AVERAGE: string;
+  ORDERS_COUNT: z.number().int(),
+  ORDERS_SUM: money,
+  ORDERS_AVERAGE: money,
   /** The latest order of any status. */
-  LAST_ORDER: LastOrder | null;
-  GROUP_CNT: number;
-}
+  LAST_ORDER: lastOrder.nullable(),
+  GROUP_CNT: z.number().int(),
+  ...clientLoyalty.omit({ DATE_STATUS_END: true }).partial().shape,
+});
+export type ClientListItem = z.infer<typeof clientListItem>;
 
-export interface ClientFile {
-  ID: string;
-  NAME: string;
-  SIZE: number;
-  MIME: string;
-  URL: string;
-}
+export const clientFile = z.object({ ID: z.string(), NAME: z.string(), SIZE: z.number().int(), MIME: z.string(), URL: z.string() });
+export type ClientFile = z.infer<typeof clientFile>;
 
 /** GET /v3/api/partner/client/{id}/ */
-export interface ClientCard extends ClientListItem {
-  LEGAL_ENTITY: YN;
-  HAS_INDIVIDUAL: YN;
-  PHONE: string | null;
-  EMAIL: string | null;
-  ADDRESS: string | null;
-  BLACKLIST_DATE: number | null;
-  CLIENT_USER: { ID: number; EMAIL: string; NAME: string; MIDDLE_NAME: string; SURNAME: string; PHONE: string | null } | null;
-  FILES: ClientFile[];
-  GROUP: PriceRef[];
+export const clientCard = clientListItem.extend({
+  LEGAL_ENTITY: yn,
+  HAS_INDIVIDUAL: yn,
+  PHONE: z.string().nullable(),
+  EMAIL: z.string().nullable(),
+  ADDRESS: z.string().nullable(),
+  BLACKLIST_DATE: seconds.nullable(),
+  CLIENT_USER: z
+    .object({ ID: z.number().int(), EMAIL: z.string(), NAME: z.string(), MIDDLE_NAME: z.string(), SURNAME: z.string(), PHONE: z.string().nullable() })
+    .nullable(),
+  FILES: z.array(clientFile),
+  GROUP: z.array(priceRef),
   /** Present when the partner's loyalty programme is on and the role sees the loyalty part of clients. */
-  LOYALTY: ClientLoyalty | null;
+  LOYALTY: clientLoyalty.nullable(),
   /** The choices of the price-type form; present for users with the view-price-type right. */
-  PRICE_SETTINGS: { PRICE_TYPES: (PriceRef & { IS_BASE: YN })[]; COLUMNS: (PriceRef & { PARENT_ID: number | null })[] } | null;
-}
+  PRICE_SETTINGS: z
+    .object({
+      PRICE_TYPES: z.array(priceRef.extend({ IS_BASE: yn })),
+      COLUMNS: z.array(priceRef.extend({ PARENT_ID: z.number().int().nullable() })),
+    })
+    .nullable(),
+});
+export type ClientCard = z.infer<typeof clientCard>;
 
 /** GET /v3/api/partner/client/short/ */
-export interface ClientShortItem {
-  ID: number;
-  NAME: string;
-}
+export const clientShortItem = z.object({ ID: z.number().int(), NAME: z.string() });
+export type ClientShortItem = z.infer<typeof clientShortItem>;
 
 /** GET /v3/api/partner/client/{id}/prices/: the client's personal prices. */
-export interface ClientPriceItem {
-  PRODUCT_ID: number;
-  UP_CODE_1C: string;
-  NAME: string;
-  PRICE: string;
-  VALID_UNTIL: number | null;
-}
+export const clientPriceItem = z.object({
+  PRODUCT_ID: z.number().int(),
+  UP_CODE_1C: z.string(),
+  NAME: z.string(),
+  PRICE: money,
+  VALID_UNTIL: seconds.nullable(),
+});
+export type ClientPriceItem = z.infer<typeof clientPriceItem>;
+
+/** ENTITIES of the client list: whether the loyalty columns are shown to this user. */
+export const clientListEntities = z.object({ LOYALTY: z.object({ ON: yn }) });
+
+/** GET /v3/api/partner/client/ */
+export const clientListAnswer = listOf(clientListItem, clientListEntities);
+export type ClientListAnswer = z.infer<typeof clientListAnswer>;
 
 /** A row of the group list. */
-export interface GroupListItem {
-  ID: number;
-  GROUP_ID: number;
-  NAME: string;
-  DESCRIPTION: string | null;
-  CREATE_DATE: number;
-  CLIENTS_COUNT: number;
-}
+export const groupListItem = z.object({
+  ID: z.number().int(),
+  GROUP_ID: z.number().int(),
+  NAME: z.string(),
+  DESCRIPTION: z.string().nullable(),
+  CREATE_DATE: seconds,
+  CLIENTS_COUNT: z.number().int(),
+});
+export type GroupListItem = z.infer<typeof groupListItem>;
 
-/** The answer of POST /v3/api/partner/client_group/{groupId}/. */
-export interface ClientGroupAnswer {
-  SUCCESS: YN;
-  MESSAGE?: string;
-  errors?: Record<string, string>;
-  INFO: { DONE: number[]; ERRORS: { ID: number; MESSAGE: string }[] };
-}
+/** GET /v3/api/partner/grouplist/ */
+export const groupListAnswer = listOf(groupListItem);
+export type GroupListAnswer = z.infer<typeof groupListAnswer>;
 
-/** Names of the .xlsx files the exports produce (FILENAME); the answer is the orders contract's ExportAnswer. */
+/** GET /v3/api/partner/group/{id}/: the group's clients, and the group in ENTITIES.GROUP. */
+export const groupAnswer = listOf(clientListItem, clientListEntities.extend({ GROUP: groupListItem }));
+export type GroupAnswer = z.infer<typeof groupAnswer>;
+
+/** What became of each client of a membership change: DONE ids, and the refused ones with why. */
+export const clientGroupInfo = z.object({
+  DONE: z.array(z.number().int()),
+  ERRORS: z.array(z.object({ ID: z.number().int(), MESSAGE: z.string() })),
+});
+
+/** The answer of POST /v3/api/partner/client_group/{groupId}/: INFO both when done and when no client could be. */
+export const clientGroupAnswer = z.union([actionDone({ INFO: clientGroupInfo }), actionFailed.extend({ INFO: clientGroupInfo })]);
+export type ClientGroupAnswer = z.infer<typeof clientGroupAnswer>;
+
+/** A group created (with INFO on the clients given with it), saved or deleted. */
+export const groupSaved = actionDone({ ID: z.number().int(), GROUP_ID: z.number().int().optional(), INFO: clientGroupInfo.optional() });
+export type GroupSaved = z.infer<typeof groupSaved>;
+
+/** An export's answer (action=export): the stored .xlsx's FILENAME and the URL to download it with the same token. */
+export const exportDone = actionDone(fileLink.shape);
+export type ExportDone = z.infer<typeof exportDone>;
+
+/** Names of the .xlsx files the exports produce (FILENAME, in an exportDone answer). */
 export const CLIENT_EXPORT_FILE = {
   listSheet: 'Клиенты',
   list: (day: string) => `Клиенты ${day}.xlsx`,

@@ -1,8 +1,8 @@
-import type { ClientCard, ClientListItem, ClientListQuery, ClientPriceItem, ClientShortItem } from '@b2b/contracts/clients';
+import type { ClientCard, ClientListAnswer, ClientListQuery, ClientPriceItem, ClientShortItem, ExportDone } from '@b2b/contracts/clients';
 import { CLIENT_EXPORT_FILE, CLIENT_LOYALTY_SORTS } from '@b2b/contracts/clients';
 import type { Rights } from '@b2b/contracts/rights';
 import { MSG } from '@b2b/contracts/messages';
-import { ORDER_ACTION_MSG, ORDER_MSG, type ExportAnswer } from '@b2b/contracts/orders';
+import { ORDER_ACTION_MSG, ORDER_MSG } from '@b2b/contracts/orders';
 import type { Db } from '@/db/database';
 import { XLSX_MIME, fileDownloadUrl, type FileStore } from '@/files/file-store';
 import { AppError, notFound } from '@/http/app-error';
@@ -62,7 +62,7 @@ export function clientsService(db: Db, deps: { mailer: Mailer; files: FileStore 
      * The client list (or a group's, with groupId): CNT counts the filter's rows, CNT_ALL the whole collection
      * (all the partner's clients, or all the group's members).
      */
-    async list(user: Viewer, q: ListQuery, groupId?: number): Promise<ListAnswer<ClientListItem>> {
+    async list(user: Viewer, q: ListQuery, groupId?: number): Promise<ClientListAnswer> {
       const { partnerId } = user;
       const filter = filterOf(q, groupId);
       const view = await viewFor(user);
@@ -71,11 +71,11 @@ export function clientsService(db: Db, deps: { mailer: Mailer; files: FileStore 
         await listRepo.count(partnerId, filter),
         await listRepo.count(partnerId, { groupId }),
       ];
-      return list(rows.map((r) => toListItem(r, view)), { CNT: cnt, CNT_ALL: cntAll }, { LOYALTY: { ON: yn(view.loyalty) } });
+      return { ITEMS: rows.map((r) => toListItem(r, view)), ENTITIES: { LOYALTY: { ON: yn(view.loyalty) } }, NAV: { CNT: cnt, CNT_ALL: cntAll } };
     },
 
     /** The whole filtered list as a stored .xlsx (FILENAME, URL to download it). */
-    async exportList(user: Viewer & { id: number }, q: ListQuery, opts: { groupId?: number; fileName?: string } = {}): Promise<ExportAnswer> {
+    async exportList(user: Viewer & { id: number }, q: ListQuery, opts: { groupId?: number; fileName?: string } = {}): Promise<ExportDone> {
       const { partnerId } = user;
       const view = await viewFor(user);
       const page = { ...visibleSort(q, view), offset: 0, limit: EXPORT_MAX_ROWS };

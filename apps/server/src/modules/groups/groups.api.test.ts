@@ -195,6 +195,15 @@ describe('groups: rights and tenancy', () => {
     expect((await post(`/v3/api/partner/client_group/${g.ID}/`, clientsField([a]), 'owner@partner.demo')).json().SUCCESS).toBe('Y');
   });
 
+  it('a reader calling with action=export (in the body or, without one there, the query) exports and changes nothing', async () => {
+    const before = (await get('/v3/api/partner/grouplist/?limit=96')).json().NAV.CNT_ALL;
+    const viaQuery = await post('/v3/api/partner/group/?action=export', { groupName: 'Не создавать' }, 'orders@partner.demo');
+    expect(viaQuery.json()).toMatchObject({ SUCCESS: 'Y', FILENAME: expect.stringMatching(/\.xlsx$/) });
+    // An action given in the body is the one that counts: an empty one is a save, which a reader may not do.
+    expect((await post('/v3/api/partner/group/?action=export', { groupName: 'Не создавать', action: '' }, 'orders@partner.demo')).statusCode).toBe(403);
+    expect((await get('/v3/api/partner/grouplist/?limit=96')).json().NAV.CNT_ALL).toBe(before);
+  });
+
   it("another partner's group answers 404 on every call, like an unknown id, and stays as it was", async () => {
     const [a] = await newClients(1);
     const g = await createGroup('Чужая', [a]);

@@ -1,7 +1,5 @@
 import {
   CLIENT_EXPORT_FILE,
-  GROUP_DESCRIPTION_MAX,
-  GROUP_NAME_MAX,
   GROUP_SORTS,
   type groupListQuerySchema,
   membersMessage,
@@ -43,19 +41,11 @@ const toItem = (g: GroupRow): GroupListItem => ({
   CLIENTS_COUNT: Number(g.clients_count),
 });
 
+/** A group's form as its contract's schema read it: the name and description already checked (groupBodySchema). */
 export interface GroupForm {
   groupName: string;
   groupDescription: string;
   clients: number[];
-}
-
-function validate(form: GroupForm): Record<string, string> | null {
-  if (!form.groupName) return { groupName: MSG.groupNameRequired };
-  if (form.groupName.length > GROUP_NAME_MAX) return { groupName: MSG.groupNameTooLong(GROUP_NAME_MAX) };
-  if (form.groupDescription.length > GROUP_DESCRIPTION_MAX) {
-    return { groupDescription: MSG.groupDescriptionTooLong(GROUP_DESCRIPTION_MAX) };
-  }
-  return null;
 }
 
 export function groupsService(db: Db, clients: ClientsService, files: FileStore) {
@@ -99,8 +89,6 @@ export function groupsService(db: Db, clients: ClientsService, files: FileStore)
 
     /** Creates a group; clients given with it are added after it exists (INFO tells which could not be). */
     async create(partnerId: number, form: GroupForm) {
-      const errors = validate(form);
-      if (errors) return failed(errors);
       return db.transaction().execute(async (trx) => {
         const id = await groupsRepo(trx).insert(partnerId, { name: form.groupName, description: form.groupDescription || null });
         const info = form.clients.length ? await changeMembers(trx, clients, partnerId, id, form.clients, false) : { DONE: [], ERRORS: [] };
@@ -110,8 +98,6 @@ export function groupsService(db: Db, clients: ClientsService, files: FileStore)
 
     async update(partnerId: number, id: number, form: GroupForm) {
       await mustFind(partnerId, id);
-      const errors = validate(form);
-      if (errors) return failed(errors);
       await repo.update(partnerId, id, { name: form.groupName, description: form.groupDescription || null });
       return ok({ ID: id, GROUP_ID: id }, MSG.groupSaved);
     },

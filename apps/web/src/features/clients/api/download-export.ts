@@ -1,4 +1,4 @@
-import type { ExportAnswer } from '@b2b/contracts/orders';
+import type { ExportDone } from '@b2b/contracts/clients';
 import { api } from '@/api/api-client';
 import { saveBlob } from '@/shared/browser/save-blob';
 
@@ -8,4 +8,4 @@ export async function downloadFile(url: string, name: string): Promise<void> {
 }
 
 /** Downloads a stored export: URL of the answer, saved under FILENAME. */
-export const downloadExport = (answer: ExportAnswer) => downloadFile(answer.URL, answer.FILENAME);
+export const downloadExport = (answer: Pick<ExportDone, 'URL' | 'FILENAME'>) => downloadFile(answer.URL, answer.FILENAME);

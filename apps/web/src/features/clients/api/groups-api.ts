@@ -1,26 +1,25 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import type { ClientGroupAnswer, ClientListItem, GroupListItem } from '@b2b/contracts/clients';
-import type { ExportAnswer } from '@b2b/contracts/orders';
+import type { GroupSaved } from '@b2b/contracts/clients';
+import { GROUP_ROUTES as R } from '@b2b/contracts/routes/groups';
 import { api } from '@/api/api-client';
+import { answerWith } from '@/features/clients/api/answer-variant';
 import { clientKeys } from '@/features/clients/api/client-keys';
-import { type ActionAnswer, type ListAnswer, useInvalidateClients } from '@/features/clients/api/clients-api';
+import { useInvalidateClients } from '@/features/clients/api/clients-api';
 import { downloadExport } from '@/features/clients/api/download-export';
 import type { ListParams } from '@/shared/list-params/list-params';
 
 export const useGroupList = (query: ListParams, enabled = true) =>
   useQuery({
     queryKey: clientKeys.groupList(query),
-    queryFn: ({ signal }) => api.get<ListAnswer<GroupListItem>>('/v3/api/partner/grouplist/', { query, signal }),
+    queryFn: ({ signal }) => api.call(R.list, { query }, { signal }),
     placeholderData: keepPreviousData,
     enabled,
   });
 
-export type GroupAnswer = ListAnswer<ClientListItem> & { ENTITIES: { GROUP: GroupListItem } };
-
 export const useGroup = (id: number, query: ListParams) =>
   useQuery({
     queryKey: clientKeys.group(id, query),
-    queryFn: ({ signal }) => api.get<GroupAnswer>(`/v3/api/partner/group/${id}/`, { query, signal }),
+    queryFn: ({ signal }) => api.call(R.card, { params: { id }, query }, { signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -29,16 +28,17 @@ export interface GroupFormValues {
   groupDescription: string;
 }
 
-export type SaveGroupAnswer = ActionAnswer & { ID: number; INFO?: ClientGroupAnswer['INFO'] };
+/** Creates (no id) or saves a group; clients given at creation are added after it exists (INFO). */
+async function saveGroup(v: GroupFormValues & { id?: number; clients?: number[] }): Promise<GroupSaved> {
+  const body = { groupName: v.groupName, groupDescription: v.groupDescription, clients: v.clients };
+  if (v.id === undefined) return answerWith(await api.call(R.create, { body }), 'ID', R.create.path);
+  return answerWith(await api.call(R.save, { params: { id: v.id }, body }), 'ID', R.save.path);
+}
 
-/** Creates (no id) or saves a group; clients given at creation are added after it exists. */
 export function useSaveGroup() {
   const invalidate = useInvalidateClients();
   return useMutation({
-    mutationFn: (v: GroupFormValues & { id?: number; clients?: number[] }) =>
-      api.post<SaveGroupAnswer>(v.id ? `/v3/api/partner/group/${v.id}/` : '/v3/api/partner/group/', {
-        body: { groupName: v.groupName, groupDescription: v.groupDescription, clients: v.clients },
-      }),
+    mutationFn: saveGroup,
     onSuccess: invalidate,
     // The form shows the field errors itself.
     meta: { toastError: false },
@@ -48,7 +48,7 @@ export function useSaveGroup() {
 export function useDeleteGroup() {
   const invalidate = useInvalidateClients();
   return useMutation({
-    mutationFn: (id: number) => api.post<ActionAnswer>(`/v3/api/partner/group/${id}/`, { body: { delete: true } }),
+    mutationFn: async (id: number) => answerWith(await api.call(R.save, { params: { id }, body: { delete: 'Y' } }), 'ID', R.save.path),
     onSuccess: invalidate,
   });
 }
@@ -58,31 +58,23 @@ export function useChangeMembers() {
   const invalidate = useInvalidateClients();
   return useMutation({
     mutationFn: (v: { groupId: number; clients: number[]; remove: boolean }) =>
-      api.post<ClientGroupAnswer>(`/v3/api/partner/client_group/${v.groupId}/`, {
-        body: { clients: v.clients, delete: v.remove },
-      }),
+      api.call(R.members, { params: { groupId: v.groupId }, body: { clients: v.clients, delete: v.remove ? 'Y' : 'N' } }),
     onSettled: invalidate,
     meta: { toastError: false },
   });
 }
 
 export async function exportGroup(id: number, query: ListParams): Promise<void> {
-  const answer = await api.post<ExportAnswer>(`/v3/api/partner/group/${id}/`, {
-    query: { ...query, offset: undefined },
-    body: { action: 'export' },
-  });
-  await downloadExport(answer);
+  const answer = await api.call(R.save, { params: { id }, query: { ...query, offset: undefined }, body: { action: 'export' } });
+  await downloadExport(answerWith(answer, 'URL', R.save.path));
 }
 
 export const useExportGroup = () => useMutation({ mutationFn: (v: { id: number; query: ListParams }) => exportGroup(v.id, v.query) });
 
 /** POST /group/ with action=export: the whole filtered, sorted group list as an .xlsx, then its download. */
 export async function exportGroupList(query: ListParams): Promise<void> {
-  const answer = await api.post<ExportAnswer>('/v3/api/partner/group/', {
-    query: { ...query, offset: undefined, limit: undefined },
-    body: { action: 'export' },
-  });
-  await downloadExport(answer);
+  const answer = await api.call(R.create, { query: { ...query, offset: undefined, limit: undefined }, body: { action: 'export' } });
+  await downloadExport(answerWith(answer, 'URL', R.create.path));
 }
 
 export const useExportGroupList = () => useMutation({ mutationFn: exportGroupList });

@@ -1,10 +1,9 @@
 import { Alert, Table } from 'antd';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ClientListItem } from '@b2b/contracts/clients';
+import type { ClientListAnswer, ClientListItem } from '@b2b/contracts/clients';
 import { errorText } from '@/api/error-text';
 import { usePartnerInfo } from '@/api/queries/info-queries';
 import { useSession } from '@/shared/auth/session-context';
-import type { ListAnswer } from '@/features/clients/api/clients-api';
 import { pageOf } from '@/features/clients/client-list-params';
 import { clientColumns } from '@/features/clients/components/client-columns';
 import { tableChangeToParams } from '@/features/clients/components/table-params';
@@ -12,7 +11,8 @@ import type { ListParams, ListParamsPatch } from '@/shared/list-params/list-para
 
 interface Props {
   testId: string;
-  list: UseQueryResult<ListAnswer<ClientListItem>>;
+  /** The client list, or a group's (whose ENTITIES add GROUP). */
+  list: UseQueryResult<ClientListAnswer>;
   params: ListParams;
   setParams: (patch: ListParamsPatch) => void;
   emptyText: string;

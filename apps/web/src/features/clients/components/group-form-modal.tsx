@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { Form, Input, Modal } from 'antd';
-import { GROUP_DESCRIPTION_MAX, GROUP_NAME_MAX, type GroupListItem } from '@b2b/contracts/clients';
+import { GROUP_DESCRIPTION_MAX, GROUP_NAME_MAX, type GroupListItem, type GroupSaved } from '@b2b/contracts/clients';
 import { ACTION_LABEL, MSG } from '@b2b/contracts/messages';
 import { isApiError } from '@/api/api-error';
 import { errorText } from '@/api/error-text';
-import { type GroupFormValues, type SaveGroupAnswer, useSaveGroup } from '@/features/clients/api/groups-api';
+import { type GroupFormValues, useSaveGroup } from '@/features/clients/api/groups-api';
 import { CLIENTS_UI } from '@/features/clients/clients-text';
 import { useMembersFeedback } from '@/features/clients/components/use-change-members';
 import { notifyError, notifySuccess } from '@/shared/ui/notify';
@@ -16,7 +16,7 @@ interface Props {
   /** Clients to add to the new group after it is created (their names for the failure modal). */
   clients?: { ID: number; NAME: string }[];
   onClose: () => void;
-  onSaved?: (answer: SaveGroupAnswer) => void;
+  onSaved?: (answer: GroupSaved) => void;
 }
 
 /** Create or edit a group: name (required) and description; the server's errors land on their fields. */

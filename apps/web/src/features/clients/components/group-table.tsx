@@ -2,9 +2,8 @@ import { Button, Space, Table } from 'antd';
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table/interface';
 import { Link } from 'react-router';
-import { GROUP_COLUMN_TITLE, type GroupListItem, type GroupSort } from '@b2b/contracts/clients';
+import { GROUP_COLUMN_TITLE, type GroupListAnswer, type GroupListItem, type GroupSort } from '@b2b/contracts/clients';
 import { ACTION_LABEL, MSG } from '@b2b/contracts/messages';
-import type { ListAnswer } from '@/features/clients/api/clients-api';
 import { pageOf } from '@/features/clients/client-list-params';
 import { sortOrderOf, tableChangeToParams } from '@/features/clients/components/table-params';
 import { formatDate } from '@/shared/formatters/format-date';
@@ -23,7 +22,7 @@ const CELL: Record<GroupSort, (g: GroupListItem) => React.ReactNode> = {
 };
 
 interface Props {
-  data: ListAnswer<GroupListItem> | undefined;
+  data: GroupListAnswer | undefined;
   loading: boolean;
   params: ListParams;
   setParams: (patch: ListParamsPatch) => void;

@@ -1,5 +1,5 @@
 import { App } from 'antd';
-import { membersMessage, type ClientGroupAnswer } from '@b2b/contracts/clients';
+import { clientGroupAnswer, membersMessage, type ClientGroupAnswer } from '@b2b/contracts/clients';
 import { isApiError } from '@/api/api-error';
 import { errorText } from '@/api/error-text';
 import { useChangeMembers } from '@/features/clients/api/groups-api';
@@ -51,7 +51,8 @@ export function useChangeMembersWithFeedback() {
       showOutcome(answer.INFO, names, remove, answer.MESSAGE);
       return true;
     } catch (error) {
-      const info = isApiError(error) ? (error.body as Partial<ClientGroupAnswer> | undefined)?.INFO : undefined;
+      const refused = isApiError(error) ? clientGroupAnswer.safeParse(error.body) : undefined;
+      const info = refused?.success ? refused.data.INFO : undefined;
       showErrors(info, names, remove, errorText(error));
       return false;
     }
