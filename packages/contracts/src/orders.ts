@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { LIMITS, ORDER_STATUSES, type OrderStatus } from './limits';
+import { actionDone, fileLink, listOf, money, nav, seconds, yn } from './http/envelope';
+import { LIMITS, ORDER_STATUSES } from './limits';
 
 /*
  * Orders: the wire contract of /v3/api/partner/orderlist/, /partner/order/{id}/, /partner/sendtorelef/ and
@@ -59,126 +60,168 @@ export const orderListQuerySchema = z.object({
 });
 export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
 
-export interface OrderStatusRef {
-  STATUS_CODE: OrderStatus;
-  STATUS_NAME: string;
-}
-
-export interface PaymentTypeRef {
-  CODE: PaymentType;
-  NAME: string;
-}
-
-/** One row of the order list. Money is a decimal string; dates are Unix seconds. */
-export interface OrderListItem {
-  ID: number;
-  ORDER_NUMBER: string;
-  CREATE_DATE: number;
-  STATUS: OrderStatusRef;
-  CLIENT: { ID: number; NAME: string };
-  SHOP: { ID: number; NAME: string };
-  CONTACTS: { NAME: string | null; PHONE: string | null; MAIL: string | null };
-  ADDRESS: string | null;
-  PAYMENT_TYPE: PaymentTypeRef;
-  CURRENCY: string;
-  POSITION_COUNT: number;
-  POSITION_SUM: string;
-  CUR_POSITION_SUM: string;
-  /** The shop's minimum order sum when the order was placed (shown in the client card's order list). */
-  MIN_ORDER_SUM: string | null;
-}
-
-export interface OrderItem {
-  ID: number;
-  PRODUCT_ID: number;
-  UP_CODE_1C: string;
-  NAME: string;
-  BUYING_PRICE: string;
-  PRICE: string;
-  QUANTITY: number;
-  /** Stock the distributor holds now (all warehouses). */
-  REMAIN: number;
-  /** (PRICE − BUYING_PRICE) × QUANTITY */
-  MARGIN: string;
-  /** Quantity missing from stock: max(0, QUANTITY − REMAIN). */
-  TO_ORDER: number;
-  PREVIEW_PICTURE_PATH: string | null;
-  DETAIL_PICTURE_PATH: string | null;
-  CURRENCY: string;
-  /** PRICE × QUANTITY in the order's currency. */
-  CUR_SUM: string;
-  SPECIAL: 'Y' | 'N';
-}
-
-export interface OrderHistoryEntry {
-  ID: number;
-  DATE: number;
-  ACTION: string;
-  /** Russian description of what happened. */
-  TITLE: string;
-  USER: { ID: number; NAME: string } | null;
-  DETAILS: Record<string, unknown>;
-}
-
-/** GET /v3/api/partner/order/{id}/ (back-office.md §3 Order). */
-export interface OrderCard extends OrderListItem {
-  USER: { PHONE: string | null };
-  TRADEPOINT: { ID: number; ADDRESS: { ADDRESS: string } } | null;
-  MANAGER: { ID: number; NAME: string } | null;
-  PAYMENT_TYPES: PaymentTypeRef[];
-  ONLINE_PAY_STATUS: { CODE: string; TITLE: string } | null;
-  CUR_POSITION_SUM: string;
-  POSITION_MARGIN: string;
-  CUR_POSITION_MARGIN: string;
-  PRODUCTS: OrderItem[];
-  PRODUCTS_SUM: string;
-  OFFERS: { OFFER: { ID: number; NAME: string }; PRODUCT_ID: number }[];
-  HAS_OFFER: 'Y' | 'N';
-  DELIVERY_PRICE: string;
-  TAX_TYPE: string;
-  COMMENT: string | null;
-  SHOP_COMMENT: string | null;
-  NOTE: string | null;
-  CANCEL_COMMENT: string | null;
-  IS_LOYALTY: 'Y' | 'N';
-  LOYALTY_SUM: string;
-  RETURNED_BONUS: string;
-  HISTORY_OPERATIONS: OrderHistoryEntry[];
-  /** The actions the signed-in user may take on this order now. */
-  ACTIONS: OrderAction[];
-  /** The last basket message: sent, or the first error. */
-  BASKET_MESSAGE: string | null;
-}
+/* ---------- answers: one zod schema each, its type inferred (the server serialises through them) ---------- */
 
 /** POST /v3/api/partner/order/{id}/ `action` values. */
 export const ORDER_ACTIONS = ['accept', 'complete', 'cancel', 'comment', 'note', 'export', 'loyalty_history'] as const;
-export type OrderAction = (typeof ORDER_ACTIONS)[number] | 'send_to_basket' | 'payment_type';
+/** What a user may do with an order (the card's ACTIONS): the route's actions, the basket send and the payment type. */
+export const orderAction = z.enum([...ORDER_ACTIONS, 'send_to_basket', 'payment_type']);
+export type OrderAction = z.infer<typeof orderAction>;
 
-export const orderActionSchema = z.discriminatedUnion('action', [
-  z.object({ action: z.literal('accept') }),
-  /** confirm_stock=Y: the user confirmed the goods are there although the distributor's stock looks short. */
-  z.object({ action: z.literal('complete'), confirm_stock: z.enum(['Y', 'N']).default('N') }),
-  z.object({ action: z.literal('cancel'), cancel_comment: z.string().trim().default('') }),
-  z.object({ action: z.literal('comment'), shop_comment: z.string().default('') }),
-  z.object({ action: z.literal('note'), note: z.string().default('') }),
-  z.object({ action: z.literal('export') }),
-  z.object({ action: z.literal('loyalty_history') }),
-]);
+const rowId = z.number().int();
+const idName = z.object({ ID: rowId, NAME: z.string() });
+const nullableText = z.string().nullable();
 
-/** POST /v3/api/partner/sendtorelef/: `orders` = "all" or a list of order ids; optional product ids and offers. */
-export const sendToBasketSchema = z.object({
-  orders: z.union([z.literal('all'), z.array(z.coerce.number().int().positive()).min(1).max(1000)]),
-  products: z.array(z.coerce.number().int().positive()).max(5000).optional(),
-  offers: z.array(z.coerce.number().int().positive()).max(100).optional(),
+export const orderStatusRef = z.object({ STATUS_CODE: z.enum(ORDER_STATUSES), STATUS_NAME: z.string() });
+export type OrderStatusRef = z.infer<typeof orderStatusRef>;
+
+export const paymentTypeRef = z.object({ CODE: z.enum(PAYMENT_TYPES), NAME: z.string() });
+export type PaymentTypeRef = z.infer<typeof paymentTypeRef>;
+
+/** One row of the order list. Money is a decimal string; dates are Unix seconds. */
+export const orderListItem = z.object({
+  ID: rowId,
+  ORDER_NUMBER: z.string(),
+  CREATE_DATE: seconds,
+  STATUS: orderStatusRef,
+  CLIENT: idName,
+  SHOP: idName,
+  CONTACTS: z.object({ NAME: nullableText, PHONE: nullableText, MAIL: nullableText }),
+  ADDRESS: nullableText,
+  PAYMENT_TYPE: paymentTypeRef,
+  CURRENCY: z.string(),
+  POSITION_COUNT: z.number().int(),
+  POSITION_SUM: money,
+  CUR_POSITION_SUM: money,
+  /** The shop's minimum order sum when the order was placed (shown in the client card's order list). */
+  MIN_ORDER_SUM: money.nullable(),
 });
+export type OrderListItem = z.infer<typeof orderListItem>;
+
+export const orderItem = z.object({
+  ID: rowId,
+  PRODUCT_ID: rowId,
+  UP_CODE_1C: z.string(),
+  NAME: z.string(),
+  BUYING_PRICE: money,
+  PRICE: money,
+  QUANTITY: z.number().int(),
+  /** Stock the distributor holds now (all warehouses). */
+  REMAIN: z.number().int(),
+  /** (PRICE − BUYING_PRICE) × QUANTITY */
+  MARGIN: money,
+  /** Quantity missing from stock: max(0, QUANTITY − REMAIN). */
+  TO_ORDER: z.number().int(),
+  PREVIEW_PICTURE_PATH: nullableText,
+  DETAIL_PICTURE_PATH: nullableText,
+  CURRENCY: z.string(),
+  /** PRICE × QUANTITY in the order's currency. */
+  CUR_SUM: money,
+  SPECIAL: yn,
+});
+export type OrderItem = z.infer<typeof orderItem>;
+
+export const orderHistoryEntry = z.object({
+  ID: rowId,
+  DATE: seconds,
+  ACTION: z.string(),
+  /** Russian description of what happened. */
+  TITLE: z.string(),
+  USER: idName.nullable(),
+  DETAILS: z.record(z.string(), z.unknown()),
+});
+export type OrderHistoryEntry = z.infer<typeof orderHistoryEntry>;
+
+/** GET /v3/api/partner/order/{id}/ (back-office.md §3 Order). */
+export const orderCard = orderListItem.extend({
+  USER: z.object({ PHONE: nullableText }),
+  TRADEPOINT: z.object({ ID: rowId, ADDRESS: z.object({ ADDRESS: z.string() }) }).nullable(),
+  MANAGER: idName.nullable(),
+  PAYMENT_TYPES: z.array(paymentTypeRef),
+  ONLINE_PAY_STATUS: z.object({ CODE: z.string(), TITLE: z.string() }).nullable(),
+  POSITION_MARGIN: money,
+  CUR_POSITION_MARGIN: money,
+  PRODUCTS: z.array(orderItem),
+  PRODUCTS_SUM: money,
+  OFFERS: z.array(z.object({ OFFER: idName, PRODUCT_ID: rowId })),
+  HAS_OFFER: yn,
+  DELIVERY_PRICE: money,
+  TAX_TYPE: z.string(),
+  COMMENT: nullableText,
+  SHOP_COMMENT: nullableText,
+  NOTE: nullableText,
+  CANCEL_COMMENT: nullableText,
+  IS_LOYALTY: yn,
+  LOYALTY_SUM: money,
+  RETURNED_BONUS: money,
+  HISTORY_OPERATIONS: z.array(orderHistoryEntry),
+  /** The actions the signed-in user may take on this order now. */
+  ACTIONS: z.array(orderAction),
+  /** The last basket message: sent, or the first error. */
+  BASKET_MESSAGE: nullableText,
+});
+export type OrderCard = z.infer<typeof orderCard>;
+
+/** GET /v3/api/partner/orderlist/ */
+export const orderListAnswer = listOf(
+  orderListItem,
+  z.object({ STATUS: z.record(z.enum(ORDER_STATUSES), z.string()), PAYMENT_TYPE: z.record(z.enum(PAYMENT_TYPES), z.string()) }),
+).extend({ NAV: nav.extend({ NEW_CNT: z.number().int() }) });
+export type OrderListAnswer = z.infer<typeof orderListAnswer>;
+
+/** action=export of the list or of one order: a stored .xlsx, downloadable at URL (GET, same token). */
+export const exportAnswer = actionDone(fileLink.shape).extend({ MESSAGE: z.string() });
+export type ExportAnswer = z.infer<typeof exportAnswer>;
+
+/** GET or POST /v3/api/partner/order/{id}/?action=loyalty_history: ITEMS of this list, NAV { CNT, CNT_ALL }. */
+export const loyaltyHistoryEntry = z.object({
+  ID: rowId,
+  TITLE: z.string(),
+  OPERATION: z.enum(['CREDIT', 'DEBIT', 'BURN', 'RETURN', 'PLUS', 'MINUS']),
+  /** Points, signed (a write-off is negative), as a decimal string. */
+  BONUS_CNT: z.string(),
+  COMMENT: nullableText,
+  DATE: seconds,
+  DATE_BURN: seconds.nullable(),
+});
+export type LoyaltyHistoryEntry = z.infer<typeof loyaltyHistoryEntry>;
+export const loyaltyHistoryAnswer = listOf(loyaltyHistoryEntry);
+export type LoyaltyHistoryAnswer = z.infer<typeof loyaltyHistoryAnswer>;
+
+/** A status or text action done: the new status (accept, complete, cancel) or the saved text (comment, note). */
+export const orderChangeDone = actionDone({
+  STATUS: orderStatusRef.optional(),
+  SHOP_COMMENT: nullableText.optional(),
+  NOTE: nullableText.optional(),
+});
+export type OrderChangeDone = z.infer<typeof orderChangeDone>;
+
+/** POST /v3/api/partner/payment/type/{orderId}/{paymentType}/ */
+export const paymentTypeAnswer = actionDone({ PAYMENT_TYPE: paymentTypeRef }).extend({ MESSAGE: z.string() });
+export type PaymentTypeAnswer = z.infer<typeof paymentTypeAnswer>;
 
 /** GET /v3/api/partner/sendtorelef/ */
-export interface BasketAnswer {
-  CNT: number;
-  SUM: string;
-  ITEMS: { PRODUCT_ID: number; UP_CODE_1C: string; NAME: string; QUANTITY: number; PRICE: string; SUM: string; ORDERS: string[] }[];
-  ORDERS: { ID: number; ORDER_NUMBER: string }[];
-}
+export const basketAnswer = z.object({
+  CNT: z.number().int(),
+  SUM: money,
+  ITEMS: z.array(
+    z.object({
+      PRODUCT_ID: rowId,
+      UP_CODE_1C: z.string(),
+      NAME: z.string(),
+      QUANTITY: z.number().int(),
+      PRICE: money,
+      SUM: money,
+      ORDERS: z.array(z.string()),
+    }),
+  ),
+  ORDERS: z.array(z.object({ ID: rowId, ORDER_NUMBER: z.string() })),
+});
+export type BasketAnswer = z.infer<typeof basketAnswer>;
+
+/** POST /v3/api/partner/sendtorelef/ on success: the open basket's totals after the send (as GET answers them). */
+export const sendToBasketAnswer = actionDone({ CNT: z.number().int(), SUM: money }).extend({ MESSAGE: z.string() });
+export type SendToBasketAnswer = z.infer<typeof sendToBasketAnswer>;
 
 export const ORDER_MSG = {
   accepted: 'Заказ принят',
@@ -215,6 +258,61 @@ export const ORDER_ACTION_MSG = {
   paymentTypeNotChangeable: (status: string) => `Способ оплаты нельзя изменить у заказа в статусе «${status}»`,
   exported: 'Файл сформирован',
 } as const;
+
+/* ---------- requests of the card, the actions and the basket (their routes: routes/orders.ts) ---------- */
+
+/** GET /v3/api/partner/order/{id}/ query: the card, or one of the actions that only read. */
+export const orderCardQuerySchema = z.object({
+  action: z.preprocess(emptyToUndefined, z.enum(['export', 'loyalty_history']).optional()),
+});
+
+/** Characters as the user counts them (an emoji is one), for the text limits. */
+const charCount = (text: string) => [...text].length;
+
+/** A shop comment or note: at most LIMITS.orderNoteMax characters; empty clears it. */
+export const orderTextSchema = z.string().refine((text) => charCount(text) <= LIMITS.orderNoteMax, ORDER_MSG.noteTooLong);
+
+/** A cancel reason: required (blank is none), at most LIMITS.orderNoteMax characters; stored trimmed. */
+export const cancelReasonSchema = z
+  .string()
+  .trim()
+  .min(1, ORDER_MSG.cancelReasonRequired)
+  .refine((text) => charCount(text) <= LIMITS.orderNoteMax, ORDER_MSG.noteTooLong);
+
+/**
+ * POST /v3/api/partner/order/{id}/ body. An unknown action is a 400; the texts are checked against
+ * cancelReasonSchema and orderTextSchema by the action, which answers SUCCESS=N with the field's message.
+ */
+export const orderActionSchema = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('accept') }),
+  /** confirm_stock=Y: the user confirmed the goods are there although the distributor's stock looks short. */
+  z.object({ action: z.literal('complete'), confirm_stock: yn.default('N') }),
+  z.object({ action: z.literal('cancel'), cancel_comment: z.string().default('') }),
+  z.object({ action: z.literal('comment'), shop_comment: z.string().default('') }),
+  z.object({ action: z.literal('note'), note: z.string().default('') }),
+  z.object({ action: z.literal('export') }),
+  z.object({ action: z.literal('loyalty_history') }),
+]);
+export type OrderActionInput = z.input<typeof orderActionSchema>;
+
+/** Whatever is wrong with the orders to send, the form answers this one message. */
+const nothingToSend = { error: ORDER_MSG.nothingToSend };
+const positiveIds = (max: number, params?: typeof nothingToSend) =>
+  z.array(z.coerce.number(params).int(params).positive(params), params).max(max, params);
+
+/**
+ * POST /v3/api/partner/sendtorelef/: `orders` = "all", a list of order ids (orders[0]=…) or one id; optionally
+ * the product ids to send of those orders and the offers whose items go.
+ */
+export const sendToBasketSchema = z.object({
+  orders: z.preprocess(
+    (v) => (typeof v === 'string' && v !== 'all' ? [v] : v),
+    z.union([z.literal('all', nothingToSend), positiveIds(1000, nothingToSend).min(1, nothingToSend)], nothingToSend),
+  ),
+  products: positiveIds(5000).optional(),
+  offers: positiveIds(100).optional(),
+});
+export type SendToBasketInput = z.infer<typeof sendToBasketSchema>;
 
 /** Online payment status labels (ONLINE_PAY_STATUS.TITLE); an unknown code is shown as is. */
 export const ONLINE_PAY_STATUS_LABEL: Record<string, string> = {
@@ -304,45 +402,3 @@ export const ORDER_EXPORT_FILE = {
   list: (day: string) => `Заказы ${day}.xlsx`,
   order: (orderNumber: string) => `Заказ ${orderNumber}.xlsx`,
 } as const;
-
-/** GET /v3/api/partner/orderlist/ */
-export interface OrderListAnswer {
-  ITEMS: OrderListItem[];
-  NAV: { CNT: number; CNT_ALL: number; NEW_CNT: number };
-  ENTITIES: { STATUS: Record<OrderStatus, string>; PAYMENT_TYPE: Record<PaymentType, string> };
-}
-
-/** action=export of the list or of one order: a stored .xlsx, downloadable at URL (GET, same token). */
-export interface ExportAnswer {
-  SUCCESS: 'Y';
-  MESSAGE: string;
-  FILENAME: string;
-  URL: string;
-}
-
-/** GET or POST /v3/api/partner/order/{id}/?action=loyalty_history: ITEMS of this list, NAV { CNT, CNT_ALL }. */
-export interface LoyaltyHistoryEntry {
-  ID: number;
-  TITLE: string;
-  OPERATION: 'CREDIT' | 'DEBIT' | 'BURN' | 'RETURN' | 'PLUS' | 'MINUS';
-  /** Points, signed (a write-off is negative), as a decimal string. */
-  BONUS_CNT: string;
-  COMMENT: string | null;
-  DATE: number;
-  DATE_BURN: number | null;
-}
-
-/** POST /v3/api/partner/payment/type/{orderId}/{paymentType}/ */
-export interface PaymentTypeAnswer {
-  SUCCESS: 'Y';
-  PAYMENT_TYPE: PaymentTypeRef;
-  MESSAGE: string;
-}
-
-/** POST /v3/api/partner/sendtorelef/ on success: the open basket's totals after the send (as GET answers them). */
-export interface SendToBasketAnswer {
-  SUCCESS: 'Y';
-  MESSAGE: string;
-  CNT: number;
-  SUM: string;
-}

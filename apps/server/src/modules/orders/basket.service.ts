@@ -1,12 +1,11 @@
 import Decimal from 'decimal.js';
-import type { z } from 'zod';
 import { MSG, ORDER_STATUS_LABEL } from '@b2b/contracts/messages';
 import {
   ORDER_ACTION_MSG,
   ORDER_MSG,
   type BasketAnswer,
-  type sendToBasketSchema,
   type SendToBasketAnswer,
+  type SendToBasketInput,
 } from '@b2b/contracts/orders';
 import type { OrderStatus } from '@b2b/contracts/limits';
 import type { Db } from '@/db/database';
@@ -16,8 +15,6 @@ import { basketRepo, type ItemSelection } from './basket.repo';
 import { orderChangesRepo } from './order-changes.repo';
 import { money, sumOf } from './order-money';
 import type { OrderActor } from './order-actions.service';
-
-export type SendToBasketInput = z.infer<typeof sendToBasketSchema>;
 
 /** Thrown inside the transaction when a concurrent send moved one of the orders first: everything rolls back. */
 class SendRaced extends Error {}

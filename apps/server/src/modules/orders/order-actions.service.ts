@@ -1,13 +1,16 @@
-import { LIMITS, type OrderStatus } from '@b2b/contracts/limits';
+import type { OrderStatus } from '@b2b/contracts/limits';
 import { MSG, ORDER_STATUS_LABEL } from '@b2b/contracts/messages';
 import {
+  cancelReasonSchema,
   ORDER_ACTION_MSG,
   ORDER_EXPORT_FILE,
   ORDER_MSG,
+  orderTextSchema,
   PAYMENT_TYPES,
   type ExportAnswer,
   type OrderAction,
   type PaymentType,
+  type PaymentTypeAnswer,
 } from '@b2b/contracts/orders';
 import type { Updateable } from 'kysely';
 import type { Db } from '@/db/database';
@@ -47,13 +50,13 @@ const recipientOf = (order: LockedOrder) => order.contact_email || order.client_
  * mail written in the same transaction. Two quick clicks do the work once; the second answers SUCCESS=N.
  */
 export function orderActionsService(db: Db, deps: { mailer: Mailer; files: FileStore; cards: OrderCardService }) {
-  async function onLockedOrder(
+  async function onLockedOrder<T extends ActionOk>(
     actor: OrderActor,
     orderId: number,
     action: OrderAction,
-    work: (trx: Db, order: LockedOrder) => Promise<ActionAnswer>,
+    work: (trx: Db, order: LockedOrder) => Promise<T | ActionFailed>,
     refuse: (status: OrderStatus) => ActionFailed = illegal,
-  ): Promise<ActionAnswer> {
+  ): Promise<T | ActionFailed> {
     try {
       return await db.transaction().execute(async (trx) => {
         const order = await orderChangesRepo(trx).lock(actor.partnerId, orderId);
@@ -78,10 +81,11 @@ export function orderActionsService(db: Db, deps: { mailer: Mailer; files: FileS
   const history = (trx: Db, actor: OrderActor, orderId: number, action: string, details: Record<string, unknown>) =>
     orderChangesRepo(trx).addHistory(actor.partnerId, [{ orderId, userId: actor.id, action, details }]);
 
-  /** comment / note: a text of at most LIMITS.orderNoteMax characters; empty clears it. */
+  /** comment / note: a text of orderTextSchema; empty clears it. */
   function editText(actor: OrderActor, orderId: number, kind: 'comment' | 'note', value: string): Promise<ActionAnswer> | ActionAnswer {
     const field = kind === 'comment' ? 'shop_comment' : 'note';
-    if ([...value].length > LIMITS.orderNoteMax) return failed({ [field]: ORDER_MSG.noteTooLong });
+    const checked = orderTextSchema.safeParse(value);
+    if (!checked.success) return failed({ [field]: checked.error.issues[0].message });
     const text = value.trim() ? value : null;
     return onLockedOrder(actor, orderId, kind, async (trx, order) => {
       if ((order[field] ?? null) !== text) {
@@ -129,9 +133,9 @@ export function orderActionsService(db: Db, deps: { mailer: Mailer; files: FileS
 
     /** NEW, VIEWED or IN_BASKET → CANCELED with a required reason; leaves the open basket; the client is e-mailed. */
     cancel: (actor: OrderActor, orderId: number, reason: string): Promise<ActionAnswer> | ActionAnswer => {
-      const comment = reason.trim();
-      if (!comment) return failed({ cancel_comment: ORDER_MSG.cancelReasonRequired });
-      if ([...comment].length > LIMITS.orderNoteMax) return failed({ cancel_comment: ORDER_MSG.noteTooLong });
+      const checked = cancelReasonSchema.safeParse(reason);
+      if (!checked.success) return failed({ cancel_comment: checked.error.issues[0].message });
+      const comment = checked.data;
       return onLockedOrder(actor, orderId, 'cancel', async (trx, order) => {
         await update(trx, actor, order, { status: 'CANCELED', canceled_at: new Date(), cancel_comment: comment });
         await orderChangesRepo(trx).removeFromOpenBasket(actor.partnerId, order.id);
@@ -169,7 +173,8 @@ export function orderActionsService(db: Db, deps: { mailer: Mailer; files: FileS
             await update(trx, actor, order, { payment_type: next.CODE });
             await history(trx, actor, order.id, 'PAYMENT_TYPE', { old: order.payment_type, new: next.CODE });
           }
-          return ok({ PAYMENT_TYPE: next }, MSG.paymentTypeChanged(next.NAME));
+          const answer: PaymentTypeAnswer = { SUCCESS: 'Y', MESSAGE: MSG.paymentTypeChanged(next.NAME), PAYMENT_TYPE: next };
+          return answer;
         },
         paymentTypeLocked,
       ),

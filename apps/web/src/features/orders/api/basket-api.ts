@@ -1,15 +1,11 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { BasketAnswer, SendToBasketAnswer } from '@b2b/contracts/orders';
+import { ORDER_ROUTES as R } from '@b2b/contracts/routes/orders';
 import { api } from '@/api/api-client';
 import { orderKeys } from '@/features/orders/api/order-keys';
 import { useInvalidateAfter } from '@/shared/query/resource-changes';
 
-const BASKET_PATH = '/v3/api/partner/sendtorelef/';
-
 /** GET /v3/api/partner/sendtorelef/: the distribution-centre basket, with CNT and SUM. */
-export function fetchBasket(signal?: AbortSignal): Promise<BasketAnswer> {
-  return api.get<BasketAnswer>(BASKET_PATH, { signal });
-}
+export const fetchBasket = (signal?: AbortSignal) => api.call(R.basket, {}, { signal });
 
 export const basketQuery = () => queryOptions({ queryKey: orderKeys.basket(), queryFn: ({ signal }) => fetchBasket(signal) });
 
@@ -22,9 +18,7 @@ export interface SendToBasket {
   offers?: number[];
 }
 
-export function sendToBasket(payload: SendToBasket): Promise<SendToBasketAnswer> {
-  return api.post<SendToBasketAnswer>(BASKET_PATH, { body: { ...payload } });
-}
+export const sendToBasket = (payload: SendToBasket) => api.call(R.sendToBasket, { body: payload });
 
 /** Sends orders to the basket; the caller shows the sent message or the first error. Everything is read again. */
 export function useSendToBasket() {

@@ -1,37 +1,25 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { ExportAnswer, OrderCard } from '@b2b/contracts/orders';
+import { exportAnswer, orderCard, orderChangeDone, type OrderActionInput } from '@b2b/contracts/orders';
+import { ORDER_ROUTES as R } from '@b2b/contracts/routes/orders';
 import { api } from '@/api/api-client';
+import { answerAs } from '@/features/orders/api/answer-as';
 import { downloadExport } from '@/features/orders/api/download-export';
 import { orderKeys } from '@/features/orders/api/order-keys';
 import { useInvalidateAfter } from '@/shared/query/resource-changes';
 
-const orderPath = (id: number) => `/v3/api/partner/order/${id}/`;
-
-export function fetchOrder(id: number, signal?: AbortSignal): Promise<OrderCard> {
-  return api.get<OrderCard>(orderPath(id), { signal });
-}
+export const fetchOrder = async (id: number, signal?: AbortSignal) =>
+  answerAs(orderCard, await api.call(R.card, { params: { id } }, { signal }), R.card.path);
 
 export const orderQuery = (id: number) =>
   queryOptions({ queryKey: orderKeys.detail(id), queryFn: ({ signal }) => fetchOrder(id, signal) });
 
 export const useOrder = (id: number) => useQuery(orderQuery(id));
 
-/** The status and text actions of POST /v3/api/partner/order/{id}/ (back-office.md §4). */
-export type OrderChange =
-  | { action: 'accept' }
-  | { action: 'complete'; confirm_stock?: 'Y' }
-  | { action: 'cancel'; cancel_comment: string }
-  | { action: 'comment'; shop_comment: string }
-  | { action: 'note'; note: string };
+/** The status and text actions of POST /v3/api/partner/order/{id}/ (back-office.md §4); the reads are below. */
+export type OrderChange = Exclude<OrderActionInput, { action: 'export' | 'loyalty_history' }>;
 
-export interface OrderActionAnswer {
-  SUCCESS: 'Y';
-  MESSAGE?: string;
-}
-
-export function changeOrder(id: number, change: OrderChange): Promise<OrderActionAnswer> {
-  return api.post<OrderActionAnswer>(orderPath(id), { body: { ...change } });
-}
+export const changeOrder = async (id: number, change: OrderChange) =>
+  answerAs(orderChangeDone, await api.call(R.action, { params: { id }, body: change }), R.action.path);
 
 /**
  * An order action. A SUCCESS "N" answer rejects (the api client turns it into an ApiError); the caller shows it
@@ -47,8 +35,8 @@ export function useChangeOrder(id: number) {
 
 /** action=export: one order as an .xlsx, then its download. */
 export async function exportOrder(id: number, orderNumber: string): Promise<void> {
-  const answer = await api.post<ExportAnswer>(orderPath(id), { body: { action: 'export' } });
-  await downloadExport(answer, `order-${orderNumber || id}.xlsx`);
+  const answer = await api.call(R.action, { params: { id }, body: { action: 'export' } });
+  await downloadExport(answerAs(exportAnswer, answer, R.action.path), `order-${orderNumber || id}.xlsx`);
 }
 
 export const useExportOrder = (id: number, orderNumber: string) =>

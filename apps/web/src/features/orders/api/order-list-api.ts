@@ -1,15 +1,14 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { ExportAnswer, OrderListAnswer } from '@b2b/contracts/orders';
+import { exportAnswer, orderListAnswer } from '@b2b/contracts/orders';
+import { ORDER_ROUTES as R } from '@b2b/contracts/routes/orders';
 import { api } from '@/api/api-client';
+import { answerAs } from '@/features/orders/api/answer-as';
 import { downloadExport } from '@/features/orders/api/download-export';
 import { orderKeys } from '@/features/orders/api/order-keys';
 import { type OrderListRequest, exportRequest } from '@/features/orders/order-list-params';
 
-const LIST_PATH = '/v3/api/partner/orderlist/';
-
-export function fetchOrderList(request: OrderListRequest, signal?: AbortSignal): Promise<OrderListAnswer> {
-  return api.get<OrderListAnswer>(LIST_PATH, { query: { ...request }, signal });
-}
+export const fetchOrderList = async (request: OrderListRequest, signal?: AbortSignal) =>
+  answerAs(orderListAnswer, await api.call(R.list, { query: request }, { signal }), R.list.path);
 
 export const orderListQuery = (request: OrderListRequest) =>
   queryOptions({
@@ -23,8 +22,8 @@ export const useOrderList = (request: OrderListRequest) => useQuery(orderListQue
 
 /** ?action=export: the filtered list as an .xlsx, then its download. */
 export async function exportOrderList(request: OrderListRequest): Promise<void> {
-  const answer = await api.get<ExportAnswer>(LIST_PATH, { query: { ...exportRequest(request), action: 'export' } });
-  await downloadExport(answer, 'orders.xlsx');
+  const answer = await api.call(R.list, { query: { ...exportRequest(request), action: 'export' } });
+  await downloadExport(answerAs(exportAnswer, answer, R.list.path), 'orders.xlsx');
 }
 
 export const useExportOrderList = () => useMutation({ mutationFn: exportOrderList });

@@ -1,11 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import type { PaymentType, PaymentTypeAnswer } from '@b2b/contracts/orders';
+import type { PaymentType } from '@b2b/contracts/orders';
+import { ORDER_ROUTES as R } from '@b2b/contracts/routes/orders';
 import { api } from '@/api/api-client';
 import { useInvalidateAfter } from '@/shared/query/resource-changes';
 
-export function changePaymentType(orderId: number, paymentType: PaymentType): Promise<PaymentTypeAnswer> {
-  return api.post<PaymentTypeAnswer>(`/v3/api/partner/payment/type/${orderId}/${paymentType}/`);
-}
+export const changePaymentType = (orderId: number, paymentType: PaymentType) => api.call(R.paymentType, { params: { orderId, paymentType } });
 
 export function useChangePaymentType(orderId: number) {
   return useMutation({

@@ -1,7 +1,6 @@
 import { useRef, useState } from 'react';
 import { Alert, Button, Card, Flex, Skeleton, Typography } from 'antd';
 import { ShoppingCartOutlined } from '@ant-design/icons';
-import { ORDER_MSG } from '@b2b/contracts/orders';
 import { errorText } from '@/api/error-text';
 import { useBasket, useSendToBasket } from '@/features/orders/api/basket-api';
 import { firstErrorText } from '@/features/orders/order-errors';
@@ -22,7 +21,7 @@ export function BasketSummary({ canSend }: { canSend: boolean }) {
       setResult(null);
       try {
         const answer = await send.mutateAsync({ orders: 'all' });
-        setResult({ type: 'success', text: ORDER_UI.sendAllDone(answer.MESSAGE ?? ORDER_MSG.sentToBasket, answer.CNT, answer.SUM) });
+        setResult({ type: 'success', text: ORDER_UI.sendAllDone(answer.MESSAGE, answer.CNT, answer.SUM) });
       } catch (error) {
         setResult({ type: 'error', text: firstErrorText(error) });
       }

@@ -46,7 +46,7 @@ export function OrderActions({ order, actions }: { order: OrderCard; actions: Se
       setBasketResult(null);
       try {
         const answer = await send.mutateAsync({ orders: [order.ID] });
-        setBasketResult({ type: 'success', text: answer.MESSAGE || ORDER_MSG.sentToBasket });
+        setBasketResult({ type: 'success', text: answer.MESSAGE });
       } catch (error) {
         setBasketResult({ type: 'error', text: firstErrorText(error) });
       }

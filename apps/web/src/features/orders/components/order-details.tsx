@@ -34,10 +34,10 @@ function Section({ title, items }: { title: string; items: Item[] }) {
 /** Every field of the spec's Order entity (back-office.md §3), in sections. */
 export function OrderDetails({ order, canChangePaymentType }: { order: OrderCard; canChangePaymentType: boolean }) {
   const base = 'RUB';
-  const cur = order.CURRENCY || base;
-  const mail = order.CONTACTS?.MAIL;
-  const phone = contactPhone(order.CONTACTS?.PHONE);
-  const offers = [...new Set((order.OFFERS ?? []).map((o) => o.OFFER?.NAME).filter(Boolean))].join(', ');
+  const cur = order.CURRENCY;
+  const mail = order.CONTACTS.MAIL;
+  const phone = contactPhone(order.CONTACTS.PHONE);
+  const offers = [...new Set(order.OFFERS.map((o) => o.OFFER.NAME).filter(Boolean))].join(', ');
 
   return (
     <>
@@ -46,8 +46,8 @@ export function OrderDetails({ order, canChangePaymentType }: { order: OrderCard
         items={[
           field('number', F.number, order.ORDER_NUMBER),
           field('date', F.date, formatDateTime(order.CREATE_DATE)),
-          field('status', F.status, <OrderStatusTag code={order.STATUS.STATUS_CODE} name={order.STATUS.STATUS_NAME} />),
-          field('shop', F.shop, order.SHOP?.NAME),
+          field('status', F.status, <OrderStatusTag code={order.STATUS.STATUS_CODE} />),
+          field('shop', F.shop, order.SHOP.NAME),
           field('manager', F.manager, order.MANAGER?.NAME),
           field('offers', F.offers, order.HAS_OFFER === 'Y' ? offers || yesNo('Y') : null),
         ]}
@@ -58,23 +58,21 @@ export function OrderDetails({ order, canChangePaymentType }: { order: OrderCard
           field(
             'client',
             F.client,
-            order.CLIENT ? (
-              <Link to={`/partner/clients/${order.CLIENT.ID}`} data-testid="order-client-link">
-                {order.CLIENT.NAME}
-              </Link>
-            ) : null,
+            <Link to={`/partner/clients/${order.CLIENT.ID}`} data-testid="order-client-link">
+              {order.CLIENT.NAME}
+            </Link>,
           ),
-          field('contact-name', F.contactName, contactName(order.CONTACTS?.NAME)),
+          field('contact-name', F.contactName, contactName(order.CONTACTS.NAME)),
           field('contact-phone', F.contactPhone, phone ? <a href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</a> : null),
           field('contact-mail', F.contactMail, mail ? <a href={`mailto:${mail}`}>{mail}</a> : null),
-          field('user-phone', F.userPhone, contactPhone(order.USER?.PHONE)),
+          field('user-phone', F.userPhone, contactPhone(order.USER.PHONE)),
         ]}
       />
       <Section
         title={ORDER_UI.sections.delivery}
         items={[
           order.TRADEPOINT
-            ? field('tradepoint', F.tradepoint, order.TRADEPOINT.ADDRESS?.ADDRESS, 2)
+            ? field('tradepoint', F.tradepoint, order.TRADEPOINT.ADDRESS.ADDRESS, 2)
             : field('address', F.address, order.ADDRESS, 2),
           field('payment-type', F.paymentType, <PaymentTypeSelect order={order} editable={canChangePaymentType} />),
           field('online-pay', F.onlinePay, order.ONLINE_PAY_STATUS?.TITLE),
@@ -86,7 +84,7 @@ export function OrderDetails({ order, canChangePaymentType }: { order: OrderCard
         title={ORDER_UI.sections.sums}
         items={[
           field('currency', F.currency, cur),
-          field('position-count', F.positionCount, countRu(order.POSITION_COUNT ?? 0, PLURAL.position)),
+          field('position-count', F.positionCount, countRu(order.POSITION_COUNT, PLURAL.position)),
           field('min-order-sum', F.minOrderSum, formatAmount(order.MIN_ORDER_SUM, base)),
           field('position-sum', F.positionSum, formatAmount(order.POSITION_SUM, base)),
           field('position-margin', F.positionMargin, formatAmount(order.POSITION_MARGIN, base)),

@@ -13,7 +13,7 @@ export function OrderHistory({ order }: { order: OrderCard }) {
         rowKey="ID"
         size="small"
         pagination={false}
-        dataSource={order.HISTORY_OPERATIONS ?? []}
+        dataSource={order.HISTORY_OPERATIONS}
         locale={{ emptyText: T.empty }}
         onRow={(entry) => ({ 'data-testid': 'order-history-row', 'data-action': entry.ACTION }) as React.HTMLAttributes<HTMLElement>}
         columns={[

@@ -9,9 +9,9 @@ const T = ORDER_UI.items;
 
 /** The order's items (back-office.md §3 Order item), with the order's total under them. */
 export function OrderItemsTable({ order }: { order: OrderCard }) {
-  const offerOf = new Map((order.OFFERS ?? []).map((o) => [o.PRODUCT_ID, o.OFFER?.NAME]));
+  const offerOf = new Map(order.OFFERS.map((o) => [o.PRODUCT_ID, o.OFFER.NAME]));
   const money = (value: string, item: OrderItem) => (
-    <span style={{ whiteSpace: 'nowrap' }}>{formatAmount(value, item.CURRENCY || order.CURRENCY)}</span>
+    <span style={{ whiteSpace: 'nowrap' }}>{formatAmount(value, item.CURRENCY)}</span>
   );
   const columns: TableColumnsType<OrderItem> = [
     { title: T.code, key: 'code', render: (_, item) => <span data-testid="item-code">{item.UP_CODE_1C}</span> },
@@ -59,7 +59,7 @@ export function OrderItemsTable({ order }: { order: OrderCard }) {
         rowKey="ID"
         size="small"
         columns={columns}
-        dataSource={order.PRODUCTS ?? []}
+        dataSource={order.PRODUCTS}
         pagination={false}
         scroll={{ x: 1150 }}
         summary={() => (

@@ -1,11 +1,13 @@
 import { Tag } from 'antd';
-import { ORDER_STATUS_COLOR, isOrderStatus, orderStatusLabel } from '@/features/orders/order-status';
+import type { OrderStatus } from '@b2b/contracts/limits';
+import { ORDER_STATUS_LABEL } from '@b2b/contracts/messages';
+import { ORDER_STATUS_COLOR } from '@/features/orders/order-status';
 
 /** A status as a coloured Tag with the spec's label (back-office.md §4). */
-export function OrderStatusTag({ code, name, testId }: { code: string; name?: string | null; testId?: string }) {
+export function OrderStatusTag({ code, testId }: { code: OrderStatus; testId?: string }) {
   return (
-    <Tag color={isOrderStatus(code) ? ORDER_STATUS_COLOR[code] : undefined} data-testid={testId} data-status={code}>
-      {orderStatusLabel(code, name)}
+    <Tag color={ORDER_STATUS_COLOR[code]} data-testid={testId} data-status={code}>
+      {ORDER_STATUS_LABEL[code]}
     </Tag>
   );
 }

@@ -4,7 +4,7 @@ import type { SortOrder, SorterResult } from 'antd/es/table/interface';
 import { Link } from 'react-router';
 import { LIMITS } from '@b2b/contracts/limits';
 import { MSG } from '@b2b/contracts/messages';
-import { PAYMENT_TYPE_LABEL, type OrderListItem, type PaymentType } from '@b2b/contracts/orders';
+import type { OrderListItem } from '@b2b/contracts/orders';
 import { OrderStatusTag } from '@/features/orders/components/order-status-tag';
 import { formatAmount } from '@/features/orders/order-format';
 import {
@@ -18,9 +18,6 @@ import {
 import { ORDER_UI } from '@/features/orders/order-text';
 import { formatDate } from '@/shared/formatters/format-date';
 import type { ListParamsPatch } from '@/shared/list-params/list-params';
-
-const paymentName = (p: OrderListItem['PAYMENT_TYPE']) =>
-  p?.NAME || PAYMENT_TYPE_LABEL[p?.CODE as PaymentType] || p?.CODE || '';
 
 /** Checkboxes for choosing accepted (VIEWED) orders: only they can go to the distribution-centre basket. */
 export interface OrderChoice {
@@ -70,13 +67,13 @@ export function OrdersTable({
     {
       title: ORDER_UI.columns.client,
       ...sortable('CLIENT'),
-      render: (_, order) => <span data-testid="order-client">{order.CLIENT?.NAME}</span>,
+      render: (_, order) => <span data-testid="order-client">{order.CLIENT.NAME}</span>,
     },
     {
       title: ORDER_UI.columns.status,
       ...sortable('STATUS'),
       render: (_, order) => (
-        <OrderStatusTag code={order.STATUS.STATUS_CODE} name={order.STATUS.STATUS_NAME} testId="order-row-status" />
+        <OrderStatusTag code={order.STATUS.STATUS_CODE} testId="order-row-status" />
       ),
     },
     {
@@ -98,7 +95,7 @@ export function OrdersTable({
     {
       title: ORDER_UI.columns.paymentType,
       key: 'PAYMENT_TYPE',
-      render: (_, order) => paymentName(order.PAYMENT_TYPE),
+      render: (_, order) => order.PAYMENT_TYPE.NAME,
     },
   ];
 

@@ -65,14 +65,14 @@ function OrderCardView({ id }: { id: number }) {
   }
 
   const card = order.data;
-  const actions = visibleOrderActions(card.STATUS.STATUS_CODE, card.ACTIONS, canEdit);
+  const actions = visibleOrderActions(card.ACTIONS, canEdit);
   return (
     <div data-testid="order-card" data-order-id={card.ID} data-status={card.STATUS.STATUS_CODE}>
       <BackLink />
       <Flex align="center" gap={12} wrap style={{ marginTop: 8 }}>
         <PageTitle>{PAGE_TITLE.orderCard(card.ORDER_NUMBER)}</PageTitle>
         <div style={{ marginBottom: '0.5em' }}>
-          <OrderStatusTag code={card.STATUS.STATUS_CODE} name={card.STATUS.STATUS_NAME} testId="order-status" />
+          <OrderStatusTag code={card.STATUS.STATUS_CODE} testId="order-status" />
         </div>
         <Typography.Text type="secondary" style={{ marginBottom: '0.5em' }} data-testid="order-date">
           {formatDateTime(card.CREATE_DATE)}

@@ -56,7 +56,7 @@ export function OrderListPage() {
         <OrderListFilters
           request={request}
           minDate={info.data?.ORDER_DATE?.MIN_DATE}
-          clientName={list.data?.ITEMS.find((o) => o.CLIENT?.ID === request.client_id)?.CLIENT.NAME}
+          clientName={list.data?.ITEMS.find((o) => o.CLIENT.ID === request.client_id)?.CLIENT.NAME}
           onChange={setParams}
         />
       </div>
