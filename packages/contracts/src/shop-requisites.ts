@@ -1,4 +1,7 @@
-import type { FileRef, YN } from './shop';
+import { z } from 'zod';
+import { yn } from './http/envelope';
+import { formFile, formFlag, formText } from './http/form-fields';
+import { fileRef } from './shop-wire';
 
 /**
  * Commercial-offer settings (shop-pricing-offers-loyalty.md §3, §5): the organisation's requisites, checked
@@ -64,28 +67,44 @@ export function corAccountError(v: string, bik: string): string | null {
   return /^\d{9}$/.test(bik) && v.slice(-3) !== bik.slice(-3) ? REQUISITES_MSG.corAccountBik : null;
 }
 
+/** The text fields of the form, by payload name (the names of the answer too). */
+export const OFFER_TEXT_FIELDS = [
+  'orgName', 'inn', 'ogrn', 'kpp', 'postcode', 'phone', 'email', 'url', 'legalAddress', 'bank', 'checkingAccount', 'bik', 'corAccount',
+] as const;
+export type OfferTextField = (typeof OFFER_TEXT_FIELDS)[number];
+
+const texts = <T>(value: T) => Object.fromEntries(OFFER_TEXT_FIELDS.map((k) => [k, value])) as Record<OfferTextField, T>;
+const exports = <T>(value: T) => Object.fromEntries(Object.keys(BASKET_EXPORT_OPTIONS).map((k) => [k, value])) as Record<BasketExportOption, T>;
+
 /** GET /v3/api/partner/commercial_offer/ → ITEM. */
-export interface CommercialOfferSettings {
-  orgName: string;
-  inn: string;
-  ogrn: string;
-  kpp: string;
-  postcode: string;
-  phone: string;
-  email: string;
-  url: string;
-  legalAddress: string;
-  bank: string;
-  checkingAccount: string;
-  bik: string;
-  corAccount: string;
+export const commercialOfferSettings = z.object({
+  ...texts(z.string()),
   /** jpeg or png, shown at a height of 24px. */
-  logo: FileRef | null;
+  logo: fileRef.nullable(),
   /** jpeg or png, shown at 150×93px. */
-  stamp: FileRef | null;
+  stamp: fileRef.nullable(),
   /** Validity of an offer in working days. */
-  actualDays: number | null;
-  isActualDays: YN;
-  vat: 'WITH_VAT' | 'WO_VAT';
-  basketExport: Record<BasketExportOption, YN>;
-}
+  actualDays: z.number().int().nullable(),
+  isActualDays: yn,
+  vat: z.enum(['WITH_VAT', 'WO_VAT']),
+  basketExport: z.object(exports(yn)),
+});
+export type CommercialOfferSettings = z.infer<typeof commercialOfferSettings>;
+
+/**
+ * POST /v3/api/partner/commercial_offer/: a field that is not sent keeps its stored value. The logo and the seal
+ * (jpeg or png) travel as multipart files; logo_del=Y and stamp_del=Y remove them.
+ */
+export const commercialOfferBody = z.object({
+  ...texts(formText.optional()),
+  actualDays: formText.optional(),
+  isActualDays: formFlag.optional(),
+  vat: formText.optional(),
+  basketExport: z.object(exports(formFlag.optional())).optional(),
+  logo: formFile.optional(),
+  logo_del: formFlag.optional(),
+  stamp: formFile.optional(),
+  stamp_del: formFlag.optional(),
+});
+export type CommercialOfferBody = z.output<typeof commercialOfferBody>;
+export type CommercialOfferInput = z.input<typeof commercialOfferBody>;

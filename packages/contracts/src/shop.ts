@@ -126,123 +126,19 @@ export function normaliseTime(value: string): string | null {
   return `${String(hours).padStart(2, '0')}:${String(minutes).padStart(2, '0')}`;
 }
 
-export type YN = 'Y' | 'N';
-
-export interface FileRef {
-  ID: string;
-  NAME: string;
-  SIZE: number;
-  /** Where it opens: a public address for shop files and the logo, the staff download for other files. */
-  URL: string;
+/**
+ * A sum as the web sends it (the spec cleans amounts of spaces before sending, the server once more):
+ * spaces removed, a comma read as the decimal point, at most 4 decimals. '' → null; 'bad' when it is not a
+ * non-negative number.
+ */
+export function parseSum(text: string): string | null | 'bad' {
+  const v = text.replace(/[\s\u00a0]/g, '').replace(',', '.');
+  if (!v) return null;
+  return /^\d{1,14}(\.\d{1,4})?$/.test(v) ? v : 'bad';
 }
 
-export interface ShopPhone {
-  PHONE: string;
-  COMMENT: string;
-  MAIN: 0 | 1;
+/** A stored sum as the spec shows it: a decimal string without trailing zeros ("" for none). */
+export function sumOut(value: string | null): string {
+  if (value == null) return '';
+  return value.includes('.') ? value.replace(/\.?0+$/, '') : value;
 }
-
-/** GET /v3/api/partner/shop/ → SHOP (§3 Shop settings, read). */
-export interface ShopSettings {
-  ID: number;
-  NAME: string;
-  LOGO: FileRef | null;
-  COLOR_LOGO: string;
-  COLOR_SCHEME: string;
-  HEADER_NO_NAME: YN;
-  /** Editor.js output (JSON text); empty when there is none. */
-  ABOUT_COMPANY: string;
-  ADDRESS: string;
-  PHONES: ShopPhone[];
-  OPENING_HOURS: string;
-  FILES: FileRef[];
-  SELFDELIVERY_ONLY: YN;
-  MIN_SUM: string;
-  DELIVERY_PRICE: string;
-  ABOUT_DELIVERY: string;
-  ABOUT_DELIVERY_DEFAULT: YN;
-  NO_CHECK_ORDER_SUM: YN;
-  MIN_ORDER_SUM: string;
-  SHOW_DELAY_TEXT: YN;
-  ABOUT_DELAY: string;
-  PAYMENT_TYPE: PaymentType[];
-  TAX_SYSTEM: string;
-  ABOUT_PAYMENT: string;
-  ABOUT_PAYMENT_DEFAULT: YN;
-  ALLOW_PHYSICAL: YN;
-  SHOP_LINK: string;
-  DOMAIN_NAME: string;
-  GOOGLE_ID: string;
-  SHOP_EMAIL: string[];
-  NOTIFY_EMAIL: string[];
-  NOTIFY_CHECKBOX: YN;
-  REGISTRATION: YN;
-  SEARCH_TITLE: string;
-  SEARCH_DESCRIPTION: string;
-  PRICE_TYPE: string;
-  SHOW_MARGIN: YN;
-  TAX_TYPE: 'WITH_VAT' | 'WO_VAT';
-  CURRENCY: string;
-  CURRENCY_RATE: string;
-  ASSORTMENT: 'BASE' | 'EXTENDED';
-  SHOW_STOCK: YN;
-  MULTIPLICITY: 'COMMERCIAL' | 'CORPORATE' | 'EDINICA';
-  MAIN_TRADEPOINT: number | null;
-}
-
-export interface Choice {
-  ID: string;
-  NAME: string;
-}
-
-export interface ShopSettingsAnswer {
-  SHOP: ShopSettings;
-  /** The choices of the selects: PAYMENT_TYPE, TAX_SYSTEM, COLOR_SCHEME, CURRENCY, TAX_TYPE, PRICE_TYPE, … */
-  ENTITIES: Record<string, Choice[]>;
-  DEFAULT_TEXT: { ABOUT_DELIVERY: string; ABOUT_PAYMENT: string; ABOUT_DELAY: string };
-}
-
-export interface Tradepoint {
-  ID: number;
-  ADDRESS: string;
-  ADDRESS_FIELDS: Record<string, string>;
-  LONGITUDE: string;
-  LATITUDE: string;
-  PHONES: ShopPhone[];
-  WORK_DAYS: WorkDay[];
-  WORK_SCHEDULE: { FROM: string; TO: string };
-  HOLIDAY_SCHEDULE: { FROM: string; TO: string };
-  HOLIDAY_WORK: YN;
-  BASE: YN;
-  DATE_START: number | null;
-  DATE_END: number | null;
-}
-
-/** A delivery zone: DELIVERY_ZONE_ID is its ID under the name the spec's calls use (delivery_zone_id); by SORT. */
-export interface DeliveryZone {
-  ID: number;
-  DELIVERY_ZONE_ID: number;
-  NAME: string;
-  PRICE: string;
-  SORT: number;
-}
-
-/** GET /v3/api/partner/delivery_exclude/ */
-export interface DeliveryExclude {
-  IS_DOWNLOADED: YN;
-  COUNT_ITEMS: number;
-  COUNT_IN_FILE: number;
-  FILE: FileRef | null;
-  DATE: number | null;
-}
-
-/** GeoCoder answers: found places, best first. */
-export interface GeocoderPlace {
-  ADDRESS: string;
-  LATITUDE: string;
-  LONGITUDE: string;
-}
-
-/** Choices as ENTITIES lists them. */
-export const choices = (labels: Record<string, string>): Choice[] =>
-  Object.entries(labels).map(([ID, NAME]) => ({ ID, NAME }));

@@ -1,26 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import { MSG } from '@b2b/contracts/messages';
+import { FILE_ROUTES as R } from '@b2b/contracts/routes/files';
 import { notFound } from '@/http/app-error';
-import { requirePartnerStaff } from '@/http/auth-context';
+import { addRoute } from '@/http/contract-route';
 import { attachmentDisposition, type FileStore } from './file-store';
 
 export function filesRoutes(files: FileStore) {
   return async (app: FastifyInstance) => {
-    app.get(
-      '/v3/api/partner/file/:fileId/',
-      { schema: { tags: ['files'], summary: "Download one of the partner's files (exports and uploads) under its original name" } },
-      async (request, reply) => {
-        const user = requirePartnerStaff(request);
-        const fileId = String((request.params as Record<string, unknown>).fileId ?? '');
-        const file = await files.open(user.partnerId, fileId);
-        if (!file) throw notFound(MSG.notFound);
-        return reply
-          .header('content-type', file.row.mime)
-          .header('content-length', String(file.row.size))
-          .header('content-disposition', attachmentDisposition(file.row.original_name))
-          .header('cache-control', 'private, no-store')
-          .send(file.stream());
-      },
-    );
+    addRoute(app, R.download, async ({ staff, params, reply }) => {
+      const file = await files.open(staff.partnerId, params.fileId);
+      if (!file) throw notFound(MSG.notFound);
+      return reply
+        .header('content-type', file.row.mime)
+        .header('content-length', String(file.row.size))
+        .header('content-disposition', attachmentDisposition(file.row.original_name))
+        .header('cache-control', 'private, no-store')
+        .send(file.stream());
+    });
   };
 }

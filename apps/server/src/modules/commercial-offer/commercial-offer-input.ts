@@ -2,15 +2,16 @@ import { EMAIL_RE } from '@b2b/contracts/employees';
 import { SHOP_MSG } from '@b2b/contracts/shop';
 import {
   ACTUAL_DAYS_MAX, BASKET_EXPORT_OPTIONS, bikError, checkingAccountError, corAccountError, innError, kppError, ogrnError,
-  postcodeError, REQUISITES_MSG,
+  postcodeError, REQUISITES_MSG, type BasketExportOption, type CommercialOfferBody, type OfferTextField,
 } from '@b2b/contracts/shop-requisites';
-import { flag, has, positiveInt, text, type Body, type Errors } from '../shop/form-values';
 import type { OfferSettingsChanges, OfferSettingsRow } from './commercial-offer.repo';
 
 /**
- * The commercial-offer form (payload names of §3): text fields with their checks. A field that is not sent
- * keeps its stored value. The organisation's name and INN are required.
+ * The rules of the commercial-offer form (§5) over the body its contract has typed: each text field with its
+ * check. A field that is not sent keeps its stored value. The organisation's name and INN are required.
  */
+
+type Errors = Record<string, string>;
 
 type Column = keyof OfferSettingsChanges & keyof OfferSettingsRow;
 interface Field {
@@ -23,7 +24,7 @@ interface Field {
 }
 
 /** The text fields by payload name (the names of the answer too). */
-export const FIELDS: Record<string, Field> = {
+export const FIELDS: Record<OfferTextField, Field> = {
   orgName: { column: 'org_name', max: 255, required: true },
   inn: { column: 'inn', max: 12, required: true, digits: true, check: innError },
   ogrn: { column: 'ogrn', max: 15, digits: true, check: ogrnError },
@@ -39,15 +40,24 @@ export const FIELDS: Record<string, Field> = {
   corAccount: { column: 'cor_account', max: 20, digits: true, check: (v, all) => corAccountError(v, all.bik ?? '') },
 };
 
-export function parseOfferSettings(body: Body, stored: OfferSettingsRow | undefined): { set: OfferSettingsChanges; errors: Errors } {
+/** A whole number from 1 to `max`, or null. */
+function positiveInt(value: string, max: number): number | null {
+  if (!/^\d{1,9}$/.test(value)) return null;
+  const n = Number(value);
+  return n >= 1 && n <= max ? n : null;
+}
+
+const textFields = Object.entries(FIELDS) as [OfferTextField, Field][];
+
+export function parseOfferSettings(body: CommercialOfferBody, stored: OfferSettingsRow | undefined): { set: OfferSettingsChanges; errors: Errors } {
   const errors: Errors = {};
   const values: Record<string, string> = {};
-  for (const [key, field] of Object.entries(FIELDS)) {
-    const raw = has(body, key) ? text(body[key]) : String(stored?.[field.column] ?? '');
+  for (const [key, field] of textFields) {
+    const raw = body[key] ?? String(stored?.[field.column] ?? '');
     values[key] = field.digits ? raw.replace(/[\s-]/g, '') : raw;
   }
   const set: Record<string, string | null> = {};
-  for (const [key, field] of Object.entries(FIELDS)) {
+  for (const [key, field] of textFields) {
     const value = values[key];
     if (!value) {
       if (field.required) errors[key] = REQUISITES_MSG.required;
@@ -58,17 +68,16 @@ export function parseOfferSettings(body: Body, stored: OfferSettingsRow | undefi
     }
     set[field.column] = value || null;
   }
-  const isActualDays = has(body, 'isActualDays') ? (flag(body.isActualDays) ?? false) : (stored?.is_actual_days ?? false);
-  const daysSent = has(body, 'actualDays') ? text(body.actualDays) : String(stored?.actual_days ?? '');
+  const isActualDays = body.isActualDays ?? stored?.is_actual_days ?? false;
+  const daysSent = body.actualDays ?? String(stored?.actual_days ?? '');
   const actualDays = daysSent ? positiveInt(daysSent, ACTUAL_DAYS_MAX) : null;
   if ((isActualDays && actualDays === null) || (daysSent && actualDays === null)) errors.actualDays = REQUISITES_MSG.actualDays;
-  const vat = has(body, 'vat') ? text(body.vat) : (stored?.vat ?? 'WITH_VAT');
+  const vat = body.vat ?? stored?.vat ?? 'WITH_VAT';
   if (vat !== 'WITH_VAT' && vat !== 'WO_VAT') errors.vat = SHOP_MSG.choiceInvalid;
 
-  const exportIn = body.basketExport && typeof body.basketExport === 'object' ? (body.basketExport as Body) : {};
   const storedExport = (stored?.basket_export ?? {}) as Record<string, unknown>;
   const basketExport = Object.fromEntries(
-    Object.keys(BASKET_EXPORT_OPTIONS).map((k) => [k, has(exportIn, k) ? (flag(exportIn[k]) ?? false) : storedExport[k] === true]),
+    (Object.keys(BASKET_EXPORT_OPTIONS) as BasketExportOption[]).map((k) => [k, body.basketExport?.[k] ?? storedExport[k] === true]),
   );
   return {
     set: { ...set, kpp: set.kpp?.toUpperCase() ?? null, is_actual_days: isActualDays, actual_days: actualDays, vat, basket_export: JSON.stringify(basketExport) },

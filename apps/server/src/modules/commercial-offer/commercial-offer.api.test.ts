@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MSG } from '@b2b/contracts/messages';
 import { SHOP_MSG } from '@b2b/contracts/shop';
 import { REQUISITES_MSG } from '@b2b/contracts/shop-requisites';
 import { settingsTestApp } from '../shop/settings-test-kit';
@@ -100,5 +101,41 @@ describe('commercial-offer settings', () => {
     expect((await save(VALID, [], await kit.login('owner@partner.demo'))).json().SUCCESS).toBe('Y');
     const manager = await kit.login('manager@platform.demo');
     expect((await kit.get(URL, manager)).statusCode).toBe(403);
+  });
+});
+
+describe('a commercial-offer save of the wrong shape (issue 10: refused, nothing is saved)', () => {
+  const raw = (body: string | object) => kit.raw(URL, body);
+
+  it('refuses a save that names no known field instead of answering "saved"', async () => {
+    const before = await read();
+    for (const body of [`a${'[0]'.repeat(8)}=1`, '__proto__[x]=1', 'nothing=here', '']) {
+      const res = await raw(body);
+      expect(res.statusCode, body).toBe(400);
+      expect(res.json().error_description).toBe(MSG.badRequest);
+    }
+    expect((await raw({ unknown: [1] })).statusCode).toBe(400);
+    expect(await read()).toEqual(before);
+  });
+
+  it('refuses a known field of the wrong type', async () => {
+    const before = await read();
+    const refusals: [string | object, string][] = [
+      [{ orgName: ['ООО «Другое»'] }, 'orgName'],
+      [{ inn: { x: '7707083893' } }, 'inn'],
+      ['orgName[0]=ООО&orgName[1]=Другое', 'orgName'],
+      ['isActualDays[]=Y', 'isActualDays'],
+      [{ basketExport: ['Y'] }, 'basketExport'],
+      ['basketExport[photo][0]=Y', 'basketExport'],
+      [{ logo_del: 'maybe' }, 'logo_del'],
+      [{ logo: { size: 1, type: 'image/png' } }, 'logo'],
+    ];
+    for (const [body, field] of refusals) {
+      const res = await raw(body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(200);
+      expect(res.json().SUCCESS, JSON.stringify(body)).toBe('N');
+      expect(Object.keys(res.json().errors), JSON.stringify(body)).toContain(field);
+    }
+    expect(await read()).toEqual(before);
   });
 });

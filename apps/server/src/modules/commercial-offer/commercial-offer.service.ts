@@ -1,17 +1,20 @@
-import { BASKET_EXPORT_OPTIONS, REQUISITES_MSG, type BasketExportOption, type CommercialOfferSettings } from '@b2b/contracts/shop-requisites';
+import { MSG } from '@b2b/contracts/messages';
+import {
+  BASKET_EXPORT_OPTIONS, REQUISITES_MSG, type BasketExportOption, type CommercialOfferBody, type CommercialOfferSettings,
+  type OfferTextField,
+} from '@b2b/contracts/shop-requisites';
 import type { Db } from '@/db/database';
 import { fileDownloadUrl, type FileStore } from '@/files/file-store';
 import { filesRepo } from '@/files/files.repo';
+import { checkImage, type CheckedUpload } from '@/files/upload-checks';
+import { badRequest } from '@/http/app-error';
 import type { AuthUser } from '@/http/auth-context';
 import { failed, ok, yn } from '@/http/envelope';
 import type { UploadedFile } from '@/http/form-body';
-import { text, type Body, type Errors } from '../shop/form-values';
-import { checkImage, type CheckedUpload } from '../shop/shop-uploads';
 import { FIELDS, parseOfferSettings } from './commercial-offer-input';
 import { commercialOfferRepo, type OfferSettingsRow } from './commercial-offer.repo';
 
 type Staff = AuthUser & { partnerId: number };
-type TextKey = Exclude<keyof CommercialOfferSettings, 'logo' | 'stamp' | 'actualDays' | 'isActualDays' | 'vat' | 'basketExport'>;
 const IMAGES = { logo: 'logo_file_id', stamp: 'stamp_file_id' } as const;
 
 /** Commercial-offer settings: requisites, validity in working days, VAT, the logo and the seal (jpeg or png by content). */
@@ -27,7 +30,7 @@ export function commercialOfferService(db: Db, deps: { files: FileStore }) {
     const exported = (row?.basket_export ?? {}) as Record<string, unknown>;
     const texts = Object.fromEntries(Object.entries(FIELDS).map(([key, f]) => [key, String(row?.[f.column] ?? '')]));
     return {
-      ...(texts as Record<TextKey, string>),
+      ...(texts as Record<OfferTextField, string>),
       logo: await fileRef(partnerId, row?.logo_file_id),
       stamp: await fileRef(partnerId, row?.stamp_file_id),
       actualDays: row?.actual_days ?? null,
@@ -44,16 +47,21 @@ export function commercialOfferService(db: Db, deps: { files: FileStore }) {
       return ok({ ITEM: await view(partnerId, await repo.find(partnerId)) });
     },
 
-    async save(user: Staff, body: Body, uploads: UploadedFile[]) {
+    /** Saves the fields sent; a body that names none (no known name, no logo or seal) is refused. */
+    async save(user: Staff, body: CommercialOfferBody, uploads: UploadedFile[]) {
+      const images = Object.keys(IMAGES);
+      if (Object.values(body).every((v) => v === undefined) && !uploads.some((u) => images.includes(u.field))) {
+        throw badRequest(MSG.badRequest);
+      }
       const stored = await repo.find(user.partnerId);
       const { set, errors } = parseOfferSettings(body, stored);
-      const images: Partial<Record<keyof typeof IMAGES, CheckedUpload>> = {};
+      const checkedImages: Partial<Record<keyof typeof IMAGES, CheckedUpload>> = {};
       for (const key of Object.keys(IMAGES) as (keyof typeof IMAGES)[]) {
         const upload = uploads.find((u) => u.field === key);
         if (!upload) continue;
         const checked = checkImage(upload);
-        if ('error' in checked) (errors as Errors)[key] = checked.error;
-        else images[key] = checked;
+        if ('error' in checked) errors[key] = checked.error;
+        else checkedImages[key] = checked;
       }
       if (Object.keys(errors).length) return failed(errors);
 
@@ -62,11 +70,11 @@ export function commercialOfferService(db: Db, deps: { files: FileStore }) {
         for (const key of Object.keys(IMAGES) as (keyof typeof IMAGES)[]) {
           const column = IMAGES[key];
           const old = stored?.[column] ?? null;
-          const image = images[key];
+          const image = checkedImages[key];
           if (image) {
             const meta = { partnerId: user.partnerId, purpose: `offer-${key}`, originalName: image.upload.filename, mime: image.mime, createdBy: user.id };
             set[column] = (await deps.files.save(meta, image.upload.data, trx)).id;
-          } else if (text(body[`${key}_del`]) === 'Y') set[column] = null;
+          } else if (body[`${key}_del`]) set[column] = null;
           if (old && set[column] !== undefined && set[column] !== old) replaced.push(old);
         }
         await commercialOfferRepo(trx).upsert(user.partnerId, set);

@@ -1,4 +1,5 @@
-import { SHOP_MSG, type DeliveryExclude } from '@b2b/contracts/shop';
+import type { DeliveryExclude } from '@b2b/contracts/delivery-wire';
+import { SHOP_MSG } from '@b2b/contracts/shop';
 import type { Db } from '@/db/database';
 import { acceptedKind, KIND_MIME, SPREADSHEET_KINDS } from '@/files/file-sniff';
 import { fileDownloadUrl, type FileStore } from '@/files/file-store';

@@ -1,9 +1,9 @@
 import { MSG } from '@b2b/contracts/messages';
-import { SHOP_MSG, type DeliveryZone } from '@b2b/contracts/shop';
+import type { DeliveryZone, DeliveryZoneBody } from '@b2b/contracts/delivery-wire';
+import { parseSum, SHOP_MSG, sumOut } from '@b2b/contracts/shop';
 import type { Db } from '@/db/database';
 import { notFound } from '@/http/app-error';
 import { failed, list, ok } from '@/http/envelope';
-import { has, money, moneyOut, text, type Body, type Errors } from '../shop/form-values';
 import { deliveryZonesRepo } from './delivery-zones.repo';
 
 const NAME_MAX = 255;
@@ -11,12 +11,12 @@ const SORT_MAX = 100_000;
 const DEFAULT_SORT = 500;
 
 type ZoneRow = { id: number; name: string; price: string | null; sort: number };
+type Errors = Record<string, string>;
 
-const zoneView = (z: ZoneRow): DeliveryZone => ({ ID: z.id, DELIVERY_ZONE_ID: z.id, NAME: z.name, PRICE: moneyOut(z.price), SORT: z.sort });
+const zoneView = (z: ZoneRow): DeliveryZone => ({ ID: z.id, DELIVERY_ZONE_ID: z.id, NAME: z.name, PRICE: sumOut(z.price), SORT: z.sort });
 
-function sortOf(body: Body, fallback: number, errors: Errors): number {
-  if (!has(body, 'sort') || text(body.sort) === '') return fallback;
-  const v = text(body.sort);
+function sortOf(v: string | undefined, fallback: number, errors: Errors): number {
+  if (!v) return fallback;
   if (!/^\d{1,6}$/.test(v) || Number(v) > SORT_MAX) {
     errors.sort = SHOP_MSG.sortInvalid;
     return fallback;
@@ -44,19 +44,19 @@ export function deliveryZonesService(db: Db) {
      * Creates (id null) or edits a zone. Sending only delivery_zone_id and sort (the re-sort of the list) changes
      * the sort alone.
      */
-    async save(partnerId: number, id: number | null, body: Body) {
+    async save(partnerId: number, id: number | null, body: DeliveryZoneBody) {
       const current = id === null ? undefined : await existing(partnerId, id);
       const errors: Errors = {};
-      const onlySort = current && !has(body, 'name') && !has(body, 'price');
-      const sort = sortOf(body, current?.sort ?? DEFAULT_SORT, errors);
+      const onlySort = current && body.name === undefined && body.price === undefined;
+      const sort = sortOf(body.sort, current?.sort ?? DEFAULT_SORT, errors);
       if (onlySort) {
         if (Object.keys(errors).length) return failed(errors);
         await repo.update(partnerId, current.id, { sort });
         return ok({ ID: current.id }, SHOP_MSG.zoneSaved);
       }
-      const name = text(body.name).slice(0, NAME_MAX);
+      const name = (body.name ?? '').slice(0, NAME_MAX);
       if (!name) errors.name = SHOP_MSG.nameMissing;
-      const price = money(body.price);
+      const price = parseSum(body.price ?? '');
       if (price === null) errors.price = SHOP_MSG.sumMissing;
       else if (price === 'bad') errors.price = SHOP_MSG.sumInvalid;
       if (Object.keys(errors).length) return failed(errors);

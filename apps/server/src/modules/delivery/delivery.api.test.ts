@@ -94,3 +94,42 @@ describe('delivery exclusion file', () => {
     expect((await post('/v3/api/partner/delivery_exclude/deactive/', {}, price)).statusCode).toBe(403);
   });
 });
+
+describe('a zone change of the wrong shape (issue 10: refused, never acted on)', () => {
+  const zoneIds = async () => ((await get('/v3/api/partner/delivery_zone/')).json().ITEMS as { ID: number }[]).map((z) => z.ID);
+
+  it('does not delete a zone for delete[]=Y or any delete that is not a flag', async () => {
+    const id = (await post('/v3/api/partner/delivery_zone/', { name: 'Зона для проверки', price: '100' })).json().ID as number;
+    const before = (await get('/v3/api/partner/delivery_zone/')).json();
+    const bodies: (string | object)[] = [
+      'delete[]=Y',
+      'delete[0]=Y',
+      'delete[x]=Y',
+      'delete=maybe',
+      { delete: ['Y'] },
+      { delete: { 0: 'Y' } },
+    ];
+    for (const body of bodies) {
+      for (const [url, extra] of [[`/v3/api/partner/delivery_zone/${id}/`, ''], ['/v3/api/partner/delivery_zone/', `delivery_zone_id=${id}`]]) {
+        const payload = typeof body === 'string' ? [body, extra].filter(Boolean).join('&') : { ...body, ...(extra ? { delivery_zone_id: String(id) } : {}) };
+        const res = await kit.raw(url, payload);
+        expect(res.statusCode, `${url} ${JSON.stringify(payload)}`).toBe(200);
+        expect(res.json(), `${url} ${JSON.stringify(payload)}`).toMatchObject({ SUCCESS: 'N', errors: { delete: expect.any(String) } });
+      }
+    }
+    expect(await zoneIds()).toContain(id);
+    expect((await get('/v3/api/partner/delivery_zone/')).json()).toEqual(before);
+  });
+
+  it('refuses a change that names no field of the zone, and texts of the wrong type', async () => {
+    const [id] = await zoneIds();
+    const before = (await get('/v3/api/partner/delivery_zone/')).json();
+    for (const body of ['', 'nothing=here', '__proto__[x]=1', `delivery_zone_id=${id}`]) {
+      expect((await kit.raw(`/v3/api/partner/delivery_zone/${id}/`, body)).statusCode, body).toBe(400);
+      expect((await kit.raw('/v3/api/partner/delivery_zone/', body)).statusCode, body).toBe(400);
+    }
+    const wrong = await kit.raw(`/v3/api/partner/delivery_zone/${id}/`, { name: ['Новая'], price: { x: '1' }, sort: 5 });
+    expect(wrong.json()).toMatchObject({ SUCCESS: 'N', errors: { name: expect.any(String), price: expect.any(String), sort: expect.any(String) } });
+    expect((await get('/v3/api/partner/delivery_zone/')).json()).toEqual(before);
+  });
+});

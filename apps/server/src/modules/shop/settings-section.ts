@@ -2,8 +2,8 @@ import { EMAIL_RE } from '@b2b/contracts/employees';
 import { LIMITS } from '@b2b/contracts/limits';
 import { cleanDomainName, isValidDomainName } from '@b2b/contracts/shop-domain';
 import { SHOP_MSG, SHOP_TEXT_MAX } from '@b2b/contracts/shop';
-import type { Errors } from './form-values';
-import { orNull, type SectionDraft } from './section-draft';
+import type { ShopSaveBody } from '@b2b/contracts/shop-wire';
+import { orNull, type Errors, type SectionDraft } from './section-draft';
 import type { ShopRow } from './shop.repo';
 
 /**
@@ -29,7 +29,7 @@ function checkEmails(raw: string[], key: string, errors: Errors): string[] {
   return kept;
 }
 
-export function settingsSection(d: SectionDraft, shop: ShopRow): void {
+export function settingsSection(d: SectionDraft<ShopSaveBody>, shop: ShopRow): void {
   const link = d.text('shop_link', shop.shop_link, SHOP_LINK_MAX);
   if (link && !SHOP_LINK_RE.test(link)) d.errors.wrong_link = SHOP_MSG.shopLinkInvalid;
   if (d.errors.shop_link) d.errors.wrong_link = d.errors.shop_link;

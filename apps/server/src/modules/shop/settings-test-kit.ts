@@ -47,6 +47,14 @@ export function settingsTestApp() {
         payload: encodeForm(fields),
         headers: { 'content-type': 'application/x-www-form-urlencoded', ...bearer(token) },
       }),
+    /** A body exactly as given: a raw form text (malformed names and types included) or a JSON value. */
+    raw: (url: string, body: string | object, token = admin) =>
+      t().app.inject({
+        method: 'POST',
+        url,
+        payload: typeof body === 'string' ? body : JSON.stringify(body),
+        headers: { 'content-type': typeof body === 'string' ? 'application/x-www-form-urlencoded' : 'application/json', ...bearer(token) },
+      }),
     upload: (url: string, fields: FormFields, files: FilePart[], token = admin) => {
       const body = multipart(fields, files);
       return t().app.inject({ method: 'POST', url, payload: body.payload, headers: { ...body.headers, ...bearer(token) } });

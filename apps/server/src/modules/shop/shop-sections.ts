@@ -2,10 +2,12 @@ import { DEFAULTS } from '@b2b/contracts/limits';
 import {
   ASSORTMENTS, COLOR_SCHEMES, MULTIPLICITIES, ONLINE_PAYMENT_TYPE, PAYMENT_TYPES, SHOP_MSG, SHOP_TEXT_MAX, TAX_SYSTEMS,
 } from '@b2b/contracts/shop';
+import type { ShopSaveBody } from '@b2b/contracts/shop-wire';
 import { parseAboutCompany } from './about-company';
-import { parsePhones } from './phones';
 import { orNull, type SectionDraft } from './section-draft';
 import type { ShopRow } from './shop.repo';
+
+type Draft = SectionDraft<ShopSaveBody>;
 
 /** The checks of §5 for the parts of POST /partner/shop/ that need nothing but the body and the stored shop. */
 
@@ -13,7 +15,7 @@ const keys = (labels: Record<string, string>) => Object.keys(labels);
 const { name: NAME_MAX, short: SHORT_MAX, text: TEXT_MAX, about: ABOUT_MAX } = SHOP_TEXT_MAX;
 
 /** My shop: name, colours, about text, address, phones, opening hours (files are handled apart). */
-export function shopSection(d: SectionDraft, shop: ShopRow): void {
+export function shopSection(d: Draft, shop: ShopRow): void {
   const name = d.text('name', shop.name, NAME_MAX);
   if (!name) d.errors.name = SHOP_MSG.nameRequired;
   d.set.name = name;
@@ -29,11 +31,11 @@ export function shopSection(d: SectionDraft, shop: ShopRow): void {
   }
   d.set.address = orNull(d.text('address', shop.address, SHORT_MAX));
   d.set.opening_hours = orNull(d.text('opening_hours', shop.opening_hours, SHORT_MAX));
-  if (d.sent('phones') || d.explicit) d.set.phones = JSON.stringify(parsePhones(d.raw('phones')));
+  if (d.sent('phones') || d.explicit) d.set.phones = JSON.stringify(d.value('phones') ?? []);
 }
 
 /** Payment: at least one way to pay; paying by card online needs a tax system for the receipts. */
-export function paymentSection(d: SectionDraft, shop: ShopRow): void {
+export function paymentSection(d: Draft, shop: ShopRow): void {
   const types = [...new Set(d.list('payment_type', shop.payment_types).filter(Boolean))];
   if (!types.length) d.errors.payment_type = SHOP_MSG.paymentTypeRequired;
   else if (types.some((t) => !keys(PAYMENT_TYPES).includes(t))) d.errors.payment_type = SHOP_MSG.choiceInvalid;
@@ -49,7 +51,7 @@ export function paymentSection(d: SectionDraft, shop: ShopRow): void {
  * Delivery: sums, texts and the delay note. A minimum order sum is needed unless its check is switched off
  * (NO_CHECK_ORDER_SUM); self-delivery only needs a tradepoint (checked by the service).
  */
-export function deliverySection(d: SectionDraft, shop: ShopRow): void {
+export function deliverySection(d: Draft, shop: ShopRow): void {
   d.set.selfdelivery_only = d.flag('selfdelivery_only', shop.selfdelivery_only);
   d.set.min_sum = d.money('min_sum', shop.min_sum);
   d.set.delivery_price = d.money('delivery_price', shop.delivery_price);
@@ -64,7 +66,7 @@ export function deliverySection(d: SectionDraft, shop: ShopRow): void {
 }
 
 /** Remains: the assortment shown, the multiplicity used and whether stock is shown. */
-export function remainsSection(d: SectionDraft, shop: ShopRow): void {
+export function remainsSection(d: Draft, shop: ShopRow): void {
   d.set.assortment = d.choice('assortment', shop.assortment, keys(ASSORTMENTS), 'BASE');
   d.set.multiplicity = d.choice('multiplicity', shop.multiplicity, keys(MULTIPLICITIES), 'CORPORATE');
   d.set.show_stock = d.flag('show_stock', shop.show_stock);

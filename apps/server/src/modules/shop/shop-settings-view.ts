@@ -1,11 +1,10 @@
 import { DEFAULTS } from '@b2b/contracts/limits';
 import {
-  ASSORTMENTS, choices, COLOR_SCHEMES, CURRENCIES, MULTIPLICITIES, PAYMENT_TYPES, SHOP_DEFAULT_TEXT, TAX_SYSTEMS,
-  TAX_TYPES, WORK_DAYS, type FileRef, type PaymentType, type ShopSettingsAnswer,
+  ASSORTMENTS, COLOR_SCHEMES, CURRENCIES, MULTIPLICITIES, PAYMENT_TYPES, SHOP_DEFAULT_TEXT, sumOut, TAX_SYSTEMS, TAX_TYPES,
+  WORK_DAYS, type PaymentType,
 } from '@b2b/contracts/shop';
+import { choices, storedPhones, type FileRef, type ShopSettingsAnswer } from '@b2b/contracts/shop-wire';
 import { yn } from '@/http/envelope';
-import { moneyOut } from './form-values';
-import { storedPhones } from './phones';
 import type { ShopRow } from './shop.repo';
 
 /** Shop files and the logo open at a public address: the storefront shows them to buyers. */
@@ -44,12 +43,12 @@ export function shopSettingsView(
       OPENING_HOURS: shop.opening_hours ?? '',
       FILES: extra.files.map((f) => fileRef(id, f)),
       SELFDELIVERY_ONLY: yn(shop.selfdelivery_only),
-      MIN_SUM: moneyOut(shop.min_sum),
-      DELIVERY_PRICE: moneyOut(shop.delivery_price),
+      MIN_SUM: sumOut(shop.min_sum),
+      DELIVERY_PRICE: sumOut(shop.delivery_price),
       ABOUT_DELIVERY: shop.about_delivery ?? '',
       ABOUT_DELIVERY_DEFAULT: yn(shop.about_delivery_default),
       NO_CHECK_ORDER_SUM: yn(shop.no_check_order_sum),
-      MIN_ORDER_SUM: moneyOut(shop.min_order_sum),
+      MIN_ORDER_SUM: sumOut(shop.min_order_sum),
       SHOW_DELAY_TEXT: yn(shop.show_delay_text),
       ABOUT_DELAY: shop.about_delay ?? '',
       PAYMENT_TYPE: shop.payment_types as PaymentType[],
@@ -70,7 +69,7 @@ export function shopSettingsView(
       SHOW_MARGIN: yn(shop.show_margin),
       TAX_TYPE: shop.tax_type,
       CURRENCY: shop.currency,
-      CURRENCY_RATE: shop.currency_rate == null ? '' : moneyOut(shop.currency_rate),
+      CURRENCY_RATE: shop.currency_rate == null ? '' : sumOut(shop.currency_rate),
       ASSORTMENT: shop.assortment,
       SHOW_STOCK: yn(shop.show_stock),
       MULTIPLICITY: shop.multiplicity,

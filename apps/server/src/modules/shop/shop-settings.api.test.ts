@@ -227,3 +227,54 @@ describe('rights', () => {
     expect((await save({ type: 'everything' })).errors).toEqual({ type: SHOP_MSG.choiceInvalid });
   });
 });
+
+describe('bodies of the wrong shape (issue 10: the contract refuses them, nothing is saved)', () => {
+  const SHOP = '/v3/api/partner/shop/';
+  const PRICES = '/v3/api/partner/pricesettings/';
+  const stored = async () => (await kit.get(SHOP)).json();
+
+  it('refuses a save that names no known field instead of answering "saved"', async () => {
+    const before = await stored();
+    for (const url of [SHOP, PRICES]) {
+      for (const body of [`a${'[0]'.repeat(8)}=1`, '__proto__[x]=1', 'constructor[prototype][x]=1', 'nothing=here', '']) {
+        const res = await kit.raw(url, body);
+        expect(res.statusCode, `${url} ${body}`).toBe(400);
+        expect(res.json().error_description).toBe(MSG.badRequest);
+      }
+      const json = await kit.raw(url, { unknown: ['x'] });
+      expect(json.statusCode, url).toBe(400);
+    }
+    expect(await stored()).toEqual(before);
+  });
+
+  it('refuses a known field of the wrong type: a list or a map where a text is, a map where a list is', async () => {
+    const before = await stored();
+    const refusals: [string, string | object, string][] = [
+      [SHOP, { type: 'shop', name: ['Другое имя'] }, 'name'],
+      [SHOP, { name: { x: 'Другое имя' } }, 'name'],
+      [SHOP, 'type=shop&name[0]=Другое&name[1]=имя', 'name'],
+      [SHOP, 'type=payment&payment_type[x]=CASH', 'payment_type'],
+      [SHOP, { type: 'settings', shop_email: 'a@kancler.ru', notify_email: [['b@kancler.ru']] }, 'notify_email'],
+      [SHOP, 'type=settings&registration[]=Y', 'registration'],
+      [SHOP, 'type=remains&show_stock=maybe', 'show_stock'],
+      [SHOP, { type: 'shop', phones: 'phone' }, 'phones'],
+      [SHOP, { type: ['shop'] }, 'type'],
+      [PRICES, { currency: ['USD'], currency_rate: '90' }, 'currency'],
+      [PRICES, 'price_type[a]=PURCHASE', 'price_type'],
+      [PRICES, { show_margin: 7 }, 'show_margin'],
+    ];
+    for (const [url, body, field] of refusals) {
+      const res = await kit.raw(url, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(200);
+      expect(res.json().SUCCESS, JSON.stringify(body)).toBe('N');
+      expect(Object.keys(res.json().errors), JSON.stringify(body)).toContain(field);
+    }
+    expect(await stored()).toEqual(before);
+  });
+
+  it('still takes the shapes the web sends: lists as name[i], phones as ph[i][KEY], flags as Y/N', async () => {
+    const res = await kit.raw(SHOP, 'type=payment&payment_type[0]=CASH&payment_type[1]=NON_CASH&about_payment_default=Y');
+    expect(res.json()).toEqual({ SUCCESS: 'Y', MESSAGE: SHOP_MSG.saved });
+    expect((await stored()).SHOP).toMatchObject({ PAYMENT_TYPE: ['CASH', 'NON_CASH'], ABOUT_PAYMENT_DEFAULT: 'Y' });
+  });
+});

@@ -2,27 +2,29 @@ import { LIMITS } from '@b2b/contracts/limits';
 import { MSG } from '@b2b/contracts/messages';
 import type { RightName } from '@b2b/contracts/rights';
 import { SHOP_MSG, SHOP_SAVE_TYPES, type ShopSaveType } from '@b2b/contracts/shop';
+import type { PriceSettingsBody, ShopSaveBody } from '@b2b/contracts/shop-wire';
 import type { Db } from '@/db/database';
 import { isUniqueViolation } from '@/db/db-errors';
 import type { FileStore } from '@/files/file-store';
 import { filesRepo } from '@/files/files.repo';
-import { forbidden, notFound } from '@/http/app-error';
+import { checkImage } from '@/files/upload-checks';
+import { badRequest, forbidden, notFound } from '@/http/app-error';
 import type { AuthUser } from '@/http/auth-context';
 import { failed, ok } from '@/http/envelope';
 import type { UploadedFile } from '@/http/form-body';
-import { has, text, type Body, type Errors } from './form-values';
 import { priceSettingsSection } from './price-settings-section';
-import { sectionDraft, type SectionDraft } from './section-draft';
+import { sectionDraft, type Errors, type SectionDraft } from './section-draft';
 import { settingsSection } from './settings-section';
 import { deliverySection, paymentSection, remainsSection, shopSection } from './shop-sections';
-import { checkImage, FILE_KEYS, hasShopUploads, planShopFiles, type ShopFilesPlan } from './shop-uploads';
+import { FILE_KEYS, hasShopUploads, planShopFiles, type ShopFilesPlan } from './shop-uploads';
 import { publicFileUrl, shopSettingsView } from './shop-settings-view';
 import { shopRepo, type ShopRow } from './shop.repo';
 
 type Staff = AuthUser & { partnerId: number };
+type Draft = SectionDraft<ShopSaveBody>;
 
 /** Which payload names belong to which part, and the right that saves it (§6). */
-const SECTIONS: Record<ShopSaveType, { keys: string[]; right: RightName; rules: (d: SectionDraft, s: ShopRow) => void }> = {
+const SECTIONS: Record<ShopSaveType, { keys: readonly (keyof ShopSaveBody)[]; right: RightName; rules: (d: Draft, s: ShopRow) => void }> = {
   shop: {
     keys: ['name', 'color_scheme', 'color_logo', 'header_no_name', 'about_company', 'address', 'phones', 'opening_hours', ...FILE_KEYS],
     right: 'editStoreSettings',
@@ -69,15 +71,14 @@ export function shopSettingsService(
   }
 
   /** The parts a request saves: the one `type` names, else every part one of whose names is sent. */
-  function sectionsOf(body: Body, uploads: UploadedFile[]): ShopSaveType[] | 'bad' {
-    const type = text(body.type);
-    if (type) return (SHOP_SAVE_TYPES as readonly string[]).includes(type) ? [type as ShopSaveType] : 'bad';
-    const sent = SHOP_SAVE_TYPES.filter((s) => SECTIONS[s].keys.some((k) => has(body, k)));
+  function sectionsOf(body: ShopSaveBody, uploads: UploadedFile[]): ShopSaveType[] {
+    if (body.type) return [body.type];
+    const sent = SHOP_SAVE_TYPES.filter((s) => SECTIONS[s].keys.some((k) => body[k] !== undefined));
     return hasShopUploads(uploads) && !sent.includes('shop') ? [...sent, 'shop'] : sent;
   }
 
   /** The checks that ask the database: link and domain free. */
-  async function checkAddresses(partnerId: number, d: SectionDraft, shop: ShopRow) {
+  async function checkAddresses(partnerId: number, d: Draft, shop: ShopRow) {
     const link = d.set.shop_link;
     if (link && !d.errors.wrong_link && link.toLowerCase() !== shop.shop_link?.toLowerCase() && (await repo.addressTaken(partnerId, link))) {
       d.errors.wrong_link = SHOP_MSG.shopLinkTaken;
@@ -93,7 +94,7 @@ export function shopSettingsService(
    * once for the form's error list, then again inside the save's transaction under the shop's row lock, which
    * every writer of those rows takes first: parallel saves cannot pass the limits together.
    */
-  async function checkCounts(trx: Db, partnerId: number, d: SectionDraft, plan: ShopFilesPlan | undefined): Promise<Errors> {
+  async function checkCounts(trx: Db, partnerId: number, d: Draft, plan: ShopFilesPlan | undefined): Promise<Errors> {
     const errors: Errors = {};
     if (d.set.selfdelivery_only && (await deps.countTradepoints(partnerId, trx)) === 0) {
       errors.check_selfdelivery_only = SHOP_MSG.selfdeliveryNeedsTradepoint;
@@ -106,7 +107,7 @@ export function shopSettingsService(
     return errors;
   }
 
-  async function applyFiles(trx: Db, user: Staff, plan: ShopFilesPlan, d: SectionDraft): Promise<string[]> {
+  async function applyFiles(trx: Db, user: Staff, plan: ShopFilesPlan, d: Draft): Promise<string[]> {
     const meta = (name: string, mime: string, purpose: string) => ({ partnerId: user.partnerId, purpose, originalName: name, mime, createdBy: user.id });
     if (plan.logo) {
       const saved = await deps.files.save(meta(plan.logo.upload.filename, plan.logo.mime, 'shop-logo'), plan.logo.upload.data, trx);
@@ -124,22 +125,22 @@ export function shopSettingsService(
   return {
     view,
 
-    /** POST /partner/shop/: one or more parts, checked whole; nothing is saved when any check fails. */
-    async save(user: Staff, body: Body, uploads: UploadedFile[]) {
+    /**
+     * POST /partner/shop/: one or more parts, checked whole; nothing is saved when any check fails. A body that
+     * names no part (no known name, no file) saves nothing and is refused as such.
+     */
+    async save(user: Staff, body: ShopSaveBody, uploads: UploadedFile[]) {
       const sections = sectionsOf(body, uploads);
-      if (sections === 'bad') return failed({ type: SHOP_MSG.choiceInvalid });
+      if (!sections.length) throw badRequest(MSG.badRequest);
       for (const s of sections) if (!user.rights[SECTIONS[s].right]) throw forbidden(MSG.forbidden);
       const shop = await load(user.partnerId);
-      const d = sectionDraft(body, Boolean(text(body.type)));
+      const d = sectionDraft(body, body.type !== undefined);
       for (const s of sections) SECTIONS[s].rules(d, shop);
-      // Saving nothing is a general save: a role that may save only another part may not.
-      if (!sections.length && !user.rights.editStoreSettings) throw forbidden(MSG.forbidden);
       await checkAddresses(user.partnerId, d, shop);
       const storedFiles = sections.includes('shop') ? (await repo.listFiles(user.partnerId)).map((f) => f.id) : [];
       const plan = sections.includes('shop') ? planShopFiles(body, uploads, storedFiles, d.errors) : undefined;
       Object.assign(d.errors, { ...(await checkCounts(db, user.partnerId, d, plan)), ...d.errors });
       if (Object.keys(d.errors).length) return failed(d.errors);
-      if (!sections.length) return ok(undefined, SHOP_MSG.saved);
 
       const oldLogo = shop.logo_file_id;
       try {
@@ -161,8 +162,9 @@ export function shopSettingsService(
       return ok(undefined, SHOP_MSG.saved);
     },
 
-    /** POST /partner/pricesettings/ (ADMIN, PRICE: the route guards it). */
-    async savePriceSettings(partnerId: number, body: Body) {
+    /** POST /partner/pricesettings/ (ADMIN, PRICE: the route guards it); a body with no known name is refused. */
+    async savePriceSettings(partnerId: number, body: PriceSettingsBody) {
+      if (Object.values(body).every((v) => v === undefined)) throw badRequest(MSG.badRequest);
       const shop = await load(partnerId);
       const d = sectionDraft(body, true);
       priceSettingsSection(d, shop, (await repo.priceTypes(partnerId)).map((p) => p.code));

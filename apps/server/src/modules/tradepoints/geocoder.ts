@@ -1,4 +1,4 @@
-import type { GeocoderPlace } from '@b2b/contracts/shop';
+import type { GeocoderPlace } from '@b2b/contracts/tradepoint-wire';
 
 /**
  * The address search of the tradepoint modal, behind one interface: a Nominatim-compatible provider when

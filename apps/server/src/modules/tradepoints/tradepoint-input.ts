@@ -1,41 +1,38 @@
 import { normaliseTime, SHOP_MSG, WORK_DAYS } from '@b2b/contracts/shop';
-import { flag, rawList, text, type Body, type Errors } from '../shop/form-values';
-import { parsePhones } from '../shop/phones';
+import type { TradepointBody } from '@b2b/contracts/tradepoint-wire';
 import type { TradepointValues } from './tradepoints.repo';
 
+type Errors = Record<string, string>;
+
 /**
- * A tradepoint as POST /partner/tradepoint/ sends it: address, address fields, longitude and latitude (both
- * needed), phones ph[i][PHONE|COMMENT|MAIN], work_days of MO..SU and WD, work and holiday hours as HH:MM,
- * holiday_work, base, date_start and date_end.
+ * The rules of a tradepoint (§5) over the body its contract has typed: an address, both coordinates, work days of
+ * MO..SU and WD, work and holiday hours as HH:MM, dates; every broken rule is answered at once.
  */
 
 const ADDRESS_MAX = 255;
-const ADDRESS_FIELDS = ['postcode', 'region', 'city', 'street', 'house', 'building', 'office'] as const;
 const DEFAULT_HOURS = { from: '09:00', to: '18:00' };
 
-function coordinate(value: unknown, limit: number): string | null | 'bad' {
-  const v = text(value).replace(',', '.');
+function coordinate(value: string | undefined, limit: number): string | null | 'bad' {
+  const v = (value ?? '').replace(',', '.');
   if (!v) return null;
   if (!/^-?\d{1,3}(\.\d{1,10})?$/.test(v) || Math.abs(Number(v)) > limit) return 'bad';
   return Number(v).toFixed(7);
 }
 
 /** Hours {from, to}: each normalised to HH:MM; an unreadable time is an error under `key`. */
-function hours(value: unknown, key: string, errors: Errors): { from: string; to: string } {
-  const raw = value && typeof value === 'object' ? (value as Body) : {};
-  const read = (name: string, fallback: string) => {
-    const given = text(raw[name] ?? raw[name.toUpperCase()]);
+function hours(value: TradepointBody['work_schedule'], key: string, errors: Errors): { from: string; to: string } {
+  const read = (given: string | undefined, fallback: string) => {
     if (!given) return fallback;
     const time = normaliseTime(given);
     if (!time) errors[key] = SHOP_MSG.timeInvalid;
     return time ?? fallback;
   };
-  return { from: read('from', DEFAULT_HOURS.from), to: read('to', DEFAULT_HOURS.to) };
+  return { from: read(value?.from, DEFAULT_HOURS.from), to: read(value?.to, DEFAULT_HOURS.to) };
 }
 
 /** dd.mm.yyyy or yyyy-mm-dd; '' → null. */
-function date(value: unknown, key: string, errors: Errors): string | null {
-  const v = text(value);
+function date(value: string | undefined, key: string, errors: Errors): string | null {
+  const v = value ?? '';
   if (!v) return null;
   const ru = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(v);
   const iso = ru ? `${ru[3]}-${ru[2]}-${ru[1]}` : v;
@@ -47,35 +44,34 @@ function date(value: unknown, key: string, errors: Errors): string | null {
   return iso;
 }
 
-export function parseTradepoint(body: Body): { values: TradepointValues; errors: Errors } {
+export function parseTradepoint(body: TradepointBody): { values: TradepointValues; errors: Errors } {
   const errors: Errors = {};
-  const address = text(body.address).slice(0, ADDRESS_MAX);
+  const address = (body.address ?? '').slice(0, ADDRESS_MAX);
   if (!address) errors.address = SHOP_MSG.addressRequired;
   const longitude = coordinate(body.longitude, 180);
   const latitude = coordinate(body.latitude, 90);
   if (longitude === null || latitude === null) errors.coordinates = SHOP_MSG.addressOrCoordinates;
   else if (longitude === 'bad' || latitude === 'bad') errors.coordinates = SHOP_MSG.coordinatesInvalid;
 
-  const fieldsIn = body.address_fields && typeof body.address_fields === 'object' ? (body.address_fields as Body) : {};
   const addressFields = Object.fromEntries(
-    ADDRESS_FIELDS.map((k) => [k, text(fieldsIn[k]).slice(0, 100)] as const).filter(([, v]) => v),
+    Object.entries(body.address_fields ?? {}).map(([k, v]) => [k, (v ?? '').slice(0, 100)] as const).filter(([, v]) => v),
   );
-  const workDays = [...new Set(rawList(body.work_days).map((d) => d.toUpperCase()))];
+  const workDays = [...new Set((body.work_days ?? []).map((d) => d.toUpperCase()))];
   if (!workDays.length) errors.work_days = SHOP_MSG.workDaysRequired;
   else if (workDays.some((d) => !(d in WORK_DAYS))) errors.work_days = SHOP_MSG.choiceInvalid;
-  const holidayWork = flag(body.holiday_work) ?? false;
+  const holidayWork = body.holiday_work ?? false;
 
   const values: TradepointValues = {
     address,
     address_fields: JSON.stringify(addressFields),
     longitude: typeof longitude === 'string' && longitude !== 'bad' ? longitude : '0',
     latitude: typeof latitude === 'string' && latitude !== 'bad' ? latitude : '0',
-    phones: JSON.stringify(parsePhones(body.ph)),
+    phones: JSON.stringify(body.ph ?? []),
     work_days: workDays,
     work_schedule: JSON.stringify(hours(body.work_schedule, 'work_schedule', errors)),
     holiday_schedule: JSON.stringify(holidayWork ? hours(body.holiday_schedule, 'holiday_schedule', errors) : {}),
     holiday_work: holidayWork,
-    is_base: flag(body.base) ?? false,
+    is_base: body.base ?? false,
     // A date column takes the ISO day as text: no time zone can move it.
     date_start: date(body.date_start, 'date_start', errors) as Date | null,
     date_end: date(body.date_end, 'date_end', errors) as Date | null,

@@ -1,6 +1,7 @@
-import type { Tradepoint, WorkDay } from '@b2b/contracts/shop';
+import type { WorkDay } from '@b2b/contracts/shop';
+import { storedPhones } from '@b2b/contracts/shop-wire';
+import type { Tradepoint } from '@b2b/contracts/tradepoint-wire';
 import { toSeconds, yn } from '@/http/envelope';
-import { storedPhones } from '../shop/phones';
 import type { TradepointRow } from './tradepoints.repo';
 
 const hours = (value: unknown): { FROM: string; TO: string } => {

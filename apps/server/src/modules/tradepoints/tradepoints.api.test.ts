@@ -141,3 +141,25 @@ describe('geocoder', () => {
     }
   });
 });
+
+describe('a tradepoint change of the wrong shape (issue 10: refused, never acted on)', () => {
+  it('does not delete for delete[]=Y, and refuses lists and maps where texts are', async () => {
+    const before = (await get('/v3/api/partner/tradepoint/')).json();
+    const id = before.ITEMS[before.ITEMS.length - 1].ID as number;
+    const bodies: [string, string | object][] = [
+      [`/v3/api/partner/tradepoint/${id}/`, 'delete[]=Y'],
+      [`/v3/api/partner/tradepoint/${id}/`, { delete: ['Y'] }],
+      ['/v3/api/partner/tradepoint/', `id=${id}&delete[0]=Y`],
+      ['/v3/api/partner/tradepoint/', { ...NEW_POINT, address: ['Москва'] }],
+      ['/v3/api/partner/tradepoint/', { address: 'Москва', latitude: '55.7', longitude: '37.6', work_days: { MO: 'Y' } }],
+      ['/v3/api/partner/tradepoint/', { address: 'Москва', latitude: '55.7', longitude: '37.6', 'work_days': ['MO'], ph: 'телефон' }],
+      ['/v3/api/partner/tradepoint/', 'address=Москва&latitude=55.7&longitude=37.6&work_days[0]=MO&base[]=Y'],
+    ];
+    for (const [url, body] of bodies) {
+      const res = await kit.raw(url, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(200);
+      expect(res.json().SUCCESS, JSON.stringify(body)).toBe('N');
+    }
+    expect((await get('/v3/api/partner/tradepoint/')).json()).toEqual(before);
+  });
+});

@@ -1,9 +1,9 @@
 import { MSG } from '@b2b/contracts/messages';
 import { SHOP_MSG } from '@b2b/contracts/shop';
+import type { TradepointBody } from '@b2b/contracts/tradepoint-wire';
 import type { Db } from '@/db/database';
 import { notFound } from '@/http/app-error';
 import { failed, list, ok } from '@/http/envelope';
-import type { Body } from '../shop/form-values';
 import type { ShopService } from '../shop/shop.service';
 import { parseTradepoint } from './tradepoint-input';
 import { tradepointView } from './tradepoint-view';
@@ -35,7 +35,7 @@ export function tradepointsService(db: Db, deps: { shops: ShopService }) {
     },
 
     /** Creates (no id) or edits (an id of this partner, else 404). */
-    async save(partnerId: number, id: number | null, body: Body) {
+    async save(partnerId: number, id: number | null, body: TradepointBody) {
       const current = id === null ? undefined : await existing(partnerId, id);
       const { values, errors } = parseTradepoint(body);
       if (Object.keys(errors).length) return failed(errors);

@@ -1,12 +1,9 @@
-import { BASKET_EXPORT_OPTIONS, type BasketExportOption, type CommercialOfferSettings } from '@b2b/contracts/shop-requisites';
-import type { Fields } from '@/api/form-encoding';
+import {
+  BASKET_EXPORT_OPTIONS, OFFER_TEXT_FIELDS, type BasketExportOption, type CommercialOfferInput, type CommercialOfferSettings,
+} from '@b2b/contracts/shop-requisites';
 
 /** A logo or seal chosen in the form: a new file, or the stored one removed; null keeps what is stored. */
 export type ImageChange = { file: File } | { remove: true } | null;
-
-export const OFFER_TEXT_FIELDS = [
-  'orgName', 'inn', 'ogrn', 'kpp', 'postcode', 'phone', 'email', 'url', 'legalAddress', 'bank', 'checkingAccount', 'bik', 'corAccount',
-] as const;
 
 export const offerValues = (item: CommercialOfferSettings) => ({
   ...Object.fromEntries(OFFER_TEXT_FIELDS.map((k) => [k, item[k]])),
@@ -21,19 +18,19 @@ export const offerValues = (item: CommercialOfferSettings) => ({
 });
 export type OfferValues = ReturnType<typeof offerValues>;
 
-const image = (key: 'logo' | 'stamp', change: ImageChange): Fields => {
+const image = (key: 'logo' | 'stamp', change: ImageChange): CommercialOfferInput => {
   if (!change) return {};
   return 'file' in change ? { [key]: change.file } : { [`${key}_del`]: 'Y' };
 };
 
-export function offerPayload(v: OfferValues): Fields {
+export function offerPayload(v: OfferValues): CommercialOfferInput {
   const texts = Object.fromEntries(OFFER_TEXT_FIELDS.map((k) => [k, String((v as Record<string, unknown>)[k] ?? '').trim()]));
   return {
     ...texts,
     isActualDays: Boolean(v.isActualDays),
-    actualDays: v.actualDays ?? '',
+    actualDays: v.actualDays == null ? '' : String(v.actualDays),
     vat: v.vat,
-    basketExport: v.basketExport as Record<string, boolean>,
+    basketExport: v.basketExport as Record<BasketExportOption, boolean>,
     ...image('logo', v.logo),
     ...image('stamp', v.stamp),
   };

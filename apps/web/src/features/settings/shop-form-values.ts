@@ -1,5 +1,5 @@
-import type { ShopPhone, ShopSettings } from '@b2b/contracts/shop';
-import type { Fields } from '@/api/form-encoding';
+import type { PriceSettingsInput, ShopPhone, ShopSaveInput, ShopSettings } from '@b2b/contracts/shop-wire';
+import type { ShopPartFields } from '@/features/settings/api/shop-settings-api';
 import { cleanAmount } from '@/shared/inputs/amount';
 
 /** The shop settings as each form holds them (Y/N as booleans) and back as the POST payload names of §3. */
@@ -13,7 +13,7 @@ export interface PhoneRow {
 }
 
 export const phoneRows = (phones: ShopPhone[]): PhoneRow[] => phones.map((p) => ({ PHONE: p.PHONE, COMMENT: p.COMMENT, MAIN: p.MAIN === 1 }));
-export const phonesPayload = (rows: PhoneRow[] | undefined) =>
+export const phonesPayload = (rows: PhoneRow[] | undefined): NonNullable<ShopSaveInput['phones']> =>
   (rows ?? []).filter((r) => r?.PHONE?.trim()).map((r) => ({ PHONE: r.PHONE.trim(), COMMENT: r.COMMENT?.trim() ?? '', MAIN: r.MAIN ? 1 : 0 }));
 
 export const shopPartValues = (s: ShopSettings) => ({
@@ -27,7 +27,7 @@ export const shopPartValues = (s: ShopSettings) => ({
   phones: phoneRows(s.PHONES),
 });
 export type ShopPartValues = ReturnType<typeof shopPartValues>;
-export const shopPartPayload = (v: ShopPartValues): Fields => ({ ...v, phones: phonesPayload(v.phones) });
+export const shopPartPayload = (v: ShopPartValues): ShopPartFields => ({ ...v, phones: phonesPayload(v.phones) });
 
 export const paymentValues = (s: ShopSettings) => ({
   payment_type: s.PAYMENT_TYPE as string[],
@@ -36,7 +36,7 @@ export const paymentValues = (s: ShopSettings) => ({
   about_payment_default: y(s.ABOUT_PAYMENT_DEFAULT),
 });
 export type PaymentValues = ReturnType<typeof paymentValues>;
-export const paymentPayload = (v: PaymentValues): Fields => ({ ...v, tax_system: v.tax_system ?? '' });
+export const paymentPayload = (v: PaymentValues): ShopPartFields => ({ ...v, tax_system: v.tax_system ?? '' });
 
 export const deliveryValues = (s: ShopSettings) => ({
   selfdelivery_only: y(s.SELFDELIVERY_ONLY),
@@ -50,7 +50,7 @@ export const deliveryValues = (s: ShopSettings) => ({
   about_delay: s.ABOUT_DELAY,
 });
 export type DeliveryValues = ReturnType<typeof deliveryValues>;
-export const deliveryPayload = (v: DeliveryValues): Fields => ({
+export const deliveryPayload = (v: DeliveryValues): ShopPartFields => ({
   ...v,
   min_sum: cleanAmount(v.min_sum ?? ''),
   delivery_price: cleanAmount(v.delivery_price ?? ''),
@@ -74,7 +74,7 @@ export const settingsValues = (s: ShopSettings) => ({
 });
 export type SettingsValues = ReturnType<typeof settingsValues>;
 /** E-mails keep their positions (the error keys carry the index); blank slots travel as blanks. */
-export const settingsPayload = (v: SettingsValues): Fields => ({
+export const settingsPayload = (v: SettingsValues): ShopPartFields => ({
   ...v,
   shop_email: (v.shop_email ?? []).map((e) => e?.trim() ?? ''),
   notify_email: (v.notify_email ?? []).map((e) => e?.trim() ?? ''),
@@ -91,4 +91,4 @@ export const priceValues = (s: ShopSettings) => ({
   currency_rate: s.CURRENCY_RATE,
 });
 export type PriceValues = ReturnType<typeof priceValues>;
-export const pricePayload = (v: PriceValues): Fields => ({ ...v, currency_rate: cleanAmount(v.currency_rate ?? '') });
+export const pricePayload = (v: PriceValues): PriceSettingsInput => ({ ...v, currency_rate: cleanAmount(v.currency_rate ?? '') });

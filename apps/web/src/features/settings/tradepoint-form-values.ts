@@ -1,6 +1,6 @@
 import dayjs, { type Dayjs } from 'dayjs';
-import { normaliseTime, type Tradepoint } from '@b2b/contracts/shop';
-import type { Fields } from '@/api/form-encoding';
+import { normaliseTime } from '@b2b/contracts/shop';
+import type { Tradepoint, TradepointSaveInput } from '@b2b/contracts/tradepoint-wire';
 import { phoneRows, phonesPayload, type PhoneRow } from '@/features/settings/shop-form-values';
 
 export interface Hours {
@@ -58,9 +58,9 @@ export function tradepointFormValues(point: Tradepoint | undefined): TradepointF
 
 const hoursPayload = (h: Hours | undefined) => ({ from: tidyTime(h?.from), to: tidyTime(h?.to) });
 
-export function tradepointPayload(v: TradepointFormValues, id: number | undefined): Fields {
+export function tradepointPayload(v: TradepointFormValues, id: number | undefined): TradepointSaveInput {
   return {
-    id,
+    id: id === undefined ? undefined : String(id),
     address: v.address?.trim() ?? '',
     address_fields: v.address_fields ?? {},
     latitude: v.coordinates?.latitude?.trim() ?? '',

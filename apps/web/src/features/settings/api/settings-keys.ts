@@ -7,5 +7,5 @@ export const settingsKeys = {
   deliveryExclude: () => [...settingsKeys.all, 'delivery-exclude'] as const,
   commercialOffer: () => [...settingsKeys.all, 'commercial-offer'] as const,
   geocoder: () => [...settingsKeys.all, 'geocoder'] as const,
-  privateFile: (url: string) => [...settingsKeys.all, 'private-file', url] as const,
+  privateFile: (fileId: string) => [...settingsKeys.all, 'private-file', fileId] as const,
 };

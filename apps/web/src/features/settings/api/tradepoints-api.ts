@@ -1,48 +1,34 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { GeocoderPlace, Tradepoint } from '@b2b/contracts/shop';
+import { TRADEPOINT_ROUTES as R } from '@b2b/contracts/routes/tradepoints';
+import type { TradepointSaveInput } from '@b2b/contracts/tradepoint-wire';
 import { api } from '@/api/api-client';
-import type { Fields } from '@/api/form-encoding';
 import { settingsKeys } from '@/features/settings/api/settings-keys';
 import { useSettingsMutation } from '@/features/settings/api/settings-mutation';
-import type { SaveAnswer } from '@/features/settings/api/shop-settings-api';
-
-const TRADEPOINT_PATH = '/v3/api/partner/tradepoint/';
-const GEOCODER_PATH = '/v3/api/partner/geocoder/';
-
-export interface TradepointList {
-  ITEMS: Tradepoint[];
-  NAV: { CNT: number; CNT_ALL: number };
-}
 
 export const tradepointsQuery = () =>
   queryOptions({
     queryKey: settingsKeys.tradepoints(),
-    queryFn: ({ signal }) => api.get<TradepointList>(TRADEPOINT_PATH, { signal }),
+    queryFn: ({ signal }) => api.call(R.list, {}, { signal }),
   });
 
 export const useTradepoints = () => useQuery(tradepointsQuery());
 
 /** Create (no id) or edit; delete with delete=Y. The base one is the shop's main one: the shop is read again too. */
-const useTradepointMutation = <V, R>(mutationFn: (variables: V) => Promise<R>) =>
+const useTradepointMutation = <V, A>(mutationFn: (variables: V) => Promise<A>) =>
   useSettingsMutation(mutationFn, [settingsKeys.tradepoints(), settingsKeys.shop()]);
 
-export const useSaveTradepoint = () =>
-  useTradepointMutation((fields: Fields) => api.post<SaveAnswer & { ID: number }>(TRADEPOINT_PATH, { body: fields, silent: true }));
+export const useSaveTradepoint = () => useTradepointMutation((body: TradepointSaveInput) => api.call(R.save, { body }, { silent: true }));
 
 export const useDeleteTradepoint = () =>
-  useTradepointMutation((id: number) => api.post<SaveAnswer>(`${TRADEPOINT_PATH}${id}/`, { body: { delete: 'Y' }, silent: true }));
-
-export interface GeocoderAnswer {
-  CONFIGURED: 'Y' | 'N';
-  ITEMS: GeocoderPlace[];
-}
+  useTradepointMutation((id: number) => api.call(R.edit, { params: { id }, body: { delete: 'Y' } }, { silent: true }));
 
 /** Whether a geocoder provider is configured (GET without an address). */
 export const useGeocoderStatus = () =>
   useQuery({
     queryKey: settingsKeys.geocoder(),
-    queryFn: ({ signal }) => api.get<GeocoderAnswer>(GEOCODER_PATH, { signal, silent: true }),
+    queryFn: ({ signal }) => api.call(R.geocoder, {}, { signal, silent: true }),
     retry: false,
   });
 
-export const findAddress = (address: string) => api.get<GeocoderAnswer>(GEOCODER_PATH, { query: { address }, silent: true });
+/** Places found for an address, best first; none found (or no provider) rejects with the reason under its field. */
+export const findAddress = (address: string) => api.call(R.geocoder, { query: { address } }, { silent: true });

@@ -1,5 +1,5 @@
 import { Checkbox, Form, Radio, Select, Switch } from 'antd';
-import type { Choice } from '@b2b/contracts/shop';
+import type { Choice } from '@b2b/contracts/shop-wire';
 
 const options = (list: Choice[]) => list.map((c) => ({ value: c.ID, label: c.NAME }));
 

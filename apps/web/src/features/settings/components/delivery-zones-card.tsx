@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Button, Card, Form, Input, InputNumber, Modal, Table } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { SHOP_MSG, type DeliveryZone } from '@b2b/contracts/shop';
+import type { DeliveryZone } from '@b2b/contracts/delivery-wire';
+import { SHOP_MSG } from '@b2b/contracts/shop';
 import { notifyError, notifySuccess } from '@/shared/ui/notify';
 import { cleanAmount } from '@/shared/inputs/amount';
 import { useDeleteDeliveryZone, useDeliveryZones, useSaveDeliveryZone } from '@/features/settings/api/delivery-api';
@@ -23,7 +24,7 @@ function ZoneModal({ zone, onClose }: { zone: DeliveryZone | undefined; onClose:
   const { other, run } = useFormSave(form, ['name', 'price', 'sort']);
   const submit = (v: ZoneValues) =>
     run(async () => {
-      const answer = await save.mutateAsync({ id: zone?.ID, fields: { name: v.name?.trim() ?? '', price: cleanAmount(v.price ?? ''), sort: v.sort ?? '' } });
+      const answer = await save.mutateAsync({ id: zone?.ID, fields: { name: v.name?.trim() ?? '', price: cleanAmount(v.price ?? ''), sort: v.sort == null ? '' : String(v.sort) } });
       onClose();
       return answer;
     }, SHOP_MSG.saved);

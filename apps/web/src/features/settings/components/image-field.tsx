@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Button, Space, Typography, Upload } from 'antd';
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
-import type { FileRef } from '@b2b/contracts/shop';
+import type { FileRef } from '@b2b/contracts/shop-wire';
 import { usePrivateFileUrl } from '@/features/settings/api/private-file-api';
 import type { ImageChange } from '@/features/settings/offer-form-values';
 import { SETTINGS_TEXT as T } from '@/features/settings/settings-text';
@@ -20,7 +20,7 @@ interface Props {
 /** A jpeg or png of the commercial offer (logo, seal) in a form: the stored one, or the one chosen to replace it. */
 export function ImageField({ stored, size, testId, value, onChange, disabled }: Props) {
   const [error, setError] = useState<string | null>(null);
-  const storedUrl = usePrivateFileUrl(stored?.URL);
+  const storedUrl = usePrivateFileUrl(stored);
   const chosen = value && 'file' in value ? value.file : null;
   const chosenUrl = useMemo(() => (chosen ? URL.createObjectURL(chosen) : undefined), [chosen]);
   useEffect(() => () => (chosenUrl ? URL.revokeObjectURL(chosenUrl) : undefined), [chosenUrl]);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Card, Popconfirm, Space, Typography, Upload } from 'antd';
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
-import type { FileRef } from '@b2b/contracts/shop';
+import type { FileRef } from '@b2b/contracts/shop-wire';
 import { saveShopFiles, useSaveShopSettings } from '@/features/settings/api/shop-settings-api';
 import { errorFor } from '@/features/settings/server-errors';
 import { SETTINGS_TEXT as T } from '@/features/settings/settings-text';

@@ -1,6 +1,6 @@
 import { Form, Input } from 'antd';
 import { DEFAULTS } from '@b2b/contracts/limits';
-import type { ShopSettingsAnswer } from '@b2b/contracts/shop';
+import type { ShopSettingsAnswer } from '@b2b/contracts/shop-wire';
 import { savePriceSettings, useSaveShopSettings } from '@/features/settings/api/shop-settings-api';
 import { ChoiceField, FlagField } from '@/features/settings/components/choice-fields';
 import { SettingsFormCard, useLoadedForm, useShopPartForm } from '@/features/settings/components/settings-form-card';

@@ -1,7 +1,6 @@
 import { Button, Card, Form, Typography, type FormInstance } from 'antd';
 import { SHOP_MSG, type ShopSaveType } from '@b2b/contracts/shop';
-import type { Fields } from '@/api/form-encoding';
-import { saveShopPart, useSaveShopSettings } from '@/features/settings/api/shop-settings-api';
+import { saveShopPart, useSaveShopSettings, type ShopPartFields } from '@/features/settings/api/shop-settings-api';
 import { SETTINGS_TEXT as T } from '@/features/settings/settings-text';
 import { FormAlerts, useFormSave } from '@/features/settings/components/form-errors';
 import { useFormValuesFrom } from '@/features/settings/settings-hooks';
@@ -35,8 +34,13 @@ export function useLoadedForm<F extends object, P>(saver: Saver<P>, values: F, t
 }
 
 /** A form of one part of POST /partner/shop/ (`type`). */
-export function useShopPartForm<F extends object>(type: ShopSaveType, values: F, toPayload: (values: F) => Fields, aliases: Record<string, string> = {}) {
-  const saver = useSaveShopSettings((fields: Fields) => saveShopPart(type, fields));
+export function useShopPartForm<F extends object>(
+  type: ShopSaveType,
+  values: F,
+  toPayload: (values: F) => ShopPartFields,
+  aliases: Record<string, string> = {},
+) {
+  const saver = useSaveShopSettings((fields: ShopPartFields) => saveShopPart(type, fields));
   return useLoadedForm(saver, values, toPayload, aliases);
 }
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Card, List, Popconfirm, Space, Typography, Upload } from 'antd';
 import { DeleteOutlined, PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
 import { LIMITS } from '@b2b/contracts/limits';
-import type { FileRef } from '@b2b/contracts/shop';
+import type { FileRef } from '@b2b/contracts/shop-wire';
 import { saveShopFiles, useSaveShopSettings } from '@/features/settings/api/shop-settings-api';
 import { errorFor } from '@/features/settings/server-errors';
 import { SETTINGS_TEXT as T } from '@/features/settings/settings-text';

@@ -1,4 +1,4 @@
-import type { ShopSettingsAnswer } from '@b2b/contracts/shop';
+import type { ShopSettingsAnswer } from '@b2b/contracts/shop-wire';
 import { useShopSettings } from '@/features/settings/api/shop-settings-api';
 import { SettingsLoader } from '@/features/settings/components/settings-loader';
 import { useSettingsRights } from '@/features/settings/settings-hooks';

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Button, Checkbox, Col, DatePicker, Form, Input, Modal, Row, Space, Typography } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
-import { SHOP_MSG, WORK_DAYS, type Tradepoint } from '@b2b/contracts/shop';
+import { SHOP_MSG, WORK_DAYS } from '@b2b/contracts/shop';
+import type { Tradepoint } from '@b2b/contracts/tradepoint-wire';
 import { findAddress, useGeocoderStatus, useSaveTradepoint } from '@/features/settings/api/tradepoints-api';
 import { FormAlerts, useFormSave } from '@/features/settings/components/form-errors';
 import { CoordinatesInput, HoursInput } from '@/features/settings/components/pair-inputs';

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Button, Card, Table, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { SHOP_MSG, WORK_DAYS, type Tradepoint, type WorkDay } from '@b2b/contracts/shop';
+import { SHOP_MSG, WORK_DAYS, type WorkDay } from '@b2b/contracts/shop';
+import type { Tradepoint } from '@b2b/contracts/tradepoint-wire';
 import { notifyError, notifySuccess } from '@/shared/ui/notify';
 import { useDeleteTradepoint, useTradepoints } from '@/features/settings/api/tradepoints-api';
 import { PointsMap } from '@/features/settings/components/points-map';

@@ -1,14 +1,14 @@
 import { Checkbox, Col, Divider, Form, Input, InputNumber, Radio, Row } from 'antd';
-import { ACTUAL_DAYS_MAX, BASKET_EXPORT_OPTIONS, type CommercialOfferSettings } from '@b2b/contracts/shop-requisites';
+import { ACTUAL_DAYS_MAX, BASKET_EXPORT_OPTIONS, type CommercialOfferSettings, type OfferTextField } from '@b2b/contracts/shop-requisites';
 import { useCommercialOffer, useSaveCommercialOffer } from '@/features/settings/api/commercial-offer-api';
 import { ImageField } from '@/features/settings/components/image-field';
 import { SettingsFormCard, useLoadedForm } from '@/features/settings/components/settings-form-card';
 import { SettingsLoader } from '@/features/settings/components/settings-loader';
-import { offerPayload, offerValues, type OFFER_TEXT_FIELDS } from '@/features/settings/offer-form-values';
+import { offerPayload, offerValues } from '@/features/settings/offer-form-values';
 import { useSettingsRights } from '@/features/settings/settings-hooks';
 import { SETTINGS_TEXT as T } from '@/features/settings/settings-text';
 
-const text = (name: (typeof OFFER_TEXT_FIELDS)[number], label: string, max: number, numeric = false) => (
+const text = (name: OfferTextField, label: string, max: number, numeric = false) => (
   <Form.Item name={name} label={label}>
     <Input maxLength={max} inputMode={numeric ? 'numeric' : undefined} />
   </Form.Item>

@@ -1,4 +1,4 @@
-import type { ShopSettingsAnswer } from '@b2b/contracts/shop';
+import type { ShopSettingsAnswer } from '@b2b/contracts/shop-wire';
 import { ChoiceField } from '@/features/settings/components/choice-fields';
 import { DefaultTextField } from '@/features/settings/components/default-text-field';
 import { SettingsFormCard, useShopPartForm } from '@/features/settings/components/settings-form-card';

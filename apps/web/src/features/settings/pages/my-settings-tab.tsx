@@ -1,6 +1,6 @@
 import { Checkbox, Form, Input, Typography } from 'antd';
 import { LIMITS } from '@b2b/contracts/limits';
-import type { ShopSettingsAnswer } from '@b2b/contracts/shop';
+import type { ShopSettingsAnswer } from '@b2b/contracts/shop-wire';
 import { FlagField } from '@/features/settings/components/choice-fields';
 import { DomainInput } from '@/features/settings/components/domain-input';
 import { EmailListField } from '@/features/settings/components/email-list-field';

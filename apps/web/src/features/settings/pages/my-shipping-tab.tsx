@@ -1,5 +1,5 @@
 import { Form, Input } from 'antd';
-import type { ShopSettingsAnswer } from '@b2b/contracts/shop';
+import type { ShopSettingsAnswer } from '@b2b/contracts/shop-wire';
 import { FlagField } from '@/features/settings/components/choice-fields';
 import { DefaultTextField } from '@/features/settings/components/default-text-field';
 import { DeliveryExcludeCard } from '@/features/settings/components/delivery-exclude-card';

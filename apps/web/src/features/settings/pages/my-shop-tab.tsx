@@ -1,6 +1,6 @@
 import { Col, Form, Input, Row } from 'antd';
 import { DEFAULTS } from '@b2b/contracts/limits';
-import type { ShopSettingsAnswer } from '@b2b/contracts/shop';
+import type { ShopSettingsAnswer } from '@b2b/contracts/shop-wire';
 import { AboutEditor } from '@/features/settings/components/about-editor';
 import { ChoiceField, FlagField } from '@/features/settings/components/choice-fields';
 import { LogoCard } from '@/features/settings/components/logo-card';
