@@ -40,6 +40,9 @@ async function openPostgres(url: string): Promise<Database> {
       oid === INT8 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format),
   };
   const pool = new pg.Pool({ connectionString: url, max: 10, types });
+  // An idle connection the server ends (a restart, a terminated backend) is dropped by the pool; without a
+  // listener its error would end the process.
+  pool.on('error', (err) => console.error(`PostgreSQL: an idle connection was closed (${err.message})`));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   await sql`select 1`.execute(db);
   return { db, engine: 'postgres', close: () => db.destroy() };

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMPLOYEE_MSG } from '@b2b/contracts/employees';
 import { LIMITS } from '@b2b/contracts/limits';
 import { MSG } from '@b2b/contracts/messages';
+import { multipart } from '@/test/multipart';
 import { bearer, createTestApp, form, WEB_CLIENT, type TestApp } from '@/test/test-app';
 
 /** Issue 9: no input ends the process or answers 500; every text is checked once, in Russian. */
@@ -14,25 +15,6 @@ beforeAll(async () => {
   manager = await t.login('manager@platform.demo');
 });
 afterAll(() => t.close());
-
-const multipart = (parts: { name: string; filename?: string; value: string | Buffer }[]) => {
-  const boundary = '----hostile';
-  const chunks = parts.map((p) =>
-    Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"${p.filename !== undefined ? `; filename="${p.filename}"` : ''}\r\n` +
-          (p.filename !== undefined ? 'Content-Type: application/octet-stream\r\n' : '') +
-          '\r\n',
-      ),
-      Buffer.isBuffer(p.value) ? p.value : Buffer.from(p.value),
-      Buffer.from('\r\n'),
-    ]),
-  );
-  return {
-    payload: Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-};
 
 describe('malformed URLs', () => {
   it('a malformed request_id falls back to a fresh id and the server keeps answering', async () => {

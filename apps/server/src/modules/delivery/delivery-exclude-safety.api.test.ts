@@ -54,7 +54,8 @@ async function responsiveness<T>(work: Promise<T>) {
     await sleep(20);
   }
   loop.disable();
-  return { value: await done, checks: checks.length, longestCheckMs: Math.max(...checks), longestBlockMs: loop.max / 1e6 };
+  const totalMs = checks.reduce((sum, ms) => sum + ms + 20, 0);
+  return { value: await done, checks: checks.length, longestCheckMs: Math.max(...checks), longestBlockMs: loop.max / 1e6, totalMs };
 }
 
 describe('delivery exclusion file: hostile and huge files', () => {
@@ -87,15 +88,13 @@ describe('delivery exclusion file: hostile and huge files', () => {
 
   it('keeps answering other requests while a big legal file is read', async () => {
     const big = xlsxOfRows(Array.from({ length: 150_000 }, (_, i) => [String(100_000 + i), `Товар ${i}`]));
-    const started = performance.now();
     const reading = await responsiveness(uploadExclude('big.xlsx', big));
     expect(reading.value.json()).toMatchObject({ SUCCESS: 'Y', COUNT_IN_FILE: 150_000 });
     expect(reading.checks).toBeGreaterThan(3);
-    // The same measure with nothing to do: what the machine itself adds (other test files share the two cores).
-    // Parsing these rows on the event loop blocked it for over a second; the margin absorbs a loaded CI machine.
-    const idle = await responsiveness(sleep(performance.now() - started));
-    expect(reading.longestCheckMs).toBeLessThan(idle.longestCheckMs + 600);
-    expect(reading.longestBlockMs).toBeLessThan(idle.longestBlockMs + 600);
+    // Parsing these rows on the event loop blocked it for most of the upload, in one piece. Read in a worker, no
+    // single stall takes more than a small part of it, however busy the machine (both scale with the load).
+    expect(reading.longestCheckMs).toBeLessThan(reading.totalMs * 0.4);
+    expect(reading.longestBlockMs).toBeLessThan(reading.totalMs * 0.4);
   });
 });
 

@@ -1,0 +1,52 @@
+import { sql } from 'kysely';
+import type { Db } from '@/db/database';
+
+/** The ids a route's path parameters take for one partner: a real row of that partner. */
+type PathIds = (db: Db, partnerId: number) => Promise<Record<string, string>>;
+
+/** The id of a row of `table` that belongs to the partner (the oldest, so every run picks the same one). */
+export async function idOf(db: Db, table: string, partnerId: number, where = sql`true`): Promise<string> {
+  const row = await sql<{ id: string | number }>`
+    select id from ${sql.table(table)} where partner_id = ${partnerId} and ${where} order by id limit 1`.execute(db);
+  if (!row.rows.length) throw new Error(`the demo data has no ${table} row of partner ${partnerId}`);
+  return String(row.rows[0].id);
+}
+
+const one =
+  (table: string, name = 'id'): PathIds =>
+  async (db, partnerId) => ({ [name]: await idOf(db, table, partnerId) });
+
+/**
+ * Every partner route with path parameters and where its ids come from. The security suite fails on a route with
+ * parameters missing here, so a new one is covered the moment it is registered.
+ */
+export const ROUTE_IDS: Record<string, PathIds> = {
+  '/v3/api/partner/order/:id/': one('orders'),
+  '/v3/api/partner/payment/type/:orderId/:paymentType/': async (db, partnerId) => ({
+    // An open order where the partner has one (a real change of payment type is tried), else any.
+    orderId: await idOf(db, 'orders', partnerId, sql`status in ('NEW', 'VIEWED', 'IN_BASKET')`).catch(() => idOf(db, 'orders', partnerId)),
+    paymentType: 'CASH',
+  }),
+  '/v3/api/partner/client/:id/': one('clients'),
+  '/v3/api/partner/client/:id/prices/': one('clients'),
+  '/v3/api/partner/group/:id/': one('client_groups'),
+  '/v3/api/partner/client_group/:groupId/': one('client_groups', 'groupId'),
+  '/v3/api/partner/tradepoint/:id/': one('tradepoints'),
+  '/v3/api/partner/delivery_zone/:id/': one('delivery_zones'),
+  '/v3/api/partner/file/:fileId/': one('files', 'fileId'),
+};
+
+/** Routes with ids that any visitor may read, and why. */
+export const PUBLIC_ID_ROUTES: Record<string, string> = {
+  '/v3/api/client/shop/file/:partnerId/:fileId/': "a shop's published files (price lists, documents) are shown to every visitor of the shop",
+};
+
+/** Fills a route's parameters with values that name nothing (a far id, an unknown uuid). */
+export function nothingPath(url: string): string {
+  return url.replace(/:([A-Za-z_]+)/g, (_, name: string) =>
+    name === 'paymentType' ? 'CASH' : name === 'fileId' ? '00000000-0000-4000-8000-000000000000' : '2000000000',
+  );
+}
+
+export const fillPath = (url: string, ids: Record<string, string>) =>
+  url.replace(/:([A-Za-z_]+)/g, (_, name: string) => encodeURIComponent(ids[name]));
