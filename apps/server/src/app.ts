@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import '@b2b/contracts/zod-locale';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -35,7 +36,16 @@ import { ordersRoutes } from './modules/orders/orders.routes';
 import { ordersService } from './modules/orders/orders.service';
 import { partnersRoutes } from './modules/partners/partners.routes';
 import { partnersService } from './modules/partners/partners.service';
-import { shopAreaRoutes, shopAreaServices } from './modules/shop/shop-area';
+import { commercialOfferRoutes } from './modules/commercial-offer/commercial-offer.routes';
+import { commercialOfferService } from './modules/commercial-offer/commercial-offer.service';
+import { deliveryExcludeService } from './modules/delivery/delivery-exclude.service';
+import { deliveryRoutes } from './modules/delivery/delivery.routes';
+import { deliveryZonesService } from './modules/delivery/delivery-zones.service';
+import { shopSettingsRoutes } from './modules/shop/shop-settings.routes';
+import { shopSettingsService } from './modules/shop/shop-settings.service';
+import { geocoderFromEnv } from './modules/tradepoints/geocoder';
+import { tradepointsRoutes } from './modules/tradepoints/tradepoints.routes';
+import { tradepointsService } from './modules/tradepoints/tradepoints.service';
 import { shopRoutes } from './modules/shop/shop.routes';
 import { shopService } from './modules/shop/shop.service';
 
@@ -70,19 +80,43 @@ export function buildServices(db: Db, config: AppDeps['config'], log: (msg: stri
   const mailer = createMailer(db, jobs, { dataDir: config.dataDir, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
   const shops = shopService(db);
   const files = fileStore(db, config.dataDir);
-  const shopArea = shopAreaServices(db, { files, shops });
+  const tradepoints = tradepointsService(db, { shops });
+  const shopSettings = shopSettingsService(db, { files, countTradepoints: tradepoints.count });
+  const deliveryZones = deliveryZonesService(db);
+  const deliveryExclude = deliveryExcludeService(db, { files });
+  const commercialOffer = commercialOfferService(db, { files });
+  const geocoder = geocoderFromEnv();
   const clients = clientsService(db, { mailer, files });
   const groups = groupsService(db, clients, files);
-  const orders = ordersService(db, { mailer, files });
+  const orders = ordersService(db, { mailer, files, events });
   const partners = partnersService(db, { clients, orders, shops });
   const auth = authService(
     db,
     { accessTtlSeconds: config.ACCESS_TOKEN_TTL, refreshTtlSeconds: config.REFRESH_TOKEN_TTL },
     shops,
   );
-  const account = accountService(db, { auth, shops, mailer, publicUrl: config.PUBLIC_URL });
+  const account = accountService(db, { auth, shops, clients, mailer, publicUrl: config.PUBLIC_URL });
   const employees = employeesService(db, { auth, partners, mailer, publicUrl: config.PUBLIC_URL });
-  return { jobs, events, mailer, files, shops, shopArea, clients, groups, orders, partners, auth, account, employees };
+  return {
+    jobs,
+    events,
+    mailer,
+    files,
+    shops,
+    tradepoints,
+    shopSettings,
+    deliveryZones,
+    deliveryExclude,
+    commercialOffer,
+    geocoder,
+    clients,
+    groups,
+    orders,
+    partners,
+    auth,
+    account,
+    employees,
+  };
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -122,7 +156,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(partnersRoutes(services.partners));
   await app.register(ordersRoutes(services.orders));
   await app.register(shopRoutes(services.shops));
-  await app.register(shopAreaRoutes(services.shopArea));
+  await app.register(shopSettingsRoutes(services.shopSettings));
+  await app.register(tradepointsRoutes(services.tradepoints, services.geocoder));
+  await app.register(deliveryRoutes(services.deliveryZones, services.deliveryExclude));
+  await app.register(commercialOfferRoutes(services.commercialOffer));
   await app.register(filesRoutes(services.files));
   await app.register(clientsRoutes(services.clients));
   await app.register(groupsRoutes(services.groups));

@@ -8,12 +8,13 @@ import { failed, ok } from '@/http/envelope';
 import type { AuthUser } from '@/http/auth-context';
 import type { Mailer } from '@/mail/mailer';
 import { passwordRecoveryMail, registrationConfirmMail } from '@/mail/templates/account-mails';
-import { innTaken, registerClient } from '../clients/client-registration';
+import type { ClientsService } from '../clients/clients.service';
 import type { ShopService } from '../shop/shop.service';
 import { authRepo } from './auth.repo';
 import type { AuthService } from './auth.service';
 import { hashPassword, verifyPassword } from './passwords';
 import { newToken, tokenHash } from './tokens';
+import { createClientUser } from './user-accounts';
 
 export const CHECKWORD_TTL_HOURS = { RECOVERY: 24, CONFIRM_EMAIL: 7 * 24 } as const;
 
@@ -32,7 +33,10 @@ function passwordErrors(body: Body): Record<string, string> | null {
 }
 
 /** Registration, e-mail confirmation, password recovery and change (back-office.md §4 Session, §7 auth/register). */
-export function accountService(db: Db, deps: { auth: AuthService; shops: ShopService; mailer: Mailer; publicUrl: string }) {
+export function accountService(
+  db: Db,
+  deps: { auth: AuthService; shops: ShopService; clients: ClientsService; mailer: Mailer; publicUrl: string },
+) {
   const repo = authRepo(db);
   const link = (params: Record<string, string>) => `${deps.publicUrl}/login?${new URLSearchParams(params).toString()}`;
 
@@ -78,18 +82,13 @@ export function accountService(db: Db, deps: { auth: AuthService; shops: ShopSer
       if (body.password !== undefined && body.password !== '') Object.assign(errors, passwordErrors(body) ?? {});
       if (Object.keys(errors).length) return failed(errors);
       if ((await repo.findClientUsers(email, shop.partner_id)).length) return failed({ email: ACCOUNT_MSG.emailTaken });
-      if (inn && (await innTaken(db, shop.partner_id, inn))) return failed({ inn: ACCOUNT_MSG.innTaken });
+      if (inn && (await deps.clients.innTaken(shop.partner_id, inn))) return failed({ inn: ACCOUNT_MSG.innTaken });
 
       const passwordHash = typeof body.password === 'string' && body.password ? await hashPassword(body.password) : null;
       const conflict = await db.transaction().execute(async (trx): Promise<Record<string, string> | null> => {
-        const { userId } = await registerClient(trx, shop.partner_id, {
-          company: str(body.company),
-          inn: inn || null,
-          phone: str(body.phone) || null,
-          email,
-          name: str(body.name),
-          passwordHash,
-        });
+        const phone = str(body.phone) || null;
+        const clientId = await deps.clients.register(trx, shop.partner_id, { company: str(body.company), inn: inn || null, phone, email });
+        const userId = await createClientUser(trx, { partnerId: shop.partner_id, clientId, email, name: str(body.name), phone, passwordHash });
         const word = await newCheckword(trx, userId, 'CONFIRM_EMAIL');
         const mail = registrationConfirmMail({
           name: str(body.name),

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { tokenRequestSchema } from '@b2b/contracts/auth';
+import { tokenRequestSchema } from '@b2b/contracts/token-request';
 import { MSG } from '@b2b/contracts/messages';
 import { AppError } from '@/http/app-error';
 import { requireUser } from '@/http/auth-context';

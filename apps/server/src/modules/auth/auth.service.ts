@@ -1,6 +1,7 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { MSG } from '@b2b/contracts/messages';
-import { ACCOUNT_MSG, type CheckResponse, type TokenRequest, type TokenResponse } from '@b2b/contracts/auth';
+import { ACCOUNT_MSG, type CheckResponse, type TokenResponse } from '@b2b/contracts/auth';
+import type { TokenRequest } from '@b2b/contracts/token-request';
 import { computeRights, userKind, userRules, type Role } from '@b2b/contracts/rights';
 import type { Db } from '@/db/database';
 import { AppError, tooMany } from '@/http/app-error';
@@ -9,6 +10,9 @@ import type { ShopService } from '../shop/shop.service';
 import { authRepo, type UserRow } from './auth.repo';
 import { dummyHash, verifyPassword } from './passwords';
 import { newSeed, newToken, successorToken, tokenHash } from './tokens';
+import { roleFlagsOf, staffAccounts } from './user-accounts';
+
+export type { RoleFlags } from './user-accounts';
 
 export interface AuthSettings {
   accessTtlSeconds: number;
@@ -296,6 +300,11 @@ export function authService(db: Db, settings: AuthSettings, shops: ShopService) 
     },
 
     confirmLogin: (userId: number) => repo.touchLogin(userId),
+
+    /** The users table is auth's: other modules change staff accounts through these, in their transaction. */
+    staffAccounts,
+    rolesOf,
+    roleFlagsOf,
 
     /** The first-party web client's credentials come from the configuration (OAUTH_CLIENT_ID/SECRET). */
     ensureOauthClient: (id: string, secret: string, name: string) => repo.upsertOauthClient(id, tokenHash(secret), name),

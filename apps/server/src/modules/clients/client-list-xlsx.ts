@@ -16,9 +16,6 @@ const moscowDay = new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow', 
 const dateText = (seconds: number | null, withTime = false) =>
   seconds === null ? '' : (withTime ? moscow : moscowDay).format(new Date(seconds * 1000)).replace(',', '');
 
-/** Today in Moscow as dd.MM.yyyy, for file names. */
-export const moscowToday = () => moscowDay.format(new Date());
-
 interface Column {
   header: string;
   width: number;

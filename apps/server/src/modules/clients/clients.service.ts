@@ -10,12 +10,14 @@ import { list, toSeconds, yn, type ListAnswer } from '@/http/envelope';
 import type { Mailer } from '@/mail/mailer';
 import { clientBlacklist } from './client-blacklist';
 import { clientListRepo, type ClientListFilter } from './client-list.repo';
-import { moscowToday, writeClientListXlsx } from './client-list-xlsx';
+import { moscowDayText } from '@/http/moscow-days';
+import { writeClientListXlsx } from './client-list-xlsx';
 import { clientPriceSettings, priceChoices } from './client-price-settings';
 import { clientViewOf, loyaltyOf, money, toListItem, type ClientView } from './client-row';
 import { clientsRepo } from './clients.repo';
 import { moscowDayRange } from '@/http/moscow-days';
 import { phoneDigitsOf } from '@/db/text-search';
+import { innTaken, registerClient } from './client-registration';
 
 /** The rows an export writes at most. */
 const EXPORT_MAX_ROWS = 100_000;
@@ -58,6 +60,10 @@ export function clientsService(db: Db, deps: { mailer: Mailer; files: FileStore 
 
     findById: (partnerId: number, id: number) => repo.findById(partnerId, id),
 
+    /** A client registering itself in the shop (auth adds its user in the same transaction). */
+    register: registerClient,
+    innTaken: (partnerId: number, inn: string) => innTaken(db, partnerId, inn),
+
     /**
      * The client list (or a group's, with groupId): CNT counts the filter's rows, CNT_ALL the whole collection
      * (all the partner's clients, or all the group's members).
@@ -80,7 +86,7 @@ export function clientsService(db: Db, deps: { mailer: Mailer; files: FileStore 
       const view = await viewFor(user);
       const page = { ...visibleSort(q, view), offset: 0, limit: EXPORT_MAX_ROWS };
       const rows = await listRepo.page(partnerId, filterOf(q, opts.groupId), page, view.loyalty);
-      const name = opts.fileName ?? CLIENT_EXPORT_FILE.list(moscowToday());
+      const name = opts.fileName ?? CLIENT_EXPORT_FILE.list(moscowDayText(new Date()));
       const file = await deps.files.create(
         { partnerId, purpose: 'export', originalName: name, mime: XLSX_MIME, createdBy: user.id },
         (path) => writeClientListXlsx(path, CLIENT_EXPORT_FILE.listSheet, rows.map((r) => toListItem(r, view)), view),

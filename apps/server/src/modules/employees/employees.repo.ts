@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '@/db/database';
 
-/** Staff rows of the users table (kind PARTNER, not the owner), always within one partner. */
+/** Reads of the staff rows of the users table (kind PARTNER, not the owner), always within one partner; auth writes them. */
 export function employeesRepo(db: Db) {
   const staff = (partnerId: number) =>
     db
@@ -43,40 +43,5 @@ export function employeesRepo(db: Db) {
       return Boolean(await q.executeTakeFirst());
     },
 
-    insert: async (partnerId: number, row: { email: string; name: string; surname: string; roles: RoleFlags }) =>
-      (
-        await db
-          .insertInto('users')
-          .values({ kind: 'PARTNER', partner_id: partnerId, email: row.email, name: row.name, surname: row.surname, ...row.roles })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id,
-
-    update: (partnerId: number, id: number, set: Partial<{ email: string; name: string; surname: string; active: boolean; password_hash: string } & RoleFlags>) =>
-      db
-        .updateTable('users')
-        .set({ ...set, updated_at: new Date() })
-        .where('partner_id', '=', partnerId)
-        .where('id', '=', id)
-        .where('kind', '=', 'PARTNER')
-        .where('is_owner', '=', false)
-        .execute(),
-
-    softDelete: (partnerId: number, id: number) =>
-      db
-        .updateTable('users')
-        .set({ deleted_at: new Date(), active: false, password_hash: null, updated_at: new Date() })
-        .where('partner_id', '=', partnerId)
-        .where('id', '=', id)
-        .where('is_owner', '=', false)
-        .execute(),
   };
-}
-
-export interface RoleFlags {
-  role_admin: boolean;
-  role_orders: boolean;
-  role_price: boolean;
-  role_clients: boolean;
-  role_loyalty: boolean;
 }

@@ -1,16 +1,15 @@
 import { randomInt } from 'node:crypto';
 import { EMPLOYEE_MSG, employeeFormSchema, type EmployeeRow } from '@b2b/contracts/employees';
-import { ensureBaseAccess, type Role } from '@b2b/contracts/rights';
+import { ensureBaseAccess } from '@b2b/contracts/rights';
 import type { Db } from '@/db/database';
 import { isUniqueViolation } from '@/db/db-errors';
 import { failed, ok, toSeconds, yn } from '@/http/envelope';
 import type { AuthUser } from '@/http/auth-context';
 import type { Mailer } from '@/mail/mailer';
 import { employeeCredentialsMail } from '@/mail/templates/account-mails';
-import { hashPassword } from '../auth/passwords';
-import { rolesOf, type AuthService } from '../auth/auth.service';
+import type { AuthService, RoleFlags } from '../auth/auth.service';
 import type { PartnersService } from '../partners/partners.service';
-import { employeesRepo, type RoleFlags } from './employees.repo';
+import { employeesRepo } from './employees.repo';
 
 const PASSWORD_ALPHABET = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export const generatePassword = (length = 10) =>
@@ -25,18 +24,9 @@ export interface EmployeeDeps {
   publicUrl: string;
 }
 
-function flagsFrom(roles: Role[]): RoleFlags {
-  return {
-    role_admin: roles.includes('ADMIN'),
-    role_orders: roles.includes('ORDERS'),
-    role_price: roles.includes('PRICE'),
-    role_clients: roles.includes('CLIENTS'),
-    role_loyalty: roles.includes('LOYALTY'),
-  };
-}
-
 export function employeesService(db: Db, deps: EmployeeDeps) {
   const repo = employeesRepo(db);
+  const accounts = deps.auth.staffAccounts;
 
   return {
     async list(partnerId: number): Promise<EmployeeRow[]> {
@@ -87,10 +77,10 @@ export function employeesService(db: Db, deps: EmployeeDeps) {
         throw err;
       };
       if (!existing) {
-        const newId = await repo.insert(actor.partnerId, { ...fields, roles }).catch(taken);
+        const newId = await accounts.create(db, actor.partnerId, { ...fields, roles }).catch(taken);
         return typeof newId === 'number' ? ok({ ID: newId }, EMPLOYEE_MSG.created) : newId;
       }
-      const clash = await repo.update(actor.partnerId, existing.id, { ...fields, ...roles }).then(() => null, taken);
+      const clash = await accounts.update(db, actor.partnerId, existing.id, { ...fields, ...roles }).then(() => null, taken);
       if (clash) return clash;
       // Narrowed rights take effect at once: old tokens carry nothing, but kill the sessions of a changed e-mail.
       if (existing.email.toLowerCase() !== form.email) await deps.auth.revokeUserTokens(existing.id);
@@ -101,7 +91,7 @@ export function employeesService(db: Db, deps: EmployeeDeps) {
       const employee = await repo.find(actor.partnerId, id);
       if (!employee) return undefined;
       if (employee.id === actor.id) return failed({ active: EMPLOYEE_MSG.cannotChangeSelf });
-      await repo.update(actor.partnerId, id, { active });
+      await accounts.update(db, actor.partnerId, id, { active });
       if (!active) await deps.auth.revokeUserTokens(id);
       return ok({ ID: id, ACTIVE: yn(active) }, active ? EMPLOYEE_MSG.enabled : EMPLOYEE_MSG.disabled);
     },
@@ -110,7 +100,7 @@ export function employeesService(db: Db, deps: EmployeeDeps) {
       const employee = await repo.find(actor.partnerId, id);
       if (!employee) return undefined;
       if (employee.id === actor.id) return failed({ delete: EMPLOYEE_MSG.cannotChangeSelf });
-      await repo.softDelete(actor.partnerId, id);
+      await accounts.remove(db, actor.partnerId, id);
       await deps.auth.revokeUserTokens(id);
       return ok({ ID: id }, EMPLOYEE_MSG.deleted);
     },
@@ -122,11 +112,11 @@ export function employeesService(db: Db, deps: EmployeeDeps) {
     async sendPassword(actor: Actor, id: number) {
       const employee = await repo.find(actor.partnerId, id);
       if (!employee) return undefined;
-      const roles = ensureBaseAccess(rolesOf(employee));
+      const roles = ensureBaseAccess(deps.auth.rolesOf(employee));
       const password = generatePassword();
       const partnerName = (await deps.partners.name(actor.partnerId)) ?? '';
       await db.transaction().execute(async (trx) => {
-        await employeesRepo(trx).update(actor.partnerId, id, { ...flagsFrom(roles), password_hash: await hashPassword(password) });
+        await accounts.update(trx, actor.partnerId, id, { ...deps.auth.roleFlagsOf(roles), password });
         const mail = employeeCredentialsMail({
           name: employee.name,
           email: employee.email,

@@ -13,7 +13,7 @@ import type { Db } from '@/db/database';
 import { notFound } from '@/http/app-error';
 import { failed, list, ok, toSeconds } from '@/http/envelope';
 import type { ClientsService, Viewer } from '../clients/clients.service';
-import { moscowToday } from '../clients/client-list-xlsx';
+import { moscowDayText } from '@/http/moscow-days';
 import { moscowDayRange } from '@/http/moscow-days';
 import { changeMembers } from './group-members';
 import { groupsRepo } from './groups.repo';
@@ -73,7 +73,7 @@ export function groupsService(db: Db, clients: ClientsService, files: FileStore)
       if (!GROUP_SORTS.includes(sort)) return failed({ check_sort: MSG.groupSortInvalid });
       const rows = await repo.page(user.partnerId, filterOf(q), { ...q, sort, offset: 0, limit: EXPORT_MAX_ROWS });
       const file = await files.create(
-        { partnerId: user.partnerId, purpose: 'export', originalName: CLIENT_EXPORT_FILE.groupList(moscowToday()), mime: XLSX_MIME, createdBy: user.id },
+        { partnerId: user.partnerId, purpose: 'export', originalName: CLIENT_EXPORT_FILE.groupList(moscowDayText(new Date())), mime: XLSX_MIME, createdBy: user.id },
         (path) => writeGroupListXlsx(path, CLIENT_EXPORT_FILE.groupListSheet, rows.map(toItem)),
       );
       return ok({ FILENAME: file.originalName, URL: file.url }, ORDER_ACTION_MSG.exported);
@@ -110,7 +110,7 @@ export function groupsService(db: Db, clients: ClientsService, files: FileStore)
 
     async exportClients(user: Viewer & { id: number }, id: number, q: Omit<ClientListQuery, 'action'>) {
       const group = await mustFind(user.partnerId, id);
-      return clients.exportList(user, q, { groupId: id, fileName: CLIENT_EXPORT_FILE.group(group.name, moscowToday()) });
+      return clients.exportList(user, q, { groupId: id, fileName: CLIENT_EXPORT_FILE.group(group.name, moscowDayText(new Date())) });
     },
 
     /** POST /client_group/{groupId}/: adds clients[] or, with delete=Y, removes them. */
