@@ -65,7 +65,7 @@ describe('the event bus', () => {
     expect(await effects(900002)).toBe(1);
 
     // The same delivery queued again (a retry after a crash): the effect is not repeated.
-    await jobs.enqueue('event:order.completed:test-effects', { eventId: id });
+    await jobs.enqueue(db, 'event:order.completed:test-effects', { eventId: id });
     await jobs.runUntilIdle();
     expect(await effects(900002)).toBe(1);
     expect(seen.filter((o) => o === 900002)).toHaveLength(1);

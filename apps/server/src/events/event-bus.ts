@@ -57,7 +57,7 @@ export function createEventBus(db: Db, jobs: JobQueue) {
         .returning('id')
         .executeTakeFirstOrThrow();
       for (const name of subscribers.get(type) ?? []) {
-        await jobs.enqueue(jobType(type, name), { eventId: id }, { partnerId: by.partnerId, userId: by.userId }, trx);
+        await jobs.enqueue(trx, jobType(type, name), { eventId: id }, { partnerId: by.partnerId, userId: by.userId });
       }
       return id;
     },

@@ -73,14 +73,17 @@ export function createJobQueue(db: Db, log: (msg: string, err?: unknown) => void
       handlers.set(type, handler);
     },
 
-    /** Pass the caller's transaction as `trx` so the job exists exactly when the change that caused it commits. */
+    /**
+     * Queues a job in `trx`: the caller's transaction, so the job exists exactly when the change that caused it
+     * commits (or the plain `db` handle when nothing else is written).
+     */
     async enqueue(
+      trx: Db,
       type: string,
       payload: Record<string, unknown>,
       opts: { partnerId?: number | null; userId?: number | null; maxAttempts?: number } = {},
-      trx?: Db,
     ) {
-      const { id } = await (trx ? jobsRepo(trx) : repo).insert({
+      const { id } = await jobsRepo(trx).insert({
         type,
         payload,
         partner_id: opts.partnerId ?? null,

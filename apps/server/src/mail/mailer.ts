@@ -64,9 +64,10 @@ export function createMailer(db: Db, jobs: JobQueue, opts: MailerOptions) {
 
   return {
     outboxDir,
-    async send(message: MailMessage, trx: Db = db): Promise<number> {
+    /** Writes the mail to the outbox in `trx` (the transaction of the change it tells about) and queues its delivery. */
+    async send(message: MailMessage, trx: Db): Promise<number> {
       const id = await mailRepo(trx).insert(message);
-      await jobs.enqueue(MAIL_JOB, { outboxId: id }, { partnerId: message.partnerId, maxAttempts: 8 }, trx);
+      await jobs.enqueue(trx, MAIL_JOB, { outboxId: id }, { partnerId: message.partnerId, maxAttempts: 8 });
       return id;
     },
   };

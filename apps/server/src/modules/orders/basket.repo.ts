@@ -30,7 +30,7 @@ export function basketRepo(db: Db) {
      * or, for "all", every VIEWED order.
      */
     lockOrders: (partnerId: number, ids: readonly number[] | 'all') => {
-      let q = db.selectFrom('orders').select(['id', 'order_number', 'status']).where('partner_id', '=', partnerId);
+      let q = db.selectFrom('orders').select(['id', 'order_number', 'client_id', 'status']).where('partner_id', '=', partnerId);
       q = ids === 'all' ? q.where('status', '=', 'VIEWED') : q.where('id', 'in', [...ids]);
       return q.orderBy('id').forUpdate().execute();
     },

@@ -9,6 +9,7 @@ import {
 } from '@b2b/contracts/orders';
 import type { OrderStatus } from '@b2b/contracts/limits';
 import type { Db } from '@/db/database';
+import type { EventBus } from '@/events/event-bus';
 import { notFound } from '@/http/app-error';
 import { failed, type ActionFailed } from '@/http/envelope';
 import { basketRepo, type ItemSelection } from './basket.repo';
@@ -30,7 +31,7 @@ function refusal(order: { order_number: string; status: OrderStatus }): string {
  * The distribution-centre basket ("корзина РЦ"): one open basket per partner, filled from VIEWED orders, which
  * become IN_BASKET. CNT counts the distinct products in the basket; SUM is Σ quantity × purchase price.
  */
-export function basketService(db: Db) {
+export function basketService(db: Db, events: EventBus) {
   async function contents(partnerId: number): Promise<BasketAnswer> {
     const repo = basketRepo(db);
     const rows = await repo.contents(partnerId);
@@ -85,6 +86,14 @@ export function basketService(db: Db) {
           details: { from: 'VIEWED', to: 'IN_BASKET', basket_id: basketId, ...(input.products ? { products: input.products } : {}) },
         })),
       );
+      for (const order of chosen.filter((o) => ids.includes(o.id))) {
+        await events.publish(
+          trx,
+          'order.sent_to_basket',
+          { orderId: order.id, orderNumber: order.order_number, clientId: order.client_id, from: 'VIEWED', to: 'IN_BASKET', basketId },
+          { partnerId: actor.partnerId, userId: actor.id },
+        );
+      }
       return { sent: true };
     });
   }

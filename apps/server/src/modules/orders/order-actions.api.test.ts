@@ -194,6 +194,49 @@ describe('cancel', () => {
   });
 });
 
+describe('domain events', () => {
+  const eventsOf = (orderId: number) =>
+    k.db
+      .selectFrom('domain_events')
+      .select(['type', 'payload', 'partner_id', 'created_by'])
+      .where(({ eb, ref }) => eb(eb.cast(eb.fn('jsonb_extract_path_text', [ref('payload'), eb.val('orderId')]), 'integer'), '=', orderId))
+      .orderBy('id')
+      .execute();
+
+  it('each status change publishes its event once, with the order, in the transaction of the change', async () => {
+    const id = await fresh('NEW');
+    const owner = await k.db.selectFrom('users').select('id').where('email', '=', 'owner@partner.demo').executeTakeFirstOrThrow();
+    expect((await k.as('owner').post(orderUrl(id), { action: 'accept' })).json().SUCCESS).toBe('Y');
+    // A refused action publishes nothing.
+    expect((await k.as('owner').post(orderUrl(id), { action: 'accept' })).json().SUCCESS).toBe('N');
+    expect((await k.as('owner').post(orderUrl(id), { action: 'cancel', cancel_comment: 'Нет в наличии' })).json().SUCCESS).toBe('Y');
+    const row = await k.order(k.main, id);
+    expect(await eventsOf(id)).toEqual([
+      {
+        type: 'order.accepted',
+        partner_id: k.main,
+        created_by: owner.id,
+        payload: { orderId: id, orderNumber: row.order_number, clientId: row.client_id, from: 'NEW', to: 'VIEWED' },
+      },
+      {
+        type: 'order.canceled',
+        partner_id: k.main,
+        created_by: owner.id,
+        payload: { orderId: id, orderNumber: row.order_number, clientId: row.client_id, from: 'VIEWED', to: 'CANCELED', reason: 'Нет в наличии' },
+      },
+    ]);
+  });
+
+  it('completing publishes order.completed, and a send to the basket order.sent_to_basket', async () => {
+    const id = await fresh('VIEWED');
+    expect((await k.as('owner').post('/v3/api/partner/sendtorelef/', { 'orders[0]': String(id) })).json().SUCCESS).toBe('Y');
+    expect((await k.as('owner').post(orderUrl(id), { action: 'complete', confirm_stock: 'Y' })).json().SUCCESS).toBe('Y');
+    const events = await eventsOf(id);
+    expect(events.map((e) => e.type).filter((t) => t !== 'order.accepted')).toEqual(['order.sent_to_basket', 'order.completed']);
+    expect(events.at(-1)!.payload).toMatchObject({ orderId: id, from: 'IN_BASKET', to: 'COMPLETED', stockConfirmed: expect.any(Boolean) });
+  });
+});
+
 describe('shop comment and note: at most 1000 characters', () => {
   it.each([
     ['comment', 'shop_comment', 'SHOP_COMMENT', ORDER_MSG.commentSaved, 'COMMENT'],

@@ -19,6 +19,8 @@ import { notFound } from '@/http/app-error';
 import { failed, ok, type ActionFailed, type ActionOk } from '@/http/envelope';
 import { XLSX_MIME, type FileStore } from '@/files/file-store';
 import { orderCanceledMail, orderCompletedMail } from '@/mail/templates/order-mails';
+import type { EventBus } from '@/events/event-bus';
+import type { OrderStatusChanged } from '@/events/domain-events';
 import type { Mailer } from '@/mail/mailer';
 import { orderChangesRepo, type LockedOrder } from './order-changes.repo';
 import type { OrderCardService } from './order-card.service';
@@ -49,7 +51,7 @@ const recipientOf = (order: LockedOrder) => order.contact_email || order.client_
  * locked, the status checked against ACTIONS_BY_STATUS, the update guarded by the expected status, history and
  * mail written in the same transaction. Two quick clicks do the work once; the second answers SUCCESS=N.
  */
-export function orderActionsService(db: Db, deps: { mailer: Mailer; files: FileStore; cards: OrderCardService }) {
+export function orderActionsService(db: Db, deps: { mailer: Mailer; files: FileStore; cards: OrderCardService; events: EventBus }) {
   async function onLockedOrder<T extends ActionOk>(
     actor: OrderActor,
     orderId: number,
@@ -78,6 +80,15 @@ export function orderActionsService(db: Db, deps: { mailer: Mailer; files: FileS
     if (!updated) throw new OrderChanged();
   }
 
+  /** What every order status event carries. */
+  const statusChange = (order: LockedOrder, to: OrderStatus): OrderStatusChanged => ({
+    orderId: order.id,
+    orderNumber: order.order_number,
+    clientId: order.client_id,
+    from: order.status,
+    to,
+  });
+
   const history = (trx: Db, actor: OrderActor, orderId: number, action: string, details: Record<string, unknown>) =>
     orderChangesRepo(trx).addHistory(actor.partnerId, [{ orderId, userId: actor.id, action, details }]);
 
@@ -102,6 +113,7 @@ export function orderActionsService(db: Db, deps: { mailer: Mailer; files: FileS
       onLockedOrder(actor, orderId, 'accept', async (trx, order) => {
         await update(trx, actor, order, { status: 'VIEWED', viewed_at: new Date() });
         await history(trx, actor, order.id, 'VIEWED', { from: order.status, to: 'VIEWED' });
+        await deps.events.publish(trx, 'order.accepted', statusChange(order, 'VIEWED'), { partnerId: actor.partnerId, userId: actor.id });
         return ok({ STATUS: statusRef('VIEWED') }, ORDER_MSG.accepted);
       }),
 
@@ -124,6 +136,12 @@ export function orderActionsService(db: Db, deps: { mailer: Mailer; files: FileS
         const to = recipientOf(order);
         const confirmed = short.length ? { stock_confirmed: short } : {};
         await history(trx, actor, order.id, 'COMPLETED', { from: order.status, to: 'COMPLETED', notified: to, ...confirmed });
+        await deps.events.publish(
+          trx,
+          'order.completed',
+          { ...statusChange(order, 'COMPLETED'), stockConfirmed: short.length > 0 },
+          { partnerId: actor.partnerId, userId: actor.id },
+        );
         if (to) {
           const mail = orderCompletedMail({ name: order.contact_name ?? order.client_name, orderNumber: order.order_number, shopName: order.shop_name ?? '' });
           await deps.mailer.send({ partnerId: actor.partnerId, to, template: 'order.completed', ...mail }, trx);
@@ -141,6 +159,12 @@ export function orderActionsService(db: Db, deps: { mailer: Mailer; files: FileS
         await orderChangesRepo(trx).removeFromOpenBasket(actor.partnerId, order.id);
         const to = recipientOf(order);
         await history(trx, actor, order.id, 'CANCELED', { from: order.status, to: 'CANCELED', comment, notified: to });
+        await deps.events.publish(
+          trx,
+          'order.canceled',
+          { ...statusChange(order, 'CANCELED'), reason: comment },
+          { partnerId: actor.partnerId, userId: actor.id },
+        );
         if (to) {
           const mail = orderCanceledMail({
             name: order.contact_name ?? order.client_name,

@@ -1,4 +1,5 @@
 import type { Db } from '@/db/database';
+import type { EventBus } from '@/events/event-bus';
 import type { FileStore } from '@/files/file-store';
 import type { Mailer } from '@/mail/mailer';
 import { basketService } from './basket.service';
@@ -8,7 +9,7 @@ import { orderListService } from './order-list.service';
 import { ordersRepo } from './orders.repo';
 
 /** The orders area (issue 3): the list, the card, the actions, the distribution-centre basket. */
-export function ordersService(db: Db, deps: { mailer: Mailer; files: FileStore }) {
+export function ordersService(db: Db, deps: { mailer: Mailer; files: FileStore; events: EventBus }) {
   const repo = ordersRepo(db);
   const cards = orderCardService(db);
   return {
@@ -20,7 +21,7 @@ export function ordersService(db: Db, deps: { mailer: Mailer; files: FileStore }
     list: orderListService(db, deps.files),
     cards,
     actions: orderActionsService(db, { ...deps, cards }),
-    basket: basketService(db),
+    basket: basketService(db, deps.events),
   };
 }
 
