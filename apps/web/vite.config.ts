@@ -1,14 +1,21 @@
 /// <reference types="vitest/config" />
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { MSG } from '../../packages/contracts/src/messages.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
+/** index.html's classic notice for browsers too old for the app carries the spec's text from contracts. */
+const outdatedBrowserText = (): Plugin => ({
+  name: 'outdated-browser-text',
+  transformIndexHtml: (html) => html.replace('%OUTDATED_BROWSER%', MSG.outdatedBrowser),
+});
+
 export default defineConfig({
   root,
-  plugins: [react()],
+  plugins: [react(), outdatedBrowserText()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -21,16 +28,12 @@ export default defineConfig({
   build: {
     outDir: process.env.WEB_OUTDIR ?? fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
-    // antd alone is about 790 kB minified (250 kB gzip); the app's own chunks stay small.
-    chunkSizeWarningLimit: 1000,
     rolldownOptions: {
       output: {
-        // Libraries change less often than the app: a separate chunk stays cached across releases.
+        // The framework changes less often than the app: its chunk stays cached across releases. Everything else
+        // (antd's components, Leaflet, Editor.js) is split along the lazily loaded screens that use it.
         codeSplitting: {
-          groups: [
-            { name: 'antd', test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[\w-]+)[\\/]/ },
-            { name: 'vendor', test: /node_modules[\\/]/ },
-          ],
+          groups: [{ name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/ }],
         },
       },
     },

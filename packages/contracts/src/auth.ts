@@ -1,35 +1,10 @@
-import { z } from 'zod';
 import { LIMITS } from './limits';
-import { MSG } from './messages';
 
 export const PASSWORD_MIN = 6;
 /** A longer password buys no safety and costs a slow hash per try. */
 export const PASSWORD_MAX = 128;
 import type { Rights, UserKind, UserRules } from './rights';
 
-/** POST /v3/oauth/token/ (RFC 6749), form-encoded. */
-export const tokenRequestSchema = z.discriminatedUnion('grant_type', [
-  z.object({
-    grant_type: z.literal('password'),
-    client_id: z.string().min(1),
-    client_secret: z.string().min(1),
-    username: z.string().trim().max(LIMITS.emailMax, MSG.wrongCredentials).default(''),
-    password: z.string().max(PASSWORD_MAX, MSG.wrongCredentials).default(''),
-    domain: z.string().trim().max(LIMITS.domainTotalMax, MSG.shopLinkUnknown).optional(),
-  }),
-  z.object({
-    grant_type: z.literal('client_credentials'),
-    client_id: z.string().min(1),
-    client_secret: z.string().min(1),
-  }),
-  z.object({
-    grant_type: z.literal('refresh_token'),
-    client_id: z.string().min(1),
-    client_secret: z.string().min(1),
-    refresh_token: z.string().min(1).max(200, MSG.refreshInvalid),
-  }),
-]);
-export type TokenRequest = z.infer<typeof tokenRequestSchema>;
 
 /**
  * How the first-party web client keeps its session. With the header below the token endpoint puts the refresh

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import './zod-locale';
 import { LIMITS } from './limits';
 import { MSG } from './messages';
+import { EMAIL_RE } from './patterns';
 
 /** Employee form (back-office.md §3 Employee, §5): the web validates with it and the server again. */
 
@@ -12,7 +14,7 @@ export function normalisePersonName(value: string): string {
   return letters ? letters[0].toLocaleUpperCase('ru') + letters.slice(1) : '';
 }
 
-export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+export { EMAIL_RE };
 
 const yn = z.enum(['Y', 'N'], { error: EMPLOYEE_FLAG_INVALID });
 

@@ -1,9 +1,3 @@
-import { z } from 'zod';
-
-// Every schema answers in Russian, also where a schema has no text of its own (a wrong type, an unknown option):
-// both sides import this module, so the locale is set wherever a schema runs.
-z.config(z.locales.ru());
-
 /** Every Russian text of the spec, once. Both the server and the web import it. */
 export const MSG = {
   // sign-in and session (back-office.md §5, §8)

@@ -1,18 +1,20 @@
 /**
  * `npm run bench`: measures the API's hot paths in-process (app.inject, no network) on the configured database
  * (DATA_DIR's embedded PGlite, or DATABASE_URL). Seed a large set first with `npm run seed -- --scale N`.
- * Options: --iterations N (default 200).
+ * Options: --iterations N (default 200). It also prints the login page's JS size against its budget.
  */
 import { loadConfig } from '../config';
-import { buildApp } from '../app';
+import { buildApp, DEFAULT_WEB_DIST } from '../app';
 import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
+import { reportLoginBundle } from './login-bundle';
 import { measure, report } from './measure';
 
 const args = process.argv.slice(2);
 const iterations = Number(args[args.indexOf('--iterations') + 1]) || 200;
 
 const config = loadConfig();
+const loginWithinBudget = reportLoginBundle(config.WEB_DIST ?? DEFAULT_WEB_DIST);
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
 await migrateToLatest(database.db);
 const app = await buildApp({ db: database.db, config: { ...config, LOG_LEVEL: 'silent', webDist: null } });
@@ -51,3 +53,4 @@ if (order) {
 report(`${database.engine}, ${iterations} iterations`, results);
 await app.close();
 await database.close();
+if (!loginWithinBudget) process.exitCode = 1;

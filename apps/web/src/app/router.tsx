@@ -3,13 +3,9 @@ import { PartnerArea } from '@/app/guards/partner-area';
 import { LoginRoute } from '@/app/guards/login-route';
 import { AppFrame } from '@/app/app-frame';
 import { HomeIndex } from '@/app/pages/home-index';
-import { NotFoundPage } from '@/app/pages/not-found-page';
-import { RepairPage } from '@/app/pages/repair-page';
-import { RouteErrorPage } from '@/app/pages/route-error-page';
-import { ServerErrorPage } from '@/app/pages/server-error-page';
+import { InDevelopment, NotFoundPage, RepairPage, RouteErrorPage, ServerErrorPage } from '@/app/pages/lazy-pages';
 import { partnerRoutes } from '@/app/routes/partner-routes';
 import { SessionRoot } from '@/app/session/session-root';
-import { InDevelopment } from '@/shared/ui/in-development';
 import { PAGE_TITLE } from '@/shared/ui-text';
 
 /** The route tree of back-office.md §2 and shop-pricing-offers-loyalty.md §2. */

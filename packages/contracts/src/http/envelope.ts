@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import '../zod-locale';
 
 /**
  * The answer shapes of every route (ARCHITECTURE §4), defined once: the server serialises through them, the web

@@ -1,5 +1,5 @@
 import { Navigate } from 'react-router';
-import { ClientHomePage } from '@/app/pages/client-home-page';
+import { ClientHomePage } from '@/app/pages/lazy-pages';
 import { useSession } from '@/shared/auth/session-context';
 
 /** "/": partner staff and managers go into the partner area, a guest to sign-in, a client stays here. */

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { InDevelopment } from '@/shared/ui/in-development';
+import { InDevelopment } from '@/app/pages/lazy-pages';
 
 /** A page of one entity not built yet (order card, offer form): its title with the id from the path. */
 export function IdPlaceholder({ title }: { title: (id: string) => string }) {

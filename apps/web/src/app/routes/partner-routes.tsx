@@ -1,19 +1,21 @@
 import type { RouteObject } from 'react-router';
 import { Navigate } from 'react-router';
-import { NotFoundPage } from '@/app/pages/not-found-page';
+import { InDevelopment, NotFoundPage } from '@/app/pages/lazy-pages';
 import { SectionGuard } from '@/app/guards/section-guard';
 import { LoyaltyStart } from '@/app/routes/loyalty-start';
 import { IdPlaceholder } from '@/app/routes/id-placeholder';
-import { OrdersEntry } from '@/app/routes/orders-entry';
 import { tabPlaceholders } from '@/app/routes/tab-routes';
 import { clientsRoutes } from '@/features/clients/clients-routes';
-import { EmployeesPage } from '@/features/employees/pages/employees-page';
-import { OrderCardPage } from '@/features/orders/pages/order-card-page';
-import { PricingPage } from '@/features/pricing/pages/pricing-page';
 import { settingsTabRoutes } from '@/features/settings/settings-routes';
-import { InDevelopment } from '@/shared/ui/in-development';
-import { TabbedSection } from '@/shared/ui/tabbed-section';
+import { lazyPage } from '@/shared/ui/lazy-page';
+import { LazyTabbedSection as TabbedSection } from '@/shared/ui/tabbed-section-lazy';
 import { PAGE_TITLE, SECTION_TITLE, TAB_LABEL } from '@/shared/ui-text';
+
+// Each section's screens load on first visit (the login page downloads none of them).
+const OrdersEntry = lazyPage(() => import('@/app/routes/orders-entry').then((m) => m.OrdersEntry));
+const OrderCardPage = lazyPage(() => import('@/features/orders/pages/order-card-page').then((m) => m.OrderCardPage));
+const EmployeesPage = lazyPage(() => import('@/features/employees/pages/employees-page').then((m) => m.EmployeesPage));
+const PricingPage = lazyPage(() => import('@/features/pricing/pages/pricing-page').then((m) => m.PricingPage));
 
 const tabs = (labels: Record<string, string>) => Object.entries(labels).map(([key, label]) => ({ key, label }));
 

@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { Navigate } from 'react-router';
-import { InDevelopment } from '@/shared/ui/in-development';
+import { InDevelopment } from '@/app/pages/lazy-pages';
 
 /** Child routes for tabs not built yet: each tab says it is in development, under the section's tabs. */
 export function tabPlaceholders(labels: Record<string, string>, startTab?: string): RouteObject[] {

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Result, Spin } from 'antd';
+import { Spin } from 'antd';
 import { Outlet } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CheckResponse } from '@b2b/contracts/auth';
@@ -7,12 +7,12 @@ import { MSG } from '@b2b/contracts/messages';
 import { fetchCheck } from '@/api/auth-api';
 import { errorText } from '@/api/error-text';
 import { getAccessToken, onSessionLost } from '@/api/token-manager';
+import { SessionFailed } from '@/app/pages/lazy-pages';
 import { bootSession } from '@/app/session/session-boot';
 import { signInWithPassword } from '@/app/session/sign-in';
 import { signOutAndLeave } from '@/app/session/sign-out';
 import type { Session } from '@/shared/auth/session-context';
 import { SessionContext, sessionKind } from '@/shared/auth/session-context';
-import { UI } from '@/shared/ui-text';
 
 type SessionState =
   | { status: 'loading' }
@@ -80,21 +80,12 @@ export function SessionRoot() {
 
   if (state.status === 'failed') {
     return (
-      <Result
-        status="warning"
-        title={state.error}
-        data-testid="session-error"
-        extra={
-          <Button
-            type="primary"
-            onClick={() => {
-              setState({ status: 'loading' });
-              setAttempt((n) => n + 1);
-            }}
-          >
-            {UI.retry}
-          </Button>
-        }
+      <SessionFailed
+        error={state.error}
+        onRetry={() => {
+          setState({ status: 'loading' });
+          setAttempt((n) => n + 1);
+        }}
       />
     );
   }

@@ -1,5 +1,5 @@
 import { ACCOUNT_MSG, PASSWORD_MIN } from '@b2b/contracts/auth';
-import { EMAIL_RE } from '@b2b/contracts/employees';
+import { EMAIL_RE } from '@b2b/contracts/patterns';
 import { MSG } from '@b2b/contracts/messages';
 import { capitaliseWords } from '@/shared/inputs/names';
 import { phoneDigits } from '@/shared/inputs/phone';

@@ -1,16 +1,22 @@
 import type { RouteObject } from 'react-router';
 import { Navigate } from 'react-router';
-import { ClientCardPage, ClientTabGuard } from '@/features/clients/pages/client-card-page';
-import { ClientGroupPage } from '@/features/clients/pages/client-group-page';
-import { ClientListPage } from '@/features/clients/pages/client-list-page';
-import { GroupListPage } from '@/features/clients/pages/group-list-page';
-import { ClientInfoTab } from '@/features/clients/tabs/client-info-tab';
-import { ClientLoyaltyTab } from '@/features/clients/tabs/client-loyalty-tab';
-import { ClientOrdersTab } from '@/features/clients/tabs/client-orders-tab';
-import { ClientPersonalPricesTab } from '@/features/clients/tabs/client-personal-prices-tab';
-import { ClientPriceTypeTab } from '@/features/clients/tabs/client-price-type-tab';
-import { TabbedSection } from '@/shared/ui/tabbed-section';
+import { lazyPage } from '@/shared/ui/lazy-page';
+import { LazyTabbedSection as TabbedSection } from '@/shared/ui/tabbed-section-lazy';
 import { SECTION_TITLE, TAB_LABEL } from '@/shared/ui-text';
+
+// The screens load on their first visit (the login page downloads none of them).
+const ClientListPage = lazyPage(() => import('@/features/clients/pages/client-list-page').then((m) => m.ClientListPage));
+const GroupListPage = lazyPage(() => import('@/features/clients/pages/group-list-page').then((m) => m.GroupListPage));
+const ClientGroupPage = lazyPage(() => import('@/features/clients/pages/client-group-page').then((m) => m.ClientGroupPage));
+const ClientCardPage = lazyPage(() => import('@/features/clients/pages/client-card-page').then((m) => m.ClientCardPage));
+const ClientTabGuard = lazyPage(() => import('@/features/clients/pages/client-card-page').then((m) => m.ClientTabGuard));
+const ClientInfoTab = lazyPage(() => import('@/features/clients/tabs/client-info-tab').then((m) => m.ClientInfoTab));
+const ClientLoyaltyTab = lazyPage(() => import('@/features/clients/tabs/client-loyalty-tab').then((m) => m.ClientLoyaltyTab));
+const ClientOrdersTab = lazyPage(() => import('@/features/clients/tabs/client-orders-tab').then((m) => m.ClientOrdersTab));
+const ClientPersonalPricesTab = lazyPage(() =>
+  import('@/features/clients/tabs/client-personal-prices-tab').then((m) => m.ClientPersonalPricesTab),
+);
+const ClientPriceTypeTab = lazyPage(() => import('@/features/clients/tabs/client-price-type-tab').then((m) => m.ClientPriceTypeTab));
 
 type CardTab = keyof typeof TAB_LABEL.clientCard;
 

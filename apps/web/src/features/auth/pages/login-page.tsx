@@ -1,4 +1,4 @@
-import { Card, Flex } from 'antd';
+import { Flex } from 'antd';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { linkParams, loginHref, loginStep } from '@/features/auth/account-flow';
 import { AUTH_UI } from '@/features/auth/auth-text';
@@ -11,6 +11,7 @@ import { ResetPasswordForm } from '@/features/auth/components/reset-password-for
 import { SetPasswordForm } from '@/features/auth/components/set-password-form';
 import { useSession } from '@/shared/auth/session-context';
 import { UI } from '@/shared/ui-text';
+import { Panel } from '@/shared/ui/panel';
 
 /**
  * /login: sign-in, registration (?mode=register, the shop from ?domain), password recovery (?mode=recovery, then
@@ -83,9 +84,9 @@ export function LoginPage() {
 
   return (
     <Flex justify="center" align="center" style={{ minHeight: '100vh', padding: 16, background: '#f5f5f5' }}>
-      <Card title={AUTH_UI.titles[step]} style={{ width: step === 'register' ? 480 : 400 }} data-testid={`login-step-${step}`}>
+      <Panel title={AUTH_UI.titles[step]} width={step === 'register' ? 480 : 400} testId={`login-step-${step}`}>
         {body}
-      </Card>
+      </Panel>
     </Flex>
   );
 }

@@ -1,8 +1,9 @@
-import { Button, DatePicker, Flex, Input, Select, Space, Typography } from 'antd';
+import { Button, DatePicker, Flex, Select, Space, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { clientKeys } from '@/features/clients/api/client-keys';
 import { CLIENTS_UI } from '@/features/clients/clients-text';
+import { ListSearch } from '@/features/clients/components/list-search';
 import type { ListParams, ListParamsPatch } from '@/shared/list-params/list-params';
 import { RefreshButton } from '@/shared/ui/refresh-button';
 
@@ -37,14 +38,11 @@ export function ListToolbar({ testId, params, setParams, pageSizes, periodLabel,
     <Flex gap={12} wrap align="center" justify="space-between" style={{ marginBottom: 16 }}>
       <Space wrap>
         {searchPlaceholder && (
-          <Input.Search
-            key={params.query ?? ''}
-            data-testid={`${testId}-search`}
+          <ListSearch
+            testId={`${testId}-search`}
+            query={params.query}
             placeholder={searchPlaceholder}
-            allowClear
-            defaultValue={params.query}
-            onSearch={(query) => setParams({ query: query.trim() || null, offset: null })}
-            style={{ width: 280 }}
+            onSearch={(query) => setParams({ query, offset: null })}
           />
         )}
         <Typography.Text type="secondary">{periodLabel}</Typography.Text>
