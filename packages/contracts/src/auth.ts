@@ -1,9 +1,10 @@
+import type { z } from 'zod';
+import type { checkAnswer } from './routes/auth';
 import { LIMITS } from './limits';
 
 export const PASSWORD_MIN = 6;
 /** A longer password buys no safety and costs a slow hash per try. */
 export const PASSWORD_MAX = 128;
-import type { Rights, UserKind, UserRules } from './rights';
 
 
 /**
@@ -30,28 +31,8 @@ export interface TokenResponse {
 
 export type TokenStatus = 'valid' | 'expired' | 'invalid';
 
-/** GET /v3/api/utils/check/ */
-export interface CheckResponse {
-  STATUS: TokenStatus;
-  isInvalid: boolean;
-  isUserWithoutPassword: boolean;
-  /** Null for a guest (client-credentials) token. */
-  USER_TYPE: UserKind | null;
-  PARTNER: boolean;
-  MANAGER: boolean;
-  userRules: UserRules;
-  RIGHTS: Rights | null;
-  USER: {
-    ID: number;
-    EMAIL: string;
-    NAME: string;
-    SURNAME: string;
-    IS_OWNER: boolean;
-    ROLES: string[];
-    PARTNER_ID: number | null;
-    PARTNER_NAME: string | null;
-  } | null;
-}
+/** GET /v3/api/utils/check/: defined with its route contract. */
+export type CheckResponse = z.infer<typeof checkAnswer>;
 
 /** GET /v3/api/partner/info/ and manager/info/: defined with their route contracts. */
 export type { ManagerInfoResponse, PartnerInfoResponse } from './routes/partners';

@@ -89,6 +89,9 @@ const NO_RIGHTS: Rights = {
   placeOrders: false,
 };
 
+/** Every right's name, in the order of Rights. */
+export const RIGHT_NAMES = Object.keys(NO_RIGHTS) as RightName[];
+
 export function computeRights(subject: RightsSubject): Rights {
   if (subject.kind === 'MANAGER') {
     return {

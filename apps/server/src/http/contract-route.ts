@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { Access, RouteContract, StricterAccess } from '@b2b/contracts/http/route';
+import { stricterApplies, type Access, type RouteContract, type StricterAccess } from '@b2b/contracts/http/route';
 import { assertAccess, describeAccess } from './access-guard';
 import { requirePartnerStaff, requireUser, type AuthUser } from './auth-context';
 
@@ -56,6 +56,8 @@ export function addRoute<C extends RouteContract>(
   app: FastifyInstance,
   contract: C,
   handler: (ctx: RouteContext<C>) => Promise<z.input<C['answer']>> | z.input<C['answer']>,
+  /** A route's own request limit (the account flows, sign-in): @fastify/rate-limit's per-route options. */
+  options: { rateLimit?: { max: number; timeWindow: string } } = {},
 ): void {
   const { stricter } = contract;
   const config: ContractRouteConfig = {
@@ -67,12 +69,14 @@ export function addRoute<C extends RouteContract>(
   app.route({
     method: contract.method,
     url: contract.path,
-    config,
+    config: { ...config, ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}) },
     schema: {
       tags: [...contract.tags],
       summary: contract.summary,
       description: `Access: ${describeAccess(contract.access)}${
-        stricter ? `; ${stricter.field} other than ${stricter.except.join(', ')}: ${describeAccess(stricter.access)}` : ''
+        stricter
+          ? `; ${stricter.field} ${'only' in stricter ? stricter.only.join(', ') : `other than ${stricter.except.join(', ')}`}: ${describeAccess(stricter.access)}`
+          : ''
       }${contract.form ? '. A form: invalid fields answer SUCCESS=N with errors.' : ''}`,
       ...(contract.params ? { params: contract.params } : {}),
       ...(contract.query ? { querystring: contract.query } : {}),
@@ -83,7 +87,7 @@ export function addRoute<C extends RouteContract>(
     ...(stricter
       ? {
           preValidation: async (request: FastifyRequest) => {
-            if (!stricter.except.includes(fieldOf(request, stricter.field))) assertAccess(request, stricter.access);
+            if (stricterApplies(stricter, fieldOf(request, stricter.field))) assertAccess(request, stricter.access);
           },
         }
       : {}),

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stricterApplies } from '@b2b/contracts/http/route';
 import { accessAllows, signInSuiteAccounts, type SuiteAccount } from '@/test/security/accounts';
 import { partnerFingerprint } from '@/test/security/data-fingerprint';
 import { hostileBodies } from '@/test/security/hostile-bodies';
@@ -50,10 +51,10 @@ describe('(a) every declared route answers every account as its access says', ()
     for (const route of apiRoutes.filter((r) => r.access)) {
       // A POST answers by its stricter access when the deciding field names a guarded call (empty does).
       const variants = route.stricter
-        ? [
-            { body: '', access: 'both' as const },
-            { body: `${route.stricter.field}=${route.stricter.except[0]}`, access: 'base' as const },
-          ]
+        ? ['', ...('only' in route.stricter ? route.stricter.only : route.stricter.except)].map((value) => ({
+            body: value ? `${route.stricter!.field}=${value}` : '',
+            access: stricterApplies(route.stricter!, value) ? ('both' as const) : ('base' as const),
+          }))
         : [{ body: '', access: 'base' as const }];
       for (const variant of variants) {
         for (const who of accounts) {
@@ -149,9 +150,8 @@ describe("(b) the other partner's ids", () => {
   }, 60_000);
 });
 
-/** Routes not yet on contracts whose POST takes its whole input from the path: they ignore any body. */
-const LEGACY_BODYLESS = new Set<string>([]);
-const readsBody = (r: RouteEntry) => r.body ?? !LEGACY_BODYLESS.has(label(r));
+/** Every route is on a contract, which says whether it reads a body. */
+const readsBody = (r: RouteEntry) => r.body !== false;
 
 describe('(c) hostile bodies on every POST route', () => {
   it('never end a route without a body in a 5xx', async () => {

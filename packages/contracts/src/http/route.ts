@@ -20,11 +20,12 @@ export type Access =
 
 export type HttpMethod = 'GET' | 'POST';
 
-export interface StricterAccess {
-  field: string;
-  except: readonly string[];
-  access: Access;
-}
+/** Calls told apart by `field`: those not in `except` (or, given `only`, those in it) need `access` as well. */
+export type StricterAccess = { field: string; access: Access } & ({ except: readonly string[] } | { only: readonly string[] });
+
+/** Whether a call whose deciding field has `value` needs the stricter access. */
+export const stricterApplies = (stricter: StricterAccess, value: string): boolean =>
+  'only' in stricter ? stricter.only.includes(value) : !stricter.except.includes(value);
 
 export interface RouteContract<
   P extends z.ZodType | undefined = z.ZodType | undefined,

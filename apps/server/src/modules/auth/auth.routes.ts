@@ -1,9 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { tokenRequestSchema } from '@b2b/contracts/token-request';
 import { MSG } from '@b2b/contracts/messages';
+import { AUTH_ROUTES as R } from '@b2b/contracts/routes/auth';
 import { AppError } from '@/http/app-error';
 import { requireUser } from '@/http/auth-context';
+import { addRoute } from '@/http/contract-route';
 import { ok } from '@/http/envelope';
 import type { AccountService } from './account.service';
 import type { AuthService } from './auth.service';
@@ -59,15 +61,11 @@ export function authRoutes(auth: AuthService, account: AccountService, partners:
       },
     );
 
-    app.get(
-      '/v3/api/utils/check/',
-      { schema: { tags: ['auth'], summary: 'Token check: status, user kind, flags and personal rights' } },
-      async (request) => {
-        const user = request.auth.status === 'valid' ? request.auth.user : null;
-        const partnerName = user?.partnerId ? await partners.name(user.partnerId) : null;
-        return auth.check(request.auth, partnerName);
-      },
-    );
+    addRoute(app, R.check, async ({ request }) => {
+      const user = request.auth.status === 'valid' ? request.auth.user : null;
+      const partnerName = user?.partnerId ? await partners.name(user.partnerId) : null;
+      return auth.check(request.auth, partnerName);
+    });
 
     app.put(
       '/v1/login/confirm/',
@@ -91,26 +89,23 @@ export function authRoutes(auth: AuthService, account: AccountService, partners:
       },
     );
 
-    const accountFlow = async (request: FastifyRequest) => {
-      // Secrets travel in the body only: a password or check word in a URL would reach logs and browser history.
-      const body = (request.body ?? {}) as Record<string, unknown>;
-      switch (body.type) {
-        case 'register':
-          return account.register(body);
-        case 'validation_reset':
-          return account.requestRecovery(body);
-        case 'reset_password':
-          return account.resetPassword(body);
-        case 'change_password':
-          return account.changePassword(requireUser(request), request.auth.sessionId, body);
-        default:
-          throw new AppError('invalid_request', 400, MSG.badRequest);
-      }
-    };
-    const flowOptions = {
-      schema: { tags: ['auth'], summary: 'Account flows by type: register, validation_reset, reset_password, change_password' },
-      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
-    };
-    app.post('/v3/api/auth/register/', flowOptions, accountFlow);
+    // Secrets travel in the body only (POST): a password or check word in a URL would reach logs and history.
+    addRoute(
+      app,
+      R.accountFlow,
+      async ({ request, body }) => {
+        switch (body.type) {
+          case 'register':
+            return account.register(body);
+          case 'validation_reset':
+            return account.requestRecovery(body);
+          case 'reset_password':
+            return account.resetPassword(body);
+          case 'change_password':
+            return account.changePassword(requireUser(request), request.auth.sessionId, body);
+        }
+      },
+      { rateLimit: { max: 20, timeWindow: '1 minute' } },
+    );
   };
 }
