@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signInAndWait } from './helpers';
+import { PAYMENT_TYPE_LABEL } from '@b2b/contracts/shop';
 
 /**
  * Shop settings (issue 6). Other test files share the seeded shop, so what other areas read (name, link,
@@ -71,7 +72,7 @@ test('a shop file is uploaded into the blank slot and removed', async ({ page })
 
 test('the payment tab needs a tax system before card payment, then saves', async ({ page }) => {
   await openTab(page, 'my-payment');
-  await page.getByRole('checkbox', { name: 'Банковской картой онлайн' }).check();
+  await page.getByRole('checkbox', { name: PAYMENT_TYPE_LABEL.CARD }).check();
   const taxSystem = page.getByLabel('Система налогообложения', { exact: true });
   if (await page.locator('.ant-form-item').filter({ has: taxSystem }).locator('.ant-select-clear').count()) {
     await page.locator('.ant-form-item').filter({ has: taxSystem }).hover();

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { actionDone, actionFailed, fileLink, listOf, money, seconds, yn } from './http/envelope';
-import { LIMITS, ORDER_STATUSES } from './limits';
+import { actionDone, actionFailed, listOf, money, seconds, yn } from './http/envelope';
+import { LIMITS } from './limits';
 import { MSG } from './messages';
-import { filterDate } from './orders';
+import { filterDate, orderStatusRef } from './orders';
 
 /*
  * Clients and client groups: the wire contract of /v3/api/partner/client/…, /blacklist/, /grouplist/, /group/…
@@ -59,15 +59,7 @@ const dates = {
 export const exportAction = z.preprocess(emptyToUndefined, z.enum(['export']).optional());
 const action = exportAction;
 
-/**
- * A path id: a positive integer of at most 15 digits. Anything else names no row and answers 404, as another
- * partner's id does, so that probing ids tells nothing.
- */
-export const pathId = z.coerce
-  .string()
-  .regex(/^\d{1,15}$/)
-  .transform(Number)
-  .refine((n) => n > 0);
+export { pathId } from './http/path-params';
 
 /** GET /v3/api/partner/client/ query. Unknown sorts and page sizes fall back to the defaults. */
 export const clientListQuerySchema = z.object({
@@ -178,7 +170,6 @@ export type YN = z.infer<typeof yn>;
 export const priceRef = z.object({ ID: z.number().int(), NAME: z.string() });
 export type PriceRef = z.infer<typeof priceRef>;
 
-const orderStatusRef = z.object({ STATUS_CODE: z.enum(ORDER_STATUSES), STATUS_NAME: z.string() });
 
 export const lastOrder = z.object({ ID: z.number().int(), ORDER_NUMBER: z.string(), CREATE_DATE: seconds, STATUS: orderStatusRef });
 export type LastOrder = z.infer<typeof lastOrder>;
@@ -308,8 +299,7 @@ export const groupSaved = actionDone({ ID: z.number().int(), GROUP_ID: z.number(
 export type GroupSaved = z.infer<typeof groupSaved>;
 
 /** An export's answer (action=export): the stored .xlsx's FILENAME and the URL to download it with the same token. */
-export const exportDone = actionDone(fileLink.shape);
-export type ExportDone = z.infer<typeof exportDone>;
+export { exportDone, type ExportDone } from './http/envelope';
 
 /** Names of the .xlsx files the exports produce (FILENAME, in an exportDone answer). */
 export const CLIENT_EXPORT_FILE = {

@@ -1,20 +1,14 @@
 import { z } from 'zod';
-import { actionDone, fileLink, listOf, money, nav, seconds, yn } from './http/envelope';
+import { actionDone, listOf, money, nav, seconds, yn } from './http/envelope';
 import { LIMITS, ORDER_STATUSES } from './limits';
+import { PAYMENT_TYPE_LABEL, PAYMENT_TYPES, type PaymentType } from './payment-types';
 
 /*
  * Orders: the wire contract of /v3/api/partner/orderlist/, /partner/order/{id}/, /partner/sendtorelef/ and
  * /partner/payment/type/{orderId}/{paymentType}/ (back-office.md §3, §4, §7). Server and web both use it.
  */
 
-export const PAYMENT_TYPES = ['CASH', 'NON_CASH', 'CARD'] as const;
-export type PaymentType = (typeof PAYMENT_TYPES)[number];
-
-export const PAYMENT_TYPE_LABEL: Record<PaymentType, string> = {
-  CASH: 'Наличные',
-  NON_CASH: 'Безналичный расчет',
-  CARD: 'Банковской картой',
-};
+export { PAYMENT_TYPE_LABEL, PAYMENT_TYPES, type PaymentType } from './payment-types';
 
 export const ORDER_SORTS = ['CREATE_DATE', 'ORDER_NUMBER', 'STATUS', 'CLIENT', 'POSITION_COUNT', 'POSITION_SUM'] as const;
 
@@ -170,8 +164,8 @@ export const orderListAnswer = listOf(
 export type OrderListAnswer = z.infer<typeof orderListAnswer>;
 
 /** action=export of the list or of one order: a stored .xlsx, downloadable at URL (GET, same token). */
-export const exportAnswer = actionDone(fileLink.shape).extend({ MESSAGE: z.string() });
-export type ExportAnswer = z.infer<typeof exportAnswer>;
+/** An order or order-list export: the one export answer of every area. */
+export { exportDone as exportAnswer, type ExportDone as ExportAnswer } from './http/envelope';
 
 /** GET or POST /v3/api/partner/order/{id}/?action=loyalty_history: ITEMS of this list, NAV { CNT, CNT_ALL }. */
 export const loyaltyHistoryEntry = z.object({

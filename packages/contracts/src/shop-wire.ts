@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { yn } from './http/envelope';
 import { formFile, formFlag, formList, formRows, formText } from './http/form-fields';
-import { ASSORTMENTS, MULTIPLICITIES, PAYMENT_TYPES, SHOP_MSG, SHOP_SAVE_TYPES, TAX_TYPES } from './shop';
+import { ASSORTMENTS, MULTIPLICITIES, PAYMENT_TYPE_LABEL, SHOP_MSG, SHOP_SAVE_TYPES, TAX_TYPES } from './shop';
 
 /**
  * The wire shapes of the shop settings (shop-pricing-offers-loyalty.md §3, §7): what GET /partner/shop/ and
@@ -10,7 +10,7 @@ import { ASSORTMENTS, MULTIPLICITIES, PAYMENT_TYPES, SHOP_MSG, SHOP_SAVE_TYPES, 
  * server's, which answers them all at once as field errors.
  */
 
-/** The codes of a label map (PAYMENT_TYPES, TAX_TYPES, …) as an enum. */
+/** The codes of a label map (PAYMENT_TYPE_LABEL, TAX_TYPES, …) as an enum. */
 const codesOf = <T extends Record<string, string>>(labels: T) => z.enum(Object.keys(labels) as [keyof T & string, ...(keyof T & string)[]]);
 
 export const fileRef = z.object({
@@ -79,7 +79,7 @@ export const shopSettings = z.object({
   MIN_ORDER_SUM: z.string(),
   SHOW_DELAY_TEXT: yn,
   ABOUT_DELAY: z.string(),
-  PAYMENT_TYPE: z.array(codesOf(PAYMENT_TYPES)),
+  PAYMENT_TYPE: z.array(codesOf(PAYMENT_TYPE_LABEL)),
   TAX_SYSTEM: z.string(),
   ABOUT_PAYMENT: z.string(),
   ABOUT_PAYMENT_DEFAULT: yn,

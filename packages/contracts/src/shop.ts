@@ -62,10 +62,7 @@ export const SHOP_MSG = {
 export const SHOP_SAVE_TYPES = ['shop', 'payment', 'delivery', 'settings', 'remains'] as const;
 export type ShopSaveType = (typeof SHOP_SAVE_TYPES)[number];
 
-export const PAYMENT_TYPES = { CASH: 'Наличные', NON_CASH: 'Безналичный расчет', CARD: 'Банковской картой онлайн' } as const;
-export type PaymentType = keyof typeof PAYMENT_TYPES;
-/** Online payment: it needs a tax system for the receipts. */
-export const ONLINE_PAYMENT_TYPE: PaymentType = 'CARD';
+export { ONLINE_PAYMENT_TYPE, PAYMENT_TYPE_LABEL, type PaymentType } from './payment-types';
 
 export const TAX_SYSTEMS = {
   OSN: 'ОСН — общая система',

@@ -31,6 +31,10 @@ export const listOf = <I extends z.ZodType, E extends z.ZodType = z.ZodRecord<z.
 /** An export's answer: the file's name and where to download it. */
 export const fileLink = z.object({ FILENAME: z.string(), URL: z.string() });
 
+/** A done export (action=export of a list or a card): SUCCESS "Y", its message and the file. */
+export const exportDone = actionDone(fileLink.shape);
+export type ExportDone = z.infer<typeof exportDone>;
+
 /** Transport failures (4xx/5xx), OAuth style. */
 export const transportError = z.object({ error: z.string(), error_description: z.string() });
 

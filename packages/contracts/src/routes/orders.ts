@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { actionFailed } from '../http/envelope';
 import { route } from '../http/route';
+import { pathId } from '../http/path-params';
 import {
   basketAnswer,
   exportAnswer,
@@ -18,15 +19,6 @@ import {
 
 /** The order screens (back-office.md §2–§4, §7): the list, the card and its actions, the distribution-centre basket. */
 
-/**
- * A path id: digits naming a positive integer (the web passes a number). Anything else names no order: 404, like
- * another partner's id.
- */
-const pathId = z.coerce
-  .string<string | number>()
-  .regex(/^\d{1,15}$/)
-  .transform(Number)
-  .refine((id) => id > 0);
 
 const tags = ['orders'];
 

@@ -1,6 +1,6 @@
 import { DEFAULTS } from '@b2b/contracts/limits';
 import {
-  ASSORTMENTS, COLOR_SCHEMES, MULTIPLICITIES, ONLINE_PAYMENT_TYPE, PAYMENT_TYPES, SHOP_MSG, SHOP_TEXT_MAX, TAX_SYSTEMS,
+  ASSORTMENTS, COLOR_SCHEMES, MULTIPLICITIES, ONLINE_PAYMENT_TYPE, PAYMENT_TYPE_LABEL, SHOP_MSG, SHOP_TEXT_MAX, TAX_SYSTEMS,
 } from '@b2b/contracts/shop';
 import type { ShopSaveBody } from '@b2b/contracts/shop-wire';
 import { parseAboutCompany } from './about-company';
@@ -38,7 +38,7 @@ export function shopSection(d: Draft, shop: ShopRow): void {
 export function paymentSection(d: Draft, shop: ShopRow): void {
   const types = [...new Set(d.list('payment_type', shop.payment_types).filter(Boolean))];
   if (!types.length) d.errors.payment_type = SHOP_MSG.paymentTypeRequired;
-  else if (types.some((t) => !keys(PAYMENT_TYPES).includes(t))) d.errors.payment_type = SHOP_MSG.choiceInvalid;
+  else if (types.some((t) => !keys(PAYMENT_TYPE_LABEL).includes(t))) d.errors.payment_type = SHOP_MSG.choiceInvalid;
   const taxSystem = d.choice<string>('tax_system', shop.tax_system ?? '', keys(TAX_SYSTEMS), '');
   if (types.includes(ONLINE_PAYMENT_TYPE) && !taxSystem) d.errors.tax_system = SHOP_MSG.taxSystemRequired;
   d.set.payment_types = types;

@@ -1,6 +1,6 @@
 import { DEFAULTS } from '@b2b/contracts/limits';
 import {
-  ASSORTMENTS, COLOR_SCHEMES, CURRENCIES, MULTIPLICITIES, PAYMENT_TYPES, SHOP_DEFAULT_TEXT, sumOut, TAX_SYSTEMS, TAX_TYPES,
+  ASSORTMENTS, COLOR_SCHEMES, CURRENCIES, MULTIPLICITIES, PAYMENT_TYPE_LABEL, SHOP_DEFAULT_TEXT, sumOut, TAX_SYSTEMS, TAX_TYPES,
   WORK_DAYS, type PaymentType,
 } from '@b2b/contracts/shop';
 import { choices, storedPhones, type FileRef, type ShopSettingsAnswer } from '@b2b/contracts/shop-wire';
@@ -76,7 +76,7 @@ export function shopSettingsView(
       MAIN_TRADEPOINT: shop.main_tradepoint_id,
     },
     ENTITIES: {
-      PAYMENT_TYPE: choices(PAYMENT_TYPES),
+      PAYMENT_TYPE: choices(PAYMENT_TYPE_LABEL),
       TAX_SYSTEM: choices(TAX_SYSTEMS),
       COLOR_SCHEME: choices(COLOR_SCHEMES),
       CURRENCY: choices(CURRENCIES),

@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { clientListAnswer, exportDone } from '@b2b/contracts/clients';
 import { CLIENT_ROUTES as R } from '@b2b/contracts/routes/clients';
 import { api } from '@/api/api-client';
-import { answerWith } from '@/features/clients/api/answer-variant';
+import { answerAs } from '@/api/answer-as';
 import { clientKeys } from '@/features/clients/api/client-keys';
 import { downloadExport } from '@/features/clients/api/download-export';
 import type { ListParams } from '@/shared/list-params/list-params';
@@ -10,7 +11,7 @@ import { useInvalidateAfter } from '@/shared/query/resource-changes';
 export const clientListQuery = (query: ListParams) =>
   queryOptions({
     queryKey: clientKeys.list(query),
-    queryFn: async ({ signal }) => answerWith(await api.call(R.list, { query }, { signal }), 'ITEMS', R.list.path),
+    queryFn: async ({ signal }) => answerAs(clientListAnswer, await api.call(R.list, { query }, { signal }), R.list.path),
     placeholderData: keepPreviousData,
   });
 
@@ -41,7 +42,7 @@ export const useClientPrices = (id: number, page: number, pageSize: number) =>
 /** The list with action=export: the whole filtered list as an .xlsx, then its download. */
 export async function exportClientList(query: ListParams): Promise<void> {
   const answer = await api.call(R.list, { query: { ...query, offset: undefined, action: 'export' } });
-  await downloadExport(answerWith(answer, 'URL', R.list.path));
+  await downloadExport(answerAs(exportDone, answer, R.list.path));
 }
 
 export const useExportClientList = () => useMutation({ mutationFn: exportClientList });

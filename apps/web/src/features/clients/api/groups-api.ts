@@ -1,8 +1,8 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import type { GroupSaved } from '@b2b/contracts/clients';
+import { exportDone, groupSaved, type GroupSaved } from '@b2b/contracts/clients';
 import { GROUP_ROUTES as R } from '@b2b/contracts/routes/groups';
 import { api } from '@/api/api-client';
-import { answerWith } from '@/features/clients/api/answer-variant';
+import { answerAs } from '@/api/answer-as';
 import { clientKeys } from '@/features/clients/api/client-keys';
 import { useInvalidateClients } from '@/features/clients/api/clients-api';
 import { downloadExport } from '@/features/clients/api/download-export';
@@ -31,8 +31,8 @@ export interface GroupFormValues {
 /** Creates (no id) or saves a group; clients given at creation are added after it exists (INFO). */
 async function saveGroup(v: GroupFormValues & { id?: number; clients?: number[] }): Promise<GroupSaved> {
   const body = { groupName: v.groupName, groupDescription: v.groupDescription, clients: v.clients };
-  if (v.id === undefined) return answerWith(await api.call(R.create, { body }), 'ID', R.create.path);
-  return answerWith(await api.call(R.save, { params: { id: v.id }, body }), 'ID', R.save.path);
+  if (v.id === undefined) return answerAs(groupSaved, await api.call(R.create, { body }), R.create.path);
+  return answerAs(groupSaved, await api.call(R.save, { params: { id: v.id }, body }), R.save.path);
 }
 
 export function useSaveGroup() {
@@ -48,7 +48,7 @@ export function useSaveGroup() {
 export function useDeleteGroup() {
   const invalidate = useInvalidateClients();
   return useMutation({
-    mutationFn: async (id: number) => answerWith(await api.call(R.save, { params: { id }, body: { delete: 'Y' } }), 'ID', R.save.path),
+    mutationFn: async (id: number) => answerAs(groupSaved, await api.call(R.save, { params: { id }, body: { delete: 'Y' } }), R.save.path),
     onSuccess: invalidate,
   });
 }
@@ -66,7 +66,7 @@ export function useChangeMembers() {
 
 export async function exportGroup(id: number, query: ListParams): Promise<void> {
   const answer = await api.call(R.save, { params: { id }, query: { ...query, offset: undefined }, body: { action: 'export' } });
-  await downloadExport(answerWith(answer, 'URL', R.save.path));
+  await downloadExport(answerAs(exportDone, answer, R.save.path));
 }
 
 export const useExportGroup = () => useMutation({ mutationFn: (v: { id: number; query: ListParams }) => exportGroup(v.id, v.query) });
@@ -74,7 +74,7 @@ export const useExportGroup = () => useMutation({ mutationFn: (v: { id: number; 
 /** POST /group/ with action=export: the whole filtered, sorted group list as an .xlsx, then its download. */
 export async function exportGroupList(query: ListParams): Promise<void> {
   const answer = await api.call(R.create, { query: { ...query, offset: undefined, limit: undefined }, body: { action: 'export' } });
-  await downloadExport(answerWith(answer, 'URL', R.create.path));
+  await downloadExport(answerAs(exportDone, answer, R.create.path));
 }
 
 export const useExportGroupList = () => useMutation({ mutationFn: exportGroupList });

@@ -2,16 +2,17 @@ import { useState } from 'react';
 import { Input } from 'antd';
 
 /**
- * The list's search box. It keeps what is typed while the list's `query` arrives or changes (a search restored
- * from the saved params replaces the text once, it never swallows typing), and searches on Enter or the button.
+ * The list's search box. A query that changes from outside (restored from the saved params, cleared by a reset)
+ * shows in the box unless the user has typed since: a late restore never swallows typing. Enter or the button
+ * searches.
  */
 export function ListSearch({ testId, query, placeholder, onSearch }: { testId: string; query: string | null | undefined; placeholder: string; onSearch: (query: string | null) => void }) {
   const [text, setText] = useState(query ?? '');
+  const [typed, setTyped] = useState(false);
   const [shown, setShown] = useState(query ?? '');
-  // The query changed from outside (restored from the cookie, cleared by a reset): show it.
   if ((query ?? '') !== shown) {
     setShown(query ?? '');
-    setText(query ?? '');
+    if (!typed) setText(query ?? '');
   }
   return (
     <Input.Search
@@ -19,8 +20,14 @@ export function ListSearch({ testId, query, placeholder, onSearch }: { testId: s
       placeholder={placeholder}
       allowClear
       value={text}
-      onChange={(e) => setText(e.target.value)}
-      onSearch={(value) => onSearch(value.trim() || null)}
+      onChange={(e) => {
+        setText(e.target.value);
+        setTyped(true);
+      }}
+      onSearch={(value) => {
+        setTyped(false);
+        onSearch(value.trim() || null);
+      }}
       style={{ width: 280 }}
     />
   );

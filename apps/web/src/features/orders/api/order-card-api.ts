@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { exportAnswer, orderCard, orderChangeDone, type OrderActionInput } from '@b2b/contracts/orders';
 import { ORDER_ROUTES as R } from '@b2b/contracts/routes/orders';
 import { api } from '@/api/api-client';
-import { answerAs } from '@/features/orders/api/answer-as';
+import { answerAs } from '@/api/answer-as';
 import { downloadExport } from '@/features/orders/api/download-export';
 import { orderKeys } from '@/features/orders/api/order-keys';
 import { useInvalidateAfter } from '@/shared/query/resource-changes';

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack
 import { exportAnswer, orderListAnswer } from '@b2b/contracts/orders';
 import { ORDER_ROUTES as R } from '@b2b/contracts/routes/orders';
 import { api } from '@/api/api-client';
-import { answerAs } from '@/features/orders/api/answer-as';
+import { answerAs } from '@/api/answer-as';
 import { downloadExport } from '@/features/orders/api/download-export';
 import { orderKeys } from '@/features/orders/api/order-keys';
 import { type OrderListRequest, exportRequest } from '@/features/orders/order-list-params';
