@@ -49,9 +49,9 @@ export function fileStore(db: Db, dataDir: string) {
   return {
     /**
      * Stores a file that `write` produces at the path it is given (a streaming writer can write there directly),
-     * then records it. A failed write leaves neither a file nor a row.
+     * then records it in `trx` (the caller's transaction, or db). A failed write leaves neither a file nor a row.
      */
-    async create(meta: NewFile, write: (absolutePath: string) => Promise<void>, trx: Db = db): Promise<StoredFile> {
+    async create(meta: NewFile, write: (absolutePath: string) => Promise<void>, trx: Db): Promise<StoredFile> {
       const id = randomUUID();
       const ext = path.extname(meta.originalName).toLowerCase().replace(/[^.\w]/g, '');
       const storagePath = path.join('files', String(meta.partnerId), new Date().toISOString().slice(0, 7), `${id}${ext}`);
@@ -79,12 +79,12 @@ export function fileStore(db: Db, dataDir: string) {
     },
 
     /** Stores bytes already in memory (an upload of request.uploads). */
-    save(meta: NewFile, data: Buffer, trx: Db = db): Promise<StoredFile> {
+    save(meta: NewFile, data: Buffer, trx: Db): Promise<StoredFile> {
       return this.create(meta, (file) => fs.writeFile(file, data), trx);
     },
 
     /** Forgets a file of this partner: its row, then its bytes. Unknown ids are ignored. */
-    async remove(partnerId: number, id: string, trx: Db = db): Promise<void> {
+    async remove(partnerId: number, id: string, trx: Db): Promise<void> {
       if (!UUID.test(id)) return;
       const row = await filesRepo(trx).delete(partnerId, id);
       if (row) await fs.rm(absolute(row.storage_path), { force: true });

@@ -90,6 +90,7 @@ export function clientsService(db: Db, deps: { mailer: Mailer; files: FileStore 
       const file = await deps.files.create(
         { partnerId, purpose: 'export', originalName: name, mime: XLSX_MIME, createdBy: user.id },
         (path) => writeClientListXlsx(path, CLIENT_EXPORT_FILE.listSheet, rows.map((r) => toListItem(r, view)), view),
+        db,
       );
       return { SUCCESS: 'Y', MESSAGE: ORDER_ACTION_MSG.exported, FILENAME: file.originalName, URL: file.url };
     },
@@ -164,7 +165,7 @@ export function clientsService(db: Db, deps: { mailer: Mailer; files: FileStore 
      * Which of `ids` are this partner's clients, and whether each is blacklisted (for the groups module). Pass
      * the caller's transaction: PGlite has one connection, a query outside it would wait for it forever.
      */
-    async owned(partnerId: number, ids: number[], trx: Db = db): Promise<Map<number, { blacklisted: boolean }>> {
+    async owned(partnerId: number, ids: number[], trx: Db): Promise<Map<number, { blacklisted: boolean }>> {
       if (ids.length === 0) return new Map();
       const rows = await clientsRepo(trx).owned(partnerId, ids);
       return new Map(rows.map((r) => [r.id, { blacklisted: r.blacklisted }]));

@@ -79,7 +79,7 @@ export function commercialOfferService(db: Db, deps: { files: FileStore }) {
         }
         await commercialOfferRepo(trx).upsert(user.partnerId, set);
       });
-      for (const id of replaced) await deps.files.remove(user.partnerId, id);
+      for (const id of replaced) await deps.files.remove(user.partnerId, id, db);
       return ok({ ITEM: await view(user.partnerId, await repo.find(user.partnerId)) }, REQUISITES_MSG.saved);
     },
   };

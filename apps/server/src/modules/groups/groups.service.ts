@@ -75,6 +75,7 @@ export function groupsService(db: Db, clients: ClientsService, files: FileStore)
       const file = await files.create(
         { partnerId: user.partnerId, purpose: 'export', originalName: CLIENT_EXPORT_FILE.groupList(moscowDayText(new Date())), mime: XLSX_MIME, createdBy: user.id },
         (path) => writeGroupListXlsx(path, CLIENT_EXPORT_FILE.groupListSheet, rows.map(toItem)),
+        db,
       );
       return ok({ FILENAME: file.originalName, URL: file.url }, ORDER_ACTION_MSG.exported);
     },

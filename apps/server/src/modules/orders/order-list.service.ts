@@ -67,6 +67,7 @@ export function orderListService(db: Db, files: FileStore) {
       const stored = await files.create(
         { partnerId: user.partnerId, purpose: 'export', originalName: ORDER_EXPORT_FILE.list(moscowDayText(new Date())), mime: XLSX_MIME, createdBy: user.id },
         (file) => writeOrderListXlsx(file, allPages(user.partnerId, q)),
+        db,
       );
       return { SUCCESS: 'Y', MESSAGE: ORDER_ACTION_MSG.exported, FILENAME: stored.originalName, URL: stored.url };
     },

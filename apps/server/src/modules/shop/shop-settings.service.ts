@@ -154,7 +154,7 @@ export function shopSettingsService(
         });
         if ('errors' in outcome) return failed(outcome.errors);
         const dropLogo = oldLogo && d.set.logo_file_id !== undefined && d.set.logo_file_id !== oldLogo ? [oldLogo] : [];
-        for (const id of [...outcome.removed, ...dropLogo]) await deps.files.remove(user.partnerId, id);
+        for (const id of [...outcome.removed, ...dropLogo]) await deps.files.remove(user.partnerId, id, db);
       } catch (err) {
         if (!isUniqueViolation(err)) throw err;
         return failed(/domain/.test(String((err as { constraint?: string }).constraint)) ? { wrong_domain: SHOP_MSG.domainTaken } : { wrong_link: SHOP_MSG.shopLinkTaken });
@@ -181,6 +181,7 @@ export function shopSettingsService(
       const saved = await deps.files.save(
         { partnerId: user.partnerId, purpose: 'shop-image', originalName: upload.filename, mime: checked.mime, createdBy: user.id },
         upload.data,
+        db,
       );
       return ok({ FILE: { ID: saved.id, URL: publicFileUrl(user.partnerId, saved.id) } });
     },

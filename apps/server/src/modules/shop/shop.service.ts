@@ -15,7 +15,7 @@ export function shopService(db: Db) {
     /** The base tradepoint is the shop's main one (MAIN_TRADEPOINT); the tradepoints module keeps it in step. */
     /** Locks the shop's row in the caller's transaction (see shopRepo.lockForUpdate); its self-delivery flag. */
     lockShop: (partnerId: number, trx: Db) => shopRepo(trx).lockForUpdate(partnerId),
-    async setMainTradepoint(partnerId: number, tradepointId: number | null, trx: Db = db): Promise<void> {
+    async setMainTradepoint(partnerId: number, tradepointId: number | null, trx: Db): Promise<void> {
       await shopRepo(trx).update(partnerId, { main_tradepoint_id: tradepointId });
     },
     async hasShopLink(partnerId: number): Promise<{ hasShopLink: boolean; shopLink: string | null }> {
