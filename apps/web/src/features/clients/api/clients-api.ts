@@ -4,7 +4,7 @@ import { CLIENT_ROUTES as R } from '@b2b/contracts/routes/clients';
 import { api } from '@/api/api-client';
 import { answerAs } from '@/api/answer-as';
 import { clientKeys } from '@/features/clients/api/client-keys';
-import { downloadExport } from '@/features/clients/api/download-export';
+import { downloadExport } from '@/api/download-export';
 import type { ListParams } from '@/shared/list-params/list-params';
 import { useInvalidateAfter } from '@/shared/query/resource-changes';
 

@@ -5,7 +5,7 @@ import { api } from '@/api/api-client';
 import { answerAs } from '@/api/answer-as';
 import { clientKeys } from '@/features/clients/api/client-keys';
 import { useInvalidateClients } from '@/features/clients/api/clients-api';
-import { downloadExport } from '@/features/clients/api/download-export';
+import { downloadExport } from '@/api/download-export';
 import type { ListParams } from '@/shared/list-params/list-params';
 
 export const useGroupList = (query: ListParams, enabled = true) =>

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import type { ClientCard } from '@b2b/contracts/clients';
 import { errorText } from '@/api/error-text';
 import { useClientCard } from '@/features/clients/api/clients-api';
-import { downloadFile } from '@/features/clients/api/download-export';
+import { downloadFile } from '@/api/download-export';
 import { CLIENTS_UI } from '@/features/clients/clients-text';
 import { AddToGroupModal } from '@/features/clients/components/add-to-group-modal';
 import { useClientId } from '@/features/clients/pages/client-card-page';

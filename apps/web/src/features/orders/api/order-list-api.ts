@@ -3,7 +3,7 @@ import { exportAnswer, orderListAnswer } from '@b2b/contracts/orders';
 import { ORDER_ROUTES as R } from '@b2b/contracts/routes/orders';
 import { api } from '@/api/api-client';
 import { answerAs } from '@/api/answer-as';
-import { downloadExport } from '@/features/orders/api/download-export';
+import { downloadExport } from '@/api/download-export';
 import { orderKeys } from '@/features/orders/api/order-keys';
 import { type OrderListRequest, exportRequest } from '@/features/orders/order-list-params';
 

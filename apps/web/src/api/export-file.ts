@@ -1,7 +1,7 @@
-import type { ExportAnswer } from '@b2b/contracts/orders';
+import type { ExportDone } from '@b2b/contracts/http/envelope';
 
 /** What of an export answer names its file. */
-export type ExportFileRef = Pick<ExportAnswer, 'FILENAME' | 'URL'>;
+export type ExportFileRef = Pick<ExportDone, 'FILENAME' | 'URL'>;
 
 export interface ExportLink {
   /** Path (with query) on this site, or an absolute URL elsewhere. */

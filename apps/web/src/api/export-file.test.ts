@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exportLink } from './export-file';
+import { exportLink } from '@/api/export-file';
 
 const origin = 'http://localhost:3201';
 
