@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { checkAnswer } from './routes/auth';
+import type { checkAnswer, tokenAnswer } from './routes/auth';
 import { LIMITS } from './limits';
 
 export const PASSWORD_MIN = 6;
@@ -21,13 +21,7 @@ export const WEB_SESSION = {
   accessCookie: 'access_token',
 } as const;
 
-export interface TokenResponse {
-  access_token: string;
-  token_type: 'Bearer';
-  expires_in: number;
-  refresh_token?: string;
-  scope?: string;
-}
+export type TokenResponse = z.infer<typeof tokenAnswer>;
 
 export type TokenStatus = 'valid' | 'expired' | 'invalid';
 

@@ -18,7 +18,7 @@ export type Access =
   | { staff: RightName | readonly RightName[] }
   | { manager: RightName };
 
-export type HttpMethod = 'GET' | 'POST';
+export type HttpMethod = 'GET' | 'POST' | 'PUT';
 
 /** Calls told apart by `field`: those not in `except` (or, given `only`, those in it) need `access` as well. */
 export type StricterAccess = { field: string; access: Access } & ({ except: readonly string[] } | { only: readonly string[] });

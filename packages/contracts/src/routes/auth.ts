@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { action } from '../http/envelope';
+import { action, actionDone, actionFailed } from '../http/envelope';
 import { route } from '../http/route';
 import { ACCOUNT_FLOW_TYPES } from '../auth';
 import { RIGHT_NAMES, USER_KINDS, type RightName } from '../rights';
@@ -40,7 +40,63 @@ export const checkAnswer = z.object({
     .nullable(),
 });
 
+/** RFC 6749 §5.1; the web client gets its refresh token as an HttpOnly cookie instead (refresh-cookie.ts). */
+export const tokenAnswer = z.object({
+  access_token: z.string(),
+  token_type: z.literal('Bearer'),
+  expires_in: z.number().int(),
+  refresh_token: z.string().optional(),
+  scope: z.string().optional(),
+});
+
+/** A form's fields as text: what the OAuth endpoints and the sign-in confirmation take. */
+const textFields = z.record(z.string(), z.string());
+
 export const AUTH_ROUTES = {
+  /**
+   * The grants password (with the shop's `domain` for buyers), client_credentials and refresh_token. The body's
+   * fields are text; which are needed is the grant's (token-request.ts), answered with OAuth's error codes.
+   */
+  token: route({
+    method: 'POST',
+    path: '/v3/oauth/token/',
+    access: 'public',
+    summary: 'OAuth 2 token: grants password, client_credentials, refresh_token',
+    tags,
+    body: textFields.nullish(),
+    answer: tokenAnswer,
+  }),
+
+  /** Sign-out: the token and its family; the web client's refresh cookie too. */
+  revoke: route({
+    method: 'POST',
+    path: '/v3/oauth/revoke/',
+    access: 'public',
+    summary: "Revoke a token and its family (sign-out); the web client's refresh cookie too",
+    tags,
+    body: z.object({ token: z.string().optional() }).nullish(),
+    answer: actionDone(),
+  }),
+
+  /**
+   * Without user_checkword: a signed-in user confirms its sign-in (recorded); with email + user_checkword: a
+   * registration is confirmed and signed in.
+   */
+  confirmLogin: route({
+    method: 'PUT',
+    path: '/v1/login/confirm/',
+    access: 'public',
+    stricter: { field: 'user_checkword', only: [''], access: 'user' },
+    summary: 'Confirm a sign-in (records the login), or with email + user_checkword confirm a registration',
+    tags,
+    body: textFields.nullish(),
+    answer: z.union([
+      actionDone({ TOKEN: tokenAnswer, isUserWithoutPassword: z.boolean() }),
+      actionDone({ isUserWithoutPassword: z.boolean() }),
+      actionFailed,
+    ]),
+  }),
+
   check: route({
     method: 'GET',
     path: '/v3/api/utils/check/',

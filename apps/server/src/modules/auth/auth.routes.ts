@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { tokenRequestSchema } from '@b2b/contracts/token-request';
 import { MSG } from '@b2b/contracts/messages';
 import { AUTH_ROUTES as R } from '@b2b/contracts/routes/auth';
@@ -16,17 +15,12 @@ const GRANTS = ['password', 'client_credentials', 'refresh_token'];
 
 export function authRoutes(auth: AuthService, account: AccountService, partners: PartnersService) {
   return async (app: FastifyInstance) => {
-    app.post(
-      '/v3/oauth/token/',
-      {
-        schema: { tags: ['auth'], summary: 'OAuth 2 token: grants password, client_credentials, refresh_token' },
-        config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
-      },
-      async (request, reply) => {
-        const body = { ...((request.body ?? {}) as Record<string, unknown>) };
-        if (!GRANTS.includes(String(body.grant_type ?? ''))) {
-          throw new AppError('unsupported_grant_type', 400, MSG.grantUnsupported);
-        }
+    addRoute(
+      app,
+      R.token,
+      async ({ request, reply, body: fields }) => {
+        const body: Record<string, string | undefined> = { ...fields };
+        if (!GRANTS.includes(body.grant_type ?? '')) throw new AppError('unsupported_grant_type', 400, MSG.grantUnsupported);
         const isRefresh = body.grant_type === 'refresh_token';
         if (isRefresh && !body.refresh_token) body.refresh_token = refreshFromCookie(request);
         const parsed = tokenRequestSchema.safeParse(body);
@@ -46,20 +40,16 @@ export function authRoutes(auth: AuthService, account: AccountService, partners:
           throw error;
         }
       },
+      { rateLimit: { max: 120, timeWindow: '1 minute' } },
     );
 
-    app.post(
-      '/v3/oauth/revoke/',
-      { schema: { tags: ['auth'], summary: 'Revoke a token and its family (sign-out); the web client\'s refresh cookie too' } },
-      async (request, reply) => {
-        const token = z.object({ token: z.string().min(1) }).safeParse(request.body ?? {});
-        if (token.success) await auth.revoke(token.data.token);
-        const cookie = refreshFromCookie(request);
-        if (cookie) await auth.revoke(cookie);
-        if (wantsRefreshCookie(request)) clearRefreshCookie(request, reply);
-        return ok();
-      },
-    );
+    addRoute(app, R.revoke, async ({ request, reply, body }) => {
+      if (body?.token) await auth.revoke(body.token);
+      const cookie = refreshFromCookie(request);
+      if (cookie) await auth.revoke(cookie);
+      if (wantsRefreshCookie(request)) clearRefreshCookie(request, reply);
+      return ok();
+    });
 
     addRoute(app, R.check, async ({ request }) => {
       const user = request.auth.status === 'valid' ? request.auth.user : null;
@@ -67,17 +57,11 @@ export function authRoutes(auth: AuthService, account: AccountService, partners:
       return auth.check(request.auth, partnerName);
     });
 
-    app.put(
-      '/v1/login/confirm/',
-      {
-        schema: {
-          tags: ['auth'],
-          summary: 'Confirm a sign-in (records the login), or with email + user_checkword confirm a registration',
-        },
-        config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-      },
-      async (request, reply) => {
-        const body = (request.body ?? {}) as Record<string, unknown>;
+    addRoute(
+      app,
+      R.confirmLogin,
+      async ({ request, reply, body: sent }) => {
+        const body = sent ?? {};
         if (body.user_checkword !== undefined) {
           const answer = await account.confirmEmail(body);
           if ('TOKEN' in answer) answer.TOKEN = moveRefreshToCookie(request, reply, answer.TOKEN, auth.refreshTtlSeconds);
@@ -87,6 +71,7 @@ export function authRoutes(auth: AuthService, account: AccountService, partners:
         await auth.confirmLogin(user.id);
         return ok({ isUserWithoutPassword: !user.hasPassword });
       },
+      { rateLimit: { max: 30, timeWindow: '1 minute' } },
     );
 
     // Secrets travel in the body only (POST): a password or check word in a URL would reach logs and history.
