@@ -22,7 +22,6 @@ export const MSG = {
   forbidden: 'Недостаточно прав для выполнения действия',
   notFound: 'Не найдено',
   badRequest: 'Некорректный запрос',
-  payloadTooLarge: 'Размер файла должен быть не больше 10МБ',
   requestTooLarge: 'Слишком большой запрос',
   tooManyParts: 'Слишком много полей в запросе',
   tooManyFiles: 'Слишком много файлов в запросе',

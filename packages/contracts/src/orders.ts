@@ -327,7 +327,7 @@ export type OrderHistoryAction = (typeof ORDER_HISTORY_ACTIONS)[number];
 export const ORDER_HISTORY_LABEL: Record<OrderHistoryAction, string> = {
   CREATED: 'Заказ оформлен',
   VIEWED: 'Заказ принят',
-  SENT_TO_BASKET: 'Заказ отправлен в корзину РЦ',
+  SENT_TO_BASKET: ORDER_MSG.sentToBasket,
   SEND_TO_BASKET_REFUSED: 'Отправка в корзину РЦ не выполнена',
   COMPLETED: 'Заказ исполнен',
   CANCELED: 'Заказ отменен',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { yn } from './http/envelope';
 import { formFile, formFlag, formText } from './http/form-fields';
+import { SHOP_MSG } from './shop';
 import { fileRef } from './shop-wire';
 
 /**
@@ -9,7 +10,7 @@ import { fileRef } from './shop-wire';
  */
 
 export const REQUISITES_MSG = {
-  required: 'Не заполнены обязательные поля',
+  required: SHOP_MSG.requiredFields,
   innLength: 'ИНН должен содержать 10 цифр (для ИП — 12)',
   innChecksum: 'ИНН указан с ошибкой: не сходится контрольное число',
   ogrnLength: 'ОГРН должен содержать 13 цифр (ОГРНИП — 15)',

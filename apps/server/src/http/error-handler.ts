@@ -52,7 +52,7 @@ function describe(err: FastifyError | AppError): { status: number; body: ErrorBo
     return { status: err.status, body: { error: err.code, error_description: err.message }, headers: err.headers };
   }
   const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
-  if (err.code === 'FST_REQ_FILE_TOO_LARGE') return plain(413, 'payload_too_large', MSG.payloadTooLarge);
+  if (err.code === 'FST_REQ_FILE_TOO_LARGE') return plain(413, 'payload_too_large', MSG.fileTooLarge);
   if (status === 413) return plain(413, 'payload_too_large', MSG.requestTooLarge);
   if (status === 429) return plain(429, 'too_many_requests', MSG.tooManyRequests);
   if (status === 415) return plain(415, 'unsupported_media_type', MSG.badRequest);

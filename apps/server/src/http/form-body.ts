@@ -56,7 +56,7 @@ async function readMultipart(request: FastifyRequest): Promise<void> {
     }
   } catch (err) {
     const code = (err as { code?: string }).code ?? '';
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('payload_too_large', 413, MSG.payloadTooLarge);
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('payload_too_large', 413, MSG.fileTooLarge);
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new AppError('payload_too_large', 413, MSG.tooManyParts);
     if (code === 'FST_FILES_LIMIT') throw new AppError('payload_too_large', 413, MSG.tooManyFiles);
     throw new AppError('invalid_request', 400, MSG.badRequest);
