@@ -375,7 +375,8 @@ test('a viewer sees no action buttons but downloads the order as an .xlsx with i
   await expect(page.getByTestId('basket-summary')).toBeVisible();
   await expect(page.getByTestId('basket-send-all')).toHaveCount(0);
   await expect(page.locator('.ant-table-selection-column')).toHaveCount(0);
-  const number = await openOrderOfStatus(page, 'NEW', 2);
+  // It only reads: the first NEW order will do (the demo has few, and other tests accept some of them).
+  const number = await openOrderOfStatus(page, 'NEW', 0);
   for (const id of ['order-action-accept', 'order-action-basket', 'order-action-complete', 'order-action-reject', 'order-note-open', 'payment-type-select']) {
     await expect(page.getByTestId(id)).toHaveCount(0);
   }
