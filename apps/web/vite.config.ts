@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { MSG } from '../../packages/contracts/src/messages.ts';
+import { precompress } from './precompress.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
@@ -15,7 +16,7 @@ const outdatedBrowserText = (): Plugin => ({
 
 export default defineConfig({
   root,
-  plugins: [react(), outdatedBrowserText()],
+  plugins: [react(), outdatedBrowserText(), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

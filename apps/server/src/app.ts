@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import '@b2b/contracts/zod-locale';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -6,7 +5,6 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import { MSG } from '@b2b/contracts/messages';
 import type { Config } from './config';
 import type { Db } from './db/database';
@@ -15,11 +13,13 @@ import { AppError } from './http/app-error';
 import { registerAuthHook } from './http/auth-context';
 import { frameworkErrorAnswer, registerErrorHandler } from './http/error-handler';
 import { parseFlattened, registerBodyParsers } from './http/form-body';
-import { loggerOptions } from './http/request-log';
+import { loggerOptions, type LogDestination } from './http/request-log';
 import { registerRouteTable } from './http/route-table';
 import { registerSecurityHeaders } from './http/security-headers';
+import { registerWebApp } from './http/web-app';
 import { createEventBus } from './events/event-bus';
 import { createJobQueue } from './jobs/job-queue';
+import { jobsRoutes } from './jobs/jobs.routes';
 import { fileStore } from './files/file-store';
 import { filesRoutes } from './files/files.routes';
 import { createMailer } from './mail/mailer';
@@ -59,6 +59,8 @@ export interface AppDeps {
     API_DOCS?: ApiDocsAccess;
     /** Off in tests that drive the queue themselves with runUntilIdle(). */
     runJobs?: boolean;
+    /** Where the log lines go: stdout unless given (a test reads them). */
+    logStream?: LogDestination;
   };
 }
 
@@ -86,9 +88,9 @@ export function buildServices(db: Db, config: AppDeps['config'], log: (msg: stri
   const deliveryExclude = deliveryExcludeService(db, { files });
   const commercialOffer = commercialOfferService(db, { files });
   const geocoder = geocoderFromEnv();
-  const clients = clientsService(db, { mailer, files });
-  const groups = groupsService(db, clients, files);
-  const orders = ordersService(db, { mailer, files, events });
+  const clients = clientsService(db, { mailer, files, jobs });
+  const groups = groupsService(db, clients, { files, jobs });
+  const orders = ordersService(db, { mailer, files, events, jobs });
   const partners = partnersService(db, { clients, orders, shops });
   const auth = authService(
     db,
@@ -121,7 +123,7 @@ export function buildServices(db: Db, config: AppDeps['config'], log: (msg: stri
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    ...loggerOptions(deps.config.LOG_LEVEL),
+    ...loggerOptions(deps.config.LOG_LEVEL, deps.config.logStream),
     trustProxy: trustProxyOption(deps.config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     routerOptions: { querystringParser: parseFlattened, ignoreTrailingSlash: true },
@@ -163,6 +165,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(filesRoutes(services.files));
   await app.register(clientsRoutes(services.clients));
   await app.register(groupsRoutes(services.groups));
+  await app.register(jobsRoutes(services.jobs));
 
   await registerWebApp(app, webDist);
   return app;
@@ -172,20 +175,4 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 function trustProxyOption(value: Config['TRUST_PROXY'] | undefined): boolean | string | ((addr: string, hop: number) => boolean) {
   if (typeof value === 'number') return (_addr, hop) => hop < value;
   return value ?? false;
-}
-
-/** Serves the built web client; any non-API GET that accepts HTML falls back to index.html (SPA routes). */
-async function registerWebApp(app: FastifyInstance, dist: string | null): Promise<void> {
-  if (!dist || !fs.existsSync(path.join(dist, 'index.html'))) return;
-  await app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
-  const isApi = (url: string) => /^\/(v3|v1)\//.test(url);
-  app.get('/', { schema: { hide: true } }, (_req, reply) => reply.sendFile('index.html'));
-  app.get('/*', { schema: { hide: true } }, (request, reply) => {
-    const file = decodeURIComponent(request.url.split('?')[0]).replace(/^\/+/, '');
-    if (isApi(request.url)) throw new AppError('not_found', 404, MSG.notFound);
-    if (file && !file.includes('..') && fs.existsSync(path.join(dist, file)) && fs.statSync(path.join(dist, file)).isFile()) {
-      return reply.sendFile(file);
-    }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
-  });
 }

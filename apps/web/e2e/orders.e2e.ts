@@ -455,12 +455,15 @@ test('chosen accepted orders go to the basket with only the products kept checke
   await expect(modal).toHaveCount(0);
   await expect(page.getByTestId('chosen-orders-bar')).toHaveCount(0);
 
-  // Both orders are in the basket now, without the product left out.
-  const basket = await (await page.request.get('/v3/api/partner/sendtorelef/', { headers })).json();
-  const fromPicked = (item: { ORDERS: string[] }) => item.ORDERS.some((n) => numbers.includes(n));
-  const sent = basket.ITEMS.filter(fromPicked);
-  expect(sent.length).toBe(all - 1);
-  expect(sent.map((i: { PRODUCT_ID: number }) => String(i.PRODUCT_ID))).not.toContain(leftOut);
+  // Both orders are in the basket now, sent without the product left out (the basket answers only its totals:
+  // each card's history says what was sent).
+  for (const order of fresh) {
+    const card = await (await page.request.get(`/v3/api/partner/order/${order.ID}/`, { headers })).json();
+    expect(card.STATUS.STATUS_CODE).toBe('IN_BASKET');
+    const sent = card.HISTORY_OPERATIONS.find((h: { ACTION: string }) => h.ACTION === 'SENT_TO_BASKET');
+    expect(sent.DETAILS.products).toHaveLength(all - 1);
+    expect(sent.DETAILS.products.map(String)).not.toContain(leftOut);
+  }
   await listLoaded(page);
   await expect(page.getByTestId('orders-table').locator('tr[data-row-key]').getByText(numbers[0], { exact: true })).toHaveCount(0);
 });

@@ -298,10 +298,7 @@ export type ClientGroupAnswer = z.infer<typeof clientGroupAnswer>;
 export const groupSaved = actionDone({ ID: z.number().int(), GROUP_ID: z.number().int().optional(), INFO: clientGroupInfo.optional() });
 export type GroupSaved = z.infer<typeof groupSaved>;
 
-/** An export's answer (action=export): the stored .xlsx's FILENAME and the URL to download it with the same token. */
-export { exportDone, type ExportDone } from './http/envelope';
-
-/** Names of the .xlsx files the exports produce (FILENAME, in an exportDone answer). */
+/** Names of the .xlsx files the exports produce (FILENAME, once the export job is done: jobs.ts). */
 export const CLIENT_EXPORT_FILE = {
   listSheet: 'Клиенты',
   list: (day: string) => `Клиенты ${day}.xlsx`,

@@ -160,7 +160,13 @@ export type OrderCard = z.infer<typeof orderCard>;
 export const orderListAnswer = listOf(
   orderListItem,
   z.object({ STATUS: z.record(z.enum(ORDER_STATUSES), z.string()), PAYMENT_TYPE: z.record(z.enum(PAYMENT_TYPES), z.string()) }),
-).extend({ NAV: nav.extend({ NEW_CNT: z.number().int() }) });
+).extend({
+  NAV: nav.extend({
+    NEW_CNT: z.number().int(),
+    /** 'Y' when a text search matched more than CNT orders: CNT is the limit, the user narrows the query. */
+    CNT_MORE: z.enum(['Y']).optional(),
+  }),
+});
 export type OrderListAnswer = z.infer<typeof orderListAnswer>;
 
 /** action=export of the list or of one order: a stored .xlsx, downloadable at URL (GET, same token). */
@@ -194,27 +200,15 @@ export type OrderChangeDone = z.infer<typeof orderChangeDone>;
 export const paymentTypeAnswer = actionDone({ PAYMENT_TYPE: paymentTypeRef }).extend({ MESSAGE: z.string() });
 export type PaymentTypeAnswer = z.infer<typeof paymentTypeAnswer>;
 
-/** GET /v3/api/partner/sendtorelef/ */
-export const basketAnswer = z.object({
-  CNT: z.number().int(),
-  SUM: money,
-  ITEMS: z.array(
-    z.object({
-      PRODUCT_ID: rowId,
-      UP_CODE_1C: z.string(),
-      NAME: z.string(),
-      QUANTITY: z.number().int(),
-      PRICE: money,
-      SUM: money,
-      ORDERS: z.array(z.string()),
-    }),
-  ),
-  ORDERS: z.array(z.object({ ID: rowId, ORDER_NUMBER: z.string() })),
-});
+/**
+ * GET /v3/api/partner/sendtorelef/: the open basket's totals, CNT distinct products and SUM = Σ quantity × purchase
+ * price (the spec answers only these: a large supplier's basket holds thousands of orders).
+ */
+export const basketAnswer = z.object({ CNT: z.number().int(), SUM: money });
 export type BasketAnswer = z.infer<typeof basketAnswer>;
 
 /** POST /v3/api/partner/sendtorelef/ on success: the open basket's totals after the send (as GET answers them). */
-export const sendToBasketAnswer = actionDone({ CNT: z.number().int(), SUM: money }).extend({ MESSAGE: z.string() });
+export const sendToBasketAnswer = actionDone(basketAnswer.shape).extend({ MESSAGE: z.string() });
 export type SendToBasketAnswer = z.infer<typeof sendToBasketAnswer>;
 
 export const ORDER_MSG = {

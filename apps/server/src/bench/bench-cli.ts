@@ -1,56 +1,149 @@
 /**
- * `npm run bench`: measures the API's hot paths in-process (app.inject, no network) on the configured database
- * (DATA_DIR's embedded PGlite, or DATABASE_URL). Seed a large set first with `npm run seed -- --scale N`.
- * Options: --iterations N (default 200). It also prints the login page's JS size against its budget.
+ * `npm run bench`: the large-supplier benchmark (issue 11). For each database (PostgreSQL when reachable, and the
+ * embedded PGlite) it builds or reuses its data set, measures each route's raw SQL time in-process, then starts the
+ * built server in its own process and loads it over real HTTP at each concurrency, printing p50/p95/p99 and req/s
+ * next to the SQL time, and the targets it misses. It writes bench-results/bench.json and bench.md.
+ *
+ *   --engine postgres|pglite|both   (default: both, PostgreSQL when reachable)
+ *   --duration S                    seconds of load per route and concurrency (default 4)
+ *   --concurrency 1,32              (default 1,32)
+ *   --only TEXT                     only the routes whose name contains TEXT
+ *   --out DIR                       (default bench-results)
+ * PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/bench, created when missing) holds
+ * the large supplier (npm run seed -- --size large). PGlite: BENCH_DATA_DIR (default .bench/pglite) holds the demo
+ * set ×20. Run `npm run build` first: the server runs as `npm start` runs it.
  */
+import net from 'node:net';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
 import { loadConfig } from '../config';
-import { buildApp, DEFAULT_WEB_DIST } from '../app';
-import { openDatabase } from '../db/database';
-import { migrateToLatest } from '../db/migrate';
+import { postgresReachable, withDatabase } from '../test/postgres-url';
 import { reportLoginBundle } from './login-bundle';
-import { measure, report } from './measure';
+import { runLoad } from './load';
+import { measureSql, prepareDataSet, type EngineSetup } from './data-set';
+import { checkTargets, writeReports, type EngineReport, type ScenarioResult, type Targets } from './report';
+import { scenarios } from './scenarios';
+import { startServer } from './server-process';
+import { DEFAULT_WEB_DIST } from '../app';
+import { measureExport } from './export-run';
+import { timeToFirstRow } from './first-row';
 
-const args = process.argv.slice(2);
-const iterations = Number(args[args.indexOf('--iterations') + 1]) || 200;
-
-const config = loadConfig();
-const loginWithinBudget = reportLoginBundle(config.WEB_DIST ?? DEFAULT_WEB_DIST);
-const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
-await migrateToLatest(database.db);
-const app = await buildApp({ db: database.db, config: { ...config, LOG_LEVEL: 'silent', webDist: null } });
-await app.ready();
-
-const login = await app.inject({
-  method: 'POST',
-  url: '/v3/oauth/token/',
-  payload: new URLSearchParams({
-    grant_type: 'password',
-    username: 'owner@partner.demo',
-    password: 'demo1234',
-    client_id: config.OAUTH_CLIENT_ID,
-    client_secret: config.OAUTH_CLIENT_SECRET,
-  }).toString(),
-  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+const { values } = parseArgs({
+  options: {
+    engine: { type: 'string', default: 'both' },
+    duration: { type: 'string', default: '4' },
+    concurrency: { type: 'string', default: '1,32' },
+    only: { type: 'string' },
+    out: { type: 'string', default: 'bench-results' },
+  },
 });
-if (login.statusCode !== 200) {
-  console.error('Sign-in failed: seed the database first (npm run seed).', login.body);
-  process.exit(1);
-}
-const headers = { authorization: `Bearer ${login.json().access_token}` };
-const order = await database.db.selectFrom('orders').select('id').orderBy('created_at', 'desc').executeTakeFirst();
+const durationMs = Number(values.duration) * 1000;
+const concurrencies = values.concurrency.split(',').map(Number).filter((n) => n > 0);
+const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 
-const results = [
-  await measure('GET utils/check', iterations, () => app.inject({ method: 'GET', url: '/v3/api/utils/check/', headers })),
-  await measure('GET partner/info', iterations, () => app.inject({ method: 'GET', url: '/v3/api/partner/info/', headers })),
-];
-if (order) {
-  results.push(
-    await measure('GET partner/order/{id}', iterations, () =>
-      app.inject({ method: 'GET', url: `/v3/api/partner/order/${order.id}/`, headers }),
-    ),
-  );
+const TARGETS: Record<string, Targets> = {
+  postgres: { listP95: 50, orderListShare: 0.3, sqlFactor: 3 },
+  pglite: { listP95: 100 },
+};
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+
+async function ensurePostgresDatabase(url: string) {
+  const name = new URL(url).pathname.slice(1);
+  const admin = new pg.Client({ connectionString: withDatabase(url, 'postgres') });
+  await admin.connect();
+  const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+  if (!exists.rowCount) await admin.query(`create database "${name.replace(/"/g, '')}"`);
+  await admin.end();
 }
-report(`${database.engine}, ${iterations} iterations`, results);
-await app.close();
-await database.close();
-if (!loginWithinBudget) process.exitCode = 1;
+
+async function login(baseUrl: string) {
+  const config = loadConfig();
+  const res = await fetch(`${baseUrl}/v3/oauth/token/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'password',
+      username: 'owner@partner.demo',
+      password: 'demo1234',
+      client_id: config.OAUTH_CLIENT_ID,
+      client_secret: config.OAUTH_CLIENT_SECRET,
+    }),
+  });
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+async function benchEngine(setup: EngineSetup): Promise<EngineReport> {
+  console.log(`\n=== ${setup.engine}: ${setup.label}`);
+  const { context, dataSet } = await prepareDataSet(setup, (m) => console.log(m));
+  const list = scenarios(context).filter((s) => !values.only || s.name.includes(values.only));
+  const sqlTimes = await measureSql(setup, list);
+
+  const server = await startServer(setup.serverEnv, await freePort());
+  const results: ScenarioResult[] = [];
+  const extra: Record<string, string | number> = {};
+  try {
+    const token = await login(server.baseUrl);
+    const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' };
+    for (const scenario of list) {
+      const result: ScenarioResult = { scenario, sql: sqlTimes.get(scenario.name), runs: [] };
+      results.push(result);
+      if (!scenario.path) {
+        console.log(`${scenario.name}: not built yet (${scenario.missing})`);
+        continue;
+      }
+      for (const c of concurrencies) {
+        const run = await runLoad({ baseUrl: server.baseUrl, path: scenario.path, headers }, c, durationMs);
+        result.runs.push(run);
+        const sql = result.sql ? ` | SQL p50 ${result.sql.p50.toFixed(2)} ms` : '';
+        console.log(
+          `${scenario.name} c${c}: p50 ${run.p50.toFixed(2)} p95 ${run.p95.toFixed(2)} p99 ${run.p99.toFixed(2)} ms, ${run.rps.toFixed(0)} req/s${run.errors ? `, ${run.errors} errors` : ''}${sql}`,
+        );
+      }
+    }
+    if (!values.only) {
+      Object.assign(extra, await measureExport(server, headers, (m) => console.log(m)));
+      Object.assign(extra, await timeToFirstRow(server.baseUrl, (m) => console.log(m)));
+    }
+  } finally {
+    await server.stop();
+  }
+  const report: EngineReport = { engine: setup.engine, dataSet, results, extra };
+  const failures = checkTargets(report, TARGETS[setup.engine]);
+  console.log(failures.length ? `Targets missed:\n  ${failures.join('\n  ')}` : 'All targets met.');
+  return report;
+}
+
+async function main() {
+  const engines: EngineSetup[] = [];
+  const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench';
+  if (values.engine !== 'pglite') {
+    if (await postgresReachable(withDatabase(pgUrl, 'postgres'))) {
+      await ensurePostgresDatabase(pgUrl);
+      engines.push({ engine: 'postgres', label: pgUrl, databaseUrl: pgUrl, serverEnv: { DATABASE_URL: pgUrl } });
+    } else console.log(`PostgreSQL at ${pgUrl} is not reachable: measuring the embedded database only.`);
+  }
+  if (values.engine !== 'postgres') {
+    const dataDir = path.resolve(repoRoot, process.env.BENCH_DATA_DIR ?? '.bench/pglite');
+    engines.push({ engine: 'pglite', label: dataDir, dataDir, serverEnv: { DATA_DIR: dataDir, DATABASE_URL: '' } });
+  }
+  const reports: EngineReport[] = [];
+  for (const setup of engines) reports.push(await benchEngine(setup));
+  const files = writeReports(path.resolve(repoRoot, values.out), reports, TARGETS);
+  console.log(`\nWritten ${files.json} and ${files.md}`);
+  const loginWithinBudget = reportLoginBundle(loadConfig().WEB_DIST ?? DEFAULT_WEB_DIST);
+  if (!loginWithinBudget) process.exitCode = 1;
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.stack : err);
+  process.exit(1);
+});

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { Kysely, PostgresDialect, sql, type KyselyConfig } from 'kysely';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
 import { PGliteDialect } from './pglite-dialect';
@@ -27,14 +28,19 @@ export interface OpenOptions {
   loadDataDir?: Blob;
   /** Skip the lock file (in-memory test databases). */
   inMemory?: boolean;
+  /** Called with each query's duration in ms (the benchmark's raw SQL time). */
+  onQuery?: (ms: number) => void;
 }
 
+const queryTimer = (onQuery?: (ms: number) => void): KyselyConfig['log'] =>
+  onQuery ? (event) => void (event.level === 'query' && onQuery(event.queryDurationMillis)) : undefined;
+
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.onQuery);
   return openPGlite(opts);
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, onQuery?: (ms: number) => void): Promise<Database> {
   const types = {
     getTypeParser: (oid: number, format?: 'text' | 'binary') =>
       oid === INT8 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format),
@@ -43,7 +49,7 @@ async function openPostgres(url: string): Promise<Database> {
   // An idle connection the server ends (a restart, a terminated backend) is dropped by the pool; without a
   // listener its error would end the process.
   pool.on('error', (err) => console.error(`PostgreSQL: an idle connection was closed (${err.message})`));
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log: queryTimer(onQuery) });
   await sql`select 1`.execute(db);
   return { db, engine: 'postgres', close: () => db.destroy() };
 }
@@ -56,13 +62,15 @@ async function openPGlite(opts: OpenOptions): Promise<Database> {
     pglite = await PGlite.create({
       dataDir: inMemory ? undefined : path.join(opts.dataDir!, 'pgdata'),
       loadDataDir: opts.loadDataDir,
+      // Trigram indexes serve the lists' text search (migration 0012).
+      extensions: { pg_trgm },
       parsers: { [INT8]: (v: string) => Number(v), [NUMERIC]: (v: string) => v },
     });
   } catch (err) {
     unlock();
     throw err;
   }
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite), log: queryTimer(opts.onQuery) });
   const timer = inMemory
     ? undefined
     : setInterval(() => void sql`checkpoint`.execute(db).catch(() => {}), CHECKPOINT_EVERY_MS);

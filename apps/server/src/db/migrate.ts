@@ -8,6 +8,8 @@ import * as staffEmailPerPartner from './migrations/2026-11-22-0007-staff-email-
 import * as refreshSuccessorSeed from './migrations/2026-11-22-0009-refresh-successor-seed';
 import * as deliveryZoneId from './migrations/2026-11-22-0010-delivery-zone-id';
 import * as domainEvents from './migrations/2026-11-23-0011-domain-events';
+import * as listReadModels from './migrations/2026-11-23-0012-list-read-models';
+import * as exportJobs from './migrations/2026-11-23-0013-export-jobs';
 
 /** Dated migrations, listed here so that the bundled server carries them. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -19,6 +21,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22-0009-refresh-successor-seed': refreshSuccessorSeed,
   '2026-11-22-0010-delivery-zone-id': deliveryZoneId,
   '2026-11-23-0011-domain-events': domainEvents,
+  '2026-11-23-0012-list-read-models': listReadModels,
+  '2026-11-23-0013-export-jobs': exportJobs,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
 
 /*
  * Table types of the migrations in ./migrations. bigint columns arrive as JS numbers (ids stay far below
@@ -556,6 +556,40 @@ export interface OrdersTable {
   sent_at: Date | null;
   completed_at: Date | null;
   canceled_at: Date | null;
+  /** The client's name, kept by a trigger (sorting and searching on one table). */
+  client_name: Generated<string>;
+  /** lower(number ␁ client name ␁ e-mail): what the list's text search matches (trigram index). */
+  search_text: GeneratedAlways<string>;
+  phone_digits: GeneratedAlways<string>;
+  /** The workflow's order of the status (NEW 1 … CANCELED 5), the list's STATUS sort. */
+  status_rank: GeneratedAlways<number>;
+}
+
+/** The partner's orders per Moscow calendar day and status (a read model kept by triggers on orders). */
+export interface OrderCountsTable {
+  partner_id: number;
+  day: string;
+  status: string;
+  n: number;
+}
+
+/** The partner's clients per Moscow registration day and black-list flag (a read model kept by triggers). */
+export interface ClientCountsTable {
+  partner_id: number;
+  day: string;
+  blacklisted: boolean;
+  n: number;
+}
+
+/** Each client's order figures (a read model kept by triggers on orders and clients). */
+export interface ClientOrderStatsTable {
+  partner_id: number;
+  client_id: number;
+  orders_count: Def<number>;
+  orders_sum: Def<Money>;
+  orders_average: GeneratedAlways<Money>;
+  last_order_id: number | null;
+  last_order_at: Date | null;
 }
 
 export interface OrderItemsTable {
@@ -725,6 +759,9 @@ export interface DB {
   offer_presents: OfferPresentsTable;
   offer_products: OfferProductsTable;
   orders: OrdersTable;
+  order_counts: OrderCountsTable;
+  client_order_stats: ClientOrderStatsTable;
+  client_counts: ClientCountsTable;
   order_items: OrderItemsTable;
   order_history: OrderHistoryTable;
   dc_baskets: DcBasketsTable;

@@ -94,6 +94,30 @@ export function createJobQueue(db: Db, log: (msg: string, err?: unknown) => void
       return id;
     },
 
+    /**
+     * Queues an export job of the user unless one of this type is already queued or running (the partial unique
+     * index of migration 0013, on `export.` types only); answers the new job's id or the running one's.
+     */
+    async enqueueOnce(type: `export.${string}`, payload: Record<string, unknown>, opts: { partnerId: number; userId: number; maxAttempts?: number }) {
+      // The running job may finish between the refused insert and the read: then the insert is tried again.
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const id = await repo.insertUnlessRunning({
+          type,
+          payload,
+          partner_id: opts.partnerId,
+          created_by: opts.userId,
+          max_attempts: opts.maxAttempts,
+        });
+        if (id !== undefined) {
+          if (!stopped && !running) schedule(0);
+          return id;
+        }
+        const current = await repo.findRunning(opts.userId, type);
+        if (current) return current.id;
+      }
+      throw new Error(`job ${type} of user ${opts.userId}: neither inserted nor found running`);
+    },
+
     status: (partnerId: number, id: number) => repo.findForPartner(partnerId, id),
 
     async start() {

@@ -10,6 +10,29 @@ export function jobsRepo(db: Db) {
         .returning('id')
         .executeTakeFirstOrThrow(),
 
+    /**
+     * Inserts the job unless the user already has one of this type queued or running (the partial unique index
+     * jobs_one_export_idx, export types only): undefined then. Holds under parallel calls, unlike count-then-insert.
+     */
+    insertUnlessRunning: async (row: { type: string; payload: Record<string, unknown>; partner_id: number; created_by: number; max_attempts?: number }) => {
+      const res = await sql<{ id: number }>`
+        insert into jobs (type, payload, partner_id, created_by, max_attempts)
+        values (${row.type}, ${JSON.stringify(row.payload)}, ${row.partner_id}, ${row.created_by}, ${row.max_attempts ?? sql`default`})
+        on conflict (created_by, type) where status in ('QUEUED', 'RUNNING') and type like 'export.%' do nothing
+        returning id`.execute(db);
+      return res.rows[0]?.id;
+    },
+
+    /** The user's queued or running job of this type. */
+    findRunning: (userId: number, type: string) =>
+      db
+        .selectFrom('jobs')
+        .select('id')
+        .where('created_by', '=', userId)
+        .where('type', '=', type)
+        .where('status', 'in', ['QUEUED', 'RUNNING'])
+        .executeTakeFirst(),
+
     /** Takes the oldest due job; SKIP LOCKED lets several workers (PostgreSQL) share the queue. */
     claimNext: async (workerId: string) => {
       const res = await sql<{ id: number; type: string; payload: Record<string, unknown>; attempts: number; max_attempts: number; partner_id: number | null }>`
@@ -40,8 +63,9 @@ export function jobsRepo(db: Db) {
     failed: (id: number, error: string) =>
       db.updateTable('jobs').set({ status: 'FAILED', error, updated_at: new Date() }).where('id', '=', id).execute(),
 
+    /** Also a heartbeat: a long job that reports progress is not taken for one left by a dead process. */
     progress: (id: number, progress: number) =>
-      db.updateTable('jobs').set({ progress, updated_at: new Date() }).where('id', '=', id).execute(),
+      db.updateTable('jobs').set({ progress, locked_at: new Date(), updated_at: new Date() }).where('id', '=', id).execute(),
 
     /** Jobs left RUNNING by a process that died go back to the queue. */
     requeueStale: (olderThan: Date) =>
@@ -55,7 +79,7 @@ export function jobsRepo(db: Db) {
     findForPartner: (partnerId: number, id: number) =>
       db
         .selectFrom('jobs')
-        .select(['id', 'type', 'status', 'progress', 'result', 'error', 'created_at', 'updated_at'])
+        .select(['id', 'type', 'status', 'progress', 'result', 'error', 'created_by', 'created_at', 'updated_at'])
         .where('partner_id', '=', partnerId)
         .where('id', '=', id)
         .executeTakeFirst(),

@@ -1,5 +1,5 @@
 /**
- * npm run seed -- [--scale N] [--reset]
+ * npm run seed -- [--scale N | --size large] [--reset]
  * Loads the demo data set into the configured database (DATA_DIR, or DATABASE_URL for PostgreSQL).
  */
 import { parseArgs } from 'node:util';
@@ -8,10 +8,13 @@ import { openDatabase, type Db } from '@/db/database';
 import { migrateToLatest } from '@/db/migrate';
 import { tokenHash } from '@/modules/auth/tokens';
 import { isDatabaseEmpty, MAX_SCALE, seedDemo } from './demo-seed';
+import { LARGE, seedLarge } from './large-seed';
 import { truncateAllTables } from './reset-database';
 
-const USAGE = `Usage: npm run seed -- [--scale N] [--reset]
-  --scale N   size of the data set (1 = 3,000 products, 150 clients, 1,500 orders; up to ${MAX_SCALE})
+const USAGE = `Usage: npm run seed -- [--scale N | --size large] [--reset]
+  --scale N     size of the data set (1 = 3,000 products, 150 clients, 1,500 orders; up to ${MAX_SCALE})
+  --size large  a large supplier for the benchmark: ${LARGE.products.toLocaleString('en')} products, ${LARGE.clients.toLocaleString('en')} clients, ${LARGE.orders.toLocaleString('en')} orders
+                (minutes on PostgreSQL; on the embedded database it takes long and needs several GB)
   --reset     empty every table first (all data is lost)`;
 
 /** The first-party web client, as the server's start ensures it (secret stored as its SHA-256). */
@@ -25,7 +28,7 @@ async function ensureWebClient(db: Db, id: string, secret: string) {
 
 function parseOptions() {
   const { values } = parseArgs({
-    options: { scale: { type: 'string', default: '1' }, reset: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' } },
+    options: { scale: { type: 'string', default: '1' }, size: { type: 'string' }, reset: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' } },
   });
   if (values.help) {
     console.log(USAGE);
@@ -35,13 +38,14 @@ function parseOptions() {
   if (!Number.isFinite(scale) || scale <= 0 || scale > MAX_SCALE) {
     throw new Error(`--scale must be a number above 0 and at most ${MAX_SCALE}\n${USAGE}`);
   }
-  return { scale, reset: values.reset };
+  if (values.size !== undefined && values.size !== 'large') throw new Error(`--size takes one value: large\n${USAGE}`);
+  return { scale, large: values.size === 'large', reset: values.reset };
 }
 
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 
 async function main() {
-  const { scale, reset } = parseOptions();
+  const { scale, large, reset } = parseOptions();
   const config = loadConfig();
   const started = performance.now();
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
@@ -63,8 +67,14 @@ async function main() {
     await ensureWebClient(database.db, config.OAUTH_CLIENT_ID, config.OAUTH_CLIENT_SECRET);
 
     const seeding = performance.now();
-    console.log(`Loading the demo data set at scale ${scale}…`);
-    await seedDemo(database.db, { scale, log: (m) => console.log(m) });
+    const log = (m: string) => console.log(m);
+    if (large) {
+      console.log('Loading the large supplier…');
+      await seedLarge(database.db, log);
+    } else {
+      console.log(`Loading the demo data set at scale ${scale}…`);
+      await seedDemo(database.db, { scale, log });
+    }
     console.log(`Demo data loaded in ${seconds(seeding)} (total ${seconds(started)}). Sign in as owner@partner.demo / demo1234.`);
   } finally {
     await database.close();

@@ -9,11 +9,11 @@ import {
   clientPricesQuerySchema,
   clientShortItem,
   clientShortQuerySchema,
-  exportDone,
   pathId,
   priceRef,
 } from '../clients';
 import { action, listOf } from '../http/envelope';
+import { exportQueued } from '../jobs';
 import { route } from '../http/route';
 
 /**
@@ -29,10 +29,10 @@ export const CLIENT_ROUTES = {
     method: 'GET',
     path: '/v3/api/partner/client/',
     access: { staff: 'viewClients' },
-    summary: 'Client list (sort, limit, offset, date_start, date_end, blacklist, query); action=export → .xlsx',
+    summary: 'Client list (sort, limit, offset, date_start, date_end, blacklist, query); action=export queues its .xlsx (JOB_ID)',
     tags,
     query: clientListQuerySchema,
-    answer: z.union([clientListAnswer, exportDone]),
+    answer: z.union([clientListAnswer, exportQueued]),
   }),
 
   short: route({

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import {
   clientGroupAnswer,
   clientGroupBodySchema,
-  exportDone,
   groupAnswer,
   groupBodySchema,
   groupClientsQuerySchema,
@@ -14,6 +13,7 @@ import {
 } from '../clients';
 import { actionFailed } from '../http/envelope';
 import { route } from '../http/route';
+import { exportQueued } from '../jobs';
 
 /**
  * Client groups (back-office.md §2 /partner/clients groups tab, §7 /partner/grouplist/, /group/…, /client_group/…).
@@ -52,12 +52,12 @@ export const GROUP_ROUTES = {
     path: '/v3/api/partner/group/',
     access: readers,
     stricter: changes,
-    summary: 'Create a group (groupName, groupDescription, clients[]); action=export → .xlsx of the group list (its filters in the query)',
+    summary: 'Create a group (groupName, groupDescription, clients[]); action=export queues the .xlsx of the group list (its filters in the query; JOB_ID)',
     tags,
     form: true,
     query: groupListExportQuerySchema,
     body: groupBodySchema,
-    answer: z.union([exportDone, groupSaved, actionFailed]),
+    answer: z.union([exportQueued, groupSaved, actionFailed]),
   }),
 
   save: route({
@@ -65,13 +65,13 @@ export const GROUP_ROUTES = {
     path: '/v3/api/partner/group/:id/',
     access: readers,
     stricter: changes,
-    summary: "Save a group; delete=Y deletes it; action=export → .xlsx of its clients (the list's filters in the query)",
+    summary: "Save a group; delete=Y deletes it; action=export queues the .xlsx of its clients (the list's filters in the query; JOB_ID)",
     tags,
     form: true,
     params: z.object({ id: pathId }),
     query: groupClientsQuerySchema,
     body: groupBodySchema,
-    answer: z.union([exportDone, groupSaved, actionFailed]),
+    answer: z.union([exportQueued, groupSaved, actionFailed]),
   }),
 
   members: route({

@@ -16,6 +16,7 @@ import {
   sendToBasketAnswer,
   sendToBasketSchema,
 } from '../orders';
+import { exportQueued } from '../jobs';
 
 /** The order screens (back-office.md §2–§4, §7): the list, the card and its actions, the distribution-centre basket. */
 
@@ -30,10 +31,10 @@ export const ORDER_ROUTES = {
     method: 'GET',
     path: '/v3/api/partner/orderlist/',
     access: { staff: 'viewOrders' },
-    summary: 'Order list: filters, sort, paging, NAV counts; action=export answers an .xlsx link',
+    summary: 'Order list: filters, sort, paging, NAV counts; action=export queues the .xlsx of the whole list (JOB_ID)',
     tags,
     query: orderListQuerySchema,
-    answer: z.union([orderListAnswer, exportAnswer]),
+    answer: z.union([orderListAnswer, exportQueued]),
   }),
 
   card: route({
@@ -75,7 +76,7 @@ export const ORDER_ROUTES = {
     method: 'GET',
     path: '/v3/api/partner/sendtorelef/',
     access: { staff: 'viewOrders' },
-    summary: 'The open distribution-centre basket: CNT, SUM, items by product, orders',
+    summary: 'The open distribution-centre basket: CNT distinct products and SUM',
     tags,
     answer: basketAnswer,
   }),

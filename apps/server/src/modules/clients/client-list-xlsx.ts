@@ -1,5 +1,5 @@
-import ExcelJS from 'exceljs';
 import { CLIENT_COLUMN_TITLE as T, CLIENT_FIELD_TITLE as F, type ClientListItem } from '@b2b/contracts/clients';
+import { writeXlsxTable } from '@/files/xlsx-table-writer';
 import type { ClientView } from './client-row';
 
 const moscow = new Intl.DateTimeFormat('ru-RU', {
@@ -51,13 +51,8 @@ const LOYALTY_COLUMNS: Column[] = [
   { header: T.ENABLED_DATE, width: 16, value: (c) => dateText(c.ENABLED_DATE ?? null) },
 ];
 
-/** Writes the client list as an .xlsx with ExcelJS's streaming writer: a header row, then a row per client. */
-export async function writeClientListXlsx(
-  file: string,
-  sheetName: string,
-  clients: ClientListItem[],
-  view: ClientView,
-): Promise<void> {
+/** Writes the client list as an .xlsx, fed page by page: a header row, then a row per client. */
+export function writeClientListXlsx(file: string, sheetName: string, pages: AsyncIterable<ClientListItem[]>, view: ClientView): Promise<void> {
   // The columns the user may see, as the list shows them: the price type after the INN, loyalty at the end.
   const columns = [
     ...COLUMNS.slice(0, 3),
@@ -65,12 +60,17 @@ export async function writeClientListXlsx(
     ...COLUMNS.slice(3),
     ...(view.loyalty ? LOYALTY_COLUMNS : []),
   ];
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true });
-  const sheet = workbook.addWorksheet(sheetName.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = columns.map((c) => ({ header: c.header, width: c.width, style: c.money ? { numFmt: '#,##0.00' } : {} }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
-  for (const client of clients) sheet.addRow(columns.map((c) => c.value(client))).commit();
-  sheet.commit();
-  await workbook.commit();
+  return writeXlsxTable(
+    file,
+    {
+      name: sheetName,
+      setup: (sheet) => {
+        sheet.columns = columns.map((c) => ({ header: c.header, width: c.width, style: c.money ? { numFmt: '#,##0.00' } : {} }));
+        sheet.getRow(1).font = { bold: true };
+        sheet.getRow(1).commit();
+      },
+      row: (client) => columns.map((c) => c.value(client)),
+    },
+    pages,
+  );
 }

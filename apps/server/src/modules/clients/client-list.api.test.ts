@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_SORTS, type ClientListItem, type ClientSort } from '@b2b/contracts/clients';
+import { finishedExport } from '@/test/export-job';
 import { bearer, createTestApp, type TestApp } from '@/test/test-app';
 import {
   downloadXlsxRows,
@@ -188,8 +189,8 @@ describe('GET /v3/api/partner/client/: filters and counts', () => {
 
 describe('GET /v3/api/partner/client/?action=export', () => {
   it('writes the whole filtered list to a real .xlsx, downloadable at URL', async () => {
-    const res = (await get(`/v3/api/partner/client/?${RANGE}&sort=NAME&order=ASC&action=export`)).json();
-    expect(res).toMatchObject({ SUCCESS: 'Y', FILENAME: expect.stringMatching(/^Клиенты \d{2}\.\d{2}\.\d{4}\.xlsx$/) });
+    const res = await finishedExport(t, owner, (await get(`/v3/api/partner/client/?${RANGE}&sort=NAME&order=ASC&action=export`)).json());
+    expect(res).toMatchObject({ FILENAME: expect.stringMatching(/^Клиенты \d{2}\.\d{2}\.\d{4}\.xlsx$/) });
     const rows = await downloadXlsxRows(t, owner, res.URL);
     expect(rows[0].slice(0, 3)).toEqual(['ID', 'Клиент', 'ИНН']);
     expect(rows.slice(1).map((r) => r[1])).toEqual(['Альфа', 'Бета', 'Вега', 'Гамма']);
@@ -197,7 +198,7 @@ describe('GET /v3/api/partner/client/?action=export', () => {
   });
 
   it('exports more than one page: every row of the filter', async () => {
-    const res = (await get('/v3/api/partner/client/?blacklist=N&action=export')).json();
+    const res = await finishedExport(t, owner, (await get('/v3/api/partner/client/?blacklist=N&action=export')).json());
     const rows = await downloadXlsxRows(t, owner, res.URL);
     const cnt = (await get('/v3/api/partner/client/?blacklist=N')).json().NAV.CNT;
     expect(rows.length - 1).toBe(cnt);
@@ -205,7 +206,7 @@ describe('GET /v3/api/partner/client/?action=export', () => {
   });
 
   it("another partner's staff cannot download the file", async () => {
-    const res = (await get(`/v3/api/partner/client/?${RANGE}&action=export`)).json();
+    const res = await finishedExport(t, owner, (await get(`/v3/api/partner/client/?${RANGE}&action=export`)).json());
     const other = await t.login('owner@second.demo');
     expect((await t.app.inject({ method: 'GET', url: res.URL, headers: bearer(other) })).statusCode).toBe(404);
   });

@@ -8,6 +8,9 @@ export interface ClientListFilter {
   blacklist?: 'Y' | 'N';
   from?: Date;
   to?: Date;
+  /** The same range as Moscow days (YYYY-MM-DD), for the counts' read model. */
+  fromDay?: string;
+  toDay?: string;
   /** Only the members of this group. */
   groupId?: number;
   /** Lower-case text found in the name, INN or e-mail; phoneDigits also in the phone's digits. */
@@ -23,11 +26,10 @@ export interface ClientListPage {
 }
 
 /**
- * The client list with its figures, computed in SQL so that every column sorts and pages on the server.
- * Orders count toward ORDERS_COUNT/SUM/AVERAGE unless CANCELED; LAST_ORDER is the latest order of any status.
- * The aggregates are LATERAL subqueries over orders_client_idx: for the default sort the planner walks
- * clients_list_idx and computes them for the page's rows only. Reads orders, loyalty and price tables it does
- * not own (read only).
+ * The client list with its figures, sorted and paged on the server. The order figures come from the
+ * client_order_stats read model (triggers keep it current: orders count toward ORDERS_COUNT/SUM/AVERAGE unless
+ * CANCELED; LAST_ORDER is the latest order of any status), so sorting 100,000 clients by ORDERS_SUM walks an index
+ * instead of aggregating every order. Reads orders, loyalty and price tables it does not own (read only).
  */
 export function clientListRepo(db: Db) {
   const filtered = (partnerId: number, f: ClientListFilter) => {
@@ -66,33 +68,8 @@ export function clientListRepo(db: Db) {
 
   const withFigures = (partnerId: number, f: ClientListFilter, loyaltyOn: boolean) =>
     filtered(partnerId, f)
-      .leftJoinLateral(
-        (eb) =>
-          eb
-            .selectFrom('orders as o')
-            .select((e) => [
-              e.fn.countAll<number>().as('cnt'),
-              e.fn.coalesce(e.fn.sum<string>('o.position_sum'), sql<string>`0`).as('total'),
-            ])
-            .whereRef('o.partner_id', '=', 'c.partner_id')
-            .whereRef('o.client_id', '=', 'c.id')
-            .where('o.status', '!=', 'CANCELED')
-            .as('agg'),
-        (j) => j.onTrue(),
-      )
-      .leftJoinLateral(
-        (eb) =>
-          eb
-            .selectFrom('orders as o')
-            .select(['o.id', 'o.order_number', 'o.status', 'o.created_at'])
-            .whereRef('o.partner_id', '=', 'c.partner_id')
-            .whereRef('o.client_id', '=', 'c.id')
-            .orderBy('o.created_at', 'desc')
-            .orderBy('o.id', 'desc')
-            .limit(1)
-            .as('lo'),
-        (j) => j.onTrue(),
-      )
+      .innerJoin('client_order_stats as s', (j) => j.onRef('s.partner_id', '=', 'c.partner_id').onRef('s.client_id', '=', 'c.id'))
+      .leftJoin('orders as lo', (j) => j.onRef('lo.partner_id', '=', 's.partner_id').onRef('lo.id', '=', 's.last_order_id'))
       .leftJoin('loyalty_members as lm', (j) =>
         j
           .onRef('lm.partner_id', '=', 'c.partner_id')
@@ -118,9 +95,9 @@ export function clientListRepo(db: Db) {
         eb.fn.coalesce('pl.price_type', 'bl.price_type').as('price_list_type'),
         'col.id as column_id',
         'col.name as column_name',
-        'agg.cnt as orders_count',
-        'agg.total as orders_sum',
-        average().as('orders_average'),
+        's.orders_count',
+        's.orders_sum',
+        's.orders_average',
         'lo.id as last_order_id',
         'lo.order_number as last_order_number',
         'lo.status as last_order_status',
@@ -140,9 +117,23 @@ export function clientListRepo(db: Db) {
         'ls.title as loyalty_status',
       ]);
 
+  /** Counts the client_counts read model answers exactly: no group and no text in the filter. */
+  const countFromReadModel = async (partnerId: number, f: ClientListFilter) => {
+    let q = db
+      .selectFrom('client_counts')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), sql<number>`0`).as('n'))
+      .where('partner_id', '=', partnerId);
+    if (f.blacklist) q = q.where('blacklisted', '=', f.blacklist === 'Y');
+    if (f.fromDay) q = q.where('day', '>=', f.fromDay);
+    if (f.toDay) q = q.where('day', '<=', f.toDay);
+    return Number((await q.executeTakeFirstOrThrow()).n);
+  };
+
   return {
     count: async (partnerId: number, f: ClientListFilter) =>
-      Number(
+      f.groupId === undefined && !f.text && (!f.from || f.fromDay) && (!f.to || f.toDay)
+        ? countFromReadModel(partnerId, f)
+        : Number(
         (
           await filtered(partnerId, f)
             .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -155,7 +146,11 @@ export function clientListRepo(db: Db) {
       const dir = p.order === 'ASC' ? 'asc' : 'desc';
       let q = withFigures(partnerId, f, loyaltyOn);
       q = q
-        .orderBy(SORT_BY[p.sort], (ob) => (dir === 'asc' ? ob.asc() : ob.desc()).nullsLast())
+        .orderBy(SORT_BY[p.sort], (ob) => {
+          const ordered = dir === 'asc' ? ob.asc() : ob.desc();
+          // Only a sort that can meet nulls says where they go: the others stay servable by a plain index.
+          return NOT_NULL_SORTS.has(p.sort) ? ordered : ordered.nullsLast();
+        })
         .orderBy('c.id', dir)
         .offset(p.offset);
       if (p.limit !== null) q = q.limit(p.limit);
@@ -170,18 +165,18 @@ export function clientListRepo(db: Db) {
 
 export type ClientListRow = Awaited<ReturnType<ReturnType<typeof clientListRepo>['page']>>[number];
 
-/** Zero for a client without orders, as it is shown. */
-const average = () => sql<string>`coalesce(round(agg.total / nullif(agg.cnt, 0), 2), 0)`;
+/** Sorts whose key is never null (indexes serve them in both directions). */
+const NOT_NULL_SORTS = new Set<ClientSort>(['NAME', 'REGISTRATION_DATE', 'ORDERS_COUNT', 'ORDERS_SUM', 'ORDERS_AVERAGE']);
 
-/** What each column sorts by (the list's aliases: c, agg, lo, lm, ls, pl, bl, col); PRICE_TYPE as it is shown. */
+/** What each column sorts by (the list's aliases: c, s, lo, lm, ls, pl, bl, col); PRICE_TYPE as it is shown. */
 const SORT_BY: Record<ClientSort, Expression<unknown>> = {
   NAME: sql`lower(c.name)`,
   PRICE_TYPE: sql`coalesce(pl.name, bl.name) || coalesce(' / ' || col.name, '')`,
   REGISTRATION_DATE: sql`c.registered_at`,
-  ORDERS_COUNT: sql`agg.cnt`,
-  ORDERS_SUM: sql`agg.total`,
-  ORDERS_AVERAGE: average(),
-  LAST_ORDER: sql`lo.created_at`,
+  ORDERS_COUNT: sql`s.orders_count`,
+  ORDERS_SUM: sql`s.orders_sum`,
+  ORDERS_AVERAGE: sql`s.orders_average`,
+  LAST_ORDER: sql`s.last_order_at`,
   STATUS: sql`ls.sort`,
   BALANCE: sql`lm.balance`,
   CARD_CODE: sql`lm.card_code`,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_COLUMN_TITLE } from '@b2b/contracts/clients';
+import { finishedExport } from '@/test/export-job';
 import { bearer, createTestApp, form, type TestApp } from '@/test/test-app';
 import { downloadXlsxRows, insertClient, insertLoyaltyMember, partnerIdOf } from './clients-test-fixtures';
 
@@ -59,7 +60,7 @@ describe('what each role receives of a client', () => {
   });
 
   it.each(ROLES)('%s: the export has only the columns the role sees', async (who) => {
-    const res = await get('/v3/api/partner/client/?action=export&query=Видимость', who);
+    const res = await finishedExport(t, tokens[who], await get('/v3/api/partner/client/?action=export&query=Видимость', who));
     const [header, ...rows] = await downloadXlsxRows(t, tokens[who], res.URL);
     expect(rows).toHaveLength(1);
     expect(header.includes(CLIENT_COLUMN_TITLE.PRICE_TYPE), who).toBe(SEES_PRICE_TYPE.has(who));
@@ -72,7 +73,8 @@ describe('what each role receives of a client', () => {
     const url = `/v3/api/partner/group/${groupId}/?query=${encodeURIComponent('Видимость')}`;
     const res = await t.app.inject({ method: 'POST', url, payload: body.payload, headers: { ...body.headers, ...bearer(tokens[who]) } });
     expect(res.statusCode, who).toBe(200);
-    const [header, ...rows] = await downloadXlsxRows(t, tokens[who], res.json().URL);
+    const { URL } = await finishedExport(t, tokens[who], res.json());
+    const [header, ...rows] = await downloadXlsxRows(t, tokens[who], URL);
     expect(rows.map((r) => r[0])).toEqual([clientId]);
     expect(header.includes(CLIENT_COLUMN_TITLE.PRICE_TYPE), who).toBe(SEES_PRICE_TYPE.has(who));
     for (const column of ['STATUS', 'BALANCE', 'CARD_CODE', 'IS_AVAIL', 'ENABLED', 'ENABLED_DATE'] as const) {

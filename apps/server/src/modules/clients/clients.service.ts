@@ -1,12 +1,15 @@
-import type { ClientCard, ClientListAnswer, ClientListQuery, ClientPriceItem, ClientShortItem, ExportDone } from '@b2b/contracts/clients';
+import type { ClientCard, ClientListAnswer, ClientListQuery, ClientPriceItem, ClientShortItem } from '@b2b/contracts/clients';
 import { CLIENT_EXPORT_FILE, CLIENT_LOYALTY_SORTS } from '@b2b/contracts/clients';
+import type { ExportQueued } from '@b2b/contracts/jobs';
 import type { Rights } from '@b2b/contracts/rights';
 import { MSG } from '@b2b/contracts/messages';
-import { ORDER_ACTION_MSG, ORDER_MSG } from '@b2b/contracts/orders';
+import { ORDER_MSG } from '@b2b/contracts/orders';
 import type { Db } from '@/db/database';
-import { XLSX_MIME, fileDownloadUrl, type FileStore } from '@/files/file-store';
+import { fileDownloadUrl, type FileStore } from '@/files/file-store';
 import { AppError, notFound } from '@/http/app-error';
 import { list, toSeconds, yn, type ListAnswer } from '@/http/envelope';
+import { exportJobs, offsetPages, type ExportFile, type ExportRun } from '@/jobs/export-jobs';
+import type { JobQueue } from '@/jobs/job-queue';
 import type { Mailer } from '@/mail/mailer';
 import { clientBlacklist } from './client-blacklist';
 import { clientListRepo, type ClientListFilter } from './client-list.repo';
@@ -19,9 +22,6 @@ import { moscowDayRange } from '@/http/moscow-days';
 import { phoneDigitsOf } from '@/db/text-search';
 import { innTaken, registerClient } from './client-registration';
 
-/** The rows an export writes at most. */
-const EXPORT_MAX_ROWS = 100_000;
-
 type ListQuery = Omit<ClientListQuery, 'action'>;
 
 /** Who reads a client list or card: the tenant and the rights that decide the visible parts. */
@@ -30,9 +30,18 @@ export interface Viewer {
   rights: Rights;
 }
 
-export function clientsService(db: Db, deps: { mailer: Mailer; files: FileStore }) {
+/** What a client list export job reads: the list's query, as the user's rights show it; a group's members with groupId. */
+interface ClientExportInput {
+  query: ListQuery;
+  rights: Rights;
+  groupId?: number;
+  fileName?: string;
+}
+
+export function clientsService(db: Db, deps: { mailer: Mailer; files: FileStore; jobs: JobQueue }) {
   const repo = clientsRepo(db);
   const listRepo = clientListRepo(db);
+  const exports = exportJobs(db, deps.jobs, deps.files);
 
   const loyaltyOn = async (partnerId: number) => (await repo.partnerProfile(partnerId))?.loyalty_enabled ?? false;
   const filterOf = (q: ListQuery, groupId?: number): ClientListFilter => {
@@ -41,6 +50,8 @@ export function clientsService(db: Db, deps: { mailer: Mailer; files: FileStore 
       blacklist: q.blacklist,
       groupId,
       ...moscowDayRange(q.date_start, q.date_end),
+      fromDay: q.date_start,
+      toDay: q.date_end,
       text: text || undefined,
       phoneDigits: text ? phoneDigitsOf(text) : undefined,
     };
@@ -51,6 +62,24 @@ export function clientsService(db: Db, deps: { mailer: Mailer; files: FileStore 
     const hidden = (!view.loyalty && CLIENT_LOYALTY_SORTS.includes(q.sort)) || (!view.priceType && q.sort === 'PRICE_TYPE');
     return hidden ? { ...q, sort: 'REGISTRATION_DATE', order: 'DESC' } : q;
   };
+
+  /** The export job: the whole filtered list, page by page, with the columns the user's rights show. */
+  const exportClients = async (input: ClientExportInput, { user, track }: ExportRun): Promise<ExportFile> => {
+    const { partnerId } = user;
+    const view = await viewFor({ partnerId, rights: input.rights });
+    const filter = filterOf(input.query, input.groupId);
+    const sort = visibleSort(input.query, view);
+    const total = await listRepo.count(partnerId, filter);
+    const pages = offsetPages(async (offset, limit) =>
+      (await listRepo.page(partnerId, filter, { ...sort, offset, limit }, view.loyalty)).map((r) => toListItem(r, view)),
+    );
+    return {
+      name: input.fileName ?? CLIENT_EXPORT_FILE.list(moscowDayText(new Date())),
+      write: (file) => writeClientListXlsx(file, CLIENT_EXPORT_FILE.listSheet, track(pages, total), view),
+    };
+  };
+  exports.register('export.clients', exportClients);
+  exports.register('export.group_members', exportClients);
 
   return {
     async stats(partnerId?: number): Promise<{ count: number; minDate: Date | null }> {
@@ -80,19 +109,13 @@ export function clientsService(db: Db, deps: { mailer: Mailer; files: FileStore 
       return { ITEMS: rows.map((r) => toListItem(r, view)), ENTITIES: { LOYALTY: { ON: yn(view.loyalty) } }, NAV: { CNT: cnt, CNT_ALL: cntAll } };
     },
 
-    /** The whole filtered list as a stored .xlsx (FILENAME, URL to download it). */
-    async exportList(user: Viewer & { id: number }, q: ListQuery, opts: { groupId?: number; fileName?: string } = {}): Promise<ExportDone> {
-      const { partnerId } = user;
-      const view = await viewFor(user);
-      const page = { ...visibleSort(q, view), offset: 0, limit: EXPORT_MAX_ROWS };
-      const rows = await listRepo.page(partnerId, filterOf(q, opts.groupId), page, view.loyalty);
-      const name = opts.fileName ?? CLIENT_EXPORT_FILE.list(moscowDayText(new Date()));
-      const file = await deps.files.create(
-        { partnerId, purpose: 'export', originalName: name, mime: XLSX_MIME, createdBy: user.id },
-        (path) => writeClientListXlsx(path, CLIENT_EXPORT_FILE.listSheet, rows.map((r) => toListItem(r, view)), view),
-        db,
-      );
-      return { SUCCESS: 'Y', MESSAGE: ORDER_ACTION_MSG.exported, FILENAME: file.originalName, URL: file.url };
+    /**
+     * Queues the .xlsx of the whole filtered list (or of a group's members, with groupId), with the columns the
+     * user's rights show; the job's id answers at once.
+     */
+    exportList(user: Viewer & { id: number }, q: ListQuery, opts: { groupId?: number; fileName?: string } = {}): Promise<ExportQueued> {
+      const input: ClientExportInput = { query: q, rights: user.rights, ...opts };
+      return exports.request(opts.groupId === undefined ? 'export.clients' : 'export.group_members', user, input);
     },
 
     /** Active (not blacklisted) clients for pickers. */

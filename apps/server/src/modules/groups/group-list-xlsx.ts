@@ -1,5 +1,5 @@
-import ExcelJS from 'exceljs';
 import { GROUP_COLUMN_TITLE as T, type GroupListItem } from '@b2b/contracts/clients';
+import { writeXlsxTable } from '@/files/xlsx-table-writer';
 
 const day = new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow', day: '2-digit', month: '2-digit', year: 'numeric' });
 
@@ -11,14 +11,19 @@ const COLUMNS: { header: string; width: number; value: (g: GroupListItem) => str
   { header: T.CLIENTS_COUNT, width: 12, value: (g) => g.CLIENTS_COUNT },
 ];
 
-/** The group list as the screen shows it, written with ExcelJS's streaming writer. */
-export async function writeGroupListXlsx(file: string, sheetName: string, groups: GroupListItem[]): Promise<void> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true });
-  const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = COLUMNS.map((c) => ({ header: c.header, width: c.width }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
-  for (const group of groups) sheet.addRow(COLUMNS.map((c) => c.value(group))).commit();
-  sheet.commit();
-  await workbook.commit();
+/** The group list as the screen shows it, fed page by page. */
+export function writeGroupListXlsx(file: string, sheetName: string, pages: AsyncIterable<GroupListItem[]>): Promise<void> {
+  return writeXlsxTable(
+    file,
+    {
+      name: sheetName,
+      setup: (sheet) => {
+        sheet.columns = COLUMNS.map((c) => ({ header: c.header, width: c.width }));
+        sheet.getRow(1).font = { bold: true };
+        sheet.getRow(1).commit();
+      },
+      row: (group) => COLUMNS.map((c) => c.value(group)),
+    },
+    pages,
+  );
 }

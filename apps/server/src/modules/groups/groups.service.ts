@@ -18,13 +18,12 @@ import { moscowDayRange } from '@/http/moscow-days';
 import { changeMembers } from './group-members';
 import { groupsRepo } from './groups.repo';
 import { writeGroupListXlsx } from './group-list-xlsx';
-import { XLSX_MIME, type FileStore } from '@/files/file-store';
-import { ORDER_ACTION_MSG } from '@b2b/contracts/orders';
+import type { FileStore } from '@/files/file-store';
+import { exportJobs, offsetPages, type ExportUser } from '@/jobs/export-jobs';
+import type { JobQueue } from '@/jobs/job-queue';
 import type { z } from 'zod';
 
 const DEFAULT_SORT: GroupSort = 'CREATE_DATE';
-/** The rows an export writes at most (groups are few; the cap keeps a runaway list bounded). */
-const EXPORT_MAX_ROWS = 100_000;
 
 type GroupListQuery = z.infer<typeof groupListQuerySchema>;
 
@@ -48,8 +47,20 @@ export interface GroupForm {
   clients: number[];
 }
 
-export function groupsService(db: Db, clients: ClientsService, files: FileStore) {
+export function groupsService(db: Db, clients: ClientsService, deps: { files: FileStore; jobs: JobQueue }) {
   const repo = groupsRepo(db);
+  const exports = exportJobs(db, deps.jobs, deps.files);
+
+  /** The export job: the whole filtered, sorted group list, page by page. */
+  exports.register<GroupListQuery & { sort: GroupSort }>('export.groups', async (q, { user, track }) => {
+    const filter = filterOf(q);
+    const total = await repo.count(user.partnerId, filter);
+    const pages = offsetPages(async (offset, limit) => (await repo.page(user.partnerId, filter, { ...q, offset, limit })).map(toItem));
+    return {
+      name: CLIENT_EXPORT_FILE.groupList(moscowDayText(new Date())),
+      write: (file) => writeGroupListXlsx(file, CLIENT_EXPORT_FILE.groupListSheet, track(pages, total)),
+    };
+  });
 
   const mustFind = async (partnerId: number, id: number) => {
     const group = await repo.findById(partnerId, id);
@@ -67,17 +78,11 @@ export function groupsService(db: Db, clients: ClientsService, files: FileStore)
       return list(rows.map(toItem), { CNT: await repo.count(partnerId, filter), CNT_ALL: await repo.count(partnerId, {}) });
     },
 
-    /** The whole filtered and sorted group list as a stored .xlsx (FILENAME, URL), as the client list exports. */
-    async exportList(user: { partnerId: number; id: number }, q: GroupListQuery) {
+    /** Queues the .xlsx of the whole filtered and sorted group list (the job's id answers at once). */
+    async exportList(user: ExportUser, q: GroupListQuery) {
       const sort = (q.sort ?? DEFAULT_SORT) as GroupSort;
       if (!GROUP_SORTS.includes(sort)) return failed({ check_sort: MSG.groupSortInvalid });
-      const rows = await repo.page(user.partnerId, filterOf(q), { ...q, sort, offset: 0, limit: EXPORT_MAX_ROWS });
-      const file = await files.create(
-        { partnerId: user.partnerId, purpose: 'export', originalName: CLIENT_EXPORT_FILE.groupList(moscowDayText(new Date())), mime: XLSX_MIME, createdBy: user.id },
-        (path) => writeGroupListXlsx(path, CLIENT_EXPORT_FILE.groupListSheet, rows.map(toItem)),
-        db,
-      );
-      return ok({ FILENAME: file.originalName, URL: file.url }, ORDER_ACTION_MSG.exported);
+      return exports.request('export.groups', user, { ...q, sort });
     },
 
     /** The group and its clients (paged, sorted and filtered like the client list); undefined for another partner's. */

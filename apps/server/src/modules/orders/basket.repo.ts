@@ -85,40 +85,17 @@ export function basketRepo(db: Db) {
         .onConflict((oc) => oc.columns(['partner_id', 'basket_id', 'order_id', 'product_id']).doNothing())
         .execute(),
 
-    /** The open basket's contents, one row per product, with the numbers of the orders it came from. */
-    contents: (partnerId: number) =>
+    /** The open basket's totals in one query: its distinct products and Σ quantity × price, exact (numeric). */
+    totals: (partnerId: number) =>
       db
         .selectFrom('dc_basket_items as bi')
         .innerJoin('dc_baskets as b', (j) => j.onRef('b.partner_id', '=', 'bi.partner_id').onRef('b.id', '=', 'bi.basket_id'))
-        .innerJoin('orders as o', (j) => j.onRef('o.partner_id', '=', 'bi.partner_id').onRef('o.id', '=', 'bi.order_id'))
-        .innerJoin('catalog_products as p', 'p.id', 'bi.product_id')
         .select([
-          'bi.product_id', 'p.up_code_1c', 'p.name',
-          sql<number>`sum(bi.quantity)::int`.as('quantity'),
-          sql<string>`sum(bi.quantity * bi.price)`.as('sum'),
-          sql<string[]>`array_agg(distinct o.order_number order by o.order_number)`.as('order_numbers'),
+          sql<number>`count(distinct bi.product_id)::int`.as('products'),
+          sql<string>`coalesce(sum(bi.quantity * bi.price), 0)`.as('sum'),
         ])
         .where('bi.partner_id', '=', partnerId)
         .where('b.status', '=', 'OPEN')
-        .groupBy(['bi.product_id', 'p.up_code_1c', 'p.name'])
-        .orderBy('p.up_code_1c')
-        .execute(),
-
-    /** The orders whose items are in the open basket. */
-    orders: (partnerId: number) =>
-      db
-        .selectFrom('orders as o')
-        .select(['o.id', 'o.order_number'])
-        .where('o.partner_id', '=', partnerId)
-        .where('o.id', 'in', (eb) =>
-          eb
-            .selectFrom('dc_basket_items as bi')
-            .innerJoin('dc_baskets as b', (j) => j.onRef('b.partner_id', '=', 'bi.partner_id').onRef('b.id', '=', 'bi.basket_id'))
-            .select('bi.order_id')
-            .where('bi.partner_id', '=', partnerId)
-            .where('b.status', '=', 'OPEN'),
-        )
-        .orderBy('o.order_number')
-        .execute(),
+        .executeTakeFirstOrThrow(),
   };
 }

@@ -1,4 +1,3 @@
-import Decimal from 'decimal.js';
 import { MSG, ORDER_STATUS_LABEL } from '@b2b/contracts/messages';
 import {
   ORDER_ACTION_MSG,
@@ -14,7 +13,7 @@ import { notFound } from '@/http/app-error';
 import { failed, type ActionFailed } from '@/http/envelope';
 import { basketRepo, type ItemSelection } from './basket.repo';
 import { orderChangesRepo } from './order-changes.repo';
-import { money, sumOf } from './order-money';
+import { money } from './order-money';
 import type { OrderActor } from './order-actions.service';
 
 /** Thrown inside the transaction when a concurrent send moved one of the orders first: everything rolls back. */
@@ -32,25 +31,10 @@ function refusal(order: { order_number: string; status: OrderStatus }): string {
  * become IN_BASKET. CNT counts the distinct products in the basket; SUM is Σ quantity × purchase price.
  */
 export function basketService(db: Db, events: EventBus) {
-  async function contents(partnerId: number): Promise<BasketAnswer> {
-    const repo = basketRepo(db);
-    const rows = await repo.contents(partnerId);
-    const orders = await repo.orders(partnerId);
-    return {
-      CNT: rows.length,
-      SUM: money(sumOf(rows, (r) => r.sum)),
-      ITEMS: rows.map((r) => ({
-        PRODUCT_ID: r.product_id,
-        UP_CODE_1C: r.up_code_1c,
-        NAME: r.name,
-        QUANTITY: r.quantity,
-        // One product may come from orders at different purchase prices: the weighted average.
-        PRICE: money(new Decimal(r.sum).div(r.quantity)),
-        SUM: money(r.sum),
-        ORDERS: r.order_numbers,
-      })),
-      ORDERS: orders.map((o) => ({ ID: o.id, ORDER_NUMBER: o.order_number })),
-    };
+  /** GET /partner/sendtorelef/: the open basket's CNT and SUM (the spec's whole answer). */
+  async function totals(partnerId: number): Promise<BasketAnswer> {
+    const { products, sum } = await basketRepo(db).totals(partnerId);
+    return { CNT: products, SUM: money(sum) };
   }
 
   /** The refused orders that were not sent before keep the error as their last basket message (the card shows it). */
@@ -99,7 +83,7 @@ export function basketService(db: Db, events: EventBus) {
   }
 
   return {
-    contents,
+    totals,
 
     /**
      * POST /partner/sendtorelef/: all or nothing. Every listed order must be VIEWED (a NEW one must be accepted
@@ -121,8 +105,7 @@ export function basketService(db: Db, events: EventBus) {
         await recordRefusal(actor, outcome.orders, outcome.error);
         return failed({ orders: outcome.error });
       }
-      const basket = await contents(actor.partnerId);
-      return { SUCCESS: 'Y', MESSAGE: ORDER_MSG.sentToBasket, CNT: basket.CNT, SUM: basket.SUM };
+      return { SUCCESS: 'Y', MESSAGE: ORDER_MSG.sentToBasket, ...(await totals(actor.partnerId)) };
     },
   };
 }

@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import ExcelJS from 'exceljs';
 import { ORDER_EXPORT_FILE, ORDER_FIELD_LABEL as L, type OrderCard, type OrderListItem } from '@b2b/contracts/orders';
+import { writeXlsxTable } from '@/files/xlsx-table-writer';
 import { moscowWallClock } from '@/http/moscow-days';
 import { excelNumber, sumOf } from './order-money';
 
@@ -43,22 +44,23 @@ const LIST_COLUMNS: { title: string; width: number; format?: CellFormat; value: 
   { title: L.CUR_POSITION_SUM, width: 15, format: 'money', value: (o) => excelNumber(o.CUR_POSITION_SUM) },
 ];
 
+const LIST_FORMATS = LIST_COLUMNS.map((c) => c.format);
+
 /** The order list, one row per order, fed page by page (the whole filtered list, not one screen page). */
-export async function writeOrderListXlsx(file: string, pages: AsyncIterable<OrderListItem[]>): Promise<void> {
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true, useSharedStrings: false });
-  const sheet = book.addWorksheet(ORDER_EXPORT_FILE.listSheet, { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = LIST_COLUMNS.map((c) => ({ width: c.width }));
-  headerRow(sheet, LIST_COLUMNS.map((c) => c.title));
-  const formats = LIST_COLUMNS.map((c) => c.format);
-  for await (const page of pages) {
-    for (const order of page) {
-      const row = sheet.addRow(LIST_COLUMNS.map((c) => c.value(order)));
-      styleRow(row, formats);
-      row.commit();
-    }
-  }
-  sheet.commit();
-  await book.commit();
+export function writeOrderListXlsx(file: string, pages: AsyncIterable<OrderListItem[]>): Promise<void> {
+  return writeXlsxTable(
+    file,
+    {
+      name: ORDER_EXPORT_FILE.listSheet,
+      setup: (sheet) => {
+        sheet.columns = LIST_COLUMNS.map((c) => ({ width: c.width }));
+        headerRow(sheet, LIST_COLUMNS.map((c) => c.title));
+      },
+      row: (order) => LIST_COLUMNS.map((c) => c.value(order)),
+      style: (row) => styleRow(row, LIST_FORMATS),
+    },
+    pages,
+  );
 }
 
 const ITEM_COLUMNS: { title: string; width: number; format?: CellFormat }[] = [

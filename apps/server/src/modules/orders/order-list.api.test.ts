@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_STATUSES, type OrderStatus } from '@b2b/contracts/limits';
 import { ORDER_STATUS_LABEL } from '@b2b/contracts/messages';
 import { PAYMENT_TYPE_LABEL, type OrderListItem } from '@b2b/contracts/orders';
+import { finishedExport } from '@/test/export-job';
 import type { TestApp } from '@/test/test-app';
 import { downloadXlsx, openOrdersTest, type OrdersKit } from './orders-test-kit';
 
@@ -209,8 +210,9 @@ describe('GET /v3/api/partner/orderlist/?action=export', () => {
   it('exports the whole filtered list to a real .xlsx that only the same partner downloads', async () => {
     const expected = all.filter((o) => o.status === 'COMPLETED').sort((a, b) => a.position_count - b.position_count || a.id - b.id);
     const res = await k.as('price').get(listUrl({ status: 'COMPLETED', sort: 'POSITION_COUNT', order: 'ASC', action: 'export' }));
-    const answer = res.json();
-    expect(answer).toMatchObject({ SUCCESS: 'Y', FILENAME: expect.stringMatching(/^Заказы \d{2}\.\d{2}\.\d{4}\.xlsx$/) });
+    expect(res.json()).toMatchObject({ SUCCESS: 'Y', JOB_ID: expect.any(Number) });
+    const answer = await finishedExport(t, k.tokens.price, res.json());
+    expect(answer).toMatchObject({ FILENAME: expect.stringMatching(/^Заказы \d{2}\.\d{2}\.\d{4}\.xlsx$/) });
     expect(answer.URL).toMatch(/^\/v3\/api\/partner\/file\/[0-9a-f-]{36}\/$/);
 
     const { res: file, book } = await downloadXlsx(k, 'clients', answer.URL);
@@ -245,7 +247,7 @@ describe('GET /v3/api/partner/orderlist/?action=export', () => {
   });
 
   it('an empty filter result still exports a file with the header row', async () => {
-    const answer = (await k.as('orders').get(listUrl({ query: 'нет-такого', action: 'export' }))).json();
+    const answer = await finishedExport(t, k.tokens.orders, (await k.as('orders').get(listUrl({ query: 'нет-такого', action: 'export' }))).json());
     const { book } = await downloadXlsx(k, 'orders', answer.URL);
     expect(book.getWorksheet('Заказы')!.actualRowCount).toBe(1);
     expect(book).toBeInstanceOf(ExcelJS.Workbook);

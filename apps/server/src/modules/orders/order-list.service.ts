@@ -1,30 +1,30 @@
 import { ORDER_STATUS_LABEL } from '@b2b/contracts/messages';
+import type { ExportQueued } from '@b2b/contracts/jobs';
 import {
-  ORDER_ACTION_MSG,
   ORDER_EXPORT_FILE,
   PAYMENT_TYPE_LABEL,
-  type ExportAnswer,
   type OrderListAnswer,
   type OrderListItem,
   type OrderListQuery,
 } from '@b2b/contracts/orders';
 import type { Db } from '@/db/database';
-import { XLSX_MIME, type FileStore } from '@/files/file-store';
 import { moscowDayEnd, moscowDayStart, moscowDayText } from '@/http/moscow-days';
+import { EXPORT_PAGE_SIZE, type ExportJobs, type ExportUser } from '@/jobs/export-jobs';
 import { writeOrderListXlsx } from './order-export';
 import { toListItem } from './order-view';
-import { ordersRepo, type OrderFilter } from './orders.repo';
-import { phoneDigitsOf } from '@/db/text-search';
-
-const EXPORT_CHUNK = 1000;
+import { orderListRepo, type OrderFilter, type PageAfter } from './order-list.repo';
+import { ordersRepo } from './orders.repo';
+import { phoneDigitsOf, searchText } from '@/db/text-search';
 
 export function toOrderFilter(q: OrderListQuery): OrderFilter {
-  const text = q.query?.toLowerCase();
+  const text = searchText(q.query);
   return {
     status: q.status,
     clientId: q.client_id,
     from: q.date_start ? moscowDayStart(q.date_start) : undefined,
+    fromDay: q.date_start,
     to: q.date_end ? moscowDayEnd(q.date_end) : undefined,
+    toDay: q.date_end,
     text: text || undefined,
     phoneDigits: text ? phoneDigitsOf(text) : undefined,
   };
@@ -33,22 +33,35 @@ export function toOrderFilter(q: OrderListQuery): OrderFilter {
 const ENTITIES: OrderListAnswer['ENTITIES'] = { STATUS: { ...ORDER_STATUS_LABEL }, PAYMENT_TYPE: { ...PAYMENT_TYPE_LABEL } };
 
 /** GET /v3/api/partner/orderlist/: the filtered, sorted page with its counts, and the export of the whole filtered list. */
-export function orderListService(db: Db, files: FileStore) {
-  const repo = ordersRepo(db);
+export function orderListService(db: Db, exports: ExportJobs) {
+  const repo = orderListRepo(db);
+  const orders = ordersRepo(db);
   /** shop_id names the partner's own shop (its partner id); any other shop has none of this partner's orders. */
   const isForeignShop = (partnerId: number, q: OrderListQuery) => q.shop_id !== undefined && q.shop_id !== partnerId;
   const direction = (q: OrderListQuery): 'asc' | 'desc' => (q.order === 'ASC' ? 'asc' : 'desc');
 
   async function* allPages(partnerId: number, q: OrderListQuery): AsyncIterable<OrderListItem[]> {
     if (isForeignShop(partnerId, q)) return;
-    const shop = await repo.shop(partnerId);
+    const shop = await orders.shop(partnerId);
     const filter = toOrderFilter(q);
-    for (let offset = 0; ; offset += EXPORT_CHUNK) {
-      const rows = await repo.page(partnerId, filter, q.sort, direction(q), EXPORT_CHUNK, offset);
+    let after: PageAfter | undefined;
+    for (;;) {
+      const rows = await repo.pageAfter(partnerId, filter, q.sort, direction(q), EXPORT_PAGE_SIZE, after);
       yield rows.map((r) => toListItem(r, shop, partnerId));
-      if (rows.length < EXPORT_CHUNK) return;
+      if (rows.length < EXPORT_PAGE_SIZE) return;
+      const last = rows[rows.length - 1];
+      after = { key: last.sort_key, id: last.id };
     }
   }
+
+  /** The export job: every order matching the filter, in the list's sort order, read in keyset pages. */
+  exports.register<OrderListQuery>('export.orders', async (q, { user, track }) => {
+    const total = isForeignShop(user.partnerId, q) ? 0 : (await repo.count(user.partnerId, toOrderFilter(q))).n;
+    return {
+      name: ORDER_EXPORT_FILE.list(moscowDayText(new Date())),
+      write: (file) => writeOrderListXlsx(file, track(allPages(user.partnerId, q), total)),
+    };
+  });
 
   return {
     async list(partnerId: number, q: OrderListQuery): Promise<OrderListAnswer> {
@@ -56,20 +69,14 @@ export function orderListService(db: Db, files: FileStore) {
       const nav = (cnt: number) => ({ CNT: cnt, CNT_ALL: totals.all, NEW_CNT: totals.new });
       if (isForeignShop(partnerId, q)) return { ITEMS: [], NAV: nav(0), ENTITIES };
       const filter = toOrderFilter(q);
-      const rows = await repo.page(partnerId, filter, q.sort, direction(q), q.limit, q.offset);
-      const cnt = await repo.countFiltered(partnerId, filter);
-      const shop = await repo.shop(partnerId);
-      return { ITEMS: rows.map((r) => toListItem(r, shop, partnerId)), NAV: nav(cnt), ENTITIES };
+      const { n: cnt, more } = await repo.count(partnerId, filter);
+      // A capped count is no total: the far-end reading of deep pages needs the exact one.
+      const rows = await repo.page(partnerId, filter, q.sort, direction(q), q.limit, q.offset, more ? undefined : cnt);
+      const shop = await orders.shop(partnerId);
+      return { ITEMS: rows.map((r) => toListItem(r, shop, partnerId)), NAV: more ? { ...nav(cnt), CNT_MORE: 'Y' } : nav(cnt), ENTITIES };
     },
 
-    /** action=export: an .xlsx of every order matching the filter, in the list's sort order. */
-    async exportList(user: { id: number; partnerId: number }, q: OrderListQuery): Promise<ExportAnswer> {
-      const stored = await files.create(
-        { partnerId: user.partnerId, purpose: 'export', originalName: ORDER_EXPORT_FILE.list(moscowDayText(new Date())), mime: XLSX_MIME, createdBy: user.id },
-        (file) => writeOrderListXlsx(file, allPages(user.partnerId, q)),
-        db,
-      );
-      return { SUCCESS: 'Y', MESSAGE: ORDER_ACTION_MSG.exported, FILENAME: stored.originalName, URL: stored.url };
-    },
+    /** action=export: queues the .xlsx of every order matching the filter (the job's id answers at once). */
+    exportList: (user: ExportUser, q: OrderListQuery): Promise<ExportQueued> => exports.request('export.orders', user, q),
   };
 }

@@ -45,7 +45,7 @@ export function ordersRoutes(orders: OrdersService) {
 
     addRoute(app, R.paymentType, ({ staff, params }) => orders.actions.changePaymentType(staff, params.orderId, params.paymentType));
 
-    addRoute(app, R.basket, ({ staff }) => orders.basket.contents(staff.partnerId));
+    addRoute(app, R.basket, ({ staff }) => orders.basket.totals(staff.partnerId));
 
     addRoute(app, R.sendToBasket, ({ staff, body }) => orders.basket.send(staff, body));
   };

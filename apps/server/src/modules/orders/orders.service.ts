@@ -1,6 +1,8 @@
 import type { Db } from '@/db/database';
 import type { EventBus } from '@/events/event-bus';
 import type { FileStore } from '@/files/file-store';
+import { exportJobs } from '@/jobs/export-jobs';
+import type { JobQueue } from '@/jobs/job-queue';
 import type { Mailer } from '@/mail/mailer';
 import { basketService } from './basket.service';
 import { orderActionsService } from './order-actions.service';
@@ -9,7 +11,7 @@ import { orderListService } from './order-list.service';
 import { ordersRepo } from './orders.repo';
 
 /** The orders area (issue 3): the list, the card, the actions, the distribution-centre basket. */
-export function ordersService(db: Db, deps: { mailer: Mailer; files: FileStore; events: EventBus }) {
+export function ordersService(db: Db, deps: { mailer: Mailer; files: FileStore; events: EventBus; jobs: JobQueue }) {
   const repo = ordersRepo(db);
   const cards = orderCardService(db);
   return {
@@ -18,7 +20,7 @@ export function ordersService(db: Db, deps: { mailer: Mailer; files: FileStore; 
       const row = await repo.stats(partnerId);
       return { count: Number(row.count), minDate: (row.min_date as Date | null) ?? null };
     },
-    list: orderListService(db, deps.files),
+    list: orderListService(db, exportJobs(db, deps.jobs, deps.files)),
     cards,
     actions: orderActionsService(db, { ...deps, cards }),
     basket: basketService(db, deps.events),

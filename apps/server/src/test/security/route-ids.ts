@@ -12,6 +12,19 @@ export async function idOf(db: Db, table: string, partnerId: number, where = sql
   return String(row.rows[0].id);
 }
 
+/** An export job of the partner's owner: the oldest, or a finished one made now (the demo data starts with none). */
+async function exportJobOf(db: Db, partnerId: number): Promise<string> {
+  const found = await idOf(db, 'jobs', partnerId, sql`type like 'export.%'`).catch(() => undefined);
+  if (found) return found;
+  const owner = await db.selectFrom('users').select('id').where('partner_id', '=', partnerId).where('is_owner', '=', true).executeTakeFirstOrThrow();
+  const { id } = await db
+    .insertInto('jobs')
+    .values({ type: 'export.orders', payload: '{}', partner_id: partnerId, created_by: owner.id, status: 'DONE', progress: 100 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return String(id);
+}
+
 const one =
   (table: string, name = 'id'): PathIds =>
   async (db, partnerId) => ({ [name]: await idOf(db, table, partnerId) });
@@ -34,6 +47,7 @@ export const ROUTE_IDS: Record<string, PathIds> = {
   '/v3/api/partner/tradepoint/:id/': one('tradepoints'),
   '/v3/api/partner/delivery_zone/:id/': one('delivery_zones'),
   '/v3/api/partner/file/:fileId/': one('files', 'fileId'),
+  '/v3/api/partner/job/:id/': async (db, partnerId) => ({ id: await exportJobOf(db, partnerId) }),
 };
 
 /** Routes with ids that any visitor may read, and why. */

@@ -21,6 +21,8 @@ export const ORDER_UI = {
     reset: 'Сбросить фильтры',
   },
   found: (cnt: number) => `Найдено ${countRu(cnt, PLURAL.order)}`,
+  /** A broad search counts its first matches only. */
+  foundMore: (cnt: number) => `Найдено более ${cnt.toLocaleString('ru-RU')} заказов — уточните запрос`,
   foundOf: (all: number) => `из ${all}`,
   newCount: (n: number) => `новых: ${n}`,
   exportList: 'Выгрузить в Excel',

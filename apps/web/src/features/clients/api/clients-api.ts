@@ -1,10 +1,11 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { clientListAnswer, exportDone } from '@b2b/contracts/clients';
+import { clientListAnswer } from '@b2b/contracts/clients';
+import { exportQueued } from '@b2b/contracts/jobs';
 import { CLIENT_ROUTES as R } from '@b2b/contracts/routes/clients';
 import { api } from '@/api/api-client';
 import { answerAs } from '@/api/answer-as';
 import { clientKeys } from '@/features/clients/api/client-keys';
-import { downloadExport } from '@/api/download-export';
+import { runExportJob } from '@/api/run-export-job';
 import type { ListParams } from '@/shared/list-params/list-params';
 import { useInvalidateAfter } from '@/shared/query/resource-changes';
 
@@ -39,10 +40,10 @@ export const useClientPrices = (id: number, page: number, pageSize: number) =>
     placeholderData: keepPreviousData,
   });
 
-/** The list with action=export: the whole filtered list as an .xlsx, then its download. */
+/** The list with action=export: the job writing the whole filtered list as an .xlsx, followed to its download. */
 export async function exportClientList(query: ListParams): Promise<void> {
   const answer = await api.call(R.list, { query: { ...query, offset: undefined, action: 'export' } });
-  await downloadExport(answerAs(exportDone, answer, R.list.path));
+  await runExportJob(answerAs(exportQueued, answer, R.list.path));
 }
 
 export const useExportClientList = () => useMutation({ mutationFn: exportClientList });

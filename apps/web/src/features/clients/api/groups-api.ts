@@ -1,11 +1,12 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { exportDone, groupSaved, type GroupSaved } from '@b2b/contracts/clients';
+import { groupSaved, type GroupSaved } from '@b2b/contracts/clients';
+import { exportQueued } from '@b2b/contracts/jobs';
 import { GROUP_ROUTES as R } from '@b2b/contracts/routes/groups';
 import { api } from '@/api/api-client';
 import { answerAs } from '@/api/answer-as';
 import { clientKeys } from '@/features/clients/api/client-keys';
 import { useInvalidateClients } from '@/features/clients/api/clients-api';
-import { downloadExport } from '@/api/download-export';
+import { runExportJob } from '@/api/run-export-job';
 import type { ListParams } from '@/shared/list-params/list-params';
 
 export const useGroupList = (query: ListParams, enabled = true) =>
@@ -64,17 +65,18 @@ export function useChangeMembers() {
   });
 }
 
+/** POST /group/{id}/ with action=export: the job writing the group's clients as an .xlsx, followed to its download. */
 export async function exportGroup(id: number, query: ListParams): Promise<void> {
   const answer = await api.call(R.save, { params: { id }, query: { ...query, offset: undefined }, body: { action: 'export' } });
-  await downloadExport(answerAs(exportDone, answer, R.save.path));
+  await runExportJob(answerAs(exportQueued, answer, R.save.path));
 }
 
 export const useExportGroup = () => useMutation({ mutationFn: (v: { id: number; query: ListParams }) => exportGroup(v.id, v.query) });
 
-/** POST /group/ with action=export: the whole filtered, sorted group list as an .xlsx, then its download. */
+/** POST /group/ with action=export: the job writing the whole filtered, sorted group list, followed to its download. */
 export async function exportGroupList(query: ListParams): Promise<void> {
   const answer = await api.call(R.create, { query: { ...query, offset: undefined, limit: undefined }, body: { action: 'export' } });
-  await downloadExport(answerAs(exportDone, answer, R.create.path));
+  await runExportJob(answerAs(exportQueued, answer, R.create.path));
 }
 
 export const useExportGroupList = () => useMutation({ mutationFn: exportGroupList });

@@ -1,9 +1,10 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { exportAnswer, orderListAnswer } from '@b2b/contracts/orders';
+import { exportQueued } from '@b2b/contracts/jobs';
+import { orderListAnswer } from '@b2b/contracts/orders';
 import { ORDER_ROUTES as R } from '@b2b/contracts/routes/orders';
 import { api } from '@/api/api-client';
 import { answerAs } from '@/api/answer-as';
-import { downloadExport } from '@/api/download-export';
+import { runExportJob } from '@/api/run-export-job';
 import { orderKeys } from '@/features/orders/api/order-keys';
 import { type OrderListRequest, exportRequest } from '@/features/orders/order-list-params';
 
@@ -20,10 +21,10 @@ export const orderListQuery = (request: OrderListRequest) =>
 
 export const useOrderList = (request: OrderListRequest) => useQuery(orderListQuery(request));
 
-/** ?action=export: the filtered list as an .xlsx, then its download. */
+/** ?action=export: the job writing the filtered list as an .xlsx, followed to its download. */
 export async function exportOrderList(request: OrderListRequest): Promise<void> {
   const answer = await api.call(R.list, { query: { ...exportRequest(request), action: 'export' } });
-  await downloadExport(answerAs(exportAnswer, answer, R.list.path), 'orders.xlsx');
+  await runExportJob(answerAs(exportQueued, answer, R.list.path), 'orders.xlsx');
 }
 
 export const useExportOrderList = () => useMutation({ mutationFn: exportOrderList });

@@ -68,7 +68,7 @@ export function OrderListPage() {
         ) : (
           <Flex gap={8}>
             <Typography.Text data-testid="orders-found" data-cnt={nav?.CNT}>
-              {nav ? ORDER_UI.found(nav.CNT) : '\u00a0'}
+              {nav ? (nav.CNT_MORE === 'Y' ? ORDER_UI.foundMore(nav.CNT) : ORDER_UI.found(nav.CNT)) : '\u00a0'}
             </Typography.Text>
             {nav && nav.CNT !== nav.CNT_ALL && <Typography.Text type="secondary">{ORDER_UI.foundOf(nav.CNT_ALL)}</Typography.Text>}
             {nav?.NEW_CNT ? <Typography.Text type="secondary">· {ORDER_UI.newCount(nav.NEW_CNT)}</Typography.Text> : null}

@@ -1,0 +1,119 @@
+import { sql } from 'kysely';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { openDatabase, type Database } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
+import { moscowDayText } from '../http/moscow-days';
+import { isDatabaseEmpty, seedDemo } from '../seed/demo-seed';
+import { KANCLER } from '../seed/demo-partners';
+import { LARGE, seedLarge } from '../seed/large-seed';
+import { truncateAllTables } from '../seed/reset-database';
+import { percentile } from './load';
+import type { Scenario, ScenarioContext } from './scenarios';
+
+export interface EngineSetup {
+  engine: 'postgres' | 'pglite';
+  label: string;
+  databaseUrl?: string;
+  dataDir?: string;
+  /** The environment the server process gets. */
+  serverEnv: Record<string, string>;
+}
+
+/** The embedded database is measured at the demo size ×20 (issue 11.3); PostgreSQL at the large supplier's. */
+const PGLITE_SCALE = 20;
+const SQL_ITERATIONS = 20;
+
+const open = (s: EngineSetup, onQuery?: (ms: number) => void) =>
+  openDatabase({ databaseUrl: s.databaseUrl, dataDir: s.dataDir, onQuery });
+
+const isoDay = (at: Date) => moscowDayText(at).split('.').reverse().join('-');
+
+async function mainPartnerOrders(database: Database): Promise<number> {
+  const row = await sql<{ n: number }>`
+    select count(*)::int as n from orders o join partners p on p.id = o.partner_id where p.name = ${KANCLER.name}`.execute(database.db);
+  return Number(row.rows[0]?.n ?? 0);
+}
+
+/** Seeds the engine's data set unless it is there already; answers what the scenarios need. */
+export async function prepareDataSet(s: EngineSetup, log: (m: string) => void): Promise<{ context: ScenarioContext; dataSet: string }> {
+  const database = await open(s);
+  try {
+    await migrateToLatest(database.db);
+    const wanted = s.engine === 'postgres' ? LARGE.orders : 1500 * PGLITE_SCALE;
+    if ((await isDatabaseEmpty(database.db)) || (await mainPartnerOrders(database)) < wanted) {
+      log(`Building the data set (${s.engine === 'postgres' ? 'large supplier' : `demo ×${PGLITE_SCALE}`})…`);
+      await truncateAllTables(database.db);
+      if (s.engine === 'postgres') await seedLarge(database.db, log);
+      else await seedDemo(database.db, { scale: PGLITE_SCALE, log });
+    }
+    const config = loadConfig();
+    const app = await buildApp({ db: database.db, config: { ...config, LOG_LEVEL: 'silent', webDist: null, runJobs: false } });
+    await app.services.auth.ensureOauthClient(config.OAUTH_CLIENT_ID, config.OAUTH_CLIENT_SECRET, 'Web client');
+    await app.close();
+
+    const partner = await database.db.selectFrom('partners').select('id').where('name', '=', KANCLER.name).executeTakeFirstOrThrow();
+    const order = await database.db.selectFrom('orders').select('id').where('partner_id', '=', partner.id).orderBy('created_at', 'desc').limit(1).executeTakeFirstOrThrow();
+    const busy = await database.db
+      .selectFrom('client_order_stats')
+      .select('client_id')
+      .where('partner_id', '=', partner.id)
+      .orderBy('orders_count', 'desc')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const counts = await database.db.selectFrom('clients').select((eb) => eb.fn.countAll<number>().as('n')).where('partner_id', '=', partner.id).executeTakeFirstOrThrow();
+    const orderCount = await mainPartnerOrders(database);
+    const now = new Date();
+    return {
+      context: { orderId: order.id, busyClientId: busy.client_id, today: isoDay(now), monthAgo: isoDay(new Date(now.getTime() - 30 * 86400_000)), orderCount },
+      dataSet: `«${KANCLER.name}»: ${orderCount.toLocaleString('en')} orders, ${Number(counts.n).toLocaleString('en')} clients`,
+    };
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * Each route's raw SQL time: the same request through the app in-process, sequentially, summing the durations
+ * of the SQL statements it ran (the token check included) — what the route cannot go below.
+ */
+export async function measureSql(s: EngineSetup, list: readonly Scenario[]): Promise<Map<string, { p50: number; p95: number; queries: number }>> {
+  let spent = 0;
+  let queries = 0;
+  const database = await open(s, (ms) => {
+    spent += ms;
+    queries++;
+  });
+  const result = new Map<string, { p50: number; p95: number; queries: number }>();
+  try {
+    const config = loadConfig();
+    const app = await buildApp({ db: database.db, config: { ...config, LOG_LEVEL: 'silent', webDist: null, runJobs: false } });
+    await app.ready();
+    const login = await app.inject({
+      method: 'POST',
+      url: '/v3/oauth/token/',
+      payload: new URLSearchParams({ grant_type: 'password', username: 'owner@partner.demo', password: 'demo1234', client_id: config.OAUTH_CLIENT_ID, client_secret: config.OAUTH_CLIENT_SECRET }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    const headers = { authorization: `Bearer ${login.json().access_token}` };
+    for (const scenario of list) {
+      if (!scenario.path) continue;
+      const times: number[] = [];
+      let perRequest = 0;
+      for (let i = 0; i < SQL_ITERATIONS + 3; i++) {
+        spent = 0;
+        queries = 0;
+        const res = await app.inject({ method: 'GET', url: scenario.path, headers });
+        if (res.statusCode >= 400) throw new Error(`${scenario.name}: HTTP ${res.statusCode} ${res.body.slice(0, 300)}`);
+        if (i >= 3) times.push(spent);
+        perRequest = queries;
+      }
+      times.sort((a, b) => a - b);
+      result.set(scenario.name, { p50: percentile(times, 0.5), p95: percentile(times, 0.95), queries: perRequest });
+    }
+    await app.close();
+  } finally {
+    await database.close();
+  }
+  return result;
+}

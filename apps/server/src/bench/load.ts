@@ -1,0 +1,91 @@
+import http from 'node:http';
+
+export interface LoadResult {
+  concurrency: number;
+  requests: number;
+  errors: number;
+  /** Requests per second over the measured window. */
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  /** Size of the last answer's body, in bytes. */
+  bytes: number;
+}
+
+export interface LoadTarget {
+  baseUrl: string;
+  path: string;
+  headers: Record<string, string>;
+  method?: 'GET' | 'POST';
+  body?: string;
+}
+
+/** One request on a kept-alive connection; resolves with the status and body size when the answer is read. */
+function request(agent: http.Agent, t: LoadTarget): Promise<{ status: number; bytes: number }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      new URL(t.path, t.baseUrl),
+      { method: t.method ?? 'GET', agent, headers: t.body ? { ...t.headers, 'content-length': Buffer.byteLength(t.body) } : t.headers },
+      (res) => {
+        let bytes = 0;
+        res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(t.body);
+  });
+}
+
+export const percentile = (sorted: readonly number[], q: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : NaN;
+
+/**
+ * Closed-loop load over real HTTP: `concurrency` workers each send the next request when the previous answer has
+ * arrived, for `durationMs` after a warm-up. Latency is measured per request, throughput over the window.
+ */
+export async function runLoad(t: LoadTarget, concurrency: number, durationMs: number, warmupMs = 500): Promise<LoadResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+  const times: number[] = [];
+  let errors = 0;
+  let bytes = 0;
+  let measuring = false;
+  let stopAt = Date.now() + warmupMs;
+  const worker = async () => {
+    while (Date.now() < stopAt) {
+      const start = performance.now();
+      try {
+        const res = await request(agent, t);
+        bytes = res.bytes;
+        if (measuring) {
+          times.push(performance.now() - start);
+          if (res.status >= 400) errors++;
+        }
+      } catch {
+        if (measuring) errors++;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  measuring = true;
+  const started = performance.now();
+  stopAt = Date.now() + durationMs;
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  const elapsed = (performance.now() - started) / 1000;
+  agent.destroy();
+  times.sort((a, b) => a - b);
+  return {
+    concurrency,
+    requests: times.length,
+    errors,
+    rps: times.length / elapsed,
+    p50: percentile(times, 0.5),
+    p95: percentile(times, 0.95),
+    p99: percentile(times, 0.99),
+    max: times[times.length - 1] ?? NaN,
+    bytes,
+  };
+}

@@ -1,0 +1,86 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { LoadResult } from './load';
+import type { Scenario } from './scenarios';
+
+export interface ScenarioResult {
+  scenario: Scenario;
+  /** Per request, the sum of its SQL statements' durations (in-process, sequential): the limit of the route. */
+  sql?: { p50: number; p95: number; queries: number };
+  runs: LoadResult[];
+}
+
+export interface EngineReport {
+  engine: 'pglite' | 'postgres';
+  dataSet: string;
+  results: ScenarioResult[];
+  extra: Record<string, string | number>;
+}
+
+export interface Targets {
+  /** p95 of every list at the highest concurrency, ms. */
+  listP95: number;
+  /** The order list's req/s as a share of the ceiling's. */
+  orderListShare?: number;
+  /** API p50 at concurrency 1 as a multiple of its raw SQL p50. */
+  sqlFactor?: number;
+}
+
+const ms = (n: number | undefined) => (n === undefined || Number.isNaN(n) ? '' : n < 10 ? n.toFixed(2) : n.toFixed(1));
+
+/** Checks the targets; answers the failures as sentences. */
+export function checkTargets(r: EngineReport, t: Targets): string[] {
+  const failures: string[] = [];
+  const top = (s: ScenarioResult) => s.runs[s.runs.length - 1];
+  const ceiling = r.results.find((s) => s.scenario.kind === 'ceiling');
+  for (const s of r.results) {
+    if (!s.runs.length || s.scenario.kind !== 'list') continue;
+    if (top(s).p95 > t.listP95) failures.push(`${s.scenario.name}: p95 ${ms(top(s).p95)} ms > ${t.listP95} ms at concurrency ${top(s).concurrency}`);
+    if (top(s).errors) failures.push(`${s.scenario.name}: ${top(s).errors} errors`);
+    const one = s.runs[0];
+    if (t.sqlFactor && s.sql && one.p50 > t.sqlFactor * Math.max(s.sql.p50, 1)) {
+      failures.push(`${s.scenario.name}: API p50 ${ms(one.p50)} ms > ${t.sqlFactor}× SQL ${ms(s.sql.p50)} ms`);
+    }
+  }
+  const orders = r.results.find((s) => s.scenario.name === 'orders: default');
+  if (t.orderListShare && ceiling?.runs.length && orders?.runs.length) {
+    const share = top(orders).rps / top(ceiling).rps;
+    if (share < t.orderListShare) failures.push(`orders: default: ${(share * 100).toFixed(0)}% of the ceiling's req/s < ${t.orderListShare * 100}%`);
+  }
+  return failures;
+}
+
+export function markdown(reports: EngineReport[], targets: Record<string, Targets>): string {
+  const lines: string[] = ['# npm run bench', '', `Run ${new Date().toISOString()}.`, ''];
+  for (const r of reports) {
+    const concurrencies = [...new Set(r.results.flatMap((s) => s.runs.map((x) => x.concurrency)))];
+    lines.push(`## ${r.engine} — ${r.dataSet}`, '');
+    const head = ['route', 'SQL p50 ms', ...concurrencies.flatMap((c) => [`c${c} p50`, `c${c} p95`, `c${c} p99`, `c${c} req/s`])];
+    lines.push(`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`);
+    for (const s of r.results) {
+      if (s.scenario.missing) {
+        lines.push(`| ${s.scenario.name} | not built yet: ${s.scenario.missing} |${concurrencies.flatMap(() => [' ', ' ', ' ', ' ']).join('|')}|`);
+        continue;
+      }
+      const cells = concurrencies.flatMap((c) => {
+        const run = s.runs.find((x) => x.concurrency === c);
+        return run ? [ms(run.p50), ms(run.p95), ms(run.p99), run.rps.toFixed(0) + (run.errors ? ` (${run.errors} err)` : '')] : ['', '', '', ''];
+      });
+      lines.push(`| ${s.scenario.name} | ${ms(s.sql?.p50)} | ${cells.join(' | ')} |`);
+    }
+    lines.push('');
+    for (const [k, v] of Object.entries(r.extra)) lines.push(`- ${k}: ${v}`);
+    const failures = checkTargets(r, targets[r.engine]);
+    lines.push('', failures.length ? `**Targets missed:**\n${failures.map((f) => `- ${f}`).join('\n')}` : '**All targets met.**', '');
+  }
+  return lines.join('\n');
+}
+
+export function writeReports(dir: string, reports: EngineReport[], targets: Record<string, Targets>): { json: string; md: string } {
+  fs.mkdirSync(dir, { recursive: true });
+  const json = path.join(dir, 'bench.json');
+  const md = path.join(dir, 'bench.md');
+  fs.writeFileSync(json, JSON.stringify({ at: new Date().toISOString(), targets, reports }, null, 2));
+  fs.writeFileSync(md, markdown(reports, targets));
+  return { json, md };
+}

@@ -1,0 +1,53 @@
+/** What the benchmark asks the server: each a real route of the back office, as the web client calls it. */
+export interface Scenario {
+  name: string;
+  /** The request path with its query; absent when the route does not exist yet. */
+  path?: string;
+  /** Lists are held to the list targets (p95, throughput against the ceiling, latency against raw SQL). */
+  kind: 'list' | 'card' | 'ceiling';
+  /** Why it is not measured (a screen of a later issue). */
+  missing?: string;
+}
+
+export interface ScenarioContext {
+  orderId: number;
+  /** The client with the most orders (the heaviest client filter). */
+  busyClientId: number;
+  /** YYYY-MM-DD, Moscow: today and 30 days earlier. */
+  today: string;
+  monthAgo: string;
+  /** Orders of the partner: a deep page and the last page are computed from it. */
+  orderCount: number;
+}
+
+const ORDERS = '/v3/api/partner/orderlist/';
+const CLIENTS = '/v3/api/partner/client/';
+
+export function scenarios(c: ScenarioContext): Scenario[] {
+  const deep = Math.min(100_000, Math.floor(c.orderCount / 2 / 12) * 12);
+  const last = Math.max(0, Math.floor((c.orderCount - 1) / 12) * 12);
+  return [
+    { name: 'ceiling: GET utils/check', path: '/v3/api/utils/check/', kind: 'ceiling' },
+    { name: 'orders: default', path: ORDERS, kind: 'list' },
+    { name: 'orders: status NEW', path: `${ORDERS}?status=NEW`, kind: 'list' },
+    { name: 'orders: status COMPLETED', path: `${ORDERS}?status=COMPLETED`, kind: 'list' },
+    { name: 'orders: last 30 days', path: `${ORDERS}?date_start=${c.monthAgo}&date_end=${c.today}`, kind: 'list' },
+    { name: 'orders: busiest client', path: `${ORDERS}?client_id=${c.busyClientId}`, kind: 'list' },
+    { name: 'orders: search client name', path: `${ORDERS}?query=${encodeURIComponent('меридиан')}`, kind: 'list' },
+    { name: 'orders: search number', path: `${ORDERS}?query=${encodeURIComponent('К-1012')}`, kind: 'list' },
+    { name: 'orders: search phone', path: `${ORDERS}?query=${encodeURIComponent('495) 512')}`, kind: 'list' },
+    { name: `orders: deep page (offset ${deep})`, path: `${ORDERS}?offset=${deep}`, kind: 'list' },
+    { name: `orders: last page (offset ${last})`, path: `${ORDERS}?offset=${last}`, kind: 'list' },
+    { name: 'orders: sorted by sum', path: `${ORDERS}?sort=POSITION_SUM&order=DESC`, kind: 'list' },
+    { name: 'order card', path: `/v3/api/partner/order/${c.orderId}/`, kind: 'card' },
+    { name: 'clients: default', path: CLIENTS, kind: 'list' },
+    { name: 'clients: sorted by ORDERS_SUM', path: `${CLIENTS}?sort=ORDERS_SUM&order=DESC`, kind: 'list' },
+    { name: 'clients: blacklist', path: `${CLIENTS}?blacklist=Y`, kind: 'list' },
+    { name: 'groups: default', path: '/v3/api/partner/grouplist/', kind: 'list' },
+    { name: 'shop: catalogue page', kind: 'list', missing: 'the buyer’s shop is issue 13' },
+    { name: 'shop: catalogue search', kind: 'list', missing: 'the buyer’s shop is issue 13' },
+    { name: 'offers: list', kind: 'list', missing: 'offers are issue 14' },
+    { name: 'report', kind: 'card', missing: 'reports are issue 16' },
+    { name: 'price file import (rows/s)', kind: 'card', missing: 'price files are issue 12' },
+  ];
+}

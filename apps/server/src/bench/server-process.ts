@@ -1,0 +1,56 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const SERVER_MAIN = path.join(serverRoot, 'dist/main.js');
+
+export interface RunningServer {
+  baseUrl: string;
+  pid: number;
+  /** Resident memory of the server process now, in MB (Linux /proc). */
+  rssMb(): number;
+  stop(): Promise<void>;
+}
+
+/**
+ * The built server (`apps/server/dist/main.js`, as `npm start` runs it) in its own process, so that the load
+ * generator and the server do not share an event loop. Resolves once it listens.
+ */
+export async function startServer(env: Record<string, string>, port: number): Promise<RunningServer> {
+  if (!fs.existsSync(SERVER_MAIN)) throw new Error(`${SERVER_MAIN} is missing: run npm run build first`);
+  const merged: NodeJS.ProcessEnv = { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'never' };
+  // An empty value unsets a variable (the embedded database: no DATABASE_URL).
+  for (const [key, value] of Object.entries(env)) if (value === '') delete merged[key];
+  const child: ChildProcess = spawn(process.execPath, [SERVER_MAIN], {
+    env: merged,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes(`http://localhost:${port}`)) resolve();
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('exit', (code) => reject(new Error(`the server exited with ${code}:\n${output.slice(-2000)}`)));
+  });
+  child.stdout!.resume();
+  child.stderr!.resume();
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
+    rssMb() {
+      const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+    },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}

@@ -1,0 +1,174 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OrderListAnswer } from '@b2b/contracts/orders';
+import type { TestApp } from '@/test/test-app';
+import { openOrdersTest, type OrdersKit } from './orders-test-kit';
+
+/*
+ * The read models behind the lists (migration 0012): order_counts and client_order_stats are kept by triggers,
+ * and orders carry their client's name. Each test changes orders the way the product does (the API's actions,
+ * inserts, a rename) and compares the read models with the same figures computed from scratch.
+ */
+
+let t: TestApp;
+let k: OrdersKit;
+
+beforeAll(async () => {
+  ({ t, k } = await openOrdersTest());
+});
+afterAll(async () => t?.close());
+
+/** order_counts rows that differ from a fresh count of the orders (none when the model is right). */
+async function countDrift() {
+  const { rows } = await sql<{ partner_id: number; day: string; status: string; kept: number; real: number }>`
+    with real as (
+      select partner_id, (created_at at time zone 'Europe/Moscow')::date as day, status, count(*)::int as n
+      from orders group by 1, 2, 3
+    )
+    select coalesce(r.partner_id, c.partner_id) as partner_id, coalesce(r.day, c.day)::text as day,
+      coalesce(r.status, c.status) as status, coalesce(c.n, 0) as kept, coalesce(r.n, 0) as real
+    from real r full join order_counts c on c.partner_id = r.partner_id and c.day = r.day and c.status = r.status
+    where coalesce(c.n, 0) <> coalesce(r.n, 0)`.execute(k.db);
+  return rows;
+}
+
+/** client_order_stats rows that differ from the figures computed from every order. */
+async function statsDrift() {
+  const { rows } = await sql<{ client_id: number }>`
+    select c.partner_id, c.id as client_id
+    from clients c
+    left join client_order_stats s on s.partner_id = c.partner_id and s.client_id = c.id
+    left join lateral (
+      select count(*)::int as cnt, coalesce(sum(position_sum), 0) as total from orders o
+      where o.partner_id = c.partner_id and o.client_id = c.id and o.status <> 'CANCELED'
+    ) agg on true
+    left join lateral (
+      select id from orders o where o.partner_id = c.partner_id and o.client_id = c.id
+      order by created_at desc, id desc limit 1
+    ) lo on true
+    where s.client_id is null or s.orders_count <> agg.cnt or s.orders_sum <> agg.total
+      or s.last_order_id is distinct from lo.id
+      or s.orders_average <> coalesce(round(agg.total / nullif(agg.cnt, 0), 2), 0)`.execute(k.db);
+  return rows;
+}
+
+const list = async (query = '') => (await k.as('owner').get(`/v3/api/partner/orderlist/${query}`)).json() as OrderListAnswer;
+
+describe('read models kept by triggers', () => {
+  it('match a fresh count after the seed', async () => {
+    expect(await countDrift()).toEqual([]);
+    expect(await statsDrift()).toEqual([]);
+  });
+
+  it('follow accept, cancel and complete through the API: NEW_CNT and the status counts move at once', async () => {
+    const fresh = await k.orderIds(k.main, 'NEW');
+    while (fresh.length < 2) fresh.push(await k.makeNewOrder(k.main, new Set(fresh)));
+    const [accepted, canceled] = fresh;
+    const before = await list();
+    expect((await k.as('orders').post(`/v3/api/partner/order/${accepted}/`, { action: 'accept' })).json()).toMatchObject({ SUCCESS: 'Y' });
+    expect(
+      (await k.as('orders').post(`/v3/api/partner/order/${canceled}/`, { action: 'cancel', cancel_comment: 'Нет в наличии' })).json(),
+    ).toMatchObject({ SUCCESS: 'Y' });
+    const after = await list();
+    expect(after.NAV.NEW_CNT).toBe(before.NAV.NEW_CNT - 2);
+    expect(after.NAV.CNT_ALL).toBe(before.NAV.CNT_ALL);
+    expect((await list('?status=NEW')).NAV.CNT).toBe(after.NAV.NEW_CNT);
+    expect(await countDrift()).toEqual([]);
+    expect(await statsDrift()).toEqual([]);
+  });
+
+  it('follow inserts, sum changes, moves to another client and deletes done in SQL', async () => {
+    const [a, b] = await k.db.selectFrom('clients').select('id').where('partner_id', '=', k.main).orderBy('id').limit(2).execute();
+    const inserted = await k.db
+      .insertInto('orders')
+      .values([
+        { partner_id: k.main, order_number: 'RM-1', client_id: a.id, status: 'NEW', position_sum: '100.5000', created_at: new Date() },
+        { partner_id: k.main, order_number: 'RM-2', client_id: a.id, status: 'CANCELED', position_sum: '7.0000', created_at: new Date(Date.now() - 86400_000 * 400) },
+      ])
+      .returning('id')
+      .execute();
+    expect(await countDrift()).toEqual([]);
+    expect(await statsDrift()).toEqual([]);
+    const stats = await k.db.selectFrom('client_order_stats').selectAll().where('partner_id', '=', k.main).where('client_id', '=', a.id).executeTakeFirstOrThrow();
+    expect(stats.last_order_id).toBe(inserted[0].id);
+
+    await k.db.updateTable('orders').set({ position_sum: '250.0000', status: 'COMPLETED' }).where('id', '=', inserted[0].id).execute();
+    await k.db.updateTable('orders').set({ client_id: b.id, status: 'VIEWED' }).where('id', '=', inserted[1].id).execute();
+    expect(await countDrift()).toEqual([]);
+    expect(await statsDrift()).toEqual([]);
+
+    await k.db.deleteFrom('orders').where('id', 'in', inserted.map((r) => r.id)).execute();
+    expect(await countDrift()).toEqual([]);
+    expect(await statsDrift()).toEqual([]);
+  });
+
+  it('a new client has zero figures at once and appears in the client list', async () => {
+    const client = await k.db
+      .insertInto('clients')
+      .values({ partner_id: k.main, name: 'ООО «Новый клиент»' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const stats = await k.db.selectFrom('client_order_stats').selectAll().where('client_id', '=', client.id).executeTakeFirstOrThrow();
+    expect(stats).toMatchObject({ orders_count: 0, last_order_id: null });
+    expect(Number(stats.orders_sum)).toBe(0);
+    const answer = (await k.as('owner').get('/v3/api/partner/client/?sort=REGISTRATION_DATE&order=DESC')).json();
+    expect(answer.ITEMS[0]).toMatchObject({ ID: client.id, ORDERS_COUNT: 0 });
+  });
+
+  it('renaming a client renames it on its orders: the list shows and finds the new name', async () => {
+    const busy = await k.db
+      .selectFrom('client_order_stats')
+      .select('client_id')
+      .where('partner_id', '=', k.main)
+      .orderBy('orders_count', 'desc')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    await k.db.updateTable('clients').set({ name: 'ООО «Переименованный Ромашка»' }).where('partner_id', '=', k.main).where('id', '=', busy.client_id).execute();
+    const found = await list(`?query=${encodeURIComponent('переименованный ром')}`);
+    expect(found.NAV.CNT).toBeGreaterThan(0);
+    expect(found.ITEMS.every((o) => o.CLIENT.ID === busy.client_id && o.CLIENT.NAME === 'ООО «Переименованный Ромашка»')).toBe(true);
+    const left = await k.db.selectFrom('orders').select('id').where('client_id', '=', busy.client_id).where('client_name', '!=', 'ООО «Переименованный Ромашка»').execute();
+    expect(left).toEqual([]);
+  });
+
+  it('a search cannot match across fields: a query with the fields\' separator is refused, not run', async () => {
+    const order = await k.db.selectFrom('orders').select(['order_number', 'client_name']).where('partner_id', '=', k.main).limit(1).executeTakeFirstOrThrow();
+    const across = `${order.order_number.slice(-3)}\u0001${order.client_name.slice(0, 3)}`.toLowerCase();
+    const res = await k.as('owner').get(`/v3/api/partner/orderlist/?query=${encodeURIComponent(across)}`);
+    expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('a broad text search', () => {
+  it('counts its first 1000 matches and says there are more; a narrow one counts exactly', async () => {
+    const broad = await list(`?query=${encodeURIComponent('к-')}`);
+    const all = (await list()).NAV.CNT_ALL;
+    expect(all).toBeGreaterThan(1000);
+    expect(broad.NAV).toMatchObject({ CNT: 1000, CNT_MORE: 'Y' });
+    expect(broad.ITEMS).toHaveLength(12);
+    const order = await k.db.selectFrom('orders').select('order_number').where('partner_id', '=', k.main).limit(1).executeTakeFirstOrThrow();
+    const narrow = await list(`?query=${encodeURIComponent(order.order_number)}`);
+    expect(narrow.NAV.CNT).toBe(1);
+    expect(narrow.NAV.CNT_MORE).toBeUndefined();
+  });
+});
+
+describe('pages read from the far end', () => {
+  it('every page of every sort, both directions, equals the same slice of the whole sorted list', async () => {
+    const total = (await list()).NAV.CNT;
+    for (const sort of ['CREATE_DATE', 'STATUS', 'CLIENT', 'POSITION_SUM'] as const) {
+      for (const order of ['ASC', 'DESC'] as const) {
+        const whole: number[] = [];
+        for (let offset = 0; offset < total; offset += 36) {
+          whole.push(...(await list(`?sort=${sort}&order=${order}&limit=36&offset=${offset}`)).ITEMS.map((o) => o.ID));
+        }
+        expect(new Set(whole).size, `${sort} ${order}: every order once`).toBe(total);
+        // Pages in the back half are read reversed from the end: they must be the same slices.
+        for (const offset of [total - 12, total - 13, Math.floor(total / 2) + 1, total - 1]) {
+          const page = (await list(`?sort=${sort}&order=${order}&limit=12&offset=${offset}`)).ITEMS.map((o) => o.ID);
+          expect(page, `${sort} ${order} offset ${offset}`).toEqual(whole.slice(offset, offset + 12));
+        }
+      }
+    }
+  });
+});

@@ -1,0 +1,168 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
+import type { OrderStatus } from '@b2b/contracts/limits';
+import type { Db } from '@/db/database';
+import { likeContains } from '@/db/text-search';
+
+/** The list filter, already turned into instants, Moscow days and patterns. */
+export interface OrderFilter {
+  status?: OrderStatus;
+  clientId?: number;
+  /** created_at >= from, the start of the Moscow day fromDay (YYYY-MM-DD). */
+  from?: Date;
+  fromDay?: string;
+  /** created_at < to, the end of the Moscow day toDay. */
+  to?: Date;
+  toDay?: string;
+  /** Lower-case text to find in the order number, client name or e-mail. */
+  text?: string;
+  /** Digits to find in the contact phone (only for phone-like queries). */
+  phoneDigits?: string;
+}
+
+export type OrderSort = 'CREATE_DATE' | 'ORDER_NUMBER' | 'STATUS' | 'CLIENT' | 'POSITION_COUNT' | 'POSITION_SUM';
+export type Direction = 'asc' | 'desc';
+
+/** What each sort orders by; each has a (partner_id, key, id) index (migration 0012). */
+const SORT_KEYS: Record<OrderSort, Expression<unknown>> = {
+  CREATE_DATE: sql`o.created_at`,
+  ORDER_NUMBER: sql`o.order_number`,
+  // The workflow's order, not the alphabet's.
+  STATUS: sql`o.status_rank`,
+  CLIENT: sql`lower(o.client_name)`,
+  POSITION_COUNT: sql`o.position_count`,
+  POSITION_SUM: sql`o.position_sum`,
+};
+
+/** Where a keyset page starts: after the row with this sort key and id. */
+export interface PageAfter {
+  key: unknown;
+  id: number;
+}
+
+/**
+ * A text search counts at most this many matches: a broad word matches tens of thousands of a large supplier's
+ * orders, and counting them all (reading each from the heap) would cost more than the page itself.
+ */
+export const SEARCH_COUNT_LIMIT = 1000;
+
+/** Beyond this offset a page first finds its ids on the index alone, then reads only those rows. */
+const DEFERRED_JOIN_FROM = 500;
+
+const flip = (d: Direction): Direction => (d === 'asc' ? 'desc' : 'asc');
+
+/**
+ * The order list's reads, on the orders table alone: the client's name and the search text live on the order
+ * (triggers keep them), counts come from the order_counts read model where the filter allows.
+ */
+export function orderListRepo(db: Db) {
+  const filtered = (partnerId: number, f: OrderFilter) => {
+    let q = db.selectFrom('orders as o').where('o.partner_id', '=', partnerId);
+    if (f.status) q = q.where('o.status', '=', f.status);
+    if (f.clientId) q = q.where('o.client_id', '=', f.clientId);
+    if (f.from) q = q.where('o.created_at', '>=', f.from);
+    if (f.to) q = q.where('o.created_at', '<', f.to);
+    const { text, phoneDigits } = f;
+    if (text) {
+      q = q.where((eb) => {
+        const any: Expression<SqlBool>[] = [eb('o.search_text', 'like', likeContains(text))];
+        if (phoneDigits) any.push(eb('o.phone_digits', 'like', likeContains(phoneDigits)));
+        return eb.or(any);
+      });
+    }
+    return q;
+  };
+
+  const rows = (partnerId: number, f: OrderFilter, sort: OrderSort) =>
+    filtered(partnerId, f)
+      .leftJoin('tradepoints as tp', (j) => j.onRef('tp.partner_id', '=', 'o.partner_id').onRef('tp.id', '=', 'o.tradepoint_id'))
+      .select((eb) => [
+        'o.id', 'o.order_number', 'o.created_at', 'o.status', 'o.client_id', 'o.client_name',
+        'o.contact_name', 'o.contact_phone', 'o.contact_email', 'o.payment_type', 'o.currency', 'o.currency_rate',
+        'o.position_count', 'o.position_sum', 'o.position_margin', 'o.comment', 'o.shop_comment', 'o.min_order_sum',
+        eb.fn.coalesce('o.address', 'tp.address').as('address'),
+        sql<unknown>`${SORT_KEYS[sort]}`.as('sort_key'),
+      ]);
+
+  /** Counts that the day/status read model answers exactly: no client and no text in the filter. */
+  const countFromReadModel = async (partnerId: number, f: OrderFilter) => {
+    let q = db
+      .selectFrom('order_counts')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), sql<number>`0`).as('n'))
+      .where('partner_id', '=', partnerId);
+    if (f.status) q = q.where('status', '=', f.status);
+    if (f.fromDay) q = q.where('day', '>=', f.fromDay);
+    if (f.toDay) q = q.where('day', '<=', f.toDay);
+    return Number((await q.executeTakeFirstOrThrow()).n);
+  };
+
+  /**
+   * A page by offset. A deep one skips its offset on the sort's index alone (ids only, no row reads), then reads
+   * the page's rows by key: skipping 100,000 entries of an index costs a fraction of reading 100,000 orders.
+   */
+  const offsetPage = async (partnerId: number, f: OrderFilter, sort: OrderSort, direction: Direction, limit: number, offset: number) => {
+    if (offset < DEFERRED_JOIN_FROM) {
+      return rows(partnerId, f, sort).orderBy(SORT_KEYS[sort], direction).orderBy('o.id', direction).limit(limit).offset(offset).execute();
+    }
+    const ids = (
+      await filtered(partnerId, f).select('o.id').orderBy(SORT_KEYS[sort], direction).orderBy('o.id', direction).limit(limit).offset(offset).execute()
+    ).map((r) => r.id);
+    if (!ids.length) return [];
+    return rows(partnerId, f, sort).where('o.id', 'in', ids).orderBy(SORT_KEYS[sort], direction).orderBy('o.id', direction).execute();
+  };
+
+  return {
+    /** All of the partner's orders and the NEW ones (the list's CNT_ALL and NEW_CNT), from the read model. */
+    totals: async (partnerId: number) => {
+      const row = await db
+        .selectFrom('order_counts')
+        .select((eb) => [
+          eb.fn.coalesce(eb.fn.sum<number>('n'), sql<number>`0`).as('all'),
+          eb.fn.coalesce(eb.fn.sum<number>('n').filterWhere('status', '=', 'NEW'), sql<number>`0`).as('new'),
+        ])
+        .where('partner_id', '=', partnerId)
+        .executeTakeFirstOrThrow();
+      return { all: Number(row.all), new: Number(row.new) };
+    },
+
+    /**
+     * The number of orders matching the filter: from the read model when it can, else counted on the index; a text
+     * search counts up to SEARCH_COUNT_LIMIT (more: `more` is set).
+     */
+    count: async (partnerId: number, f: OrderFilter): Promise<{ n: number; more: boolean }> => {
+      if (!f.clientId && !f.text) return { n: await countFromReadModel(partnerId, f), more: false };
+      if (!f.text) {
+        return { n: Number((await filtered(partnerId, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n), more: false };
+      }
+      const limited = filtered(partnerId, f).select(sql.lit(1).as('one')).limit(SEARCH_COUNT_LIMIT + 1);
+      const row = await db.selectFrom(limited.as('m')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const n = Number(row.n);
+      return { n: Math.min(n, SEARCH_COUNT_LIMIT), more: n > SEARCH_COUNT_LIMIT };
+    },
+
+    /**
+     * One page by offset, ties broken by id in the same direction (stable paging). A page in the back half of
+     * `total` rows is read from the other end (offset from the end, reversed): the last page costs what the first
+     * does, and no page walks more than half of the list's index.
+     */
+    page: async (partnerId: number, f: OrderFilter, sort: OrderSort, direction: Direction, limit: number, offset: number, total?: number) => {
+      if (total !== undefined && offset > total / 2 && offset < total) {
+        const take = Math.min(limit, total - offset);
+        const fromEnd = total - offset - take;
+        return (await offsetPage(partnerId, f, sort, flip(direction), take, fromEnd)).reverse();
+      }
+      return offsetPage(partnerId, f, sort, direction, limit, offset);
+    },
+
+    /** One page after a row (keyset): exports walk the whole list at the cost of the first page each time. */
+    pageAfter: (partnerId: number, f: OrderFilter, sort: OrderSort, direction: Direction, limit: number, after?: PageAfter) => {
+      let q = rows(partnerId, f, sort);
+      if (after) {
+        const cmp = direction === 'asc' ? sql`>` : sql`<`;
+        q = q.where(sql<SqlBool>`(${SORT_KEYS[sort]}, o.id) ${cmp} (${after.key}, ${after.id})`);
+      }
+      return q.orderBy(SORT_KEYS[sort], direction).orderBy('o.id', direction).limit(limit).execute();
+    },
+  };
+}
+
+export type OrderListRow = Awaited<ReturnType<ReturnType<typeof orderListRepo>['page']>>[number];
