@@ -176,6 +176,13 @@ test('the list filters, pages and sorts, and its filters come back from the cook
   await page.goto('/partner/orderlist');
   await expect(rows(page).first()).toBeVisible();
   await expect(page).not.toHaveURL(/status=/);
+
+  // A broad search (every number starts with «К-») counts its first 1,000 matches and asks to narrow it.
+  await page.getByTestId('orders-filter-query').locator('input').fill('К-');
+  await listAfter(page, 'query=', () => page.getByTestId('orders-filter-query').locator('input').press('Enter'));
+  await expect(page.getByTestId('orders-found')).toHaveText(/^Найдено более 1\s000 заказов — уточните запрос$/);
+  await expect(rows(page).first()).toBeVisible();
+  await page.getByTestId('orders-filter-reset').click();
 });
 
 test('the client filter narrows the list to one client and is saved with the others', async ({ page, context }) => {

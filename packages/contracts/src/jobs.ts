@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { actionDone } from './http/envelope';
+import { actionDone, actionFailed } from './http/envelope';
 
 /*
  * Export jobs (issue 11.2): a list export (orders, clients, groups, a group's members) is written by a background
@@ -17,11 +17,16 @@ export const JOB_MSG = {
   /** The web's progress window. */
   exportProgress: 'Формируется файл выгрузки…',
   exportFailed: 'Не удалось сформировать файл выгрузки. Попробуйте еще раз',
+  /** Another export of the same kind (other filters, another group) is still being written for this user. */
+  exportBusy: 'Предыдущая выгрузка еще формируется. Дождитесь ее окончания и повторите',
 } as const;
 
 /** An export asked for: JOB_ID is the job writing the file (the user's running one of that kind, if any). */
 export const exportQueued = actionDone({ JOB_ID: z.number().int() }).extend({ MESSAGE: z.string() });
 export type ExportQueued = z.infer<typeof exportQueued>;
+
+/** An export call's answer: queued, or refused while the user's other export of that kind runs (errors.export). */
+export const exportRequested = z.union([exportQueued, actionFailed]);
 
 /**
  * GET /v3/api/partner/job/{id}/: the job's state and PROGRESS (0–100); once DONE the file's FILENAME and URL (as a

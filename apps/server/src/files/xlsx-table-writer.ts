@@ -5,6 +5,10 @@ export const XLSX_SHEET_DATA_ROWS = 1_048_575;
 
 const SHEET_NAME_MAX = 31;
 
+/** Rows written between two turns of the event loop: the server keeps answering requests while a file is written. */
+const ROWS_PER_TURN = 200;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** A table to export: its sheets' header, and one row per item. */
 export interface XlsxTable<T> {
   /** The first sheet's name; the next ones are «name (2)», «name (3)»… */
@@ -54,6 +58,7 @@ export async function writeXlsxTable<T>(
         table.style?.(row);
         row.commit();
         rows++;
+        if (rows % ROWS_PER_TURN === 0) await nextTurn();
       }
     }
   } catch (err) {

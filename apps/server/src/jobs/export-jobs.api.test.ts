@@ -174,6 +174,7 @@ describe('GET /v3/api/partner/job/{id}/', () => {
     const user = { id: userIds[OWNER], partnerId: pid };
     // An export job without its input: the handler fails.
     const jobId = await t.app.services.jobs.enqueueOnce('export.orders', { user }, { partnerId: pid, userId: user.id, maxAttempts: 1 });
+    if (typeof jobId !== 'number') throw new Error('no export of this user was running');
     await t.app.services.jobs.runUntilIdle();
     const state = (await get(jobUrl(jobId))).json();
     expect(state).toEqual({ ID: jobId, STATUS: 'FAILED', PROGRESS: 0, ERROR: JOB_MSG.exportFailed });
@@ -202,6 +203,16 @@ describe('one queued or running export of a kind per user', () => {
     const groups = await queued(await post('/v3/api/partner/group/', { action: 'export' }, 'clients@partner.demo'));
     const byOwner = await queued(await get('/v3/api/partner/client/?action=export'));
     expect(new Set([ids[0], groups, byOwner]).size).toBe(3);
+
+    // Other rows (another filter) while that one runs: refused with the reason, not answered with the other file.
+    const other = (await get('/v3/api/partner/client/?action=export&blacklist=Y', 'clients@partner.demo')).json();
+    expect(other).toEqual({ SUCCESS: 'N', errors: { export: JOB_MSG.exportBusy } });
+    const otherGroup = await t.database.db.selectFrom('client_groups').select('id').where('partner_id', '=', pid).orderBy('id').limit(2).execute();
+    expect(await queued(await post(`/v3/api/partner/group/${otherGroup[0].id}/`, { action: 'export' }, 'clients@partner.demo'))).toBeGreaterThan(0);
+    expect((await post(`/v3/api/partner/group/${otherGroup[1].id}/`, { action: 'export' }, 'clients@partner.demo')).json()).toEqual({
+      SUCCESS: 'N',
+      errors: { export: JOB_MSG.exportBusy },
+    });
 
     await t.app.services.jobs.runUntilIdle();
     // Once it is done, asking again starts a new export.

@@ -1,5 +1,7 @@
 import type { ExportDone } from '@b2b/contracts/http/envelope';
+import type { ActionFailed } from '@b2b/contracts/http/envelope';
 import { JOB_MSG, type ExportQueued, type JobAnswer } from '@b2b/contracts/jobs';
+import { failed } from '@/http/envelope';
 import { ORDER_ACTION_MSG } from '@b2b/contracts/orders';
 import type { Db } from '@/db/database';
 import { XLSX_MIME, type FileStore } from '@/files/file-store';
@@ -64,13 +66,17 @@ export async function* offsetPages<T>(read: (offset: number, limit: number) => P
 
 export function exportJobs(db: Db, jobs: JobQueue, files: FileStore) {
   return {
-    /** Queues the export, or answers the user's queued or running one of this type. */
-    async request<P extends object>(type: ExportJobType, user: ExportUser, input: P): Promise<ExportQueued> {
+    /**
+     * Queues the export, or answers the user's queued or running one of this type when it was asked the same; an
+     * export of other rows (other filters, another group) waits until that one is done: a refusal says so.
+     */
+    async request<P extends object>(type: ExportJobType, user: ExportUser, input: P): Promise<ExportQueued | ActionFailed> {
       const id = await jobs.enqueueOnce(
         type,
         { user: { id: user.id, partnerId: user.partnerId }, input },
         { partnerId: user.partnerId, userId: user.id, maxAttempts: MAX_ATTEMPTS },
       );
+      if (typeof id !== 'number') return failed({ export: JOB_MSG.exportBusy });
       return { SUCCESS: 'Y', JOB_ID: id, MESSAGE: JOB_MSG.exportQueued };
     },
 

@@ -96,7 +96,8 @@ export function createJobQueue(db: Db, log: (msg: string, err?: unknown) => void
 
     /**
      * Queues an export job of the user unless one of this type is already queued or running (the partial unique
-     * index of migration 0013, on `export.` types only); answers the new job's id or the running one's.
+     * index of migration 0013, on `export.` types only); answers the new job's id, the running one's when it was
+     * asked with the same payload, else `{ busy }` with the running one's id.
      */
     async enqueueOnce(type: `export.${string}`, payload: Record<string, unknown>, opts: { partnerId: number; userId: number; maxAttempts?: number }) {
       // The running job may finish between the refused insert and the read: then the insert is tried again.
@@ -112,8 +113,8 @@ export function createJobQueue(db: Db, log: (msg: string, err?: unknown) => void
           if (!stopped && !running) schedule(0);
           return id;
         }
-        const current = await repo.findRunning(opts.userId, type);
-        if (current) return current.id;
+        const current = await repo.findRunning(opts.userId, type, payload);
+        if (current) return current.same ? current.id : ({ busy: current.id } as const);
       }
       throw new Error(`job ${type} of user ${opts.userId}: neither inserted nor found running`);
     },

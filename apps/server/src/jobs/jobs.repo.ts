@@ -23,11 +23,11 @@ export function jobsRepo(db: Db) {
       return res.rows[0]?.id;
     },
 
-    /** The user's queued or running job of this type. */
-    findRunning: (userId: number, type: string) =>
+    /** The user's queued or running job of this type, and whether it was asked with this payload. */
+    findRunning: (userId: number, type: string, payload: Record<string, unknown>) =>
       db
         .selectFrom('jobs')
-        .select('id')
+        .select(['id', sql<boolean>`payload = ${JSON.stringify(payload)}::jsonb`.as('same')])
         .where('created_by', '=', userId)
         .where('type', '=', type)
         .where('status', 'in', ['QUEUED', 'RUNNING'])

@@ -1,11 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { sql, type RawBuilder } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database, type Db } from '@/db/database';
+import type { Database, Db } from '@/db/database';
 import { migrateToLatest } from '@/db/migrate';
 import { verifyPassword } from '@/modules/auth/passwords';
-import { TEST_DATABASE_URL, withDatabase } from '@/test/postgres-url';
+import { openEmptyDatabase } from '@/test/empty-database';
 import { BUYER_ACCOUNT, DEMO_PASSWORD, STAFF_ACCOUNTS } from './demo-accounts';
 import { isDatabaseEmpty, seedDemo } from './demo-seed';
 
@@ -20,30 +18,12 @@ let dropDatabase = async () => {};
 let main: number;
 let second: number;
 
-async function adminQuery(text: string) {
-  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await admin.connect();
-  try {
-    await admin.query(text);
-  } finally {
-    await admin.end();
-  }
-}
-
-async function openEmptyDatabase(): Promise<Database> {
-  if (process.env.TEST_DB_ENGINE !== 'postgres') return openDatabase({ inMemory: true });
-  const name = `b2b_seed_test_${randomBytes(6).toString('hex')}`;
-  await adminQuery(`create database ${name}`);
-  dropDatabase = () => adminQuery(`drop database if exists ${name} with (force)`);
-  return openDatabase({ databaseUrl: withDatabase(TEST_DATABASE_URL, name) });
-}
-
 const rows = async <T>(query: RawBuilder<T>) => (await query.execute(db)).rows;
 /** The value of a `select count(*) n …` query. */
 const count = async (query: RawBuilder<unknown>) => Number(((await rows(query))[0] as { n: unknown }).n);
 
 beforeAll(async () => {
-  database = await openEmptyDatabase();
+  ({ database, drop: dropDatabase } = await openEmptyDatabase());
   db = database.db;
   await migrateToLatest(db);
   expect(await isDatabaseEmpty(db)).toBe(true);

@@ -12,6 +12,7 @@ import { COMPANY_ENDINGS, COMPANY_MAILBOXES, COMPANY_STEMS, FEMALE_NAMES, MALE_N
  * ordinal, so two runs give the same data (dates stay relative to today).
  */
 export const LARGE = { products: 20_000, clients: 100_000, orders: 1_000_000 } as const;
+export type LargeSizes = { products: number; clients: number; orders: number };
 
 /** Orders generated per statement: bounded temp tables, progress between chunks. */
 const CHUNK = 100_000;
@@ -27,19 +28,19 @@ const u = (ordinal: RawBuilder<unknown>, salt: number) =>
 const pick = (list: RawBuilder<string[]>, ordinal: RawBuilder<unknown>, salt: number) =>
   sql<string>`(${list})[1 + floor(${u(ordinal, salt)} * cardinality(${list}))::int]`;
 
-export async function seedLarge(db: Db, log: (m: string) => void = () => {}): Promise<void> {
+export async function seedLarge(db: Db, log: (m: string) => void = () => {}, sizes: LargeSizes = LARGE): Promise<void> {
   const started = performance.now();
   const step = (label: string) => log(`  ${label}: ${((performance.now() - started) / 1000).toFixed(0)} s`);
-  await seedDemo(db, { scale: LARGE.products / 3000, log });
-  step('demo data set with 20,000 products');
+  await seedDemo(db, { scale: sizes.products / 3000, log });
+  step(`demo data set with ${sizes.products} products`);
 
   const partner = await db.selectFrom('partners').select('id').where('name', '=', KANCLER.name).executeTakeFirstOrThrow();
   const p = partner.id;
   await db.transaction().execute(async (trx) => {
-    await growClients(trx, p);
-    step(`clients up to ${LARGE.clients}`);
-    await planOrders(trx, p);
-    step(`${LARGE.orders} order headers planned`);
+    await growClients(trx, p, sizes.clients);
+    step(`clients up to ${sizes.clients}`);
+    await planOrders(trx, p, sizes.orders);
+    step(`${sizes.orders} order headers planned`);
     const total = Number((await sql<{ n: number }>`select count(*)::int as n from large_orders`.execute(trx)).rows[0].n);
     await withoutSecondaryIndexes(trx, ['orders', 'order_items', 'order_history'], async () => {
       for (let from = 1; from <= total; from += CHUNK) {
@@ -72,7 +73,7 @@ async function withoutSecondaryIndexes(db: Db, tables: string[], work: () => Pro
 }
 
 /** Legal entities with valid 10-digit INNs (region 99, not used by the demo's clients), registered over 560 days. */
-async function growClients(db: Db, p: number) {
+async function growClients(db: Db, p: number, target: number) {
   const existing = Number((await db.selectFrom('clients').select((eb) => eb.fn.countAll<number>().as('n')).where('partner_id', '=', p).executeTakeFirstOrThrow()).n);
   const g = sql`g`;
   await sql`
@@ -83,14 +84,14 @@ async function growClients(db: Db, p: number) {
       true, phone, mailbox || g || '@' || lower(translate(stem, 'АБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯабвгдеёжзийклмнопрстуфхцчшщъыьэюя- ',
         'ABVGDEEJZIIKLMNOPRSTUFHCCSS_Y_EUAabvgdeejziiklmnoprstufhccss_y_eua')) || '.ru',
       'г. Москва, ул. ' || street || ', д. ' || (1 + floor(${u(g, 5)} * 120)::int), false,
-      now() - make_interval(days => ${PARTNER_AGE_DAYS}) * (1 - sqrt(${u(g, 6)}))
+      now() - make_interval(days => ${PARTNER_AGE_DAYS}) * sqrt(${u(g, 6)})
     from (
       select g, ${pick(words(COMPANY_STEMS), g, 1)} || ${pick(words(COMPANY_ENDINGS), g, 2)} as stem,
         '99' || lpad(g::text, 7, '0') as inn9,
         '+7 (495) ' || lpad((100 + g % 900)::text, 3, '0') || '-' || lpad((g / 900 % 100)::text, 2, '0') || '-' || lpad((g % 97)::text, 2, '0') as phone,
         ${pick(words(COMPANY_MAILBOXES), g, 3)} as mailbox,
         ${pick(words(['Тверская', 'Новый Арбат', 'Профсоюзная', 'Ленинский проспект', 'Варшавское шоссе', 'Кутузовский проспект', 'Мясницкая', 'Бауманская', 'Дубининская', 'Нижегородская']), g, 4)} as street
-      from generate_series(1, ${LARGE.clients - existing}) g
+      from generate_series(1, ${Math.max(0, target - existing)}) g
     ) c`.execute(db);
   await sql`analyze clients`.execute(db);
 }
@@ -99,7 +100,7 @@ async function growClients(db: Db, p: number) {
  * The order headers, numbered in time order: a client (the busiest first: a skewed pick), a moment between its
  * registration and now, a status by age (recent orders are still being worked on, old ones closed), a contact.
  */
-async function planOrders(db: Db, p: number) {
+async function planOrders(db: Db, p: number, target: number) {
   const existing = Number((await db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).where('partner_id', '=', p).executeTakeFirstOrThrow()).n);
   await sql`
     create temp table large_clients on commit drop as
@@ -112,8 +113,8 @@ async function planOrders(db: Db, p: number) {
     create temp table large_orders on commit drop as
     select row_number() over (order by created_at, g)::int as g, client_id, created_at, email, phone, person, pickup,
       case
-        when age < interval '1 day' then (array['NEW','VIEWED','IN_BASKET'])[1 + floor(r * 3)::int]
-        when age < interval '3 days' then (array['VIEWED','IN_BASKET','IN_BASKET','COMPLETED','CANCELED'])[1 + floor(r * 5)::int]
+        when age < interval '8 hours' then (array['NEW','VIEWED','IN_BASKET'])[1 + floor(r * 3)::int]
+        when age < interval '2 days' then (array['VIEWED','IN_BASKET','IN_BASKET','COMPLETED','CANCELED'])[1 + floor(r * 5)::int]
         when r < 0.9 then 'COMPLETED' else 'CANCELED'
       end as status,
       (array['CASH','NON_CASH','NON_CASH','CARD'])[1 + floor(r2 * 4)::int] as payment_type
@@ -123,7 +124,7 @@ async function planOrders(db: Db, p: number) {
         now() - (c.registered_at + (now() - interval '5 minutes' - c.registered_at) * sqrt(${u(g, 12)})) as age,
         ${pick(words([...MALE_NAMES, ...FEMALE_NAMES]), g, 13)} || ' ' || ${pick(words(SURNAMES), g, 14)} as person,
         ${u(g, 15)} < 0.35 as pickup, ${u(g, 16)} as r, ${u(g, 17)} as r2
-      from generate_series(1, ${LARGE.orders - existing}) g
+      from generate_series(1, ${Math.max(0, target - existing)}) g
       join large_clients c on c.n = floor(${clientCount} * power(${u(g, 11)}, 2))::int
     ) o`.execute(db);
   await sql`create unique index on large_orders (g)`.execute(db);

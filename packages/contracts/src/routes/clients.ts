@@ -13,7 +13,7 @@ import {
   priceRef,
 } from '../clients';
 import { action, listOf } from '../http/envelope';
-import { exportQueued } from '../jobs';
+import { exportRequested } from '../jobs';
 import { route } from '../http/route';
 
 /**
@@ -32,7 +32,7 @@ export const CLIENT_ROUTES = {
     summary: 'Client list (sort, limit, offset, date_start, date_end, blacklist, query); action=export queues its .xlsx (JOB_ID)',
     tags,
     query: clientListQuerySchema,
-    answer: z.union([clientListAnswer, exportQueued]),
+    answer: z.union([clientListAnswer, exportRequested]),
   }),
 
   short: route({

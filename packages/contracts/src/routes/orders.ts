@@ -16,7 +16,7 @@ import {
   sendToBasketAnswer,
   sendToBasketSchema,
 } from '../orders';
-import { exportQueued } from '../jobs';
+import { exportRequested } from '../jobs';
 
 /** The order screens (back-office.md §2–§4, §7): the list, the card and its actions, the distribution-centre basket. */
 
@@ -34,7 +34,7 @@ export const ORDER_ROUTES = {
     summary: 'Order list: filters, sort, paging, NAV counts; action=export queues the .xlsx of the whole list (JOB_ID)',
     tags,
     query: orderListQuerySchema,
-    answer: z.union([orderListAnswer, exportQueued]),
+    answer: z.union([orderListAnswer, exportRequested]),
   }),
 
   card: route({

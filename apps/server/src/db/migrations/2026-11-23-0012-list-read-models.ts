@@ -17,6 +17,46 @@ import { sql, type Kysely } from 'kysely';
 
 const MONEY = 'numeric(18,4)';
 
+/** The AFTER INSERT/UPDATE/DELETE statement triggers `{name}_insert|update|delete` on `table` running `{name}_apply()`. */
+function statementTriggers(name: string, table: string): string[] {
+  const tables = { insert: 'new table as new_rows', update: 'old table as old_rows new table as new_rows', delete: 'old table as old_rows' };
+  return Object.entries(tables).map(
+    ([op, transition]) => `
+    create trigger ${name}_${op} after ${op} on ${table} referencing ${transition}
+    for each statement execute function ${name}_apply()`,
+  );
+}
+
+/**
+ * A counts read model `model` (partner_id, keys…, n) over `source`: the function adding each statement's rows per
+ * key (minus the rows it removed), its three triggers, and the counts of the rows already there. Each key is a
+ * column name of the model and the expression over a source row that gives it.
+ */
+function countsModel(model: string, source: string, keys: [name: string, expr: string][]): string[] {
+  const columns = ['partner_id', ...keys.map(([name]) => name)].join(', ');
+  const exprs = ['partner_id', ...keys.map(([, expr]) => expr)].join(', ');
+  const groups = ['1', ...keys.map((_k, i) => String(i + 2))].join(', ');
+  const upsert = (select: string) => `
+        insert into ${model} (${columns}, n) ${select}
+        on conflict (${columns}) do update set n = ${model}.n + excluded.n;`;
+  const apply = `
+    create function ${model}_apply() returns trigger language plpgsql as $$
+    begin
+      if tg_op = 'INSERT' then
+        ${upsert(`select ${exprs}, count(*) from new_rows group by ${groups} order by ${groups}`)}
+      elsif tg_op = 'DELETE' then
+        ${upsert(`select ${exprs}, -count(*) from old_rows group by ${groups} order by ${groups}`)}
+      else
+        ${upsert(`select ${columns}, sum(d) from (
+            select ${exprs}, -1 from old_rows union all select ${exprs}, 1 from new_rows
+          ) moved(${columns}, d) group by ${groups} having sum(d) <> 0 order by ${groups}`)}
+      end if;
+      return null;
+    end $$`;
+  const existing = `insert into ${model} (${columns}, n) select ${exprs}, count(*) from ${source} group by ${groups}`;
+  return [apply, ...statementTriggers(model, source), existing];
+}
+
 export async function up(db: Kysely<any>): Promise<void> {
   const ddl = (s: string) => sql.raw(s).execute(db);
 
@@ -80,43 +120,12 @@ export async function up(db: Kysely<any>): Promise<void> {
       n integer not null,
       primary key (partner_id, day, status)
     )`);
-  await ddl(`
-    create function order_counts_apply() returns trigger language plpgsql as $$
-    begin
-      if tg_op = 'INSERT' then
-        insert into order_counts (partner_id, day, status, n)
-          select partner_id, (created_at at time zone 'Europe/Moscow')::date, status, count(*) from new_rows
-          group by 1, 2, 3 order by 1, 2, 3
-        on conflict (partner_id, day, status) do update set n = order_counts.n + excluded.n;
-      elsif tg_op = 'DELETE' then
-        insert into order_counts (partner_id, day, status, n)
-          select partner_id, (created_at at time zone 'Europe/Moscow')::date, status, -count(*) from old_rows
-          group by 1, 2, 3 order by 1, 2, 3
-        on conflict (partner_id, day, status) do update set n = order_counts.n + excluded.n;
-      else
-        insert into order_counts (partner_id, day, status, n)
-          select partner_id, day, status, sum(d) from (
-            select partner_id, (created_at at time zone 'Europe/Moscow')::date as day, status, -1 as d from old_rows
-            union all
-            select partner_id, (created_at at time zone 'Europe/Moscow')::date, status, 1 from new_rows
-          ) moved
-          group by 1, 2, 3 having sum(d) <> 0 order by 1, 2, 3
-        on conflict (partner_id, day, status) do update set n = order_counts.n + excluded.n;
-      end if;
-      return null;
-    end $$`);
-  await ddl(`
-    create trigger order_counts_insert after insert on orders referencing new table as new_rows
-    for each statement execute function order_counts_apply()`);
-  await ddl(`
-    create trigger order_counts_update after update on orders referencing old table as old_rows new table as new_rows
-    for each statement execute function order_counts_apply()`);
-  await ddl(`
-    create trigger order_counts_delete after delete on orders referencing old table as old_rows
-    for each statement execute function order_counts_apply()`);
-  await ddl(`
-    insert into order_counts (partner_id, day, status, n)
-    select partner_id, (created_at at time zone 'Europe/Moscow')::date, status, count(*) from orders group by 1, 2, 3`);
+  for (const statement of countsModel('order_counts', 'orders', [
+    ['day', `(created_at at time zone 'Europe/Moscow')::date`],
+    ['status', 'status'],
+  ])) {
+    await ddl(statement);
+  }
 
   // ---------- client_counts ----------
   await ddl(`
@@ -127,35 +136,12 @@ export async function up(db: Kysely<any>): Promise<void> {
       n integer not null,
       primary key (partner_id, day, blacklisted)
     )`);
-  const clientKey = `partner_id, (registered_at at time zone 'Europe/Moscow')::date, blacklisted`;
-  const upsertClientCounts = (select: string) => `
-        insert into client_counts (partner_id, day, blacklisted, n) ${select}
-        on conflict (partner_id, day, blacklisted) do update set n = client_counts.n + excluded.n;`;
-  await ddl(`
-    create function client_counts_apply() returns trigger language plpgsql as $$
-    begin
-      if tg_op = 'INSERT' then
-        ${upsertClientCounts(`select ${clientKey}, count(*) from new_rows group by 1, 2, 3 order by 1, 2, 3`)}
-      elsif tg_op = 'DELETE' then
-        ${upsertClientCounts(`select ${clientKey}, -count(*) from old_rows group by 1, 2, 3 order by 1, 2, 3`)}
-      else
-        ${upsertClientCounts(`select partner_id, day, blacklisted, sum(d) from (
-            select ${clientKey} as day, -1 as d from old_rows
-            union all select ${clientKey}, 1 from new_rows
-          ) moved(partner_id, day, blacklisted, d) group by 1, 2, 3 having sum(d) <> 0 order by 1, 2, 3`)}
-      end if;
-      return null;
-    end $$`);
-  await ddl(`
-    create trigger client_counts_insert after insert on clients referencing new table as new_rows
-    for each statement execute function client_counts_apply()`);
-  await ddl(`
-    create trigger client_counts_update after update on clients referencing old table as old_rows new table as new_rows
-    for each statement execute function client_counts_apply()`);
-  await ddl(`
-    create trigger client_counts_delete after delete on clients referencing old table as old_rows
-    for each statement execute function client_counts_apply()`);
-  await ddl(`insert into client_counts (partner_id, day, blacklisted, n) select ${clientKey}, count(*) from clients group by 1, 2, 3`);
+  for (const statement of countsModel('client_counts', 'clients', [
+    ['day', `(registered_at at time zone 'Europe/Moscow')::date`],
+    ['blacklisted', 'blacklisted'],
+  ])) {
+    await ddl(statement);
+  }
   // The default sort (registration date) and the black list walk this index.
   await ddl(`create index clients_registered_idx on clients (partner_id, registered_at, id)`);
 
@@ -234,15 +220,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       end if;
       return null;
     end $$`);
-  await ddl(`
-    create trigger client_order_stats_insert after insert on orders referencing new table as new_rows
-    for each statement execute function client_order_stats_apply()`);
-  await ddl(`
-    create trigger client_order_stats_update after update on orders referencing old table as old_rows new table as new_rows
-    for each statement execute function client_order_stats_apply()`);
-  await ddl(`
-    create trigger client_order_stats_delete after delete on orders referencing old table as old_rows
-    for each statement execute function client_order_stats_apply()`);
+  for (const statement of statementTriggers('client_order_stats', 'orders')) await ddl(statement);
   await ddl(`
     insert into client_order_stats (partner_id, client_id, orders_count, orders_sum, last_order_id, last_order_at)
     select c.partner_id, c.id,

@@ -1,6 +1,7 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { ClientSort } from '@b2b/contracts/clients';
 import type { Db } from '@/db/database';
+import { withPlannerSettings } from '@/db/planner-settings';
 import { likeContains } from '@/db/text-search';
 
 /** Which clients a list shows. Dates are instants: from inclusive, to exclusive. */
@@ -32,8 +33,8 @@ export interface ClientListPage {
  * instead of aggregating every order. Reads orders, loyalty and price tables it does not own (read only).
  */
 export function clientListRepo(db: Db) {
-  const filtered = (partnerId: number, f: ClientListFilter) => {
-    let q = db.selectFrom('clients as c').where('c.partner_id', '=', partnerId);
+  const filtered = (partnerId: number, f: ClientListFilter, d: Db = db) => {
+    let q = d.selectFrom('clients as c').where('c.partner_id', '=', partnerId);
     if (f.blacklist) q = q.where('c.blacklisted', '=', f.blacklist === 'Y');
     if (f.from) q = q.where('c.registered_at', '>=', f.from);
     if (f.to) q = q.where('c.registered_at', '<', f.to);
@@ -66,8 +67,8 @@ export function clientListRepo(db: Db) {
     return q;
   };
 
-  const withFigures = (partnerId: number, f: ClientListFilter, loyaltyOn: boolean) =>
-    filtered(partnerId, f)
+  const withFigures = (d: Db, partnerId: number, f: ClientListFilter, loyaltyOn: boolean) =>
+    filtered(partnerId, f, d)
       .innerJoin('client_order_stats as s', (j) => j.onRef('s.partner_id', '=', 'c.partner_id').onRef('s.client_id', '=', 'c.id'))
       .leftJoin('orders as lo', (j) => j.onRef('lo.partner_id', '=', 's.partner_id').onRef('lo.id', '=', 's.last_order_id'))
       .leftJoin('loyalty_members as lm', (j) =>
@@ -117,6 +118,13 @@ export function clientListRepo(db: Db) {
         'ls.title as loyalty_status',
       ]);
 
+  /**
+   * The list's query keeps its joins in the order they are written (the client and its figures, then lookups by
+   * key): searching the orders of its nine relations took the planner 6 of the query's 7 ms at 100,000 clients,
+   * and the written order is the plan it chose anyway.
+   */
+  const inWrittenJoinOrder = <T>(run: (d: Db) => Promise<T>) => withPlannerSettings(db, { join_collapse_limit: 1 }, run);
+
   /** Counts the client_counts read model answers exactly: no group and no text in the filter. */
   const countFromReadModel = async (partnerId: number, f: ClientListFilter) => {
     let q = db
@@ -142,24 +150,25 @@ export function clientListRepo(db: Db) {
       ),
 
     /** One page; `limit` null gives every row (exports). */
-    page: (partnerId: number, f: ClientListFilter, p: ClientListPage & { limit: number | null }, loyaltyOn: boolean) => {
-      const dir = p.order === 'ASC' ? 'asc' : 'desc';
-      let q = withFigures(partnerId, f, loyaltyOn);
-      q = q
-        .orderBy(SORT_BY[p.sort], (ob) => {
-          const ordered = dir === 'asc' ? ob.asc() : ob.desc();
-          // Only a sort that can meet nulls says where they go: the others stay servable by a plain index.
-          return NOT_NULL_SORTS.has(p.sort) ? ordered : ordered.nullsLast();
-        })
-        .orderBy('c.id', dir)
-        .offset(p.offset);
-      if (p.limit !== null) q = q.limit(p.limit);
-      return q.execute();
-    },
+    page: (partnerId: number, f: ClientListFilter, p: ClientListPage & { limit: number | null }, loyaltyOn: boolean) =>
+      inWrittenJoinOrder((d) => {
+        const dir = p.order === 'ASC' ? 'asc' : 'desc';
+        let q = withFigures(d, partnerId, f, loyaltyOn);
+        q = q
+          .orderBy(SORT_BY[p.sort], (ob) => {
+            const ordered = dir === 'asc' ? ob.asc() : ob.desc();
+            // Only a sort that can meet nulls says where they go: the others stay servable by a plain index.
+            return NOT_NULL_SORTS.has(p.sort) ? ordered : ordered.nullsLast();
+          })
+          .orderBy('c.id', dir)
+          .offset(p.offset);
+        if (p.limit !== null) q = q.limit(p.limit);
+        return q.execute();
+      }),
 
     /** The same row for one client (the card). */
     one: (partnerId: number, id: number, loyaltyOn: boolean) =>
-      withFigures(partnerId, {}, loyaltyOn).where('c.id', '=', id).executeTakeFirst(),
+      inWrittenJoinOrder((d) => withFigures(d, partnerId, {}, loyaltyOn).where('c.id', '=', id).executeTakeFirst()),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { ClientCard, ClientListAnswer, ClientListQuery, ClientPriceItem, ClientShortItem } from '@b2b/contracts/clients';
 import { CLIENT_EXPORT_FILE, CLIENT_LOYALTY_SORTS } from '@b2b/contracts/clients';
+import type { ActionFailed } from '@b2b/contracts/http/envelope';
 import type { ExportQueued } from '@b2b/contracts/jobs';
 import type { Rights } from '@b2b/contracts/rights';
 import { MSG } from '@b2b/contracts/messages';
@@ -113,7 +114,7 @@ export function clientsService(db: Db, deps: { mailer: Mailer; files: FileStore;
      * Queues the .xlsx of the whole filtered list (or of a group's members, with groupId), with the columns the
      * user's rights show; the job's id answers at once.
      */
-    exportList(user: Viewer & { id: number }, q: ListQuery, opts: { groupId?: number; fileName?: string } = {}): Promise<ExportQueued> {
+    exportList(user: Viewer & { id: number }, q: ListQuery, opts: { groupId?: number; fileName?: string } = {}): Promise<ExportQueued | ActionFailed> {
       const input: ClientExportInput = { query: q, rights: user.rights, ...opts };
       return exports.request(opts.groupId === undefined ? 'export.clients' : 'export.group_members', user, input);
     },

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderListAnswer } from '@b2b/contracts/orders';
+import { clientCountsDrift, clientStatsDrift, orderCountDrift } from '@/test/read-model-drift';
 import type { TestApp } from '@/test/test-app';
 import { openOrdersTest, type OrdersKit } from './orders-test-kit';
 
@@ -18,45 +18,16 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-/** order_counts rows that differ from a fresh count of the orders (none when the model is right). */
-async function countDrift() {
-  const { rows } = await sql<{ partner_id: number; day: string; status: string; kept: number; real: number }>`
-    with real as (
-      select partner_id, (created_at at time zone 'Europe/Moscow')::date as day, status, count(*)::int as n
-      from orders group by 1, 2, 3
-    )
-    select coalesce(r.partner_id, c.partner_id) as partner_id, coalesce(r.day, c.day)::text as day,
-      coalesce(r.status, c.status) as status, coalesce(c.n, 0) as kept, coalesce(r.n, 0) as real
-    from real r full join order_counts c on c.partner_id = r.partner_id and c.day = r.day and c.status = r.status
-    where coalesce(c.n, 0) <> coalesce(r.n, 0)`.execute(k.db);
-  return rows;
-}
-
-/** client_order_stats rows that differ from the figures computed from every order. */
-async function statsDrift() {
-  const { rows } = await sql<{ client_id: number }>`
-    select c.partner_id, c.id as client_id
-    from clients c
-    left join client_order_stats s on s.partner_id = c.partner_id and s.client_id = c.id
-    left join lateral (
-      select count(*)::int as cnt, coalesce(sum(position_sum), 0) as total from orders o
-      where o.partner_id = c.partner_id and o.client_id = c.id and o.status <> 'CANCELED'
-    ) agg on true
-    left join lateral (
-      select id from orders o where o.partner_id = c.partner_id and o.client_id = c.id
-      order by created_at desc, id desc limit 1
-    ) lo on true
-    where s.client_id is null or s.orders_count <> agg.cnt or s.orders_sum <> agg.total
-      or s.last_order_id is distinct from lo.id
-      or s.orders_average <> coalesce(round(agg.total / nullif(agg.cnt, 0), 2), 0)`.execute(k.db);
-  return rows;
-}
+const countDrift = () => orderCountDrift(k.db);
+const clientCountDrift = () => clientCountsDrift(k.db);
+const statsDrift = () => clientStatsDrift(k.db);
 
 const list = async (query = '') => (await k.as('owner').get(`/v3/api/partner/orderlist/${query}`)).json() as OrderListAnswer;
 
 describe('read models kept by triggers', () => {
   it('match a fresh count after the seed', async () => {
     expect(await countDrift()).toEqual([]);
+    expect(await clientCountDrift()).toEqual([]);
     expect(await statsDrift()).toEqual([]);
   });
 
@@ -113,6 +84,17 @@ describe('read models kept by triggers', () => {
     expect(Number(stats.orders_sum)).toBe(0);
     const answer = (await k.as('owner').get('/v3/api/partner/client/?sort=REGISTRATION_DATE&order=DESC')).json();
     expect(answer.ITEMS[0]).toMatchObject({ ID: client.id, ORDERS_COUNT: 0 });
+    expect(await clientCountDrift()).toEqual([]);
+
+    // Black-listed through the API, then moved to another day and deleted: the counts follow each step.
+    const blacklistedBefore = (await k.as('owner').get('/v3/api/partner/client/?blacklist=Y')).json().NAV.CNT;
+    expect((await k.as('owner').post('/v3/api/partner/blacklist/', { 'clients[0]': String(client.id), delete: 'Y' })).json()).toMatchObject({ SUCCESS: 'Y' });
+    expect((await k.as('owner').get('/v3/api/partner/client/?blacklist=Y')).json().NAV.CNT).toBe(blacklistedBefore + 1);
+    expect(answer.NAV.CNT_ALL).toBe((await k.as('owner').get('/v3/api/partner/client/')).json().NAV.CNT_ALL);
+    await k.db.updateTable('clients').set({ registered_at: new Date(Date.now() - 86400_000 * 30) }).where('id', '=', client.id).execute();
+    expect(await clientCountDrift()).toEqual([]);
+    await k.db.deleteFrom('clients').where('id', '=', client.id).execute();
+    expect(await clientCountDrift()).toEqual([]);
   });
 
   it('renaming a client renames it on its orders: the list shows and finds the new name', async () => {

@@ -126,17 +126,17 @@ export function orderListRepo(db: Db) {
 
     /**
      * The number of orders matching the filter: from the read model when it can, else counted on the index; a text
-     * search counts up to SEARCH_COUNT_LIMIT (more: `more` is set).
+     * search counts up to `limit` (SEARCH_COUNT_LIMIT for a page; more: `more` is set), an export counts all.
      */
-    count: async (partnerId: number, f: OrderFilter): Promise<{ n: number; more: boolean }> => {
+    count: async (partnerId: number, f: OrderFilter, limit = SEARCH_COUNT_LIMIT): Promise<{ n: number; more: boolean }> => {
       if (!f.clientId && !f.text) return { n: await countFromReadModel(partnerId, f), more: false };
-      if (!f.text) {
+      if (!f.text || limit === Infinity) {
         return { n: Number((await filtered(partnerId, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n), more: false };
       }
-      const limited = filtered(partnerId, f).select(sql.lit(1).as('one')).limit(SEARCH_COUNT_LIMIT + 1);
+      const limited = filtered(partnerId, f).select(sql.lit(1).as('one')).limit(limit + 1);
       const row = await db.selectFrom(limited.as('m')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       const n = Number(row.n);
-      return { n: Math.min(n, SEARCH_COUNT_LIMIT), more: n > SEARCH_COUNT_LIMIT };
+      return { n: Math.min(n, limit), more: n > limit };
     },
 
     /**

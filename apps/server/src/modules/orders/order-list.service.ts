@@ -1,4 +1,5 @@
 import { ORDER_STATUS_LABEL } from '@b2b/contracts/messages';
+import type { ActionFailed } from '@b2b/contracts/http/envelope';
 import type { ExportQueued } from '@b2b/contracts/jobs';
 import {
   ORDER_EXPORT_FILE,
@@ -56,7 +57,7 @@ export function orderListService(db: Db, exports: ExportJobs) {
 
   /** The export job: every order matching the filter, in the list's sort order, read in keyset pages. */
   exports.register<OrderListQuery>('export.orders', async (q, { user, track }) => {
-    const total = isForeignShop(user.partnerId, q) ? 0 : (await repo.count(user.partnerId, toOrderFilter(q))).n;
+    const total = isForeignShop(user.partnerId, q) ? 0 : (await repo.count(user.partnerId, toOrderFilter(q), Infinity)).n;
     return {
       name: ORDER_EXPORT_FILE.list(moscowDayText(new Date())),
       write: (file) => writeOrderListXlsx(file, track(allPages(user.partnerId, q), total)),
@@ -77,6 +78,6 @@ export function orderListService(db: Db, exports: ExportJobs) {
     },
 
     /** action=export: queues the .xlsx of every order matching the filter (the job's id answers at once). */
-    exportList: (user: ExportUser, q: OrderListQuery): Promise<ExportQueued> => exports.request('export.orders', user, q),
+    exportList: (user: ExportUser, q: OrderListQuery): Promise<ExportQueued | ActionFailed> => exports.request('export.orders', user, q),
   };
 }

@@ -26,7 +26,6 @@ export const ORDER_UI = {
   foundOf: (all: number) => `из ${all}`,
   newCount: (n: number) => `новых: ${n}`,
   exportList: 'Выгрузить в Excel',
-  exporting: 'Формируется файл…',
   exportReady: 'Файл выгружен',
   basketTitle: 'Корзина РЦ',
   basketSummary: (cnt: number, sum: string) =>

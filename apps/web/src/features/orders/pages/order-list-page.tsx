@@ -38,14 +38,8 @@ export function OrderListPage() {
   const chosenIds = chosen.key === requestKey ? chosen.ids : [];
   const choose = (ids: number[]) => setChosen({ key: requestKey, ids });
 
-  const onExport = () => {
-    const key = 'orders-export';
-    void message.loading({ key, content: ORDER_UI.exporting, duration: 0 });
-    exportList.mutate(request, {
-      onSuccess: () => void message.success({ key, content: ORDER_UI.exportReady }),
-      onError: () => message.destroy(key),
-    });
-  };
+  // The job's progress shows in its own notification (runExportJob); the button waits until the download.
+  const onExport = () => exportList.mutate(request, { onSuccess: () => void message.success(ORDER_UI.exportReady) });
 
   const nav = list.data?.NAV;
   return (

@@ -1,0 +1,26 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type Database } from '@/db/database';
+import { TEST_DATABASE_URL, withDatabase } from './postgres-url';
+
+async function adminQuery(text: string) {
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  try {
+    await admin.query(text);
+  } finally {
+    await admin.end();
+  }
+}
+
+/**
+ * A fresh, empty database of the project's engine (in-memory PGlite; a new PostgreSQL database in the api-pg
+ * project) for the tests of the seeds; `drop` removes it.
+ */
+export async function openEmptyDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (process.env.TEST_DB_ENGINE !== 'postgres') return { database: await openDatabase({ inMemory: true }), drop: async () => {} };
+  const name = `b2b_seed_test_${randomBytes(6).toString('hex')}`;
+  await adminQuery(`create database ${name}`);
+  const database = await openDatabase({ databaseUrl: withDatabase(TEST_DATABASE_URL, name) });
+  return { database, drop: () => adminQuery(`drop database if exists ${name} with (force)`) };
+}
