@@ -34,6 +34,8 @@ import { groupsRoutes } from './modules/groups/groups.routes';
 import { groupsService } from './modules/groups/groups.service';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { ordersService } from './modules/orders/orders.service';
+import { priceListsRoutes } from './modules/pricing/price-lists.routes';
+import { priceListsService } from './modules/pricing/price-lists.service';
 import { partnersRoutes } from './modules/partners/partners.routes';
 import { partnersService } from './modules/partners/partners.service';
 import { commercialOfferRoutes } from './modules/commercial-offer/commercial-offer.routes';
@@ -46,6 +48,15 @@ import { shopSettingsService } from './modules/shop/shop-settings.service';
 import { geocoderFromEnv } from './modules/tradepoints/geocoder';
 import { tradepointsRoutes } from './modules/tradepoints/tradepoints.routes';
 import { tradepointsService } from './modules/tradepoints/tradepoints.service';
+import { priceEngine as createPriceEngine } from './modules/pricing/price-engine';
+import { pricingRoutes } from './modules/pricing/pricing.routes';
+import { pricingSectionsService } from './modules/pricing/pricing-sections.service';
+import { exportJobs } from './jobs/export-jobs';
+import { registerPriceFileExport } from './modules/pricing/price-file-export';
+import { registerPriceUploadJobs } from './modules/pricing/price-upload-jobs';
+import { priceUploadsService } from './modules/pricing/price-uploads.service';
+import { pricingFilesRoutes } from './modules/pricing/pricing-files.routes';
+import { ymlService } from './modules/pricing/yml.service';
 import { shopRoutes } from './modules/shop/shop.routes';
 import { shopService } from './modules/shop/shop.service';
 
@@ -90,6 +101,14 @@ export function buildServices(db: Db, config: AppDeps['config'], log: (msg: stri
   const geocoder = geocoderFromEnv();
   const clients = clientsService(db, { mailer, files, jobs });
   const groups = groupsService(db, clients, { files, jobs });
+  const priceLists = priceListsService(db);
+  const priceEngine = createPriceEngine(db);
+  const pricingSections = pricingSectionsService(db, priceEngine);
+  const yml = ymlService(db, { engine: priceEngine, publicUrl: config.PUBLIC_URL });
+  const priceUploads = priceUploadsService(db, { engine: priceEngine, jobs, files, yml });
+  const priceExports = exportJobs(db, jobs, files);
+  registerPriceUploadJobs(db, { jobs, files, engine: priceEngine });
+  registerPriceFileExport(db, priceExports, priceEngine);
   const orders = ordersService(db, { mailer, files, events, jobs });
   const partners = partnersService(db, { clients, orders, shops });
   const auth = authService(
@@ -113,6 +132,12 @@ export function buildServices(db: Db, config: AppDeps['config'], log: (msg: stri
     geocoder,
     clients,
     groups,
+    priceLists,
+    priceEngine,
+    pricingSections,
+    yml,
+    priceUploads,
+    priceExports,
     orders,
     partners,
     auth,
@@ -165,6 +190,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(filesRoutes(services.files));
   await app.register(clientsRoutes(services.clients));
   await app.register(groupsRoutes(services.groups));
+  await app.register(priceListsRoutes(services.priceLists));
+  await app.register(pricingRoutes(services.pricingSections));
+  await app.register(pricingFilesRoutes(services.priceUploads, services.yml, services.priceExports));
   await app.register(jobsRoutes(services.jobs));
 
   await registerWebApp(app, webDist);

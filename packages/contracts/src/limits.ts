@@ -14,6 +14,8 @@ export const LIMITS = {
   notifyEmailsMax: 5,
   orderNoteMax: 1000,
   priceColumnsMax: 3,
+  /** Live YML links of a partner (the spec names the limit, not its value). */
+  ymlLinksMax: 5,
   loyaltyTitleMax: 35,
   domainLabelMax: 63,
   domainTotalMax: 255,

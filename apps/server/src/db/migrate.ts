@@ -10,6 +10,7 @@ import * as deliveryZoneId from './migrations/2026-11-22-0010-delivery-zone-id';
 import * as domainEvents from './migrations/2026-11-23-0011-domain-events';
 import * as listReadModels from './migrations/2026-11-23-0012-list-read-models';
 import * as exportJobs from './migrations/2026-11-23-0013-export-jobs';
+import * as priceUploads from './migrations/2026-11-23-0014-price-uploads';
 
 /** Dated migrations, listed here so that the bundled server carries them. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-23-0011-domain-events': domainEvents,
   '2026-11-23-0012-list-read-models': listReadModels,
   '2026-11-23-0013-export-jobs': exportJobs,
+  '2026-11-23-0014-price-uploads': priceUploads,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -385,6 +385,44 @@ export interface PriceUploadsTable {
   errors: Json<unknown[]>;
   created_by: number | null;
   created_at: Created;
+  catalog_status: Def<UploadPartStatus>;
+  price_status: Def<UploadPartStatus>;
+  original_name: string | null;
+  error_count: Def<number>;
+  errors_file_id: string | null;
+  preview: Json<unknown> | null;
+  applied_at: Date | null;
+  rolled_back_at: Date | null;
+  progress: Def<number>;
+}
+
+/** A part of a price upload: QUEUED or PROCESSING (in progress), WAITING (for the user), FINISHED, or an error. */
+export type UploadPartStatus = 'QUEUED' | 'PROCESSING' | 'WAITING' | 'FINISHED' | 'ERROR_DATA' | 'ERROR_FILE' | 'CANCELLED';
+
+export interface PriceUploadRowsTable {
+  partner_id: number;
+  upload_id: number;
+  line: number;
+  code: string | null;
+  product_id: number | null;
+  site_price: Money | null;
+  percent: string | null;
+  quantity: number | null;
+  multiplicity: string | null;
+  error: string | null;
+}
+
+export interface PriceUploadBackupsTable {
+  partner_id: number;
+  upload_id: number;
+  product_id: number;
+  existed: boolean;
+  site_price: Money | null;
+  percent: string | null;
+  quantity: number | null;
+  multiplicity: string | null;
+  previous_upload_id: number | null;
+  valid_until: Date | null;
 }
 
 export interface PriceListProductsTable {
@@ -408,7 +446,8 @@ export interface PartnerProductRemainsTable {
 export interface YmlLinksTable {
   partner_id: number;
   id: Id;
-  price_list_id: number;
+  price_list_id: number | null;
+  client_id: number | null;
   token: string;
   active: Def<boolean>;
   created_at: Created;
@@ -745,6 +784,8 @@ export interface DB {
   price_section_rates: PriceSectionRatesTable;
   price_product_rates: PriceProductRatesTable;
   price_uploads: PriceUploadsTable;
+  price_upload_rows: PriceUploadRowsTable;
+  price_upload_backups: PriceUploadBackupsTable;
   price_list_products: PriceListProductsTable;
   partner_product_remains: PartnerProductRemainsTable;
   yml_links: YmlLinksTable;

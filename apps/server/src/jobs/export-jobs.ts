@@ -14,7 +14,7 @@ import type { JobQueue } from './job-queue';
  */
 
 /** Each kind a user runs at most one of at a time (migration 0013's index covers every `export.` type). */
-export type ExportJobType = 'export.orders' | 'export.clients' | 'export.groups' | 'export.group_members';
+export type ExportJobType = 'export.orders' | 'export.clients' | 'export.groups' | 'export.group_members' | 'export.price_file';
 
 /** The rows an export reads per query. */
 export const EXPORT_PAGE_SIZE = 1000;

@@ -48,6 +48,41 @@ export const ROUTE_IDS: Record<string, PathIds> = {
   '/v3/api/partner/delivery_zone/:id/': one('delivery_zones'),
   '/v3/api/partner/file/:fileId/': one('files', 'fileId'),
   '/v3/api/partner/job/:id/': async (db, partnerId) => ({ id: await exportJobOf(db, partnerId) }),
+  '/v3/api/partner/pricelist/:id/': async (db, partnerId) => ({ id: await idOf(db, 'price_lists', partnerId, sql`kind = 'PRICELIST'`) }),
+  // A column where the partner has one (the demo's second partner has none: then its base list, a 404 on this path).
+  '/v3/api/partner/column/:id/': async (db, partnerId) => ({
+    id: await idOf(db, 'price_lists', partnerId, sql`kind = 'COLUMN'`).catch(() => idOf(db, 'price_lists', partnerId)),
+  }),
+  ...pricingRouteIds(),
+};
+
+/** Pricing pages: a list (or column) of the partner, a client of the partner, a catalogue section or product. */
+function pricingRouteIds(): Record<string, PathIds> {
+  const list: PathIds = async (db, partnerId) => ({ type: 'pricelist', priceId: await idOf(db, 'price_lists', partnerId, sql`kind = 'PRICELIST' and deleted_at is null`) });
+  const client: PathIds = async (db, partnerId) => ({ clientId: await idOf(db, 'clients', partnerId) });
+  const section = async (db: Db) => String((await sql<{ id: string }>`select min(id) as id from catalog_sections`.execute(db)).rows[0].id);
+  const product = async (db: Db) => String((await sql<{ id: string }>`select min(id) as id from catalog_products`.execute(db)).rows[0].id);
+  const ids: Record<string, PathIds> = {
+    '/v3/api/partner/pricing/sections/:type/:priceId/': list,
+    '/v3/api/partner/pricing/section/:type/:priceId/:id/': async (db, partnerId) => ({ ...(await list(db, partnerId)), id: await section(db) }),
+    '/v3/api/partner/pricing/product/:type/:priceId/:productId/': async (db, partnerId) => ({ ...(await list(db, partnerId)), productId: await product(db) }),
+    '/v3/api/partner/pricing/client/:clientId/product/:productId/': async (db, partnerId) => ({ ...(await client(db, partnerId)), productId: await product(db) }),
+  };
+  for (const call of ['excel', 'dropexcel', 'status', 'uploadlist', 'upload', 'yml']) {
+    ids[`/v3/api/partner/pricing/${call}/:type/:priceId/`] = list;
+    ids[`/v3/api/partner/pricing/${call}/client/:clientId/catalog/`] = client;
+  }
+  return ids;
+}
+
+/**
+ * Routes whose parameters name no partner's row (a shared catalogue section, a kind of file of the caller's own
+ * shop): the caller's tenant scopes them, so another partner's values do not exist. Why, for each.
+ */
+export const UNSCOPED_PARAM_ROUTES: Record<string, string> = {
+  '/v3/api/partner/section/:id/': "a catalogue section (shared reference data) under the caller's own base price list",
+  '/v3/api/partner/pricing/excel/pricelist/personal_price/:part/': "remain or multiplicity: the caller's own files",
+  '/v3/api/partner/pricing/dropexcel/pricelist/personal_price/:part/': "remain or multiplicity: the caller's own files",
 };
 
 /** Routes with ids that any visitor may read, and why. */
@@ -58,7 +93,7 @@ export const PUBLIC_ID_ROUTES: Record<string, string> = {
 /** Fills a route's parameters with values that name nothing (a far id, an unknown uuid). */
 export function nothingPath(url: string): string {
   return url.replace(/:([A-Za-z_]+)/g, (_, name: string) =>
-    name === 'paymentType' ? 'CASH' : name === 'fileId' ? '00000000-0000-4000-8000-000000000000' : '2000000000',
+    name === 'paymentType' ? 'CASH' : name === 'fileId' ? '00000000-0000-4000-8000-000000000000' : name === 'type' ? 'pricelist' : name === 'part' ? 'remain' : '2000000000',
   );
 }
 

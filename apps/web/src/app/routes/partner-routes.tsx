@@ -16,6 +16,7 @@ const OrdersEntry = lazyPage(() => import('@/app/routes/orders-entry').then((m) 
 const OrderCardPage = lazyPage(() => import('@/features/orders/pages/order-card-page').then((m) => m.OrderCardPage));
 const EmployeesPage = lazyPage(() => import('@/features/employees/pages/employees-page').then((m) => m.EmployeesPage));
 const PricingPage = lazyPage(() => import('@/features/pricing/pages/pricing-page').then((m) => m.PricingPage));
+const PriceListsPage = lazyPage(() => import('@/features/pricing/pages/price-lists-page').then((m) => m.PriceListsPage));
 
 const tabs = (labels: Record<string, string>) => Object.entries(labels).map(([key, label]) => ({ key, label }));
 
@@ -67,7 +68,9 @@ export const partnerRoutes: RouteObject[] = [
       {
         element: <PricingPage />,
         children: [
-          ...tabPlaceholders(TAB_LABEL.pricing, 'pricelist'),
+          { path: 'pricelist', element: <PriceListsPage type="pricelist" /> },
+          { path: 'column', element: <PriceListsPage type="column" /> },
+          ...tabPlaceholders({ pricesettings: TAB_LABEL.pricing.pricesettings, settings: TAB_LABEL.pricing.settings }, 'pricelist'),
           // /partner/pricing/client?id=… and other item types; without an id, back to the price lists.
           { path: ':type', element: <Navigate to="/partner/pricing/pricelist" replace /> },
         ],

@@ -1,6 +1,6 @@
 import { DEFAULTS } from '@b2b/contracts/limits';
 import { formatMoney } from '@/shared/formatters/format-money';
-import { PLURAL, pluralRu } from '@/shared/formatters/plural-ru';
+import { PLURAL, pluralRu } from '@b2b/contracts/plural-ru';
 import { capitaliseWords } from '@/shared/inputs/names';
 import { formatPhone } from '@/shared/inputs/phone';
 

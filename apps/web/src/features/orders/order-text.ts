@@ -1,4 +1,4 @@
-import { PLURAL, countRu } from '@/shared/formatters/plural-ru';
+import { PLURAL, countRu } from '@b2b/contracts/plural-ru';
 import { formatAmount } from '@/features/orders/order-format';
 
 /** Interface labels of the order screens (spec messages stay in ORDER_MSG and MSG). */

@@ -6,21 +6,25 @@ export const QUERY_ROOT = {
   clients: 'clients',
   employees: 'employees',
   info: 'info',
+  pricing: 'pricing',
 } as const;
 
 /** What a mutation changed on the server. */
-export type ChangedResource = 'order' | 'client' | 'employee';
+export type ChangedResource = 'order' | 'client' | 'employee' | 'priceList';
 
 /**
  * What each change makes stale, in this one place. An order action (accept, send to the basket, complete, cancel,
  * payment type, note) changes the order lists, cards and the basket, and also the client lists and cards, whose
  * totals (ORDERS_SUM, ORDERS_COUNT, LAST_ORDER) and order tabs are computed from orders, and the counters (info).
  * A client or group change (blacklist, prices, membership) changes the client, group and member lists and cards.
+ * A price list or column change (create, edit, copy, delete) changes the pricing screens and the price choices
+ * and names the client cards and lists show.
  */
 const STALE_AFTER: Record<ChangedResource, readonly QueryKey[]> = {
   order: [[QUERY_ROOT.orders], [QUERY_ROOT.clients], [QUERY_ROOT.info]],
   client: [[QUERY_ROOT.clients], [QUERY_ROOT.info]],
   employee: [[QUERY_ROOT.employees]],
+  priceList: [[QUERY_ROOT.pricing], [QUERY_ROOT.clients]],
 };
 
 /** Marks stale (and refetches where shown) everything the change affects. */

@@ -11,7 +11,7 @@ import { AddToGroupModal } from '@/features/clients/components/add-to-group-moda
 import { useClientId } from '@/features/clients/pages/client-card-page';
 import { formatDate, formatDateTime } from '@/shared/formatters/format-date';
 import { formatMoney } from '@/shared/formatters/format-money';
-import { PLURAL, countRu } from '@/shared/formatters/plural-ru';
+import { PLURAL, countRu } from '@b2b/contracts/plural-ru';
 import { capitaliseWords } from '@/shared/inputs/names';
 import { formatPhone } from '@/shared/inputs/phone';
 import { useSession } from '@/shared/auth/session-context';

@@ -1,7 +1,7 @@
 import { Alert, Flex } from 'antd';
 import { useManagerInfo } from '@/api/queries/info-queries';
 import { errorText } from '@/api/error-text';
-import { PLURAL, countRu } from '@/shared/formatters/plural-ru';
+import { PLURAL, countRu } from '@b2b/contracts/plural-ru';
 import { InDevelopment } from '@/shared/ui/in-development';
 import { CounterCard } from '@/shared/ui/counter-card';
 import { PageTitle } from '@/shared/ui/page-title';

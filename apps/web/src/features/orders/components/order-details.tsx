@@ -7,7 +7,7 @@ import { PaymentTypeSelect } from '@/features/orders/components/payment-type-sel
 import { contactName, contactPhone, formatAmount, formatPoints, taxTypeLabel, yesNo } from '@/features/orders/order-format';
 import { ORDER_UI } from '@/features/orders/order-text';
 import { formatDateTime } from '@/shared/formatters/format-date';
-import { PLURAL, countRu } from '@/shared/formatters/plural-ru';
+import { PLURAL, countRu } from '@b2b/contracts/plural-ru';
 
 const F = ORDER_UI.fields;
 const dash = (value: React.ReactNode) => (value === null || value === undefined || value === '' ? ORDER_UI.none : value);

@@ -7,12 +7,15 @@ const TABS = Object.entries(TAB_LABEL.pricing).map(([key, label]) => ({ key, lab
 
 /**
  * /partner/pricing: the tabs, or, with ?id, the page of one price list, column or client
- * (/partner/pricing/{type}?id=…). The type is read from the path: this layout route does not see its child's params.
+ * (/partner/pricing/{type}?id=…; a price list's or column's page is its tab showing that id). The type is read
+ * from the path: this layout route does not see its child's params.
  */
 export function PricingPage() {
   const [params] = useSearchParams();
   const { pathname } = useLocation();
   const id = params.get('id');
-  if (id) return <InDevelopment title={PAGE_TITLE.priceItem(pathname.split('/')[3] || 'pricelist', id)} />;
+  const type = pathname.split('/')[3] || 'pricelist';
+  // A price list's or column's page is its tab with the id selected (the tab reads ?id).
+  if (id && type !== 'pricelist' && type !== 'column') return <InDevelopment title={PAGE_TITLE.priceItem(type, id)} />;
   return <TabbedSection title={SECTION_TITLE.pricing} basePath="/partner/pricing" tabs={TABS} />;
 }

@@ -1,0 +1,67 @@
+import type { Db } from '@/db/database';
+import { priceEngineRepo, toListRules } from './price-engine.repo';
+import { priceOf, type Price, type PriceContext, type ProductFacts } from './price-rules';
+
+/**
+ * The one price engine (ARCHITECTURE §3, issue 12.1): every screen, export, feed, order and report asks it for
+ * prices. A page of products is priced with a fixed number of queries (who prices the client, its lists, then one
+ * query for all the products' facts), never one per product.
+ */
+
+/** Whose prices: a client's (its column, list, group's list or the base list) or one list's or column's. */
+export type PriceTarget = { clientId: number } | { listId: number };
+
+export interface ResolvedTarget {
+  ctx: PriceContext;
+  clientId: number | null;
+}
+
+export function priceEngine(db: Db) {
+  const repo = priceEngineRepo(db);
+
+  /** The chain of lists that prices the target; undefined when the client or list is not the partner's (or deleted). */
+  async function resolve(partnerId: number, target: PriceTarget): Promise<ResolvedTarget | undefined> {
+    const client = 'clientId' in target ? await repo.client(partnerId, target.clientId) : undefined;
+    if ('clientId' in target && !client) return undefined;
+    const [shop, lists] = await Promise.all([repo.shop(partnerId), repo.lists(partnerId)]);
+    const live = (id: number | null) => (id === null ? undefined : lists.find((l) => l.id === Number(id)));
+    const base = lists.find((l) => l.is_base);
+    const column = client ? live(client.columnId) : undefined;
+    const head = client
+      ? column?.kind === 'COLUMN'
+        ? column
+        : (live(client.listId) ?? live(client.groupListId) ?? base)
+      : live((target as { listId: number }).listId);
+    if (!head) return undefined;
+    // A column falls back on its parent list (the base list when it has none or the parent is gone).
+    const parent = head.kind === 'COLUMN' ? (live(head.parent_id) ?? base) : undefined;
+    const chain = parent && parent !== head ? [head, parent] : [head];
+    return {
+      ctx: { chain: chain.map((l) => toListRules(l, shop)), taxType: shop.taxType, currency: shop.currency, currencyRate: shop.currencyRate },
+      clientId: 'clientId' in target ? target.clientId : null,
+    };
+  }
+
+  /** The facts of a page of products as the resolved target sees them. */
+  const facts = (partnerId: number, resolved: ResolvedTarget, productIds: number[]): Promise<ProductFacts[]> =>
+    repo.facts(
+      partnerId,
+      resolved.ctx.chain.map((l) => l.id),
+      productIds,
+      resolved.clientId,
+    );
+
+  return {
+    resolve,
+    facts,
+
+    /** Prices of the products (in the order given; unknown ids are left out); undefined for an unknown target. */
+    async prices(partnerId: number, target: PriceTarget, productIds: number[]): Promise<Price[] | undefined> {
+      const resolved = await resolve(partnerId, target);
+      if (!resolved) return undefined;
+      return (await facts(partnerId, resolved, productIds)).map((f) => priceOf(resolved.ctx, f));
+    },
+  };
+}
+
+export type PriceEngine = ReturnType<typeof priceEngine>;

@@ -1,0 +1,154 @@
+import Decimal from 'decimal.js';
+
+/*
+ * The price engine's rules (issue 12.1), pure: one product's price from the facts the engine's single query read.
+ * Every price a screen, export, feed, order or report shows is computed here; nobody else multiplies a purchase
+ * price by a percent. Decimal only: the inputs are NUMERIC strings, the outputs decimal strings.
+ *
+ * Order of the rules:
+ *  1. a personal price of the client (valid now) is the price;
+ *  2. else the first list of the chain (the client's column, then the column's parent list; or the client's list, its
+ *     group's, or the base list) that has a rule for the product decides, from its start price S (the purchase price
+ *     when its price type is PURCHASE, else the recommended retail price RRC):
+ *       a site price uploaded from Excel (valid now) is the price;
+ *       else S × (1 + p/100) with p the first of: the Excel percent (valid now), the product's individual rate, the
+ *       nearest section rate up the section tree, the list's own section rate;
+ *     when no list of the chain has a rule, the last list's S is the price;
+ *  3. WO_VAT shops show prices without VAT: price / (1 + vat/100);
+ *  4. a list whose unit is RATE shows prices in the shop's currency: price / rate;
+ *  5. rounding half up to the list's digits (NO_DECIMAL 0, ONE_DECIMAL 1, TWO_DECIMAL 2).
+ */
+
+export type Rounding = 'ONE_DECIMAL' | 'TWO_DECIMAL' | 'NO_DECIMAL';
+export type PriceUnit = 'RUB' | 'RATE';
+export type TaxType = 'WITH_VAT' | 'WO_VAT';
+
+/** How the price was decided (the screens show it; the price file tells site prices from percents). */
+export type PriceSource = 'PERSONAL' | 'EXCEL_PRICE' | 'EXCEL_PERCENT' | 'PRODUCT_RATE' | 'SECTION_RATE' | 'LIST_RATE' | 'START';
+
+/** A price list or column as the engine needs it. */
+export interface ListRules {
+  id: number;
+  /** PURCHASE starts from the purchase price; RRC (and any other type) from the recommended retail price. */
+  priceType: string;
+  /** The list's own markup percent, used when neither the product nor its sections have one. */
+  sectionRate: string | null;
+  rounding: Rounding;
+  unit: PriceUnit;
+}
+
+/** What one list of the chain says about one product. */
+export interface ListFacts {
+  excelPrice: string | null;
+  excelPercent: string | null;
+  productRate: string | null;
+  /** The nearest section up the tree with a rate in this list. */
+  sectionRate: string | null;
+}
+
+export interface ProductFacts {
+  productId: number;
+  purchase: string;
+  rrc: string;
+  vatRate: number;
+  /** One entry per list of the chain, in the chain's order. */
+  lists: ListFacts[];
+  personalPrice: string | null;
+}
+
+export interface PriceContext {
+  /** The client's column then its parent, or the one list that prices it; at least one. */
+  chain: ListRules[];
+  taxType: TaxType;
+  currency: string;
+  /** Roubles per unit of `currency` (null or 1 for RUB). */
+  currencyRate: string | null;
+}
+
+export interface Price {
+  productId: number;
+  /** The price shown, rounded. */
+  price: string;
+  currency: string;
+  /** The start price of the list that decided (purchase or RRC), before any percent. */
+  basePrice: string;
+  /** The percent applied to basePrice, when one was. */
+  percent: string | null;
+  source: PriceSource;
+  purchase: string;
+}
+
+const DIGITS: Record<Rounding, number> = { NO_DECIMAL: 0, ONE_DECIMAL: 1, TWO_DECIMAL: 2 };
+const HUNDRED = new Decimal(100);
+
+/** The start price of a list: the purchase price for PURCHASE lists, the recommended retail price otherwise. */
+export const startPrice = (list: Pick<ListRules, 'priceType'>, product: Pick<ProductFacts, 'purchase' | 'rrc'>): Decimal =>
+  new Decimal(list.priceType === 'PURCHASE' ? product.purchase : product.rrc);
+
+/** `base` with `percent` added (a negative percent is a discount). */
+export const withPercent = (base: Decimal.Value, percent: Decimal.Value): Decimal =>
+  new Decimal(base).mul(HUNDRED.plus(percent)).div(HUNDRED);
+
+export const roundTo = (value: Decimal, rounding: Rounding): Decimal => value.toDecimalPlaces(DIGITS[rounding], Decimal.ROUND_HALF_UP);
+
+interface Decided {
+  value: Decimal;
+  base: Decimal;
+  percent: string | null;
+  source: PriceSource;
+}
+
+function decideInList(list: ListRules, facts: ListFacts, product: ProductFacts): Decided | undefined {
+  const base = startPrice(list, product);
+  if (facts.excelPrice !== null) return { value: new Decimal(facts.excelPrice), base, percent: null, source: 'EXCEL_PRICE' };
+  const rated: [string | null, PriceSource][] = [
+    [facts.excelPercent, 'EXCEL_PERCENT'],
+    [facts.productRate, 'PRODUCT_RATE'],
+    [facts.sectionRate, 'SECTION_RATE'],
+    [list.sectionRate, 'LIST_RATE'],
+  ];
+  for (const [percent, source] of rated) {
+    if (percent !== null) return { value: withPercent(base, percent), base, percent, source };
+  }
+  return undefined;
+}
+
+function decide(ctx: PriceContext, product: ProductFacts): Decided {
+  if (product.personalPrice !== null) {
+    return { value: new Decimal(product.personalPrice), base: new Decimal(product.personalPrice), percent: null, source: 'PERSONAL' };
+  }
+  for (const [i, list] of ctx.chain.entries()) {
+    const decided = decideInList(list, product.lists[i], product);
+    if (decided) return decided;
+  }
+  const last = ctx.chain[ctx.chain.length - 1];
+  const base = startPrice(last, product);
+  return { value: base, base, percent: null, source: 'START' };
+}
+
+/** The shop's view of a price: without VAT for WO_VAT shops, in the shop's currency for RATE lists. */
+function shown(value: Decimal, ctx: PriceContext, product: ProductFacts): { value: Decimal; currency: string } {
+  let v = value;
+  if (ctx.taxType === 'WO_VAT') v = v.mul(HUNDRED).div(HUNDRED.plus(product.vatRate));
+  const head = ctx.chain[0];
+  if (head.unit === 'RATE' && ctx.currency !== 'RUB' && ctx.currencyRate !== null && new Decimal(ctx.currencyRate).gt(0)) {
+    return { value: v.div(ctx.currencyRate), currency: ctx.currency };
+  }
+  return { value: v, currency: 'RUB' };
+}
+
+export function priceOf(ctx: PriceContext, product: ProductFacts): Price {
+  if (ctx.chain.length === 0) throw new Error('a price context needs at least one list');
+  const decided = decide(ctx, product);
+  const { value, currency } = shown(decided.value, ctx, product);
+  const rounding = ctx.chain[0].rounding;
+  return {
+    productId: product.productId,
+    price: roundTo(value, rounding).toFixed(DIGITS[rounding]),
+    currency,
+    basePrice: decided.base.toFixed(2),
+    percent: decided.percent === null ? null : new Decimal(decided.percent).toFixed(2),
+    source: decided.source,
+    purchase: new Decimal(product.purchase).toFixed(2),
+  };
+}

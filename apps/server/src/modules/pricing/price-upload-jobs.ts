@@ -1,0 +1,177 @@
+import { PRICING_MSG } from '@b2b/contracts/pricing';
+import type { Db } from '@/db/database';
+import type { FileStore } from '@/files/file-store';
+import { readSpreadsheet, SpreadsheetError } from '@/files/spreadsheet-reader';
+import type { SpreadsheetKind } from '@/files/sheet-types';
+import { XLSX_MIME } from '@/files/file-store';
+import { writeXlsxTable } from '@/files/xlsx-table-writer';
+import type { JobContext, JobQueue } from '@/jobs/job-queue';
+import type { PriceEngine } from './price-engine';
+import { headerColumns, stageRow, templateColumns, type Columns, type StagedRow, type UploadKind } from './price-file-rows';
+import { previewCounter, previewListPage, previewPersonalPage, type PreviewCounter } from './price-upload-preview';
+import { priceUploadsRepo, type UploadTarget } from './price-uploads.repo';
+import { targetFromRow, validUntil } from './price-uploads.service';
+
+/*
+ * The two jobs of a price file. `pricing.parse` (the catalogue part): reads the stored file batch by batch into
+ * staged lines (each batch one short insert, so the embedded database keeps answering), names every line in error
+ * and computes the preview. `pricing.apply` (the price part): one transaction writes the lines and keeps what they
+ * replace, so a crash leaves the upload whole or not applied at all (the job is then run again).
+ */
+
+const PREVIEW_PAGE = 2000;
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+export function registerPriceUploadJobs(db: Db, deps: { jobs: JobQueue; files: FileStore; engine: PriceEngine }) {
+  const repo = priceUploadsRepo(db);
+
+  async function stageFile(partnerId: number, uploadId: number, kind: UploadKind, fileKind: SpreadsheetKind, data: Buffer, ctx: JobContext) {
+    const seen = new Set<string>();
+    let columns: Columns | undefined;
+    let lines = 0;
+    let errors = 0;
+    for await (const batch of readSpreadsheet(fileKind, data)) {
+      const staged: StagedRow[] = [];
+      for (const row of batch) {
+        if (!columns) {
+          columns = headerColumns(kind, row);
+          if (columns) continue;
+          columns = templateColumns(kind);
+        }
+        const s = stageRow(kind, columns, row);
+        if (s) staged.push(s);
+      }
+      const ids = await repo.productIds([...new Set(staged.filter((s) => !s.error).map((s) => s.code))]);
+      const rows = staged.map((s) => {
+        if (s.error) return { ...s, productId: null };
+        const productId = ids.get(s.code) ?? null;
+        if (productId === null) return { ...s, productId, error: PRICING_MSG.row.unknownProduct };
+        if (seen.has(s.code)) return { ...s, productId: null, error: PRICING_MSG.row.duplicate };
+        seen.add(s.code);
+        return { ...s, productId };
+      });
+      await repo.stage(partnerId, uploadId, rows);
+      lines += rows.length;
+      errors += rows.filter((r) => r.error).length;
+      // The number of lines is known only at the end: the bar creeps towards 80 % (the preview takes the rest).
+      const progress = Math.floor(80 * (lines / (lines + 20_000)));
+      await repo.update(partnerId, uploadId, { string_count: lines, progress });
+      await ctx.progress(progress);
+    }
+    return { lines, errors };
+  }
+
+  async function writeErrorsFile(partnerId: number, uploadId: number, name: string, createdBy: number | null) {
+    return deps.files.create(
+      { partnerId, purpose: 'price-upload-errors', originalName: `Ошибки ${name}`.replace(/\.(csv|xlsx)$/i, '') + '.xlsx', mime: XLSX_MIME, createdBy },
+      (path) =>
+        writeXlsxTable(
+          path,
+          {
+            name: 'Ошибки',
+            setup: (sheet) => {
+              sheet.columns = [
+                { header: 'Строка', width: 10 },
+                { header: 'Код товара', width: 14 },
+                { header: 'Ошибка', width: 80 },
+              ];
+              sheet.getRow(1).commit();
+            },
+            row: (e: { line: number; code: string | null; error: string | null }) => [e.line, e.code ?? '', e.error ?? ''],
+          },
+          (async function* () {
+            yield await repo.errors(partnerId, uploadId, 1_000_000);
+          })(),
+        ),
+      db,
+    );
+  }
+
+  async function preview(partnerId: number, uploadId: number, t: UploadTarget, replace: boolean, counter: PreviewCounter) {
+    const resolved =
+      t.kind === 'PERSONAL'
+        ? await deps.engine.resolve(partnerId, { clientId: t.clientId! })
+        : t.kind === 'PRICE'
+          ? await deps.engine.resolve(partnerId, { listId: t.listId! })
+          : undefined;
+    for (let after = 0; ; ) {
+      const page = await repo.stagedPage(partnerId, uploadId, after, PREVIEW_PAGE);
+      if (!page.length) break;
+      after = page[page.length - 1].line;
+      const staged = page.map((r) => ({ productId: Number(r.product_id), sitePrice: r.site_price, percent: r.percent }));
+      if (t.kind === 'PRICE' && resolved) await previewListPage(deps.engine, partnerId, resolved, staged, counter);
+      else if (t.kind === 'PERSONAL' && resolved) await previewPersonalPage(deps.engine, partnerId, resolved, staged, counter);
+      else {
+        const now = await repo.currentValues(partnerId, t.kind, staged.map((s) => s.productId));
+        for (const r of page) {
+          const before = now.get(Number(r.product_id)) ?? null;
+          const after = t.kind === 'REMAIN' ? String(r.quantity) : r.multiplicity;
+          counter.compare(Number(r.product_id), before, after, before !== null);
+        }
+      }
+    }
+    if (replace) counter.removed(await repo.removedCount(partnerId, uploadId, t));
+    return counter.result(await repo.productNames(counter.topIds()));
+  }
+
+  deps.jobs.register('pricing.parse', async (payload, ctx) => {
+    const { partnerId, uploadId, kind: fileKind } = payload as { partnerId: number; uploadId: number; kind: SpreadsheetKind };
+    const upload = await repo.find(partnerId, uploadId);
+    if (!upload || !['QUEUED', 'PROCESSING'].includes(upload.catalog_status)) return { skipped: true };
+    const t = targetFromRow(upload);
+    await repo.update(partnerId, uploadId, { catalog_status: 'PROCESSING', status: 'PROCESSING', progress: 0 });
+    await repo.clearStaged(partnerId, uploadId);
+    const fail = (status: 'ERROR_FILE' | 'ERROR_DATA', extra: object = {}) =>
+      repo.update(partnerId, uploadId, { catalog_status: status, price_status: 'CANCELLED', status, progress: 100, ...extra });
+    const stored = upload.file_id ? await deps.files.open(partnerId, upload.file_id) : undefined;
+    if (!stored) return fail('ERROR_FILE', { errors: JSON.stringify([PRICING_MSG.priceUploadFailed]) });
+    let counted: { lines: number; errors: number };
+    try {
+      counted = await stageFile(partnerId, uploadId, t.kind, fileKind, await readAll(stored.stream()), ctx);
+    } catch (err) {
+      if (!(err instanceof SpreadsheetError)) throw err;
+      await repo.clearStaged(partnerId, uploadId);
+      return fail('ERROR_FILE', { errors: JSON.stringify([err.message]) });
+    }
+    if (counted.lines === 0) return fail('ERROR_FILE', { errors: JSON.stringify([PRICING_MSG.fileEmpty]) });
+    if (counted.errors > 0) {
+      const file = await writeErrorsFile(partnerId, uploadId, upload.original_name ?? 'файла', upload.created_by);
+      return fail('ERROR_DATA', { error_count: counted.errors, errors_file_id: file.id });
+    }
+    const result = await preview(partnerId, uploadId, t, upload.mode === 'REPLACE', previewCounter());
+    await repo.update(partnerId, uploadId, {
+      catalog_status: 'FINISHED',
+      price_status: 'WAITING',
+      status: 'READY',
+      progress: 100,
+      preview: JSON.stringify(result),
+    });
+    return { lines: counted.lines };
+  });
+
+  deps.jobs.register('pricing.apply', async (payload) => {
+    const { partnerId, uploadId } = payload as { partnerId: number; uploadId: number };
+    return db.transaction().execute(async (trx) => {
+      const r = priceUploadsRepo(trx);
+      const upload = await r.lock(partnerId, uploadId);
+      if (!upload || !['QUEUED', 'PROCESSING'].includes(upload.price_status)) return { skipped: true };
+      const t = targetFromRow(upload);
+      await r.lockTarget(partnerId, t);
+      const until = validUntil(upload.period_days);
+      const count = await r.apply(partnerId, uploadId, t, upload.mode === 'REPLACE', until);
+      await r.update(partnerId, uploadId, {
+        price_status: 'FINISHED',
+        status: 'APPLIED',
+        applied_at: new Date(),
+        applied_count: count,
+        date_end: until,
+      });
+      return { applied: count };
+    });
+  });
+}

@@ -1,0 +1,112 @@
+import Decimal from 'decimal.js';
+import type { UploadPreview } from '@b2b/contracts/pricing';
+import { PRICING_MSG } from '@b2b/contracts/pricing';
+import type { PriceEngine, ResolvedTarget } from './price-engine';
+import { priceOf, type ProductFacts } from './price-rules';
+
+/*
+ * What applying a file would change (issue 12.6), computed by the price engine itself: each staged product priced
+ * as it is now and as it would be with the file's value, compared. Remains and multiplicities compare their values.
+ */
+
+const TOP = 10;
+
+export interface StagedValue {
+  productId: number;
+  sitePrice: string | null;
+  percent: string | null;
+}
+
+export interface TopChange {
+  productId: number;
+  oldPrice: string | null;
+  newPrice: string | null;
+  /** |new − old| / old, for ordering. */
+  weight: Decimal;
+}
+
+/** Running counts over the pages of a file. */
+export function previewCounter() {
+  const counts = { ROWS: 0, UP: 0, DOWN: 0, NEW: 0, SAME: 0, REMOVED: 0 };
+  let top: TopChange[] = [];
+  let belowPurchase = false;
+
+  function compare(productId: number, before: string | null, after: string | null, wasLoaded: boolean) {
+    counts.ROWS++;
+    if (!wasLoaded) counts.NEW++;
+    else if (before === after) counts.SAME++;
+    else if (before !== null && after !== null && new Decimal(after).lt(before)) counts.DOWN++;
+    else counts.UP++;
+    if (before !== after && before !== null && after !== null && !new Decimal(before).isZero()) {
+      top.push({ productId, oldPrice: before, newPrice: after, weight: new Decimal(after).minus(before).abs().div(before) });
+      if (top.length > TOP * 4) top = trim(top);
+    }
+  }
+
+  return {
+    compare,
+    markBelowPurchase: () => {
+      belowPurchase = true;
+    },
+    removed: (n: number) => {
+      counts.REMOVED = n;
+    },
+    result(names: Map<number, { code: string; name: string }>): UploadPreview {
+      return {
+        ...counts,
+        TOP: trim(top).map((c) => ({
+          ID: c.productId,
+          UP_CODE_1C: names.get(c.productId)?.code ?? '',
+          NAME: names.get(c.productId)?.name ?? '',
+          OLD_PRICE: c.oldPrice,
+          NEW_PRICE: c.newPrice,
+        })),
+        ...(belowPurchase ? { WARNING: PRICING_MSG.personalAbovePurchase } : {}),
+      };
+    },
+    topIds: () => trim(top).map((c) => c.productId),
+  };
+}
+
+const trim = (top: TopChange[]) => [...top].sort((a, b) => b.weight.comparedTo(a.weight) || a.productId - b.productId).slice(0, TOP);
+
+export type PreviewCounter = ReturnType<typeof previewCounter>;
+
+/** A page of a list's price file: each product's price now and with the file's site price or percent. */
+export async function previewListPage(
+  engine: PriceEngine,
+  partnerId: number,
+  resolved: ResolvedTarget,
+  staged: StagedValue[],
+  counter: PreviewCounter,
+): Promise<void> {
+  const facts = await engine.facts(partnerId, resolved, staged.map((s) => s.productId));
+  const byId = new Map(facts.map((f) => [f.productId, f]));
+  for (const s of staged) {
+    const now = byId.get(s.productId);
+    if (!now) continue;
+    const head = now.lists[0];
+    const after: ProductFacts = { ...now, lists: [{ ...head, excelPrice: s.sitePrice, excelPercent: s.percent }, ...now.lists.slice(1)] };
+    const wasLoaded = head.excelPrice !== null || head.excelPercent !== null;
+    counter.compare(s.productId, priceOf(resolved.ctx, now).price, priceOf(resolved.ctx, after).price, wasLoaded);
+  }
+}
+
+/** A page of a client's personal price file: the client's price now and the file's price. */
+export async function previewPersonalPage(
+  engine: PriceEngine,
+  partnerId: number,
+  resolved: ResolvedTarget,
+  staged: StagedValue[],
+  counter: PreviewCounter,
+): Promise<void> {
+  const facts = await engine.facts(partnerId, resolved, staged.map((s) => s.productId));
+  const byId = new Map(facts.map((f) => [f.productId, f]));
+  for (const s of staged) {
+    const now = byId.get(s.productId);
+    if (!now || s.sitePrice === null) continue;
+    if (new Decimal(now.purchase).gt(s.sitePrice)) counter.markBelowPurchase();
+    const after = priceOf(resolved.ctx, { ...now, personalPrice: s.sitePrice }).price;
+    counter.compare(s.productId, priceOf(resolved.ctx, now).price, after, now.personalPrice !== null);
+  }
+}

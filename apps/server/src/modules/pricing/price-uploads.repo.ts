@@ -1,0 +1,314 @@
+import { sql, type Insertable, type Updateable } from 'kysely';
+import type { Db } from '@/db/database';
+import type { PriceUploadsTable } from '@/db/schema';
+import type { StagedRow, UploadKind } from './price-file-rows';
+
+/*
+ * Price uploads (issue 12.5–6): the upload rows, their staged lines, and the one-statement-each apply and rollback
+ * of a file onto its target — a price list's Excel prices (price_list_products), a client's personal prices
+ * (client_prices) or the partner's remains and multiplicities (partner_product_remains). Apply keeps the rows it
+ * replaces in price_upload_backups; rollback puts them back.
+ */
+
+/** Whose prices an upload changes. */
+export interface UploadTarget {
+  kind: UploadKind;
+  /** PRICE: the list; REMAIN and MULTIPLICITY: the base list (their page). */
+  listId: number | null;
+  clientId: number | null;
+}
+
+const targetWhere = (t: UploadTarget) =>
+  sql<boolean>`u.kind = ${t.kind} and u.price_list_id is not distinct from ${t.listId} and u.client_id is not distinct from ${t.clientId}`;
+
+/** The staged products of an upload that go in: rows without an error. */
+const stagedIds = (partnerId: number, uploadId: number) =>
+  sql`(select r.product_id from price_upload_rows r where r.partner_id = ${partnerId} and r.upload_id = ${uploadId} and r.error is null)`;
+
+export function priceUploadsRepo(db: Db) {
+  return {
+    insert: (row: Insertable<PriceUploadsTable>) => db.insertInto('price_uploads').values(row).returningAll().executeTakeFirstOrThrow(),
+
+    update: (partnerId: number, id: number, set: Updateable<PriceUploadsTable>) =>
+      db.updateTable('price_uploads').set(set).where('partner_id', '=', partnerId).where('id', '=', id).execute(),
+
+    find: (partnerId: number, id: number) =>
+      db.selectFrom('price_uploads').selectAll().where('partner_id', '=', partnerId).where('id', '=', id).executeTakeFirst(),
+
+    /** The upload row locked for a state change. */
+    lock: (partnerId: number, id: number) =>
+      db.selectFrom('price_uploads').selectAll().where('partner_id', '=', partnerId).where('id', '=', id).forUpdate().executeTakeFirst(),
+
+    /**
+     * Serialises the state changes of one target's uploads (a new file, apply, rollback, reset): a transaction-scoped
+     * advisory lock on the partner and the target.
+     */
+    lockTarget: (partnerId: number, t: UploadTarget) =>
+      sql`select pg_advisory_xact_lock(${partnerId}::int, hashtext(${`${t.kind}:${t.listId ?? ''}:${t.clientId ?? ''}`}))`.execute(db),
+
+    /** The latest upload of the target, or the latest applied and not rolled back one. */
+    latest: (partnerId: number, t: UploadTarget, opts: { applied?: boolean } = {}) =>
+      db
+        .selectFrom('price_uploads as u')
+        .selectAll()
+        .where('u.partner_id', '=', partnerId)
+        .where(targetWhere(t))
+        .$if(Boolean(opts.applied), (q) => q.where('u.applied_at', 'is not', null).where('u.rolled_back_at', 'is', null))
+        .orderBy('u.id', 'desc')
+        .limit(1)
+        .executeTakeFirst(),
+
+    /** An upload of the target still being read or applied. */
+    busy: (partnerId: number, t: UploadTarget) =>
+      db
+        .selectFrom('price_uploads as u')
+        .select('u.id')
+        .where('u.partner_id', '=', partnerId)
+        .where(targetWhere(t))
+        .where((eb) => eb.or([eb('u.catalog_status', 'in', ['QUEUED', 'PROCESSING']), eb('u.price_status', 'in', ['QUEUED', 'PROCESSING'])]))
+        .executeTakeFirst(),
+
+    history: (partnerId: number, t: UploadTarget, q: { from?: Date; to?: Date; sort: 'date_upload' | 'string_count'; desc: boolean; limit: number; offset: number }) => {
+      let base = db.selectFrom('price_uploads as u').where('u.partner_id', '=', partnerId).where(targetWhere(t));
+      if (q.from) base = base.where('u.created_at', '>=', q.from);
+      if (q.to) base = base.where('u.created_at', '<', q.to);
+      return Promise.all([
+        base
+          .selectAll()
+          .orderBy(q.sort === 'string_count' ? 'u.string_count' : 'u.created_at', q.desc ? 'desc' : 'asc')
+          .orderBy('u.id', q.desc ? 'desc' : 'asc')
+          .limit(q.limit)
+          .offset(q.offset)
+          .execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow().then((r) => Number(r.n)),
+      ]);
+    },
+
+    clearStaged: (partnerId: number, uploadId: number) =>
+      db.deleteFrom('price_upload_rows').where('partner_id', '=', partnerId).where('upload_id', '=', uploadId).execute(),
+
+    /** Catalogue ids of the codes (active products only). */
+    productIds: async (codes: string[]) =>
+      new Map(
+        codes.length
+          ? (
+              await db.selectFrom('catalog_products').select(['id', 'up_code_1c']).where('up_code_1c', 'in', codes).where('active', '=', true).execute()
+            ).map((r) => [r.up_code_1c, Number(r.id)])
+          : [],
+      ),
+
+    stage: (partnerId: number, uploadId: number, rows: (StagedRow & { productId: number | null })[]) =>
+      rows.length
+        ? db
+            .insertInto('price_upload_rows')
+            .values(
+              rows.map((r) => ({
+                partner_id: partnerId,
+                upload_id: uploadId,
+                line: r.line,
+                code: r.code,
+                product_id: r.productId,
+                site_price: r.sitePrice,
+                percent: r.percent,
+                quantity: r.quantity,
+                multiplicity: r.multiplicity,
+                error: r.error,
+              })),
+            )
+            .execute()
+        : Promise.resolve(),
+
+    /** The lines in error, first `limit` of them, by line. */
+    errors: (partnerId: number, uploadId: number, limit: number) =>
+      db
+        .selectFrom('price_upload_rows')
+        .select(['line', 'code', 'error'])
+        .where('partner_id', '=', partnerId)
+        .where('upload_id', '=', uploadId)
+        .where('error', 'is not', null)
+        .orderBy('line')
+        .limit(limit)
+        .execute(),
+
+    /** Staged good rows from `afterLine` on, by line (the preview reads them page by page). */
+    stagedPage: (partnerId: number, uploadId: number, afterLine: number, limit: number) =>
+      db
+        .selectFrom('price_upload_rows')
+        .select(['line', 'product_id', 'site_price', 'percent', 'quantity', 'multiplicity'])
+        .where('partner_id', '=', partnerId)
+        .where('upload_id', '=', uploadId)
+        .where('error', 'is', null)
+        .where('line', '>', afterLine)
+        .orderBy('line')
+        .limit(limit)
+        .execute(),
+
+    /** The partner's current remains (or multiplicities) of the products, as text. */
+    currentValues: async (partnerId: number, kind: UploadKind, productIds: number[]) =>
+      new Map(
+        productIds.length
+          ? (
+              await db
+                .selectFrom('partner_product_remains')
+                .select(['product_id', 'quantity', 'multiplicity'])
+                .where('partner_id', '=', partnerId)
+                .where('product_id', 'in', productIds)
+                .execute()
+            ).flatMap((r) => {
+              const v = kind === 'REMAIN' ? r.quantity : r.multiplicity;
+              return v === null ? [] : [[Number(r.product_id), String(v)] as const];
+            })
+          : [],
+      ),
+
+    productNames: async (ids: number[]) =>
+      new Map(
+        ids.length
+          ? (await db.selectFrom('catalog_products').select(['id', 'up_code_1c', 'name']).where('id', 'in', ids).execute()).map((r) => [
+              Number(r.id),
+              { code: r.up_code_1c, name: r.name },
+            ])
+          : [],
+      ),
+
+    /** Products of the target's current loaded rows that the file does not name (what REPLACE removes). */
+    removedCount: async (partnerId: number, uploadId: number, t: UploadTarget) => {
+      const { table, where } = current(partnerId, t);
+      const r = await sql<{ n: number }>`select count(*)::int as n from ${table} x where ${where}
+        and x.product_id not in ${stagedIds(partnerId, uploadId)}`.execute(db);
+      return Number(r.rows[0].n);
+    },
+
+    /** Loaded rows of the target and the end of their validity. */
+    loaded: async (partnerId: number, t: UploadTarget) => {
+      const { table, where } = current(partnerId, t);
+      const validity = t.kind === 'REMAIN' || t.kind === 'MULTIPLICITY' ? sql`null::timestamptz` : sql`max(x.valid_until)`;
+      const r = await sql<{ n: number; until: Date | null }>`select count(*)::int as n, ${validity} as until from ${table} x where ${where}`.execute(db);
+      return { count: Number(r.rows[0].n), until: r.rows[0].until };
+    },
+
+    /** Writes the upload onto its target, keeping what it replaces. Run inside the caller's transaction. */
+    async apply(partnerId: number, uploadId: number, t: UploadTarget, replace: boolean, validUntil: Date | null): Promise<number> {
+      const { table, where } = current(partnerId, t);
+      const scope = replace ? sql`true` : sql`x.product_id in ${stagedIds(partnerId, uploadId)}`;
+      const kept = keptColumns(t.kind);
+      await sql`insert into price_upload_backups (partner_id, upload_id, product_id, existed, site_price, percent, quantity,
+          multiplicity, previous_upload_id, valid_until)
+        select ${partnerId}, ${uploadId}, x.product_id, true, ${kept.sitePrice}, ${kept.percent}, ${kept.quantity}, ${kept.multiplicity},
+          x.upload_id, ${kept.validUntil}
+        from ${table} x where ${where} and ${scope}`.execute(db);
+      await sql`insert into price_upload_backups (partner_id, upload_id, product_id, existed)
+        select ${partnerId}, ${uploadId}, r.product_id, false from price_upload_rows r
+        where r.partner_id = ${partnerId} and r.upload_id = ${uploadId} and r.error is null
+        on conflict do nothing`.execute(db);
+      await clear(db, partnerId, t, scope);
+      return write(db, partnerId, uploadId, t, validUntil);
+    },
+
+    /** Puts back what the upload replaced. Run inside the caller's transaction. */
+    async rollback(partnerId: number, uploadId: number, t: UploadTarget): Promise<void> {
+      const backed = sql`x.product_id in (select b.product_id from price_upload_backups b where b.partner_id = ${partnerId} and b.upload_id = ${uploadId})`;
+      await clear(db, partnerId, t, backed);
+      await restore(db, partnerId, uploadId, t);
+    },
+
+    /** Forgets every loaded row of the target (the reset of §7 dropexcel). */
+    reset: (partnerId: number, t: UploadTarget) => clear(db, partnerId, t, sql`true`),
+
+    /** Sets the validity of the target's loaded prices. */
+    prolong: async (partnerId: number, t: UploadTarget, validUntil: Date | null) => {
+      const { table, where } = current(partnerId, t);
+      await sql`update ${table} x set valid_until = ${validUntil} where ${where}`.execute(db);
+    },
+  };
+}
+
+/** The target's loaded rows: the table and the condition on alias x. */
+function current(partnerId: number, t: UploadTarget) {
+  switch (t.kind) {
+    case 'PRICE':
+      return { table: sql`price_list_products`, where: sql`x.partner_id = ${partnerId} and x.price_list_id = ${t.listId}` };
+    case 'PERSONAL':
+      // Point prices typed on the client's page belong to the same set: a replacing file replaces them too.
+      return { table: sql`client_prices`, where: sql`x.partner_id = ${partnerId} and x.client_id = ${t.clientId}` };
+    case 'REMAIN':
+      return { table: sql`partner_product_remains`, where: sql`x.partner_id = ${partnerId} and x.quantity is not null` };
+    case 'MULTIPLICITY':
+      return { table: sql`partner_product_remains`, where: sql`x.partner_id = ${partnerId} and x.multiplicity is not null` };
+  }
+}
+
+function keptColumns(kind: UploadKind) {
+  const none = sql`null`;
+  switch (kind) {
+    case 'PRICE':
+      return { sitePrice: sql`x.site_price`, percent: sql`x.percent`, quantity: none, multiplicity: none, validUntil: sql`x.valid_until` };
+    case 'PERSONAL':
+      return { sitePrice: sql`x.price`, percent: none, quantity: none, multiplicity: none, validUntil: sql`x.valid_until` };
+    case 'REMAIN':
+      return { sitePrice: none, percent: none, quantity: sql`x.quantity`, multiplicity: none, validUntil: none };
+    case 'MULTIPLICITY':
+      return { sitePrice: none, percent: none, quantity: none, multiplicity: sql`x.multiplicity`, validUntil: none };
+  }
+}
+
+/** Removes the target's loaded rows in `scope` (remains and multiplicities share rows: only their column is emptied). */
+async function clear(db: Db, partnerId: number, t: UploadTarget, scope: ReturnType<typeof sql>) {
+  const { table, where } = current(partnerId, t);
+  if (t.kind === 'REMAIN') await sql`update partner_product_remains x set quantity = null where ${where} and ${scope}`.execute(db);
+  else if (t.kind === 'MULTIPLICITY') await sql`update partner_product_remains x set multiplicity = null where ${where} and ${scope}`.execute(db);
+  else await sql`delete from ${table} x where ${where} and ${scope}`.execute(db);
+}
+
+const goodRows = (partnerId: number, uploadId: number) =>
+  sql`from price_upload_rows r where r.partner_id = ${partnerId} and r.upload_id = ${uploadId} and r.error is null`;
+
+async function write(db: Db, partnerId: number, uploadId: number, t: UploadTarget, validUntil: Date | null): Promise<number> {
+  let result;
+  switch (t.kind) {
+    case 'PRICE':
+      // A line without a price and a percent takes the product's loaded price away.
+      result = await sql`insert into price_list_products (partner_id, price_list_id, product_id, site_price, percent, upload_id, valid_until)
+        select ${partnerId}, ${t.listId}, r.product_id, r.site_price, r.percent, ${uploadId}, ${validUntil}
+        ${goodRows(partnerId, uploadId)} and (r.site_price is not null or r.percent is not null)`.execute(db);
+      break;
+    case 'PERSONAL':
+      result = await sql`insert into client_prices (partner_id, client_id, product_id, price, upload_id, valid_until)
+        select ${partnerId}, ${t.clientId}, r.product_id, r.site_price, ${uploadId}, ${validUntil}
+        ${goodRows(partnerId, uploadId)}`.execute(db);
+      break;
+    case 'REMAIN':
+      result = await sql`insert into partner_product_remains (partner_id, product_id, quantity, upload_id)
+        select ${partnerId}, r.product_id, r.quantity, ${uploadId} ${goodRows(partnerId, uploadId)}
+        on conflict (partner_id, product_id) do update set quantity = excluded.quantity, upload_id = excluded.upload_id`.execute(db);
+      break;
+    case 'MULTIPLICITY':
+      result = await sql`insert into partner_product_remains (partner_id, product_id, multiplicity, upload_id)
+        select ${partnerId}, r.product_id, r.multiplicity, ${uploadId} ${goodRows(partnerId, uploadId)}
+        on conflict (partner_id, product_id) do update set multiplicity = excluded.multiplicity, upload_id = excluded.upload_id`.execute(db);
+      break;
+  }
+  return Number(result.numAffectedRows ?? 0n);
+}
+
+async function restore(db: Db, partnerId: number, uploadId: number, t: UploadTarget) {
+  const backups = sql`from price_upload_backups b where b.partner_id = ${partnerId} and b.upload_id = ${uploadId} and b.existed`;
+  switch (t.kind) {
+    case 'PRICE':
+      await sql`insert into price_list_products (partner_id, price_list_id, product_id, site_price, percent, upload_id, valid_until)
+        select ${partnerId}, ${t.listId}, b.product_id, b.site_price, b.percent, b.previous_upload_id, b.valid_until ${backups}`.execute(db);
+      break;
+    case 'PERSONAL':
+      await sql`insert into client_prices (partner_id, client_id, product_id, price, upload_id, valid_until)
+        select ${partnerId}, ${t.clientId}, b.product_id, b.site_price, b.previous_upload_id, b.valid_until ${backups}`.execute(db);
+      break;
+    case 'REMAIN':
+      await sql`update partner_product_remains x set quantity = b.quantity, upload_id = b.previous_upload_id
+        ${backups} and x.partner_id = b.partner_id and x.product_id = b.product_id`.execute(db);
+      break;
+    case 'MULTIPLICITY':
+      await sql`update partner_product_remains x set multiplicity = b.multiplicity, upload_id = b.previous_upload_id
+        ${backups} and x.partner_id = b.partner_id and x.product_id = b.product_id`.execute(db);
+      break;
+  }
+}

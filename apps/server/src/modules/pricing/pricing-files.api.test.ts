@@ -1,0 +1,305 @@
+import Decimal from 'decimal.js';
+import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIMITS } from '@b2b/contracts/limits';
+import { MSG } from '@b2b/contracts/messages';
+import { PRICING_MSG, type PricingStatus } from '@b2b/contracts/pricing';
+import { parseXml } from '@/files/xml-stream';
+import { finishedExport } from '@/test/export-job';
+import { multipart } from '@/test/multipart';
+import { bearer, createTestApp, form, type TestApp } from '@/test/test-app';
+import { downloadXlsxRows, insertClient, partnerIdOf, priceListsOf } from '../clients/clients-test-fixtures';
+import { priceEngine } from './price-engine';
+import { FILE_HEADERS } from './price-file-rows';
+
+let t: TestApp;
+const tokens: Record<string, string> = {};
+let pid: number;
+let wholesaleId: number;
+/** Products of the catalogue, first ones by id. */
+let products: { id: number; code: string; purchase: string }[];
+
+const STAFF = ['price@partner.demo', 'clients@partner.demo', 'orders@partner.demo', 'owner@second.demo'];
+const get = (url: string, who = 'price@partner.demo') => t.app.inject({ method: 'GET', url, headers: bearer(tokens[who]) });
+const post = (url: string, data: Record<string, string>, who = 'price@partner.demo') =>
+  t.app.inject({ method: 'POST', url, ...form(data), headers: { ...form(data).headers, ...bearer(tokens[who]) } });
+
+async function xlsx(rows: (string | number | null)[][]): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('Прайс');
+  for (const r of rows) sheet.addRow(r);
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+async function upload(path: string, file: Buffer, fields: Record<string, string> = {}, who = 'price@partner.demo', name = 'prices.xlsx') {
+  const body = multipart([...Object.entries(fields).map(([n, value]) => ({ name: n, value })), { name: 'file', filename: name, value: file }]);
+  const res = await t.app.inject({ method: 'POST', url: `/v3/api/partner/pricing/excel/${path}/`, payload: body.payload, headers: { ...body.headers, ...bearer(tokens[who]) } });
+  return res;
+}
+
+const status = async (path: string, who = 'price@partner.demo', query = ''): Promise<PricingStatus> =>
+  (await get(`/v3/api/partner/pricing/status/${path}/${query}`, who)).json();
+const run = () => t.app.services.jobs.runUntilIdle();
+const listPrice = async (productId: number, listId = wholesaleId) => (await priceEngine(t.database.db).prices(pid, { listId }, [productId]))![0];
+const loadedRows = (listId = wholesaleId) =>
+  t.database.db.selectFrom('price_list_products').select(['product_id', 'site_price', 'percent']).where('partner_id', '=', pid).where('price_list_id', '=', listId).orderBy('product_id').execute();
+
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const email of STAFF) tokens[email] = await t.login(email);
+  pid = await partnerIdOf(t.database.db, 'price@partner.demo');
+  wholesaleId = (await priceListsOf(t.database.db, pid)).find((l) => l.name === 'Оптовый прайс')!.id;
+  products = (
+    await t.database.db.selectFrom('catalog_products').select(['id', 'up_code_1c', 'purchase_price']).where('active', '=', true).orderBy('id').limit(10).execute()
+  ).map((p) => ({ id: p.id, code: p.up_code_1c, purchase: p.purchase_price }));
+});
+afterAll(() => t.close());
+
+describe('price files of a price list', () => {
+  const path = () => `pricelist/${wholesaleId}`;
+
+  it('downloads the current price file as a job: headers, codes as text, the engine price', async () => {
+    const queued = (await get(`/v3/api/partner/pricing/excel/${path()}/`)).json();
+    const done = await finishedExport(t, tokens['price@partner.demo'], queued);
+    const rows = await downloadXlsxRows(t, tokens['price@partner.demo'], done.URL);
+    expect(rows[0]).toEqual(FILE_HEADERS.PRICE);
+    const first = rows.find((r) => r[0] === products[0].code)!;
+    expect(first[1]).toEqual(expect.any(String));
+    expect(String(first[3])).toBe(String(Number((await listPrice(products[0].id)).price)));
+  });
+
+  it('reads a valid file, previews it, applies it on confirmation and rolls it back', async () => {
+    const before = await Promise.all(products.slice(0, 3).map((p) => listPrice(p.id)));
+    const file = await xlsx([
+      FILE_HEADERS.PRICE,
+      [products[0].code, 'Товар', null, null, '1 000,5', null],
+      [Number(products[1].code), 'Товар', null, null, null, '-10'],
+      [products[2].code, 'Товар', null, null, new Decimal(before[2].price).toNumber(), null],
+    ]);
+    const res = await upload(path(), file, { keep: 'N', period: '14' });
+    expect(res.json()).toMatchObject({ SUCCESS: 'Y', UPLOAD_ID: expect.any(Number), MESSAGE: PRICING_MSG.uploadQueued });
+    expect((await status(path())).CATALOG.STATUS).toBe('QUEUED');
+    await run();
+    const read = await status(path());
+    expect(read.CATALOG.STATUS).toBe('FINISHED');
+    expect(read.PRICE.STATUS).toBe('WAITING');
+    expect(read.UPLOAD!.PREVIEW).toMatchObject({ ROWS: 3, NEW: 3, REMOVED: 0 });
+    // Both new prices differ from what the list's rate gave; the third is the same price.
+    expect(read.UPLOAD!.PREVIEW!.TOP.map((x) => x.ID).sort()).toEqual([products[0].id, products[1].id].sort());
+    // Nothing changes before the user confirms.
+    expect(await loadedRows()).toEqual([]);
+
+    expect((await post(`/v3/api/partner/pricing/upload/${path()}/`, { action: 'apply', upload_id: String(res.json().UPLOAD_ID) })).json()).toMatchObject({
+      SUCCESS: 'Y',
+    });
+    await run();
+    const applied = await status(path());
+    expect(applied.PRICE.STATUS).toBe('FINISHED');
+    expect(applied.UPLOAD).toMatchObject({ count: 3, period: 14, APPLIED: 'Y', CAN_ROLLBACK: 'Y' });
+    expect(applied.LOADED.COUNT).toBe(3);
+    expect(applied.LOADED.DATE_END! - Date.now() / 1000).toBeGreaterThan(13.9 * 86400);
+    expect((await listPrice(products[0].id)).price).toBe('1000.50');
+    expect((await listPrice(products[1].id)).price).toBe(new Decimal(products[1].purchase).mul(0.9).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2));
+
+    // A second file in REPLACE mode: its preview names the price going up and the two rows it removes.
+    const second = await upload(path(), await xlsx([FILE_HEADERS.PRICE, [products[0].code, '', null, null, '1100', null]]));
+    await run();
+    const preview = (await status(path())).UPLOAD!.PREVIEW!;
+    expect(preview).toMatchObject({ ROWS: 1, UP: 1, NEW: 0, REMOVED: 2 });
+    expect(preview.TOP[0]).toMatchObject({ ID: products[0].id, OLD_PRICE: '1000.50', NEW_PRICE: '1100.00' });
+    await post(`/v3/api/partner/pricing/upload/${path()}/`, { action: 'apply', upload_id: String(second.json().UPLOAD_ID) });
+    await run();
+    expect((await loadedRows()).map((r) => r.product_id)).toEqual([products[0].id]);
+
+    // The first upload is no longer the latest: only the second rolls back, and puts the first one's rows back.
+    expect((await post(`/v3/api/partner/pricing/upload/${path()}/`, { action: 'rollback', upload_id: String(res.json().UPLOAD_ID) })).json()).toEqual({
+      SUCCESS: 'N',
+      errors: { upload: PRICING_MSG.rollbackOnlyLatest },
+    });
+    expect((await post(`/v3/api/partner/pricing/upload/${path()}/`, { action: 'rollback', upload_id: String(second.json().UPLOAD_ID) })).json()).toMatchObject({
+      SUCCESS: 'Y',
+      MESSAGE: PRICING_MSG.rolledBack,
+    });
+    expect((await loadedRows()).map((r) => r.product_id)).toEqual(products.slice(0, 3).map((p) => p.id));
+    expect((await listPrice(products[0].id)).price).toBe('1000.50');
+
+    const history = (await get(`/v3/api/partner/pricing/uploadlist/${path()}/`)).json();
+    expect(history.ITEMS.map((h: { ROLLED_BACK: string; string_count: number }) => [h.ROLLED_BACK, h.string_count])).toEqual([
+      ['Y', 1],
+      ['N', 3],
+    ]);
+    expect(history.ITEMS[1]).toMatchObject({ type: 'PRICE', count: 3, period: 14, download: expect.stringMatching(/^\/v3\/api\/partner\/file\//) });
+  });
+
+  it('names every line in error, writes them to a file, and changes nothing', async () => {
+    const before = await loadedRows();
+    const file = await xlsx([
+      FILE_HEADERS.PRICE,
+      ['12345a', 'Плохой код', null, null, '10', null],
+      ['999999', 'Нет в каталоге', null, null, '10', null],
+      [products[4].code, 'И цена, и процент', null, null, '10', '5'],
+      [products[5].code, 'Хороший', null, null, '10', null],
+      [products[5].code, 'Повтор', null, null, '11', null],
+      [products[6].code, 'Точка и запятая', null, null, '10.123456', null],
+    ]);
+    await upload(path(), file);
+    await run();
+    const s = await status(path());
+    expect(s.CATALOG.STATUS).toBe('ERROR_DATA');
+    expect(s.UPLOAD!.ERROR_COUNT).toBe(5);
+    expect(s.UPLOAD!.ERRORS.map((e) => [e.LINE, e.ERROR])).toEqual([
+      [2, PRICING_MSG.row.code],
+      [3, PRICING_MSG.row.unknownProduct],
+      [4, PRICING_MSG.row.both],
+      [6, PRICING_MSG.row.duplicate],
+      [7, PRICING_MSG.row.price],
+    ]);
+    const errors = await downloadXlsxRows(t, tokens['price@partner.demo'], s.UPLOAD!.ERRORS_FILE!);
+    expect(errors.slice(1).map((r) => r[0])).toEqual([2, 3, 4, 6, 7]);
+    expect((await post(`/v3/api/partner/pricing/upload/${path()}/`, { action: 'apply' })).json()).toEqual({ SUCCESS: 'N', errors: { upload: PRICING_MSG.uploadNotReady } });
+    expect(await loadedRows()).toEqual(before);
+  });
+
+  it('refuses what is not a spreadsheet, and a file of no product lines', async () => {
+    const pdf = await upload(path(), Buffer.from('%PDF-1.4 not a sheet'), {}, 'price@partner.demo', 'prices.pdf');
+    expect(pdf.json()).toEqual({ SUCCESS: 'N', errors: { error_upload_file: MSG.fileFormatUnsupported } });
+    await upload(path(), await xlsx([FILE_HEADERS.PRICE, [null, 'Итого']]));
+    await run();
+    const s = await status(path());
+    expect(s.CATALOG.STATUS).toBe('ERROR_FILE');
+    expect(s.UPLOAD!.ERRORS[0].ERROR).toBe(PRICING_MSG.fileEmpty);
+  });
+
+  it('applies a file whole or not at all: a failure in the middle leaves the prices as they were, a rerun applies it', async () => {
+    const before = await loadedRows();
+    const res = await upload(path(), await xlsx([FILE_HEADERS.PRICE, ...products.slice(0, 8).map((p, i) => [p.code, '', null, null, String(100 + i), null])]));
+    await run();
+    // The 5th row written fails, as a crash or a lost connection would in the middle of the apply.
+    await sql`create function fail_fifth() returns trigger language plpgsql as $$
+      begin if (select count(*) from price_list_products where upload_id = new.upload_id) >= 4 then raise exception 'crash'; end if; return new; end $$`.execute(t.database.db);
+    await sql`create trigger fail_fifth before insert on price_list_products for each row execute function fail_fifth()`.execute(t.database.db);
+    await post(`/v3/api/partner/pricing/upload/${path()}/`, { action: 'apply', upload_id: String(res.json().UPLOAD_ID) });
+    await run();
+    expect(await loadedRows()).toEqual(before);
+    expect((await status(path())).PRICE.STATUS).toBe('QUEUED');
+    await sql`drop trigger fail_fifth on price_list_products`.execute(t.database.db);
+    await t.database.db.updateTable('jobs').set({ run_at: new Date(0) }).where('type', '=', 'pricing.apply').where('status', '=', 'QUEUED').execute();
+    await run();
+    expect((await status(path())).PRICE.STATUS).toBe('FINISHED');
+    expect((await loadedRows()).map((r) => r.site_price)).toEqual(products.slice(0, 8).map((_, i) => new Decimal(100 + i).toFixed(4)));
+  });
+
+  it('prolongs the loaded prices 7/14/21 days or termless, and resets them', async () => {
+    await post(`/v3/api/partner/pricing/upload/${path()}/`, { action: 'prolong', period: '7' });
+    const seven = (await status(path())).LOADED.DATE_END!;
+    expect(seven - Date.now() / 1000).toBeGreaterThan(6.9 * 86400);
+    expect(seven - Date.now() / 1000).toBeLessThan(7.1 * 86400);
+    await post(`/v3/api/partner/pricing/upload/${path()}/`, { action: 'prolong', period: '0' });
+    expect((await status(path())).LOADED.DATE_END).toBeNull();
+    expect((await post(`/v3/api/partner/pricing/upload/${path()}/`, { action: 'prolong', period: '10' })).json().SUCCESS).toBe('N');
+    // Prices past their date no longer count.
+    await t.database.db.updateTable('price_list_products').set({ valid_until: new Date(Date.now() - 1000) }).where('price_list_id', '=', wholesaleId).execute();
+    expect((await listPrice(products[0].id)).source).not.toBe('EXCEL_PRICE');
+    expect((await post(`/v3/api/partner/pricing/dropexcel/${path()}/`, {})).json()).toMatchObject({ SUCCESS: 'Y', MESSAGE: PRICING_MSG.reset });
+    expect((await status(path())).LOADED.COUNT).toBe(0);
+  });
+
+  it('guards the calls by right', async () => {
+    const file = await xlsx([FILE_HEADERS.PRICE, [products[0].code, '', null, null, '1', null]]);
+    expect((await upload(path(), file, {}, 'clients@partner.demo')).statusCode).toBe(403);
+    expect((await get(`/v3/api/partner/pricing/excel/${path()}/`, 'clients@partner.demo')).statusCode).toBe(403);
+    expect((await get(`/v3/api/partner/pricing/status/${path()}/`, 'clients@partner.demo')).statusCode).toBe(200);
+    expect((await get(`/v3/api/partner/pricing/status/${path()}/`, 'orders@partner.demo')).statusCode).toBe(403);
+    expect((await post(`/v3/api/partner/pricing/dropexcel/${path()}/`, {}, 'clients@partner.demo')).statusCode).toBe(403);
+    expect((await get(`/v3/api/partner/pricing/status/${path()}/`, 'owner@second.demo')).statusCode).toBe(404);
+  });
+});
+
+describe("a client's personal prices, remains and multiplicities", () => {
+  it('loads personal prices from a file with the below-purchase warning', async () => {
+    const client = await insertClient(t.database.db, pid, { name: 'Файл цен', registeredAt: new Date() });
+    const cheap = new Decimal(products[0].purchase).minus(1).toFixed(2).replace('.', ',');
+    const file = await xlsx([FILE_HEADERS.PERSONAL, [products[0].code, '', null, cheap], [products[1].code, '', null, '99999']]);
+    const path = `client/${client}/catalog`;
+    expect((await upload(path, file, { keep: 'Y' }, 'price@partner.demo')).statusCode).toBe(403);
+    expect((await upload(path, file, { keep: 'Y' }, 'clients@partner.demo')).json().SUCCESS).toBe('Y');
+    await run();
+    const s = await status(path, 'clients@partner.demo');
+    expect(s.UPLOAD!.PREVIEW).toMatchObject({ ROWS: 2, NEW: 2, WARNING: PRICING_MSG.personalAbovePurchase });
+    await post(`/v3/api/partner/pricing/upload/${path}/`, { action: 'apply' }, 'clients@partner.demo');
+    await run();
+    const prices = await priceEngine(t.database.db).prices(pid, { clientId: client }, [products[0].id, products[1].id]);
+    expect(prices!.map((p) => [p.price, p.source])).toEqual([
+      [cheap.replace(',', '.'), 'PERSONAL'],
+      ['99999.00', 'PERSONAL'],
+    ]);
+  });
+
+  it('loads remains and multiplicities on the base list page', async () => {
+    const remains = await xlsx([FILE_HEADERS.REMAIN, [products[0].code, '', 15], [products[1].code, '', 0]]);
+    expect((await upload('pricelist/personal_price/remain', remains)).json().SUCCESS).toBe('Y');
+    await run();
+    expect((await status('pricelist/personal_price', undefined, '?type=remain')).UPLOAD!.PREVIEW).toMatchObject({ ROWS: 2, NEW: 2 });
+    await post('/v3/api/partner/pricing/upload/pricelist/personal_price/', { action: 'apply', type: 'remain' });
+    await upload('pricelist/personal_price/multiplicity', await xlsx([FILE_HEADERS.MULTIPLICITY, [products[0].code, '', '1/6/12']]));
+    await run();
+    await post('/v3/api/partner/pricing/upload/pricelist/personal_price/', { action: 'apply', type: 'multiplicity' });
+    await run();
+    const rows = await t.database.db.selectFrom('partner_product_remains').select(['product_id', 'quantity', 'multiplicity']).where('partner_id', '=', pid).orderBy('product_id').execute();
+    expect(rows).toEqual([
+      { product_id: products[0].id, quantity: 15, multiplicity: '1/6/12' },
+      { product_id: products[1].id, quantity: 0, multiplicity: null },
+    ]);
+    await post('/v3/api/partner/pricing/dropexcel/pricelist/personal_price/multiplicity/', {});
+    expect((await status('pricelist/personal_price', undefined, '?type=multiplicity')).LOADED.COUNT).toBe(0);
+    expect((await status('pricelist/personal_price', undefined, '?type=remain')).LOADED.COUNT).toBe(2);
+  });
+});
+
+describe('YML feeds', () => {
+  it('serves a valid YML catalogue with the list prices, and keeps the link limit under parallel calls', async () => {
+    const res = (await post(`/v3/api/partner/pricing/yml/pricelist/${wholesaleId}/`, { action: 'create' })).json();
+    expect(res).toMatchObject({ SUCCESS: 'Y', ITEMS: [{ URL: expect.stringMatching(/^\/yml\/[\w-]+\.xml$/) }] });
+    const feed = await t.app.inject({ method: 'GET', url: res.ITEMS[0].URL });
+    expect(feed.statusCode).toBe(200);
+    expect(feed.headers['content-type']).toContain('application/xml');
+    const offers = new Map<string, string>();
+    let current = '';
+    let inPrice = false;
+    let root = '';
+    for await (const _ of parseXml(
+      (async function* () {
+        yield Buffer.from(feed.body);
+      })(),
+      {
+        open: (name, attrs) => {
+          root ||= name;
+          if (name === 'offer') current = attrs.id;
+          inPrice = name === 'price';
+        },
+        text: (text) => {
+          if (inPrice) offers.set(current, (offers.get(current) ?? '') + text);
+        },
+        close: () => {
+          inPrice = false;
+        },
+      },
+    )) {
+      /* parse to the end: malformed XML throws */
+    }
+    expect(root).toBe('yml_catalog');
+    expect(offers.size).toBeGreaterThan(100);
+    expect(offers.get(String(products[3].id))).toBe((await listPrice(products[3].id)).price);
+
+    const parallel = await Promise.all(Array.from({ length: 30 }, () => post(`/v3/api/partner/pricing/yml/pricelist/${wholesaleId}/`, { action: 'create' })));
+    const refused = parallel.map((r) => r.json()).filter((b) => b.SUCCESS === 'N');
+    expect(refused[0]).toEqual({ SUCCESS: 'N', errors: { yml: PRICING_MSG.ymlLimit(LIMITS.ymlLinksMax) } });
+    expect((await status(`pricelist/${wholesaleId}`)).YML).toHaveLength(LIMITS.ymlLinksMax);
+
+    const off = (await post(`/v3/api/partner/pricing/yml/pricelist/${wholesaleId}/`, { action: 'delete', id: String(res.ITEMS[0].ID) })).json();
+    expect(off.ITEMS).toHaveLength(LIMITS.ymlLinksMax - 1);
+    expect((await t.app.inject({ method: 'GET', url: res.ITEMS[0].URL })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/yml/not-a-token.xml' })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,172 @@
+import Decimal from 'decimal.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRICING_MSG, type PricingProduct } from '@b2b/contracts/pricing';
+import { bearer, createTestApp, form, type TestApp } from '@/test/test-app';
+import { insertClient, partnerIdOf, priceListsOf } from '../clients/clients-test-fixtures';
+import { priceEngine } from './price-engine';
+
+let t: TestApp;
+const tokens: Record<string, string> = {};
+let pid: number;
+let otherPid: number;
+let wholesaleId: number;
+let columnId: number;
+/** A product, its leaf section, the leaf's parent and grandparent. */
+let product: { id: number; purchase: string; rrc: string; up_code_1c: string };
+let leaf: number;
+let parent: number;
+let top: number;
+
+const STAFF = ['owner@partner.demo', 'price@partner.demo', 'clients@partner.demo', 'orders@partner.demo', 'owner@second.demo'];
+const get = (url: string, who = 'price@partner.demo') => t.app.inject({ method: 'GET', url, headers: bearer(tokens[who]) });
+const post = (url: string, data: Record<string, string>, who = 'price@partner.demo') =>
+  t.app.inject({ method: 'POST', url, ...form(data), headers: { ...form(data).headers, ...bearer(tokens[who]) } });
+
+const engine = () => priceEngine(t.database.db);
+const priceFor = async (target: { clientId: number } | { listId: number }) => (await engine().prices(pid, target, [product.id]))![0];
+const pct = (value: string, percent: string) => new Decimal(value).mul(new Decimal(100).plus(percent)).div(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const email of STAFF) tokens[email] = await t.login(email);
+  pid = await partnerIdOf(t.database.db, 'owner@partner.demo');
+  otherPid = await partnerIdOf(t.database.db, 'owner@second.demo');
+  const lists = await priceListsOf(t.database.db, pid);
+  wholesaleId = lists.find((l) => l.name === 'Оптовый прайс')!.id;
+  columnId = lists.find((l) => l.kind === 'COLUMN')!.id;
+  const row = await t.database.db
+    .selectFrom('catalog_products as p')
+    .innerJoin('catalog_sections as s1', 's1.id', 'p.section_id')
+    .innerJoin('catalog_sections as s2', 's2.id', 's1.parent_id')
+    .innerJoin('catalog_sections as s3', 's3.id', 's2.parent_id')
+    .select(['p.id', 'p.purchase_price', 'p.rrc', 'p.up_code_1c', 's1.id as leaf', 's2.id as parent', 's3.id as top'])
+    .where('p.active', '=', true)
+    .orderBy('p.id')
+    .executeTakeFirstOrThrow();
+  product = { id: row.id, purchase: row.purchase_price, rrc: row.rrc, up_code_1c: row.up_code_1c };
+  [leaf, parent, top] = [row.leaf, row.parent, row.top];
+});
+afterAll(() => t.close());
+
+describe('the price engine on the database', () => {
+  it("prices a client by its column over the column's parent, its list, its group's list, else the base list", async () => {
+    const plain = await insertClient(t.database.db, pid, { name: 'Без прайса', registeredAt: new Date() });
+    const wholesale = await insertClient(t.database.db, pid, { name: 'Оптовик', registeredAt: new Date(), priceListId: wholesaleId });
+    const column = await insertClient(t.database.db, pid, { name: 'Колонка', registeredAt: new Date(), columnId });
+    expect((await priceFor({ clientId: plain })).price).toBe(new Decimal(product.rrc).toFixed(2)); // base list: RRC
+    expect((await priceFor({ clientId: wholesale })).price).toBe(pct(product.purchase, '15')); // PURCHASE + 15 %
+    expect((await priceFor({ clientId: column })).price).toBe(pct(product.purchase, '10')); // the column: PURCHASE + 10 %
+
+    const grouped = await insertClient(t.database.db, pid, { name: 'В группе', registeredAt: new Date() });
+    const { id: groupId } = await t.database.db
+      .insertInto('client_groups')
+      .values({ partner_id: pid, name: 'Группа с прайсом', price_list_id: wholesaleId })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.database.db.insertInto('client_group_members').values({ partner_id: pid, group_id: groupId, client_id: grouped }).execute();
+    expect((await priceFor({ clientId: grouped })).price).toBe(pct(product.purchase, '15'));
+  });
+
+  it("prices a page of products in a fixed number of queries, whatever the page's size", async () => {
+    const ids = (await t.database.db.selectFrom('catalog_products').select('id').orderBy('id').limit(96).execute()).map((r) => r.id);
+    const client = await insertClient(t.database.db, pid, { name: 'Считаем запросы', registeredAt: new Date(), columnId });
+    const count = async (n: number) => {
+      let queries = 0;
+      const counted = t.database.db.withPlugin({
+        transformQuery: (args) => {
+          queries++;
+          return args.node;
+        },
+        transformResult: async (args) => args.result,
+      });
+      const prices = await priceEngine(counted).prices(pid, { clientId: client }, ids.slice(0, n));
+      expect(prices).toHaveLength(n);
+      return queries;
+    };
+    expect(await count(96)).toBe(await count(2));
+    expect(await count(96)).toBeLessThanOrEqual(4);
+  });
+
+  it("knows nothing of another partner's clients and lists", async () => {
+    const foreign = await insertClient(t.database.db, otherPid, { name: 'Чужой', registeredAt: new Date() });
+    expect(await engine().prices(pid, { clientId: foreign }, [product.id])).toBeUndefined();
+    expect(await engine().prices(otherPid, { listId: wholesaleId }, [product.id])).toBeUndefined();
+  });
+});
+
+describe('section markups', () => {
+  const sectionUrl = (section: number, type = 'pricelist', id: string | number = 'personal_price') =>
+    `/v3/api/partner/pricing/section/${type}/${id}/${section}/`;
+
+  it('shows the tree with percents and applies the nearest section rate up the tree, a product rate winning', async () => {
+    const plain = await insertClient(t.database.db, pid, { name: 'Смотрит наценки', registeredAt: new Date() });
+    expect(await post(sectionUrl(top), { section_rate: '10' })).toMatchObject({ statusCode: 200 });
+    expect((await priceFor({ clientId: plain })).price).toBe(pct(product.rrc, '10'));
+    const saved = (await post(sectionUrl(leaf), { section_rate: '-5,5' })).json();
+    expect(saved).toMatchObject({ SUCCESS: 'Y', PERCENT: '-5.5', HAS_INDIVIDUAL: 'N', MESSAGE: PRICING_MSG.sectionSaved });
+    expect((await priceFor({ clientId: plain })).price).toBe(pct(product.rrc, '-5.5'));
+
+    const tree = (await get('/v3/api/partner/pricing/sections/pricelist/personal_price/')).json();
+    expect(tree.ENTITIES.PRICE).toMatchObject({ TYPE: 'pricelist', ID: 'personal_price', NAME: 'Базовый прайс' });
+    const byId = new Map(tree.ITEMS.map((s: { ID: number }) => [s.ID, s]));
+    expect(byId.get(top)).toMatchObject({ PERCENT: '10.00', IBLOCK_SECTION_ID: null, DEPTH: 1, SHOW: 'Y' });
+    expect(byId.get(leaf)).toMatchObject({ PERCENT: '-5.50', IBLOCK_SECTION_ID: parent });
+
+    const rated = (await post(`/v3/api/partner/pricing/product/pricelist/personal_price/${product.id}/`, { percent: '20' })).json();
+    expect(rated).toMatchObject({ SUCCESS: 'Y', ITEM: { ID: product.id, PERCENT: '20.00', SOURCE: 'PRODUCT_RATE', INDIVIDUAL: 'Y', PRICE: pct(product.rrc, '20') } });
+    expect((await priceFor({ clientId: plain })).price).toBe(pct(product.rrc, '20'));
+
+    // Setting the parent's percent now warns that individual rates keep winning; delete_individual drops them.
+    const warned = (await post(sectionUrl(parent), { section_rate: '3' })).json();
+    expect(warned).toMatchObject({ SUCCESS: 'Y', HAS_INDIVIDUAL: 'Y', MESSAGE: PRICING_MSG.sectionHasIndividual });
+    const tree2 = (await get('/v3/api/partner/pricing/sections/pricelist/personal_price/')).json();
+    expect(tree2.ITEMS.filter((s: { HAS_INDIVIDUAL: string }) => s.HAS_INDIVIDUAL === 'Y').map((s: { ID: number }) => s.ID).sort()).toEqual(
+      [leaf, parent, top].sort(),
+    );
+    expect((await post(sectionUrl(top), { delete_individual: 'Y' })).json()).toMatchObject({ SUCCESS: 'Y', HAS_INDIVIDUAL: 'N' });
+    expect((await priceFor({ clientId: plain })).price).toBe(pct(product.rrc, '-5.5'));
+    await post(sectionUrl(leaf), { delete: 'Y' });
+    expect((await priceFor({ clientId: plain })).price).toBe(pct(product.rrc, '3'));
+    await post(sectionUrl(parent), { section_rate: '' });
+    await post('/v3/api/partner/section/' + top + '/', { delete: 'Y' });
+    expect((await priceFor({ clientId: plain })).price).toBe(new Decimal(product.rrc).toFixed(2));
+  });
+
+  it("lists a section's products with the engine's prices, for a list and for a client", async () => {
+    await post(sectionUrl(leaf, 'pricelist', wholesaleId), { section_rate: '30' });
+    const page = (await get(`${sectionUrl(top, 'pricelist', wholesaleId)}?query=${product.up_code_1c}`)).json();
+    const row = page.ITEMS.find((p: PricingProduct) => p.ID === product.id);
+    expect(row).toMatchObject({ BASE_PRICE: new Decimal(product.purchase).toFixed(2), PERCENT: '30.00', PRICE: pct(product.purchase, '30'), SOURCE: 'SECTION_RATE' });
+    expect(page.NAV.CNT).toBeGreaterThanOrEqual(page.ITEMS.length);
+
+    const client = await insertClient(t.database.db, pid, { name: 'Точечная цена', registeredAt: new Date(), priceListId: wholesaleId });
+    const personal = await post(`/v3/api/partner/pricing/client/${client}/product/${product.id}/`, { price: '1,5' }, 'clients@partner.demo');
+    expect(personal.json()).toMatchObject({ SUCCESS: 'Y', ITEM: { PRICE: '1.50', SOURCE: 'PERSONAL', INDIVIDUAL: 'Y' }, WARNING: PRICING_MSG.personalAbovePurchase });
+    const clientPage = (await get(`/v3/api/partner/pricing/section/client/${client}/${leaf}/?limit=100`, 'clients@partner.demo')).json();
+    expect(clientPage.ITEMS.find((p: PricingProduct) => p.ID === product.id)).toMatchObject({ PRICE: '1.50' });
+    await post(`/v3/api/partner/pricing/client/${client}/product/${product.id}/`, { delete: 'Y' }, 'clients@partner.demo');
+    expect((await priceFor({ clientId: client })).price).toBe(pct(product.purchase, '30'));
+  });
+
+  it('refuses a malformed percent with the Russian message and changes nothing', async () => {
+    for (const bad of ['1000', '-100', '12.345', 'abc']) {
+      const res = (await post(sectionUrl(leaf), { section_rate: bad })).json();
+      expect(res).toEqual({ SUCCESS: 'N', errors: { section_rate: PRICING_MSG.percentInvalid } });
+    }
+  });
+
+  it('guards by rights and tenant: CLIENTS reads, PRICE and ADMIN edit rates, CLIENTS edits point prices, ORDERS sees nothing', async () => {
+    expect((await get('/v3/api/partner/pricing/sections/pricelist/personal_price/', 'clients@partner.demo')).statusCode).toBe(200);
+    expect((await get('/v3/api/partner/pricing/sections/pricelist/personal_price/', 'orders@partner.demo')).statusCode).toBe(403);
+    expect((await post(sectionUrl(leaf), { section_rate: '1' }, 'clients@partner.demo')).statusCode).toBe(403);
+    expect((await post(sectionUrl(leaf), { section_rate: '1' }, 'owner@partner.demo')).statusCode).toBe(200);
+    const client = await insertClient(t.database.db, pid, { name: 'Права', registeredAt: new Date() });
+    expect((await post(`/v3/api/partner/pricing/client/${client}/product/${product.id}/`, { price: '10' }, 'price@partner.demo')).statusCode).toBe(403);
+    // Another partner's list, column or client is not found.
+    expect((await get(`/v3/api/partner/pricing/sections/pricelist/${wholesaleId}/`, 'owner@second.demo')).statusCode).toBe(404);
+    expect((await get(`/v3/api/partner/pricing/sections/column/${columnId}/`, 'owner@second.demo')).statusCode).toBe(404);
+    expect((await get(`/v3/api/partner/pricing/sections/client/${client}/`, 'owner@second.demo')).statusCode).toBe(404);
+    expect((await get(`/v3/api/partner/pricing/sections/column/${wholesaleId}/`)).statusCode).toBe(404);
+    expect((await post(`/v3/api/partner/pricing/section/client/${client}/${leaf}/`, { section_rate: '1' })).statusCode).toBe(404);
+  });
+});

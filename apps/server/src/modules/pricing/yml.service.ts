@@ -1,0 +1,152 @@
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { sql } from 'kysely';
+import { LIMITS } from '@b2b/contracts/limits';
+import { MSG } from '@b2b/contracts/messages';
+import { PRICING_MSG } from '@b2b/contracts/pricing';
+import type { Db } from '@/db/database';
+import { notFound } from '@/http/app-error';
+import { failed, ok, toSeconds } from '@/http/envelope';
+import type { PriceEngine, PriceTarget } from './price-engine';
+import { priceOf } from './price-rules';
+import type { UploadTarget } from './price-uploads.repo';
+
+/*
+ * YML feeds (issue 12.7): a secret link per price list or client serves the shop's catalogue in Yandex Market
+ * Language with that list's (or client's) prices from the price engine. Only active products of sections the shop
+ * shows are listed. A partner has at most LIMITS.ymlLinksMax live links.
+ */
+
+const PAGE = 1000;
+export const ymlPath = (token: string) => `/yml/${token}.xml`;
+
+const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+// eslint-disable-next-line no-control-regex
+const xml = (text: string) => text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '').replace(/[&<>"']/g, (c) => XML_ESCAPES[c]);
+
+/** Products in sections hidden from the shop (the base list's SHOW = N, at any level above) are not sold. */
+const shownProducts = (partnerId: number, baseListId: number) => sql`
+  from catalog_products p
+  join catalog_sections s1 on s1.id = p.section_id
+  left join catalog_sections s2 on s2.id = s1.parent_id
+  left join catalog_brands b on b.id = p.brand_id
+  where p.active and not exists (
+    select 1 from price_section_rates h
+    where h.partner_id = ${partnerId} and h.price_list_id = ${baseListId} and not h.show
+      and h.section_id in (s1.id, s2.id, s2.parent_id))`;
+
+export function ymlService(db: Db, deps: { engine: PriceEngine; publicUrl: string }) {
+  const active = (partnerId: number) => db.selectFrom('yml_links').where('partner_id', '=', partnerId).where('active', '=', true);
+  const targetOf = (t: UploadTarget) => (t.clientId !== null ? { client_id: t.clientId, price_list_id: null } : { client_id: null, price_list_id: t.listId });
+
+  async function links(partnerId: number, t: UploadTarget) {
+    const target = targetOf(t);
+    const rows = await active(partnerId)
+      .select(['id', 'token', 'created_at'])
+      .where('client_id', 'is not distinct from', target.client_id)
+      .where('price_list_id', 'is not distinct from', target.price_list_id)
+      .orderBy('id')
+      .execute();
+    return rows.map((r) => ({ ID: Number(r.id), URL: ymlPath(r.token), DATE: toSeconds(r.created_at)! }));
+  }
+
+  async function baseListId(partnerId: number) {
+    const base = await db.selectFrom('price_lists').select('id').where('partner_id', '=', partnerId).where('is_base', '=', true).executeTakeFirst();
+    return base ? Number(base.id) : undefined;
+  }
+
+  return {
+    links,
+
+    /** A new link; refused past the limit (counted under a lock, so 30 parallel calls cannot pass it). */
+    async create(partnerId: number, t: UploadTarget) {
+      const base = await baseListId(partnerId);
+      const shown = base === undefined ? 0 : Number((await sql<{ n: number }>`select count(*)::int as n ${shownProducts(partnerId, base)}`.execute(db)).rows[0].n);
+      if (!shown) return failed({ yml: PRICING_MSG.ymlEmpty });
+      const created = await db.transaction().execute(async (trx) => {
+        await sql`select pg_advisory_xact_lock(${partnerId}::int, hashtext('yml_links'))`.execute(trx);
+        const { n } = await trx
+          .selectFrom('yml_links')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('partner_id', '=', partnerId)
+          .where('active', '=', true)
+          .executeTakeFirstOrThrow();
+        if (Number(n) >= LIMITS.ymlLinksMax) return false;
+        await trx
+          .insertInto('yml_links')
+          .values({ partner_id: partnerId, token: randomBytes(24).toString('base64url'), ...targetOf(t) })
+          .execute();
+        return true;
+      });
+      if (!created) return failed({ yml: PRICING_MSG.ymlLimit(LIMITS.ymlLinksMax) });
+      return ok({ ITEMS: await links(partnerId, t) }, PRICING_MSG.ymlCreated);
+    },
+
+    async deactivate(partnerId: number, t: UploadTarget, id: number) {
+      const done = await db.updateTable('yml_links').set({ active: false }).where('partner_id', '=', partnerId).where('id', '=', id).where('active', '=', true).executeTakeFirst();
+      if (!done.numUpdatedRows) throw notFound(MSG.notFound);
+      return ok({ ITEMS: await links(partnerId, t) }, PRICING_MSG.ymlDeactivated);
+    },
+
+    /** The feed of a live link as a stream of XML, page by page; undefined for an unknown or switched-off token. */
+    async feed(token: string): Promise<Readable | undefined> {
+      if (!/^[A-Za-z0-9_-]{20,64}$/.test(token)) return undefined;
+      const link = await db.selectFrom('yml_links').selectAll().where('token', '=', token).where('active', '=', true).executeTakeFirst();
+      if (!link) return undefined;
+      const partnerId = Number(link.partner_id);
+      const target: PriceTarget = link.client_id !== null ? { clientId: Number(link.client_id) } : { listId: Number(link.price_list_id) };
+      const [resolved, base, shop] = await Promise.all([
+        deps.engine.resolve(partnerId, target),
+        baseListId(partnerId),
+        db
+          .selectFrom('shops')
+          .innerJoin('partners', 'partners.id', 'shops.partner_id')
+          .select(['shops.name', 'shops.shop_link', 'shops.domain_name', 'partners.name as company', 'partners.legal_name'])
+          .where('shops.partner_id', '=', partnerId)
+          .executeTakeFirst(),
+      ]);
+      if (!resolved || base === undefined || !shop) return undefined;
+      const url = shop.domain_name ? `https://${shop.domain_name}/` : `${deps.publicUrl}/shop/${shop.shop_link ?? ''}`;
+      const engine = deps.engine;
+
+      async function* lines(): AsyncGenerator<string> {
+        const sections = await db.selectFrom('catalog_sections').select(['id', 'parent_id', 'name']).orderBy('depth').orderBy('sort').orderBy('id').execute();
+        const currency = resolved!.ctx.chain[0].unit === 'RATE' && resolved!.ctx.currency !== 'RUB' ? resolved!.ctx.currency : 'RUR';
+        yield `<?xml version="1.0" encoding="UTF-8"?>\n<yml_catalog date="${new Date().toISOString().slice(0, 16)}+00:00">\n<shop>\n`;
+        yield `<name>${xml(shop!.name)}</name>\n<company>${xml(shop!.legal_name ?? shop!.company)}</company>\n<url>${xml(url)}</url>\n`;
+        yield `<currencies><currency id="${xml(currency)}" rate="1"/></currencies>\n<categories>\n`;
+        for (const s of sections) {
+          yield `<category id="${s.id}"${s.parent_id === null ? '' : ` parentId="${s.parent_id}"`}>${xml(s.name)}</category>\n`;
+        }
+        yield '</categories>\n<offers>\n';
+        for (let after = 0; ; ) {
+          const page = await sql<{ id: number; name: string; up_code_1c: string; section_id: number; brand: string | null; preview_picture: string | null }>`
+            select p.id, p.name, p.up_code_1c, p.section_id, b.name as brand, p.preview_picture
+            ${shownProducts(partnerId, base!)} and p.id > ${after}
+            order by p.id limit ${PAGE}`.execute(db);
+          if (!page.rows.length) break;
+          after = Number(page.rows[page.rows.length - 1].id);
+          const facts = await engine.facts(partnerId, resolved!, page.rows.map((r) => Number(r.id)));
+          const prices = new Map(facts.map((f) => [f.productId, priceOf(resolved!.ctx, f)]));
+          let chunk = '';
+          for (const p of page.rows) {
+            const price = prices.get(Number(p.id));
+            if (!price) continue;
+            chunk +=
+              `<offer id="${p.id}" available="true"><name>${xml(p.name)}</name><price>${price.price}</price>` +
+              `<currencyId>${xml(currency)}</currencyId><categoryId>${p.section_id}</categoryId>` +
+              (p.brand ? `<vendor>${xml(p.brand)}</vendor>` : '') +
+              `<vendorCode>${p.up_code_1c}</vendorCode>` +
+              (p.preview_picture ? `<picture>${xml(deps.publicUrl + p.preview_picture)}</picture>` : '') +
+              '</offer>\n';
+          }
+          yield chunk;
+        }
+        yield '</offers>\n</shop>\n</yml_catalog>\n';
+      }
+      return Readable.from(lines());
+    },
+  };
+}
+
+export type YmlService = ReturnType<typeof ymlService>;

@@ -1,0 +1,254 @@
+import { z } from 'zod';
+import { actionDone, money, seconds, yn } from './http/envelope';
+import { formFile, formFlag, formText } from './http/form-fields';
+import { pathId } from './http/path-params';
+import { filterDate } from './orders';
+import { DEFAULTS } from './limits';
+import './zod-locale';
+
+/*
+ * The pricing page of a price list, a column or a client (shop-pricing-offers-loyalty.md §2 /partner/pricing/{type},
+ * §3 Pricing section, Price file status, Upload history row, §7 /partner/pricing/*, /partner/sections/,
+ * /partner/section/{id}/; back-office.md §7 /partner/pricing/excel/client/{id}/catalog/). Routes: routes/pricing.ts.
+ */
+
+export const PRICING_MSG = {
+  /** §8 */
+  priceFileFailed: 'Ошибка формирования прайса. Повторите запрос позже.',
+  priceUploadFailed: 'При загрузке цен произошла ошибка, попробуйте еще раз',
+  personalAbovePurchase: 'У некоторых товаров закупочная цена превышает индивидуальную',
+  ymlEmpty: 'Список прайсов пуст',
+  /** §4: the section has individual rates of its products, which keep winning over the new percent. */
+  sectionHasIndividual: 'В разделе есть товары с индивидуальной наценкой: для них действует своя наценка',
+  sectionSaved: 'Наценка раздела сохранена',
+  individualDeleted: 'Индивидуальные наценки товаров раздела удалены',
+  productRateSaved: 'Наценка товара сохранена',
+  personalPriceSaved: 'Индивидуальная цена сохранена',
+  percentInvalid: 'Укажите процент: до 3 цифр до запятой (до 2 у отрицательного) и до 2 после',
+  priceInvalid: 'Укажите цену числом, не больше 4 знаков после запятой',
+  sectionNotFound: 'Раздел не найден',
+  productNotFound: 'Товар не найден',
+  /** The price file's rows (line and reason, downloadable). */
+  row: {
+    code: 'Код товара должен состоять из 6 цифр',
+    unknownProduct: 'Товар с таким кодом не найден в каталоге',
+    duplicate: 'Код товара повторяется в файле',
+    price: 'Цена должна быть числом с запятой в качестве разделителя, не больше 4 знаков после запятой',
+    negative: 'Цена не может быть отрицательной',
+    percent: 'Скидка или наценка — процент: до 3 цифр до запятой (до 2 у отрицательной) и до 2 после',
+    both: 'Процент указывается, только когда не указана цена на сайте',
+    quantity: 'Остаток должен быть целым неотрицательным числом',
+    multiplicity: 'Кратность — целые числа больше нуля через «/»',
+  },
+  fileEmpty: 'В файле нет строк с кодами товаров',
+  uploadQueued: 'Файл загружен и проверяется',
+  uploadBusy: 'Предыдущий файл еще обрабатывается. Дождитесь окончания и повторите',
+  uploadNotReady: 'Файл еще не проверен или уже применен',
+  applied: 'Цены из файла применены',
+  applyQueued: 'Цены из файла применяются',
+  cancelled: 'Загрузка отменена',
+  rolledBack: 'Цены возвращены к состоянию до загрузки',
+  rollbackOnlyLatest: 'Откатить можно только последнюю примененную загрузку',
+  prolonged: 'Срок действия цен из файла продлен',
+  reset: 'Цены, загруженные из файла, сброшены',
+  ymlCreated: 'Ссылка на YML создана',
+  ymlLimit: (max: number) => `Можно создать не больше ${max} ссылок на YML. Отключите одну из прежних ссылок`,
+  ymlDeactivated: 'Ссылка на YML отключена',
+} as const;
+
+/** The pricing page's kinds of price: a price list, a column, or one client's own prices. */
+export const PRICE_KINDS = ['pricelist', 'column', 'client'] as const;
+export type PriceKind = (typeof PRICE_KINDS)[number];
+
+/** A price list's or column's id on the wire: a number, or `personal_price` for the base price list. */
+export const priceIdParam = z.union([z.literal(DEFAULTS.basePriceListId), pathId]);
+
+/** Percent (§5): integer part up to 3 digits (2 for a negative), fraction up to 2, a comma or a dot. */
+export const PERCENT_PATTERN = /^(-\d{1,2}|\d{1,3})([.,]\d{1,2})?$/;
+export const formPercent = formText.regex(PERCENT_PATTERN, PRICING_MSG.percentInvalid).transform((v) => v.replace(',', '.'));
+/** Money typed in a form: digits, up to 4 decimals (§5), a comma or a dot, spaces ignored. */
+export const formMoney = z
+  .string()
+  .transform((v) => v.replace(/\s/g, '').replace(',', '.'))
+  .pipe(z.string().regex(/^\d{1,12}(\.\d{1,4})?$/, PRICING_MSG.priceInvalid));
+
+/** A section of the assortment tree under one price (§3 Pricing section). */
+export const pricingSection = z.object({
+  ID: z.number().int(),
+  IBLOCK_SECTION_ID: z.number().int().nullable(),
+  NAME: z.string(),
+  DEPTH: z.number().int(),
+  PERCENT: z.string().nullable(),
+  SHOW: yn,
+  HAS_INDIVIDUAL: yn,
+  SORT: z.number().int(),
+  PRODUCTS_CNT: z.number().int(),
+});
+export type PricingSection = z.infer<typeof pricingSection>;
+
+/** Which price a pricing page shows (ENTITIES.PRICE). */
+export const pricingEntity = z.object({
+  TYPE: z.enum(PRICE_KINDS),
+  ID: z.union([z.number().int(), z.string()]),
+  NAME: z.string(),
+  PRICE_TYPE: z.string(),
+  SECTION_RATE: z.string().nullable(),
+});
+
+export const sectionsAnswer = z.object({ ITEMS: z.array(pricingSection), ENTITIES: z.object({ PRICE: pricingEntity }) });
+export type SectionsAnswer = z.infer<typeof sectionsAnswer>;
+
+export const SECTION_ACTIONS = ['total'] as const;
+
+/** POST a section: its percent (empty clears it), delete_individual=Y drops its products' own rates, delete=Y clears. */
+export const sectionBody = z.object({
+  section_rate: formText
+    .refine((v) => v === '' || PERCENT_PATTERN.test(v), PRICING_MSG.percentInvalid)
+    .transform((v) => v.replace(',', '.'))
+    .optional(),
+  delete_individual: formFlag.optional(),
+  delete: formFlag.optional(),
+});
+export const sectionSaved = actionDone({ HAS_INDIVIDUAL: yn, PERCENT: z.string().nullable() });
+
+/** A product's row on a pricing page (§3 Price row percent: base_price, percent, price). */
+export const pricingProduct = z.object({
+  ID: z.number().int(),
+  UP_CODE_1C: z.string(),
+  NAME: z.string(),
+  PURCHASE_PRICE: money,
+  BASE_PRICE: money,
+  PERCENT: z.string().nullable(),
+  PRICE: money,
+  CURRENCY: z.string(),
+  SOURCE: z.enum(['PERSONAL', 'EXCEL_PRICE', 'EXCEL_PERCENT', 'PRODUCT_RATE', 'SECTION_RATE', 'LIST_RATE', 'START']),
+  INDIVIDUAL: yn,
+});
+export type PricingProduct = z.infer<typeof pricingProduct>;
+
+export const sectionProductsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(24),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  query: z.string().trim().max(100).optional(),
+});
+export const sectionProductsAnswer = z.object({
+  ITEMS: z.array(pricingProduct),
+  ENTITIES: z.object({ SECTION: z.object({ ID: z.number().int(), NAME: z.string(), PERCENT: z.string().nullable() }) }),
+  NAV: z.object({ CNT: z.number().int(), CNT_ALL: z.number().int() }),
+});
+export type SectionProductsAnswer = z.infer<typeof sectionProductsAnswer>;
+
+/** A product's own rate (a list or column) or a client's point price; delete=Y removes it. */
+export const productPriceBody = z.object({
+  percent: formPercent.optional(),
+  price: formMoney.optional(),
+  delete: formFlag.optional(),
+});
+export const productPriceSaved = actionDone({ ITEM: pricingProduct, WARNING: z.string().optional() });
+
+/* ---------- price files ---------- */
+
+export const UPLOAD_PARTS = ['catalog', 'remain', 'multiplicity'] as const;
+export type UploadPart = (typeof UPLOAD_PARTS)[number];
+
+/** A part's status: FINISHED; ERROR_DATA and ERROR_FILE are errors; any other value means in progress (§3). */
+export const PART_STATUSES = ['QUEUED', 'PROCESSING', 'WAITING', 'FINISHED', 'ERROR_DATA', 'ERROR_FILE', 'CANCELLED'] as const;
+export const partStatus = z.enum(PART_STATUSES);
+
+/** What applying the file would change, shown before the user confirms (issue 12.6). */
+export const uploadPreview = z.object({
+  ROWS: z.number().int(),
+  UP: z.number().int(),
+  DOWN: z.number().int(),
+  NEW: z.number().int(),
+  SAME: z.number().int(),
+  REMOVED: z.number().int(),
+  TOP: z.array(
+    z.object({ ID: z.number().int(), UP_CODE_1C: z.string(), NAME: z.string(), OLD_PRICE: money.nullable(), NEW_PRICE: money.nullable() }),
+  ),
+  /** The personal price file's warning (§8) when some prices are below the purchase price. */
+  WARNING: z.string().optional(),
+});
+export type UploadPreview = z.infer<typeof uploadPreview>;
+
+export const uploadErrorRow = z.object({ LINE: z.number().int(), CODE: z.string(), ERROR: z.string() });
+
+/** One upload as the status and the history show it (§3 Upload history row, plus its state). */
+export const priceUpload = z.object({
+  ID: z.number().int(),
+  type: z.enum(['PRICE', 'PERSONAL', 'REMAIN', 'MULTIPLICITY']),
+  string_count: z.number().int(),
+  count: z.number().int(),
+  date_upload: seconds,
+  date_end: seconds.nullable(),
+  period: z.number().int().nullable(),
+  download: z.string().nullable(),
+  FILE_NAME: z.string(),
+  MODE: z.enum(['Y', 'N']),
+  CATALOG: z.object({ STATUS: partStatus }),
+  PRICE: z.object({ STATUS: partStatus }),
+  PROGRESS: z.number().int(),
+  ERROR_COUNT: z.number().int(),
+  ERRORS: z.array(uploadErrorRow),
+  ERRORS_FILE: z.string().nullable(),
+  PREVIEW: uploadPreview.nullable(),
+  APPLIED: yn,
+  ROLLED_BACK: yn,
+  CAN_ROLLBACK: yn,
+});
+export type PriceUpload = z.infer<typeof priceUpload>;
+
+/** Extension periods of uploaded prices (§9): 7, 14, 21 days or termless (0). */
+export const PROLONG_PERIODS = [7, 14, 21, 0] as const;
+export const formPeriod = z.coerce.number().int().refine((n) => (PROLONG_PERIODS as readonly number[]).includes(n));
+
+export const yml = z.object({ ID: z.number().int(), URL: z.string(), DATE: seconds });
+
+/** GET /partner/pricing/status/…: the latest upload's parts, the validity of loaded prices, the YML links. */
+export const pricingStatus = z.object({
+  CATALOG: z.object({ STATUS: partStatus.nullable() }),
+  PRICE: z.object({ STATUS: partStatus.nullable() }),
+  UPLOAD: priceUpload.nullable(),
+  LOADED: z.object({ COUNT: z.number().int(), DATE_END: seconds.nullable() }),
+  PROLONG: z.array(z.number().int()),
+  YML: z.array(yml),
+});
+export type PricingStatus = z.infer<typeof pricingStatus>;
+
+export const statusQuery = z.object({ type: z.enum(['remain', 'multiplicity']).optional() });
+
+/** The file: keep (Y: keep the loaded prices and add) or replace (N); the period of validity. */
+export const excelUploadBody = z.object({
+  file: formFile.optional(),
+  keep: z.enum(['Y', 'N']).default('N'),
+  period: formPeriod.default(0),
+});
+export const uploadQueued = actionDone({ UPLOAD_ID: z.number().int() });
+
+export const UPLOAD_ACTIONS = ['apply', 'cancel', 'rollback', 'prolong'] as const;
+export const uploadActionBody = z.object({
+  action: z.enum(UPLOAD_ACTIONS),
+  upload_id: z.coerce.number().int().positive().optional(),
+  period: formPeriod.optional(),
+  type: z.enum(['remain', 'multiplicity']).optional(),
+});
+
+export const uploadListQuery = z.object({
+  sort: z.enum(['date_upload', 'string_count']).default('date_upload'),
+  order: z.enum(['asc', 'desc', 'ASC', 'DESC']).default('desc'),
+  date_start: filterDate.optional(),
+  date_end: filterDate.optional(),
+  type: z.enum(['PRICE', 'PERSONAL', 'REMAIN', 'MULTIPLICITY']).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+export const uploadListAnswer = z.object({ ITEMS: z.array(priceUpload), NAV: z.object({ CNT: z.number().int(), CNT_ALL: z.number().int() }) });
+
+/** action=create makes a link; action=delete with id switches one off. */
+export const ymlBody = z.object({ action: z.enum(['create', 'delete']), id: z.coerce.number().int().positive().optional() });
+export const ymlSaved = actionDone({ ITEMS: z.array(yml) });
+
+export const pricingPathParams = z.object({ type: z.enum(PRICE_KINDS), priceId: z.union([z.literal(DEFAULTS.basePriceListId), pathId]) });
+export const pricingSectionParams = pricingPathParams.extend({ id: pathId });
+export const pricingProductParams = pricingPathParams.extend({ productId: pathId });
+export const pricingPartParams = pricingPathParams.extend({ part: z.enum(UPLOAD_PARTS) });
