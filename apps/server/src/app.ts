@@ -55,6 +55,7 @@ import { exportJobs } from './jobs/export-jobs';
 import { registerPriceFileExport } from './modules/pricing/price-file-export';
 import { registerPriceUploadJobs } from './modules/pricing/price-upload-jobs';
 import { priceUploadsService } from './modules/pricing/price-uploads.service';
+import { priceAssignments } from './modules/pricing/price-assignments';
 import { pricingFilesRoutes } from './modules/pricing/pricing-files.routes';
 import { ymlService } from './modules/pricing/yml.service';
 import { shopRoutes } from './modules/shop/shop.routes';
@@ -107,6 +108,7 @@ export function buildServices(db: Db, config: AppDeps['config'], log: (msg: stri
   const yml = ymlService(db, { engine: priceEngine, publicUrl: config.PUBLIC_URL });
   const priceUploads = priceUploadsService(db, { engine: priceEngine, jobs, files, yml });
   const priceExports = exportJobs(db, jobs, files);
+  const pricingAssignments = priceAssignments(db, { clients, groups });
   registerPriceUploadJobs(db, { jobs, files, engine: priceEngine });
   registerPriceFileExport(db, priceExports, priceEngine);
   const orders = ordersService(db, { mailer, files, events, jobs });
@@ -138,6 +140,7 @@ export function buildServices(db: Db, config: AppDeps['config'], log: (msg: stri
     yml,
     priceUploads,
     priceExports,
+    pricingAssignments,
     orders,
     partners,
     auth,
@@ -191,7 +194,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(clientsRoutes(services.clients));
   await app.register(groupsRoutes(services.groups));
   await app.register(priceListsRoutes(services.priceLists));
-  await app.register(pricingRoutes(services.pricingSections));
+  await app.register(pricingRoutes(services.pricingSections, services.pricingAssignments));
   await app.register(pricingFilesRoutes(services.priceUploads, services.yml, services.priceExports));
   await app.register(jobsRoutes(services.jobs));
 

@@ -21,6 +21,9 @@ export const PRICING_MSG = {
   /** §4: the section has individual rates of its products, which keep winning over the new percent. */
   sectionHasIndividual: 'В разделе есть товары с индивидуальной наценкой: для них действует своя наценка',
   sectionSaved: 'Наценка раздела сохранена',
+  sectionShown: 'Раздел показывается в магазине',
+  sectionHidden: 'Раздел скрыт из магазина',
+  showOnlyBase: 'Показ разделов в магазине настраивается в базовом прайсе',
   individualDeleted: 'Индивидуальные наценки товаров раздела удалены',
   productRateSaved: 'Наценка товара сохранена',
   personalPriceSaved: 'Индивидуальная цена сохранена',
@@ -100,8 +103,12 @@ export type SectionsAnswer = z.infer<typeof sectionsAnswer>;
 
 export const SECTION_ACTIONS = ['total'] as const;
 
-/** POST a section: its percent (empty clears it), delete_individual=Y drops its products' own rates, delete=Y clears. */
+/**
+ * POST a section: its percent (empty clears it), delete_individual=Y drops its products' own rates, delete=Y clears;
+ * show=Y/N shows or hides it in the shop (the assortment: the base price list's sections only).
+ */
 export const sectionBody = z.object({
+  show: formFlag.optional(),
   section_rate: formText
     .refine((v) => v === '' || PERCENT_PATTERN.test(v), PRICING_MSG.percentInvalid)
     .transform((v) => v.replace(',', '.'))
@@ -109,7 +116,7 @@ export const sectionBody = z.object({
   delete_individual: formFlag.optional(),
   delete: formFlag.optional(),
 });
-export const sectionSaved = actionDone({ HAS_INDIVIDUAL: yn, PERCENT: z.string().nullable() });
+export const sectionSaved = actionDone({ HAS_INDIVIDUAL: yn, PERCENT: z.string().nullable(), SHOW: yn.optional() });
 
 /** A product's row on a pricing page (§3 Price row percent: base_price, percent, price). */
 export const pricingProduct = z.object({
@@ -252,3 +259,71 @@ export const pricingPathParams = z.object({ type: z.enum(PRICE_KINDS), priceId: 
 export const pricingSectionParams = pricingPathParams.extend({ id: pathId });
 export const pricingProductParams = pricingPathParams.extend({ productId: pathId });
 export const pricingPartParams = pricingPathParams.extend({ part: z.enum(UPLOAD_PARTS) });
+
+/* ---------- Установка цен: which clients and groups a price list or column prices ---------- */
+
+/** Which price the tree shows checked, and which clients: a group's (0: clients in no group), a search, the dates. */
+export const assignQuery = z.object({
+  price_type: z.enum(['pricelist', 'column']).default('pricelist'),
+  price_id: priceIdParam.default(DEFAULTS.basePriceListId),
+  group_id: z.coerce.number().int().min(0).optional(),
+  query: z.string().trim().max(100).optional(),
+  date_start: filterDate.optional(),
+  date_end: filterDate.optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+export type AssignQuery = z.input<typeof assignQuery>;
+
+const priceRef = z.object({ ID: z.union([z.number().int(), z.string()]), NAME: z.string() });
+
+export const assignClient = z.object({
+  ID: z.number().int(),
+  NAME: z.string(),
+  REGISTRATION_DATE: seconds,
+  PRICE_LIST: priceRef,
+  COLUMN: priceRef.nullable(),
+  /** Whether the selected price is this client's. */
+  CHECKED: yn,
+});
+export type AssignClient = z.infer<typeof assignClient>;
+
+export const assignGroup = z.object({
+  ID: z.number().int(),
+  NAME: z.string(),
+  CLIENTS_CNT: z.number().int(),
+  /** Members the selected price is assigned to: all of them checks the group, some half-checks it. */
+  CHECKED_CNT: z.number().int(),
+  /** Whether the group itself has the selected price list (its members without their own list get it). */
+  CHECKED: yn,
+});
+export type AssignGroup = z.infer<typeof assignGroup>;
+
+export const assignAnswer = z.object({
+  ITEMS: z.array(assignClient),
+  ENTITIES: z.object({ GROUPS: z.array(assignGroup), PRICE: z.object({ TYPE: z.enum(['pricelist', 'column']), ID: z.union([z.number().int(), z.string()]), NAME: z.string() }) }),
+  NAV: z.object({ CNT: z.number().int(), CNT_ALL: z.number().int() }),
+});
+export type AssignAnswer = z.infer<typeof assignAnswer>;
+
+const idList = z
+  .union([z.array(z.string()), z.string()])
+  .transform((v) => (Array.isArray(v) ? v : v ? [v] : []))
+  .pipe(z.array(z.string().regex(/^\d{1,15}$/).transform(Number)).max(5000));
+
+/** Assigns the price to clients[] and (price lists only) groups[]; delete=Y takes it from them. */
+export const assignBody = z.object({
+  price_type: z.enum(['pricelist', 'column']),
+  price_id: priceIdParam,
+  clients: idList.optional(),
+  groups: idList.optional(),
+  delete: formFlag.optional(),
+});
+export const assignSaved = actionDone({ CLIENTS_CNT: z.number().int(), GROUPS_CNT: z.number().int() });
+
+export const ASSIGN_MSG = {
+  noGroup: 'Без группы',
+  saved: 'Клиентам установлены новые настройки цен',
+  nothing: 'Отметьте клиентов или группы',
+  groupsOnlyLists: 'Группе назначается прайс, не колонка цен',
+} as const;

@@ -7,7 +7,7 @@
  *   --engine postgres|pglite|both   (default: both, PostgreSQL when reachable)
  *   --duration S                    seconds of load per route and concurrency (default 4)
  *   --concurrency 1,32              (default 1,32)
- *   --only TEXT                     only the routes whose name contains TEXT
+ *   --only TEXT                     only the routes (and export, import, first row) whose name contains TEXT
  *   --out DIR                       (default bench-results)
  * PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/bench, created when missing) holds
  * the large supplier (npm run seed -- --size large). PGlite: BENCH_DATA_DIR (default .bench/pglite) holds the demo
@@ -27,6 +27,7 @@ import { scenarios } from './scenarios';
 import { startServer } from './server-process';
 import { DEFAULT_WEB_DIST } from '../app';
 import { measureExport } from './export-run';
+import { measureImport } from './import-run';
 import { timeToFirstRow } from './first-row';
 
 const { values } = parseArgs({
@@ -43,8 +44,8 @@ const concurrencies = values.concurrency.split(',').map(Number).filter((n) => n 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 
 const TARGETS: Record<string, Targets> = {
-  postgres: { listP95: 50, orderListShare: 0.3, sqlFactor: 3 },
-  pglite: { listP95: 100 },
+  postgres: { listP95: 50, orderListShare: 0.3, sqlFactor: 3, pricesP95: 20, importSeconds: 10, importParseFactor: 2 },
+  pglite: { listP95: 100, pricesP95: 20, importSeconds: 10, importParseFactor: 2 },
 };
 
 const freePort = () =>
@@ -83,7 +84,7 @@ async function login(baseUrl: string) {
 
 async function benchEngine(setup: EngineSetup): Promise<EngineReport> {
   console.log(`\n=== ${setup.engine}: ${setup.label}`);
-  const { context, dataSet } = await prepareDataSet(setup, (m) => console.log(m));
+  const { context, dataSet, importFile } = await prepareDataSet(setup, (m) => console.log(m), path.resolve(repoRoot, '.bench/files'));
   const list = scenarios(context).filter((s) => !values.only || s.name.includes(values.only));
   const sqlTimes = await measureSql(setup, list);
 
@@ -109,10 +110,11 @@ async function benchEngine(setup: EngineSetup): Promise<EngineReport> {
         );
       }
     }
-    if (!values.only) {
-      Object.assign(extra, await measureExport(server, headers, (m) => console.log(m)));
-      Object.assign(extra, await timeToFirstRow(server.baseUrl, (m) => console.log(m)));
-    }
+    // The measurements past the routes, each chosen by its name too (--only import).
+    const wants = (name: string) => !values.only || name.includes(values.only);
+    if (wants('export')) Object.assign(extra, await measureExport(server, headers, (m) => console.log(m)));
+    if (wants('import')) Object.assign(extra, await measureImport(server, headers, importFile, (m) => console.log(m)));
+    if (wants('first row')) Object.assign(extra, await timeToFirstRow(server.baseUrl, (m) => console.log(m)));
   } finally {
     await server.stop();
   }

@@ -10,6 +10,7 @@ import { LARGE, seedLarge } from '../seed/large-seed';
 import { truncateAllTables } from '../seed/reset-database';
 import { percentile } from './load';
 import type { Scenario, ScenarioContext } from './scenarios';
+import { prepareImport, type ImportFile } from './import-run';
 
 export interface EngineSetup {
   engine: 'postgres' | 'pglite';
@@ -36,7 +37,11 @@ async function mainPartnerOrders(database: Database): Promise<number> {
 }
 
 /** Seeds the engine's data set unless it is there already; answers what the scenarios need. */
-export async function prepareDataSet(s: EngineSetup, log: (m: string) => void): Promise<{ context: ScenarioContext; dataSet: string }> {
+export async function prepareDataSet(
+  s: EngineSetup,
+  log: (m: string) => void,
+  importDir: string,
+): Promise<{ context: ScenarioContext; dataSet: string; importFile: ImportFile }> {
   const database = await open(s);
   try {
     await migrateToLatest(database.db);
@@ -64,8 +69,25 @@ export async function prepareDataSet(s: EngineSetup, log: (m: string) => void): 
     const counts = await database.db.selectFrom('clients').select((eb) => eb.fn.countAll<number>().as('n')).where('partner_id', '=', partner.id).executeTakeFirstOrThrow();
     const orderCount = await mainPartnerOrders(database);
     const now = new Date();
+    const importFile = await prepareImport(database.db, importDir, log);
+    // The heaviest price chain: a client priced by a column over its parent list.
+    const priced =
+      (await database.db.selectFrom('clients').select('id').where('partner_id', '=', partner.id).where('price_column_id', 'is not', null).orderBy('id').limit(1).executeTakeFirst()) ??
+      (await database.db.selectFrom('clients').select('id').where('partner_id', '=', partner.id).orderBy('id').limit(1).executeTakeFirstOrThrow());
+    const section = await database.db.selectFrom('catalog_sections').select('id').where('depth', '=', 1).orderBy('sort').orderBy('id').limit(1).executeTakeFirstOrThrow();
+    const leaf = await database.db.selectFrom('catalog_products').select('section_id').where('active', '=', true).orderBy('id').limit(1).executeTakeFirstOrThrow();
     return {
-      context: { orderId: order.id, busyClientId: busy.client_id, today: isoDay(now), monthAgo: isoDay(new Date(now.getTime() - 30 * 86400_000)), orderCount },
+      importFile,
+      context: {
+        orderId: order.id,
+        busyClientId: busy.client_id,
+        today: isoDay(now),
+        monthAgo: isoDay(new Date(now.getTime() - 30 * 86400_000)),
+        orderCount,
+        pricedClientId: Number(priced.id),
+        topSectionId: Number(section.id),
+        leafSectionId: Number(leaf.section_id),
+      },
       dataSet: `«${KANCLER.name}»: ${orderCount.toLocaleString('en')} orders, ${Number(counts.n).toLocaleString('en')} clients`,
     };
   } finally {

@@ -24,6 +24,11 @@ export interface Targets {
   orderListShare?: number;
   /** API p50 at concurrency 1 as a multiple of its raw SQL p50. */
   sqlFactor?: number;
+  /** Issue 12.10: a client's page of prices, p95 at concurrency 1, ms. */
+  pricesP95?: number;
+  /** Issue 12.10: the 100,000-row price file end to end, s, and as a multiple of its raw parse. */
+  importSeconds?: number;
+  importParseFactor?: number;
 }
 
 const ms = (n: number | undefined) => (n === undefined || Number.isNaN(n) ? '' : n < 10 ? n.toFixed(2) : n.toFixed(1));
@@ -41,6 +46,19 @@ export function checkTargets(r: EngineReport, t: Targets): string[] {
     if (t.sqlFactor && s.sql && one.p50 > t.sqlFactor * Math.max(s.sql.p50, 1)) {
       failures.push(`${s.scenario.name}: API p50 ${ms(one.p50)} ms > ${t.sqlFactor}× SQL ${ms(s.sql.p50)} ms`);
     }
+  }
+  for (const prices of r.results.filter((s) => s.scenario.name.startsWith("pricing: a client's") && s.runs.length)) {
+    if (t.pricesP95 && prices.runs[0].p95 > t.pricesP95) {
+      failures.push(`${prices.scenario.name}: p95 ${ms(prices.runs[0].p95)} ms > ${t.pricesP95} ms at concurrency ${prices.runs[0].concurrency}`);
+    }
+  }
+  const importTotal = r.extra['import total s'];
+  if (t.importSeconds && typeof importTotal === 'number' && importTotal > t.importSeconds) {
+    failures.push(`price file import: ${importTotal} s > ${t.importSeconds} s for ${r.extra['import rows']} rows`);
+  }
+  const importFactor = r.extra['import total / raw parse'];
+  if (t.importParseFactor && typeof importFactor === 'number' && importFactor > t.importParseFactor) {
+    failures.push(`price file import: ${importFactor}× the raw parse > ${t.importParseFactor}×`);
   }
   const orders = r.results.find((s) => s.scenario.name === 'orders: default');
   if (t.orderListShare && ceiling?.runs.length && orders?.runs.length) {

@@ -18,6 +18,12 @@ export interface ScenarioContext {
   monthAgo: string;
   /** Orders of the partner: a deep page and the last page are computed from it. */
   orderCount: number;
+  /** A client priced by a column over its parent list (the longest chain of the price engine). */
+  pricedClientId: number;
+  /** A top section of the catalogue: its products at all depths. */
+  topSectionId: number;
+  /** A leaf section with products (the pricing page's usual view). */
+  leafSectionId: number;
 }
 
 const ORDERS = '/v3/api/partner/orderlist/';
@@ -48,6 +54,16 @@ export function scenarios(c: ScenarioContext): Scenario[] {
     { name: 'shop: catalogue search', kind: 'list', missing: 'the buyer’s shop is issue 13' },
     { name: 'offers: list', kind: 'list', missing: 'offers are issue 14' },
     { name: 'report', kind: 'card', missing: 'reports are issue 16' },
-    { name: 'price file import (rows/s)', kind: 'card', missing: 'price files are issue 12' },
+    {
+      name: "pricing: a client's 24 prices (leaf section)",
+      path: `/v3/api/partner/pricing/section/client/${c.pricedClientId}/${c.leafSectionId}/?limit=24`,
+      kind: 'list',
+    },
+    {
+      name: "pricing: a client's 24 prices (top section)",
+      path: `/v3/api/partner/pricing/section/client/${c.pricedClientId}/${c.topSectionId}/?limit=24`,
+      kind: 'list',
+    },
+    { name: 'pricing: section tree of a list', path: '/v3/api/partner/pricing/sections/pricelist/personal_price/', kind: 'card' },
   ];
 }

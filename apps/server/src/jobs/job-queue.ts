@@ -6,6 +6,8 @@ export interface JobContext {
   id: number;
   partnerId: number | null;
   attempt: number;
+  /** Whether this is the last attempt: a handler whose work must end in a state the user sees records its failure. */
+  final: boolean;
   progress(percent: number): Promise<void>;
 }
 
@@ -36,6 +38,7 @@ export function createJobQueue(db: Db, log: (msg: string, err?: unknown) => void
         id: job.id,
         partnerId: job.partner_id,
         attempt: job.attempts,
+        final: job.attempts >= job.max_attempts,
         progress: (p) => repo.progress(job.id, Math.max(0, Math.min(100, Math.round(p)))).then(() => {}),
       });
       await repo.done(job.id, result);

@@ -4,6 +4,10 @@ import { exportQueued } from '../jobs';
 import { pathId } from '../http/path-params';
 import { route } from '../http/route';
 import {
+  assignAnswer,
+  assignBody,
+  assignQuery,
+  assignSaved,
   excelUploadBody,
   pricingPathParams,
   pricingStatus,
@@ -235,4 +239,26 @@ export const PRICE_FILE_ROUTES = {
     ...fileRoutes('client/:clientId/catalog', clientTarget, clientRights, "a client's personal prices"),
     ...stateRoutes('client/:clientId/catalog', clientTarget, 'editPersonalPrices', "a client's personal prices"),
   },
+};
+
+export const PRICE_ASSIGN_ROUTES = {
+  tree: route({
+    method: 'GET',
+    path: '/v3/api/partner/pricing/assign/',
+    access: PRICING_READERS,
+    summary: 'Установка цен: the groups (with how many members have the selected price) and a page of clients (a group, 0 for none, a search), newest first',
+    tags,
+    query: assignQuery,
+    answer: assignAnswer,
+  }),
+  save: route({
+    method: 'POST',
+    path: '/v3/api/partner/pricing/assign/',
+    access: { staff: 'priceButtons' },
+    summary: 'Assigns a price list or column to clients[] and a price list to groups[]; delete=Y takes it away (clients go back to the base list)',
+    tags,
+    form: true,
+    body: assignBody,
+    answer: z.union([assignSaved, actionFailed]),
+  }),
 };

@@ -9,7 +9,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   const ddl = (text: string) => sql.raw(text).execute(db);
   await ddl(`alter table price_uploads
     add column catalog_status text not null default 'QUEUED',
-    add column price_status text not null default 'WAITING',
+    add column price_status text not null default 'QUEUED',
     add column original_name text,
     add column error_count integer not null default 0,
     add column errors_file_id uuid,

@@ -119,6 +119,12 @@ export function clientsRepo(db: Db) {
       set: { price_list_id?: number | null; price_type?: string | null; price_column_id?: number | null },
     ) => db.updateTable('clients').set(set).where('partner_id', '=', partnerId).where('id', '=', clientId).execute(),
 
+    /** Sets the price list (null: the base list) or the column (null: none) of many clients at once. */
+    assignPrices: (partnerId: number, clientIds: number[], set: { price_list_id?: number | null; price_type?: string; price_column_id?: number | null }) =>
+      clientIds.length
+        ? db.updateTable('clients').set(set).where('partner_id', '=', partnerId).where('id', 'in', clientIds).executeTakeFirst().then((r) => Number(r.numUpdatedRows))
+        : Promise.resolve(0),
+
     personalPrices: (partnerId: number, clientId: number, limit: number, offset: number) =>
       db
         .selectFrom('client_prices as cp')

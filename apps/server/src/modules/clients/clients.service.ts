@@ -166,6 +166,13 @@ export function clientsService(db: Db, deps: { mailer: Mailer; files: FileStore;
 
     setPriceSettings: clientPriceSettings(db),
 
+    /** Many clients at once (the pricing module's Установка цен): the list (null: base) or the column (null: none). */
+    assignPrices: (
+      partnerId: number,
+      clientIds: number[],
+      set: { price_list_id?: number | null; price_type?: string; price_column_id?: number | null },
+    ) => repo.assignPrices(partnerId, clientIds, set),
+
     setBlacklisted: clientBlacklist(db, deps.mailer),
 
     /** What prices a client gets: its price list (null: the base list), price column and price type code. */

@@ -29,6 +29,18 @@ export function groupsRepo(db: Db) {
   };
 
   return {
+    /** The price list of many groups at once (null: the base list). */
+    assignPriceList: (partnerId: number, groupIds: number[], listId: number | null) =>
+      groupIds.length
+        ? db
+            .updateTable('client_groups')
+            .set({ price_list_id: listId })
+            .where('partner_id', '=', partnerId)
+            .where('id', 'in', groupIds)
+            .executeTakeFirst()
+            .then((r) => Number(r.numUpdatedRows))
+        : Promise.resolve(0),
+
     count: async (partnerId: number, f: GroupListFilter) =>
       Number((await filtered(partnerId, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
 

@@ -69,6 +69,9 @@ export function groupsService(db: Db, clients: ClientsService, deps: { files: Fi
   };
 
   return {
+    /** Many groups at once (the pricing module's Установка цен): their price list, null for the base list. */
+    assignPriceList: (partnerId: number, groupIds: number[], listId: number | null) => repo.assignPriceList(partnerId, groupIds, listId),
+
     /** The group list; an unknown sort answers SUCCESS "N" with errors.check_sort (back-office.md §5). */
     async list(partnerId: number, q: GroupListQuery) {
       const sort = (q.sort ?? DEFAULT_SORT) as GroupSort;

@@ -10,6 +10,7 @@ import type { ListFacts, ListRules, ProductFacts, Rounding, TaxType, PriceUnit }
  */
 
 export interface ClientPricing {
+  name: string;
   columnId: number | null;
   listId: number | null;
   groupListId: number | null;
@@ -62,6 +63,7 @@ export function priceEngineRepo(db: Db) {
       db
         .selectFrom('clients as c')
         .select((eb) => [
+          'c.name',
           'c.price_column_id as columnId',
           'c.price_list_id as listId',
           eb

@@ -14,6 +14,10 @@ export type PriceTarget = { clientId: number } | { listId: number };
 export interface ResolvedTarget {
   ctx: PriceContext;
   clientId: number | null;
+  /** The client's name (a client's target). */
+  clientName?: string;
+  /** The partner's live lists and columns, as read to resolve the target. */
+  lists: Awaited<ReturnType<ReturnType<typeof priceEngineRepo>['lists']>>;
 }
 
 export function priceEngine(db: Db) {
@@ -21,9 +25,12 @@ export function priceEngine(db: Db) {
 
   /** The chain of lists that prices the target; undefined when the client or list is not the partner's (or deleted). */
   async function resolve(partnerId: number, target: PriceTarget): Promise<ResolvedTarget | undefined> {
-    const client = 'clientId' in target ? await repo.client(partnerId, target.clientId) : undefined;
+    const [client, shop, lists] = await Promise.all([
+      'clientId' in target ? repo.client(partnerId, target.clientId) : undefined,
+      repo.shop(partnerId),
+      repo.lists(partnerId),
+    ]);
     if ('clientId' in target && !client) return undefined;
-    const [shop, lists] = await Promise.all([repo.shop(partnerId), repo.lists(partnerId)]);
     const live = (id: number | null) => (id === null ? undefined : lists.find((l) => l.id === Number(id)));
     const base = lists.find((l) => l.is_base);
     const column = client ? live(client.columnId) : undefined;
@@ -39,6 +46,8 @@ export function priceEngine(db: Db) {
     return {
       ctx: { chain: chain.map((l) => toListRules(l, shop)), taxType: shop.taxType, currency: shop.currency, currencyRate: shop.currencyRate },
       clientId: 'clientId' in target ? target.clientId : null,
+      clientName: client?.name,
+      lists,
     };
   }
 

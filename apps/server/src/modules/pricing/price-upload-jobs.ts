@@ -19,7 +19,9 @@ import { targetFromRow, validUntil } from './price-uploads.service';
  * replace, so a crash leaves the upload whole or not applied at all (the job is then run again).
  */
 
-const PREVIEW_PAGE = 2000;
+const PREVIEW_PAGE = 5000;
+/** Batches of read lines (1,000 each) between two progress updates. */
+const PROGRESS_EVERY = 5;
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -34,7 +36,7 @@ export function registerPriceUploadJobs(db: Db, deps: { jobs: JobQueue; files: F
     const seen = new Set<string>();
     let columns: Columns | undefined;
     let lines = 0;
-    let errors = 0;
+    let batches = 0;
     for await (const batch of readSpreadsheet(fileKind, data)) {
       const staged: StagedRow[] = [];
       for (const row of batch) {
@@ -44,26 +46,25 @@ export function registerPriceUploadJobs(db: Db, deps: { jobs: JobQueue; files: F
           columns = templateColumns(kind);
         }
         const s = stageRow(kind, columns, row);
-        if (s) staged.push(s);
+        if (!s) continue;
+        // A code met again is refused on its later line, whatever the earlier line said.
+        if (!s.error && seen.has(s.code)) staged.push({ ...s, error: PRICING_MSG.row.duplicate });
+        else {
+          if (!s.error) seen.add(s.code);
+          staged.push(s);
+        }
       }
-      const ids = await repo.productIds([...new Set(staged.filter((s) => !s.error).map((s) => s.code))]);
-      const rows = staged.map((s) => {
-        if (s.error) return { ...s, productId: null };
-        const productId = ids.get(s.code) ?? null;
-        if (productId === null) return { ...s, productId, error: PRICING_MSG.row.unknownProduct };
-        if (seen.has(s.code)) return { ...s, productId: null, error: PRICING_MSG.row.duplicate };
-        seen.add(s.code);
-        return { ...s, productId };
-      });
-      await repo.stage(partnerId, uploadId, rows);
-      lines += rows.length;
-      errors += rows.filter((r) => r.error).length;
+      await repo.stage(partnerId, uploadId, staged, PRICING_MSG.row.unknownProduct);
+      lines += staged.length;
       // The number of lines is known only at the end: the bar creeps towards 80 % (the preview takes the rest).
-      const progress = Math.floor(80 * (lines / (lines + 20_000)));
-      await repo.update(partnerId, uploadId, { string_count: lines, progress });
-      await ctx.progress(progress);
+      if (++batches % PROGRESS_EVERY === 0) {
+        const progress = Math.floor(80 * (lines / (lines + 20_000)));
+        await repo.update(partnerId, uploadId, { string_count: lines, progress });
+        await ctx.progress(progress);
+      }
     }
-    return { lines, errors };
+    await repo.update(partnerId, uploadId, { string_count: lines });
+    return { lines, errors: await repo.errorCount(partnerId, uploadId) };
   }
 
   async function writeErrorsFile(partnerId: number, uploadId: number, name: string, createdBy: number | null) {
@@ -120,14 +121,36 @@ export function registerPriceUploadJobs(db: Db, deps: { jobs: JobQueue; files: F
   }
 
   deps.jobs.register('pricing.parse', async (payload, ctx) => {
-    const { partnerId, uploadId, kind: fileKind } = payload as { partnerId: number; uploadId: number; kind: SpreadsheetKind };
+    const { partnerId, uploadId } = payload as { partnerId: number; uploadId: number };
+    try {
+      return await parse(payload as { partnerId: number; uploadId: number; kind: SpreadsheetKind }, ctx);
+    } catch (err) {
+      // The last attempt failed: the upload says so (and frees its target) rather than stay "in progress".
+      if (ctx.final) await markFailed(partnerId, uploadId, 'catalog');
+      throw err;
+    }
+  });
+
+  async function markFailed(partnerId: number, uploadId: number, part: 'catalog' | 'price') {
+    await repo.update(partnerId, uploadId, {
+      ...(part === 'catalog' ? { catalog_status: 'ERROR_FILE' as const } : {}),
+      price_status: part === 'catalog' ? 'CANCELLED' : 'ERROR_DATA',
+      status: 'FAILED',
+      errors: JSON.stringify([PRICING_MSG.priceUploadFailed]),
+    });
+  }
+
+  async function parse({ partnerId, uploadId, kind: fileKind }: { partnerId: number; uploadId: number; kind: SpreadsheetKind }, ctx: JobContext) {
     const upload = await repo.find(partnerId, uploadId);
     if (!upload || !['QUEUED', 'PROCESSING'].includes(upload.catalog_status)) return { skipped: true };
     const t = targetFromRow(upload);
     await repo.update(partnerId, uploadId, { catalog_status: 'PROCESSING', status: 'PROCESSING', progress: 0 });
     await repo.clearStaged(partnerId, uploadId);
-    const fail = (status: 'ERROR_FILE' | 'ERROR_DATA', extra: object = {}) =>
-      repo.update(partnerId, uploadId, { catalog_status: status, price_status: 'CANCELLED', status, progress: 100, ...extra });
+    // The job's result is stored as JSON: it says what happened, never the database's answer.
+    const fail = async (status: 'ERROR_FILE' | 'ERROR_DATA', extra: object = {}) => {
+      await repo.update(partnerId, uploadId, { catalog_status: status, price_status: 'CANCELLED', status, progress: 100, ...extra });
+      return { refused: status };
+    };
     const stored = upload.file_id ? await deps.files.open(partnerId, upload.file_id) : undefined;
     if (!stored) return fail('ERROR_FILE', { errors: JSON.stringify([PRICING_MSG.priceUploadFailed]) });
     let counted: { lines: number; errors: number };
@@ -152,11 +175,20 @@ export function registerPriceUploadJobs(db: Db, deps: { jobs: JobQueue; files: F
       preview: JSON.stringify(result),
     });
     return { lines: counted.lines };
+  }
+
+  deps.jobs.register('pricing.apply', async (payload, ctx) => {
+    const { partnerId, uploadId } = payload as { partnerId: number; uploadId: number };
+    try {
+      return await apply(partnerId, uploadId);
+    } catch (err) {
+      if (ctx.final) await markFailed(partnerId, uploadId, 'price');
+      throw err;
+    }
   });
 
-  deps.jobs.register('pricing.apply', async (payload) => {
-    const { partnerId, uploadId } = payload as { partnerId: number; uploadId: number };
-    return db.transaction().execute(async (trx) => {
+  const apply = (partnerId: number, uploadId: number) =>
+    db.transaction().execute(async (trx) => {
       const r = priceUploadsRepo(trx);
       const upload = await r.lock(partnerId, uploadId);
       if (!upload || !['QUEUED', 'PROCESSING'].includes(upload.price_status)) return { skipped: true };
@@ -173,5 +205,4 @@ export function registerPriceUploadJobs(db: Db, deps: { jobs: JobQueue; files: F
       });
       return { applied: count };
     });
-  });
 }

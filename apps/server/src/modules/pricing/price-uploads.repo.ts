@@ -87,36 +87,36 @@ export function priceUploadsRepo(db: Db) {
     clearStaged: (partnerId: number, uploadId: number) =>
       db.deleteFrom('price_upload_rows').where('partner_id', '=', partnerId).where('upload_id', '=', uploadId).execute(),
 
-    /** Catalogue ids of the codes (active products only). */
-    productIds: async (codes: string[]) =>
-      new Map(
-        codes.length
-          ? (
-              await db.selectFrom('catalog_products').select(['id', 'up_code_1c']).where('up_code_1c', 'in', codes).where('active', '=', true).execute()
-            ).map((r) => [r.up_code_1c, Number(r.id)])
-          : [],
-      ),
+    /**
+     * Stages a batch of lines in one statement, matching their codes with active catalogue products on the way: a
+     * line whose code names none gets `unknown` as its error.
+     */
+    stage: async (partnerId: number, uploadId: number, rows: StagedRow[], unknown: string) => {
+      if (!rows.length) return;
+      const column = <T>(pick: (r: StagedRow) => T) => rows.map(pick);
+      await sql`
+        insert into price_upload_rows (partner_id, upload_id, line, code, product_id, site_price, percent, quantity, multiplicity, error)
+        select ${partnerId}, ${uploadId}, t.line, t.code, p.id, t.site_price, t.percent, t.quantity, t.multiplicity,
+          coalesce(t.error, case when p.id is null then ${unknown} end)
+        from unnest(${column((r) => r.line)}::int[], ${column((r) => r.code)}::text[], ${column((r) => r.sitePrice)}::numeric[],
+          ${column((r) => r.percent)}::numeric[], ${column((r) => r.quantity)}::int[], ${column((r) => r.multiplicity)}::text[],
+          ${column((r) => r.error)}::text[]) as t(line, code, site_price, percent, quantity, multiplicity, error)
+        left join catalog_products p on t.error is null and p.up_code_1c = t.code::bpchar and p.active`.execute(db);
+    },
 
-    stage: (partnerId: number, uploadId: number, rows: (StagedRow & { productId: number | null })[]) =>
-      rows.length
-        ? db
-            .insertInto('price_upload_rows')
-            .values(
-              rows.map((r) => ({
-                partner_id: partnerId,
-                upload_id: uploadId,
-                line: r.line,
-                code: r.code,
-                product_id: r.productId,
-                site_price: r.sitePrice,
-                percent: r.percent,
-                quantity: r.quantity,
-                multiplicity: r.multiplicity,
-                error: r.error,
-              })),
-            )
-            .execute()
-        : Promise.resolve(),
+    /** How many lines of the upload are in error. */
+    errorCount: async (partnerId: number, uploadId: number) =>
+      Number(
+        (
+          await db
+            .selectFrom('price_upload_rows')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('partner_id', '=', partnerId)
+            .where('upload_id', '=', uploadId)
+            .where('error', 'is not', null)
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
 
     /** The lines in error, first `limit` of them, by line. */
     errors: (partnerId: number, uploadId: number, limit: number) =>

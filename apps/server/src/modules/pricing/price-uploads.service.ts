@@ -130,6 +130,7 @@ export function priceUploadsService(db: Db, deps: { engine: PriceEngine; jobs: J
           original_name: file.filename.slice(0, LIMITS.fileNameMax),
           period_days: body.period || null,
           status: 'QUEUED',
+          price_status: 'QUEUED',
           errors: '[]',
           created_by: user.id,
         });

@@ -159,6 +159,9 @@ describe('price files of a price list', () => {
     expect(errors.slice(1).map((r) => r[0])).toEqual([2, 3, 4, 6, 7]);
     expect((await post(`/v3/api/partner/pricing/upload/${path()}/`, { action: 'apply' })).json()).toEqual({ SUCCESS: 'N', errors: { upload: PRICING_MSG.uploadNotReady } });
     expect(await loadedRows()).toEqual(before);
+    // The refusal is the job's result, not its failure: it is done, not retried.
+    const job = await t.database.db.selectFrom('jobs').select(['status', 'attempts']).where('type', '=', 'pricing.parse').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(job).toEqual({ status: 'DONE', attempts: 1 });
   });
 
   it('refuses what is not a spreadsheet, and a file of no product lines', async () => {

@@ -148,6 +148,16 @@ describe('section markups', () => {
     expect((await priceFor({ clientId: client })).price).toBe(pct(product.purchase, '30'));
   });
 
+  it('shows or hides a section in the shop on the base list only (the assortment)', async () => {
+    const hidden = (await post(`/v3/api/partner/section/${parent}/`, { show: 'N' })).json();
+    expect(hidden).toMatchObject({ SUCCESS: 'Y', SHOW: 'N', MESSAGE: PRICING_MSG.sectionHidden });
+    const tree = (await get('/v3/api/partner/sections/')).json();
+    expect(tree.ITEMS.find((x: { ID: number }) => x.ID === parent)).toMatchObject({ SHOW: 'N' });
+    expect((await post(sectionUrl(parent, 'pricelist', wholesaleId), { show: 'N' })).json()).toEqual({ SUCCESS: 'N', errors: { show: PRICING_MSG.showOnlyBase } });
+    expect((await post(`/v3/api/partner/section/${parent}/`, { show: 'Y' })).json()).toMatchObject({ SHOW: 'Y', MESSAGE: PRICING_MSG.sectionShown });
+    expect((await post(`/v3/api/partner/section/${parent}/`, { show: 'N' }, 'clients@partner.demo')).statusCode).toBe(403);
+  });
+
   it('refuses a malformed percent with the Russian message and changes nothing', async () => {
     for (const bad of ['1000', '-100', '12.345', 'abc']) {
       const res = (await post(sectionUrl(leaf), { section_rate: bad })).json();

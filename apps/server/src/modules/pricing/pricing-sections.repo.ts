@@ -8,15 +8,21 @@ import { likeContains } from '@/db/text-search';
  * Sections are at most three deep: "under a section" is the product's section, its parent or its grandparent.
  */
 
-/** The products under section `s` (any depth): a product's section, its parent or its grandparent is `s`. */
-const underSection = (sectionId: number) => sql<boolean>`(
-  p.section_id = ${sectionId}
-  or exists (select 1 from catalog_sections c1 where c1.id = p.section_id and (c1.parent_id = ${sectionId}
-    or exists (select 1 from catalog_sections c2 where c2.id = c1.parent_id and c2.parent_id = ${sectionId}))))`;
+/**
+ * The products under section `s` (any depth): their section is `s`, a child or a grandchild of it. The sections are
+ * listed first, so the products are found through their section index, not by scanning the catalogue.
+ */
+const underSection = (sectionId: number) => sql<boolean>`p.section_id = any(array(
+  select c.id from catalog_sections c
+  where c.id = ${sectionId} or c.parent_id = ${sectionId}
+    or c.parent_id in (select c2.id from catalog_sections c2 where c2.parent_id = ${sectionId})))`;
 
 export function pricingSectionsRepo(db: Db) {
   return {
-    /** The whole tree with this list's percents, the base list's SHOW, and which sections hold individual rates. */
+    /**
+     * The whole tree with this list's percents and the base list's SHOW, each section's own active products and
+     * whether it holds products with their own rate (the service adds both up the tree).
+     */
     tree: (partnerId: number, listId: number, baseListId: number) =>
       sql<{
         id: number;
@@ -26,33 +32,37 @@ export function pricingSectionsRepo(db: Db) {
         sort: number;
         percent: string | null;
         show: boolean | null;
-        has_individual: boolean;
-        products_cnt: number;
+        own_products: number;
+        own_individual: boolean;
       }>`
         with counts as (
           select p.section_id, count(*)::int as n from catalog_products p where p.active group by p.section_id
         ), individual as (
-          select distinct unnest(array[s1.id, s1.parent_id, s2.parent_id]) as section_id
-          from price_product_rates pr
-          join catalog_products p on p.id = pr.product_id
-          join catalog_sections s1 on s1.id = p.section_id
-          left join catalog_sections s2 on s2.id = s1.parent_id
+          select distinct p.section_id from price_product_rates pr join catalog_products p on p.id = pr.product_id
           where pr.partner_id = ${partnerId} and pr.price_list_id = ${listId}
         )
-        select s.id, s.parent_id, s.name, s.depth, s.sort, r.percent, b.show,
-          exists (select 1 from individual i where i.section_id = s.id) as has_individual,
-          coalesce(c.n, 0) + coalesce((select sum(c2.n) from catalog_sections k join counts c2 on c2.section_id = k.id
-            where k.parent_id = s.id or k.parent_id in (select k2.id from catalog_sections k2 where k2.parent_id = s.id)), 0)::int as products_cnt
+        select s.id, s.parent_id, s.name, s.depth, s.sort, r.percent, b.show, coalesce(c.n, 0) as own_products,
+          i.section_id is not null as own_individual
         from catalog_sections s
         left join price_section_rates r on r.partner_id = ${partnerId} and r.price_list_id = ${listId} and r.section_id = s.id
         left join price_section_rates b on b.partner_id = ${partnerId} and b.price_list_id = ${baseListId} and b.section_id = s.id
         left join counts c on c.section_id = s.id
+        left join individual i on i.section_id = s.id
         order by s.depth, s.sort, s.name, s.id
       `
         .execute(db)
         .then((r) => r.rows),
 
-    section: (id: number) => db.selectFrom('catalog_sections').select(['id', 'name', 'parent_id']).where('id', '=', id).executeTakeFirst(),
+    /** The section with this list's percent of it. */
+    section: (partnerId: number, listId: number, id: number) =>
+      db
+        .selectFrom('catalog_sections as s')
+        .leftJoin('price_section_rates as r', (j) =>
+          j.onRef('r.section_id', '=', 's.id').on('r.partner_id', '=', partnerId).on('r.price_list_id', '=', listId),
+        )
+        .select(['s.id', 's.name', 's.parent_id', 'r.percent'])
+        .where('s.id', '=', id)
+        .executeTakeFirst(),
 
     percentOf: (partnerId: number, listId: number, sectionId: number) =>
       db
@@ -70,6 +80,14 @@ export function pricingSectionsRepo(db: Db) {
         .insertInto('price_section_rates')
         .values({ partner_id: partnerId, price_list_id: listId, section_id: sectionId, percent })
         .onConflict((oc) => oc.columns(['partner_id', 'price_list_id', 'section_id']).doUpdateSet({ percent }))
+        .execute(),
+
+    /** Shows or hides the section in the shop (kept on the base list's row; its percent stays). */
+    setShow: (partnerId: number, listId: number, sectionId: number, show: boolean) =>
+      db
+        .insertInto('price_section_rates')
+        .values({ partner_id: partnerId, price_list_id: listId, section_id: sectionId, show })
+        .onConflict((oc) => oc.columns(['partner_id', 'price_list_id', 'section_id']).doUpdateSet({ show }))
         .execute(),
 
     /** Whether products under the section have their own rate in this list. */
@@ -96,18 +114,27 @@ export function pricingSectionsRepo(db: Db) {
         )
         .execute(),
 
-    /** A page of the active products under the section (by name), and how many there are. */
+    /** A page of the active products under the section (by name), and how many there are, in one query. */
     async products(sectionId: number, q: { limit: number; offset: number; query?: string }) {
       let base = db.selectFrom('catalog_products as p').where('p.active', '=', true).where(underSection(sectionId));
       if (q.query) {
         const like = likeContains(q.query.toLowerCase());
         base = base.where((eb) => eb.or([eb(eb.fn('lower', ['p.name']), 'like', like), eb('p.up_code_1c', '=', q.query!)]));
       }
-      const [rows, count] = await Promise.all([
-        base.select(['p.id', 'p.up_code_1c', 'p.name']).orderBy('p.name').orderBy('p.id').limit(q.limit).offset(q.offset).execute(),
-        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return { rows, count: Number(count.n) };
+      const rows = await base
+        .select(['p.id', 'p.up_code_1c', 'p.name', sql<number>`count(*) over ()`.as('total')])
+        .orderBy('p.name')
+        .orderBy('p.id')
+        .limit(q.limit)
+        .offset(q.offset)
+        .execute();
+      // Past the last page the window has no row to tell the count: it is asked for then only.
+      const count = rows.length
+        ? Number(rows[0].total)
+        : q.offset > 0
+          ? Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
+          : 0;
+      return { rows, count };
     },
 
     product: (id: number) =>

@@ -65,6 +65,15 @@ export function pricingSectionsService(db: Db, engine: PriceEngine) {
     async tree(partnerId: number, where: Where): Promise<SectionsAnswer> {
       const t = await target(partnerId, where);
       const rows = await repo.tree(partnerId, t.listId, t.baseListId);
+      // Sections come parents first (by depth): children are added up into their parents from the deepest up.
+      const products = new Map(rows.map((s) => [Number(s.id), Number(s.own_products)]));
+      const individual = new Map(rows.map((s) => [Number(s.id), Boolean(s.own_individual)]));
+      for (const s of [...rows].reverse()) {
+        if (s.parent_id === null) continue;
+        const parent = Number(s.parent_id);
+        products.set(parent, (products.get(parent) ?? 0) + products.get(Number(s.id))!);
+        if (individual.get(Number(s.id))) individual.set(parent, true);
+      }
       return {
         ITEMS: rows.map((s) => ({
           ID: Number(s.id),
@@ -73,9 +82,9 @@ export function pricingSectionsService(db: Db, engine: PriceEngine) {
           DEPTH: Number(s.depth),
           PERCENT: s.percent,
           SHOW: yn(s.show ?? true),
-          HAS_INDIVIDUAL: yn(s.has_individual),
+          HAS_INDIVIDUAL: yn(individual.get(Number(s.id))!),
           SORT: Number(s.sort),
-          PRODUCTS_CNT: Number(s.products_cnt),
+          PRODUCTS_CNT: products.get(Number(s.id))!,
         })),
         ENTITIES: { PRICE: entity(t) },
       };
@@ -83,12 +92,12 @@ export function pricingSectionsService(db: Db, engine: PriceEngine) {
 
     async products(partnerId: number, where: Where, sectionId: number, q: { limit: number; offset: number; query?: string }): Promise<SectionProductsAnswer> {
       const t = await target(partnerId, where);
-      const section = await repo.section(sectionId);
+      const section = await repo.section(partnerId, t.listId, sectionId);
       if (!section) throw notFound(PRICING_MSG.sectionNotFound);
-      const [page, percent] = await Promise.all([repo.products(sectionId, q), repo.percentOf(partnerId, t.listId, sectionId)]);
+      const page = await repo.products(sectionId, q);
       return {
         ITEMS: await pricedRows(partnerId, t, page.rows),
-        ENTITIES: { SECTION: { ID: Number(section.id), NAME: section.name, PERCENT: percent } },
+        ENTITIES: { SECTION: { ID: Number(section.id), NAME: section.name, PERCENT: section.percent } },
         NAV: { CNT: page.count, CNT_ALL: page.count },
       };
     },
@@ -97,7 +106,17 @@ export function pricingSectionsService(db: Db, engine: PriceEngine) {
     async saveSection(partnerId: number, where: Where, sectionId: number, body: z.output<typeof sectionBody>) {
       const t = await target(partnerId, where);
       const listId = editableList(t);
-      if (!(await repo.section(sectionId))) throw notFound(PRICING_MSG.sectionNotFound);
+      if (!(await repo.section(partnerId, listId, sectionId))) throw notFound(PRICING_MSG.sectionNotFound);
+      if (body.show !== undefined) {
+        if (listId !== t.baseListId) return failed({ show: PRICING_MSG.showOnlyBase });
+        await repo.setShow(partnerId, listId, sectionId, body.show);
+        if (body.section_rate === undefined && !body.delete && !body.delete_individual) {
+          return ok(
+            { HAS_INDIVIDUAL: yn(await repo.hasIndividual(partnerId, listId, sectionId)), PERCENT: await repo.percentOf(partnerId, listId, sectionId), SHOW: yn(body.show) },
+            body.show ? PRICING_MSG.sectionShown : PRICING_MSG.sectionHidden,
+          );
+        }
+      }
       if (body.delete_individual) {
         await repo.deleteIndividual(partnerId, listId, sectionId);
         if (body.section_rate === undefined && !body.delete) {

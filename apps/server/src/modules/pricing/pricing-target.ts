@@ -29,20 +29,16 @@ export async function pricingTarget(
   type: PriceKind,
   priceId: number | string,
 ): Promise<PricingTarget> {
-  const repo = priceEngineRepo(db);
-  const lists = await repo.lists(partnerId);
-  const base = lists.find((l) => l.is_base);
-  if (!base) throw notFound(MSG.notFound);
   if (type === 'client') {
     if (typeof priceId !== 'number') throw notFound(MSG.notFound);
     const resolved = await engine.resolve(partnerId, { clientId: priceId });
-    const client = await db.selectFrom('clients').select('name').where('partner_id', '=', partnerId).where('id', '=', priceId).executeTakeFirst();
-    if (!resolved || !client) throw notFound(MSG.notFound);
-    const head = lists.find((l) => l.id === resolved.ctx.chain[0].id)!;
+    if (!resolved) throw notFound(MSG.notFound);
+    const base = resolved.lists.find((l) => l.is_base)!;
+    const head = resolved.lists.find((l) => l.id === resolved.ctx.chain[0].id)!;
     return {
       type,
       wireId: priceId,
-      name: client.name,
+      name: resolved.clientName ?? '',
       listId: head.id,
       baseListId: base.id,
       priceType: resolved.ctx.chain[0].priceType,
@@ -51,6 +47,9 @@ export async function pricingTarget(
       resolved,
     };
   }
+  const lists = await priceEngineRepo(db).lists(partnerId);
+  const base = lists.find((l) => l.is_base);
+  if (!base) throw notFound(MSG.notFound);
   const list =
     priceId === DEFAULTS.basePriceListId ? (type === 'pricelist' ? base : undefined) : lists.find((l) => l.id === priceId);
   if (!list || list.kind !== (type === 'column' ? 'COLUMN' : 'PRICELIST')) throw notFound(MSG.notFound);

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { DEFAULTS } from '@b2b/contracts/limits';
-import { PRICING_ROUTES as R } from '@b2b/contracts/routes/pricing';
+import { PRICE_ASSIGN_ROUTES as A, PRICING_ROUTES as R } from '@b2b/contracts/routes/pricing';
 import { addRoute } from '@/http/contract-route';
+import type { PriceAssignments } from './price-assignments';
 import type { PricingSectionsService } from './pricing-sections.service';
 
 /** The pricing page's routes (rights on the contracts). The /partner/section(s)/ calls act on the base price list. */
-export function pricingRoutes(sections: PricingSectionsService) {
+export function pricingRoutes(sections: PricingSectionsService, assignments: PriceAssignments) {
   const base = { type: 'pricelist' as const, priceId: DEFAULTS.basePriceListId };
   return async (app: FastifyInstance) => {
     addRoute(app, R.sections, ({ staff, params }) => sections.tree(staff.partnerId, params));
@@ -18,5 +19,7 @@ export function pricingRoutes(sections: PricingSectionsService) {
     addRoute(app, R.baseSections, ({ staff }) => sections.tree(staff.partnerId, base));
     addRoute(app, R.baseSection, ({ staff, params, query }) => sections.products(staff.partnerId, base, params.id, query));
     addRoute(app, R.saveBaseSection, ({ staff, params, body }) => sections.saveSection(staff.partnerId, base, params.id, body));
+    addRoute(app, A.tree, ({ staff, query }) => assignments.tree(staff.partnerId, query));
+    addRoute(app, A.save, ({ staff, body }) => assignments.save(staff.partnerId, body));
   };
 }

@@ -17,6 +17,9 @@ const OrderCardPage = lazyPage(() => import('@/features/orders/pages/order-card-
 const EmployeesPage = lazyPage(() => import('@/features/employees/pages/employees-page').then((m) => m.EmployeesPage));
 const PricingPage = lazyPage(() => import('@/features/pricing/pages/pricing-page').then((m) => m.PricingPage));
 const PriceListsPage = lazyPage(() => import('@/features/pricing/pages/price-lists-page').then((m) => m.PriceListsPage));
+const PriceAssignPage = lazyPage(() => import('@/features/pricing/assign/price-assign-page').then((m) => m.PriceAssignPage));
+const ShopPriceSettings = lazyPage(() => import('@/features/settings/components/shop-price-parts').then((m) => m.ShopPriceSettings));
+const AssortmentPage = lazyPage(() => import('@/app/routes/assortment-page').then((m) => m.AssortmentPage));
 
 const tabs = (labels: Record<string, string>) => Object.entries(labels).map(([key, label]) => ({ key, label }));
 
@@ -57,7 +60,7 @@ export const partnerRoutes: RouteObject[] = [
     path: 'assortment',
     element: (
       <SectionGuard section="assortment">
-        <InDevelopment title={SECTION_TITLE.assortment} subTitle={TAB_LABEL.assortment.assortment} />
+        <AssortmentPage />
       </SectionGuard>
     ),
   },
@@ -70,7 +73,9 @@ export const partnerRoutes: RouteObject[] = [
         children: [
           { path: 'pricelist', element: <PriceListsPage type="pricelist" /> },
           { path: 'column', element: <PriceListsPage type="column" /> },
-          ...tabPlaceholders({ pricesettings: TAB_LABEL.pricing.pricesettings, settings: TAB_LABEL.pricing.settings }, 'pricelist'),
+          { index: true, element: <Navigate to="pricelist" replace /> },
+          { path: 'pricesettings', element: <PriceAssignPage /> },
+          { path: 'settings', element: <ShopPriceSettings /> },
           // /partner/pricing/client?id=… and other item types; without an id, back to the price lists.
           { path: ':type', element: <Navigate to="/partner/pricing/pricelist" replace /> },
         ],

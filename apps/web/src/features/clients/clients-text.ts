@@ -58,6 +58,8 @@ export const CLIENTS_UI = {
   noColumn: 'Без колонки цен',
   currentPrices: 'Сейчас клиенту установлено',
   personalPricesEmpty: 'Персональные цены клиента не загружены',
+  editPersonalPrices: 'Изменить цены клиента',
+  openPricing: 'Цены клиента по разделам',
   productCode: 'Код',
   productName: 'Наименование',
   price: 'Цена',

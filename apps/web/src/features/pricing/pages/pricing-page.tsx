@@ -1,7 +1,7 @@
 import { useLocation, useSearchParams } from 'react-router';
-import { InDevelopment } from '@/shared/ui/in-development';
+import { PricingItemPage } from '@/features/pricing/panel/pricing-item-page';
 import { TabbedSection } from '@/shared/ui/tabbed-section';
-import { PAGE_TITLE, SECTION_TITLE, TAB_LABEL } from '@/shared/ui-text';
+import { SECTION_TITLE, TAB_LABEL } from '@/shared/ui-text';
 
 const TABS = Object.entries(TAB_LABEL.pricing).map(([key, label]) => ({ key, label }));
 
@@ -15,7 +15,7 @@ export function PricingPage() {
   const { pathname } = useLocation();
   const id = params.get('id');
   const type = pathname.split('/')[3] || 'pricelist';
-  // A price list's or column's page is its tab with the id selected (the tab reads ?id).
-  if (id && type !== 'pricelist' && type !== 'column') return <InDevelopment title={PAGE_TITLE.priceItem(type, id)} />;
+  // A price list's or column's page is its tab with the id selected (the tab reads ?id); a client's is its own page.
+  if (id && type === 'client') return <PricingItemPage type={type} id={id} />;
   return <TabbedSection title={SECTION_TITLE.pricing} basePath="/partner/pricing" tabs={TABS} />;
 }

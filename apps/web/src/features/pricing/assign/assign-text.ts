@@ -1,0 +1,35 @@
+import { PLURAL, countRu } from '@b2b/contracts/plural-ru';
+
+/** Interface labels of the tab Установка цен (the spec's messages come from ASSIGN_MSG and MSG). */
+export const ASSIGN_UI = {
+  price: 'Прайс или колонка цен',
+  priceLists: 'Прайсы',
+  columns: 'Колонки цен',
+  searchPlaceholder: 'Поиск по названию клиента',
+  period: 'Дата регистрации',
+  save: 'Сохранить',
+  reset: 'Отменить изменения',
+  loadMore: (left: number) => `Показать еще (осталось ${left})`,
+  assigned: (clients: number, groups?: number) =>
+    `Назначен: ${countRu(clients, PLURAL.client)}${groups === undefined ? '' : `, групп: ${groups}`}`,
+  found: (n: number) => `Найдено: ${countRu(n, PLURAL.client)}`,
+  groupCount: (checked: number, total: number) => `${checked} из ${total}`,
+  groupFound: (n: number) => `найдено ${n}`,
+  groupHasList: 'Прайс назначен группе',
+  groupHasListHint: 'Клиенты группы без своего прайса получают этот прайс',
+  noMembers: 'В группе нет клиентов',
+  changes: (n: number) => `Несохраненных изменений: ${n}`,
+  toAdd: (n: number) => `назначить: ${n}`,
+  toRemove: (n: number) => `снять: ${n}`,
+  willAdd: 'будет назначен',
+  willRemove: 'будет снят',
+  readOnly: 'Назначать цены клиентам могут администратор и сотрудники с доступом к разделам «Прайсы» или «Клиенты»',
+  baseHint: 'Базовый прайс действует для клиентов без своего прайса. Чтобы снять его, назначьте клиенту другой прайс.',
+  columnHint: 'Колонка цен назначается клиентам; отметка группы отмечает всех ее клиентов.',
+  listHint: 'Отметка группы назначает прайс всем ее клиентам и самой группе.',
+  discardTitle: 'Изменения не сохранены',
+  discardText: 'Отмеченные клиенты не сохранены. Перейти к другому прайсу без сохранения?',
+  discardOk: 'Перейти',
+  loadingMembers: 'Загружаются клиенты группы…',
+  filtered: 'Группы показаны с клиентами, подходящими под поиск и период.',
+} as const;
