@@ -71,6 +71,8 @@ export interface AppDeps {
     API_DOCS?: ApiDocsAccess;
     /** Off in tests that drive the queue themselves with runUntilIdle(). */
     runJobs?: boolean;
+    /** The only process on this database (the embedded one): jobs cut off by a crash run again at start. */
+    soleWorker?: boolean;
     /** Where the log lines go: stdout unless given (a test reads them). */
     logStream?: LogDestination;
   };
@@ -89,7 +91,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
 
 export function buildServices(db: Db, config: AppDeps['config'], log: (msg: string, err?: unknown) => void = () => {}) {
-  const jobs = createJobQueue(db, log);
+  const jobs = createJobQueue(db, log, { soleWorker: config.soleWorker });
   const events = createEventBus(db, jobs);
   const mailer = createMailer(db, jobs, { dataDir: config.dataDir, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
   const shops = shopService(db);

@@ -10,7 +10,7 @@ async function main() {
   const applied = await migrateToLatest(database.db);
   if (applied.length) console.log(`Migrations applied: ${applied.join(', ')}`);
 
-  const app = await buildApp({ db: database.db, config: { ...config, webDist: config.WEB_DIST } });
+  const app = await buildApp({ db: database.db, config: { ...config, webDist: config.WEB_DIST, soleWorker: database.engine === 'pglite' } });
   const services = app.services;
   await services.auth.ensureOauthClient(config.OAUTH_CLIENT_ID, config.OAUTH_CLIENT_SECRET, 'Web client');
   if (config.SEED_DEMO === 'auto' && (await isDatabaseEmpty(database.db))) {

@@ -20,7 +20,15 @@ const STALE_AFTER_MS = 10 * 60 * 1000;
  * Durable jobs: rows in `jobs`, run by an in-process worker. A failed run is retried with backoff up to
  * max_attempts; a job left running by a crashed process is picked up again. Handlers must be idempotent.
  */
-export function createJobQueue(db: Db, log: (msg: string, err?: unknown) => void = () => {}) {
+export function createJobQueue(
+  db: Db,
+  log: (msg: string, err?: unknown) => void = () => {},
+  /**
+   * The only process working on this database (the embedded one, behind its lock file): a job found running at start
+   * was cut off by a stop or a crash and runs again at once, instead of after STALE_AFTER_MS.
+   */
+  opts: { soleWorker?: boolean } = {},
+) {
   const repo = jobsRepo(db);
   const handlers = new Map<string, JobHandler>();
   const workerId = randomUUID();
@@ -127,7 +135,7 @@ export function createJobQueue(db: Db, log: (msg: string, err?: unknown) => void
     async start() {
       if (!stopped) return;
       stopped = false;
-      await repo.requeueStale(new Date(Date.now() - STALE_AFTER_MS));
+      await repo.requeueStale(new Date(Date.now() - (opts.soleWorker ? 0 : STALE_AFTER_MS)));
       schedule(0);
     },
 

@@ -10,7 +10,9 @@ import { finishedExport } from '@/test/export-job';
 import { multipart } from '@/test/multipart';
 import { bearer, createTestApp, form, type TestApp } from '@/test/test-app';
 import { downloadXlsxRows, insertClient, partnerIdOf, priceListsOf } from '../clients/clients-test-fixtures';
+import { createJobQueue } from '@/jobs/job-queue';
 import { priceEngine } from './price-engine';
+import { registerPriceUploadJobs } from './price-upload-jobs';
 import { FILE_HEADERS } from './price-file-rows';
 
 let t: TestApp;
@@ -191,6 +193,33 @@ describe('price files of a price list', () => {
     await run();
     expect((await status(path())).PRICE.STATUS).toBe('FINISHED');
     expect((await loadedRows()).map((r) => r.site_price)).toEqual(products.slice(0, 8).map((_, i) => new Decimal(100 + i).toFixed(4)));
+  });
+
+  it('a server killed in the middle of an apply restarts with the upload whole', async () => {
+    const res = await upload(path(), await xlsx([FILE_HEADERS.PRICE, ...products.slice(0, 5).map((p, i) => [p.code, '', null, null, String(500 + i), null])]));
+    await run();
+    await post(`/v3/api/partner/pricing/upload/${path()}/`, { action: 'apply', upload_id: String(res.json().UPLOAD_ID) });
+    // The process died while the job ran: its transaction is gone, the job is left RUNNING, locked by the dead worker.
+    const before = await loadedRows();
+    await t.database.db
+      .updateTable('jobs')
+      .set({ status: 'RUNNING', locked_at: new Date(), locked_by: 'killed', attempts: 1 })
+      .where('type', '=', 'pricing.apply')
+      .where('status', '=', 'QUEUED')
+      .execute();
+    // Another process on a shared PostgreSQL leaves a freshly locked job alone…
+    const shared = createJobQueue(t.database.db);
+    await shared.start();
+    await shared.stop();
+    expect(await loadedRows()).toEqual(before);
+    // …the restarted sole process (the embedded database) runs it again at once: the upload is applied whole.
+    const restarted = createJobQueue(t.database.db, () => {}, { soleWorker: true });
+    registerPriceUploadJobs(t.database.db, { jobs: restarted, files: t.app.services.files, engine: priceEngine(t.database.db) });
+    await restarted.start();
+    await restarted.runUntilIdle();
+    await restarted.stop();
+    expect((await status(path())).PRICE.STATUS).toBe('FINISHED');
+    expect((await loadedRows()).map((r) => r.site_price)).toEqual(products.slice(0, 5).map((_, i) => new Decimal(500 + i).toFixed(4)));
   });
 
   it('prolongs the loaded prices 7/14/21 days or termless, and resets them', async () => {
