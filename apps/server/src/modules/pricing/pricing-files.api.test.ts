@@ -237,6 +237,16 @@ describe('price files of a price list', () => {
     expect((await status(path())).LOADED.COUNT).toBe(0);
   });
 
+  it('takes one file of a target at a time, however many are sent at once', async () => {
+    await run();
+    const file = await xlsx([FILE_HEADERS.PRICE, [products[0].code, '', null, null, '1', null]]);
+    const answers = (await Promise.all(Array.from({ length: 12 }, () => upload(path(), file)))).map((r) => r.json());
+    expect(answers.filter((a) => a.SUCCESS === 'Y')).toHaveLength(1);
+    expect(answers.find((a) => a.SUCCESS === 'N')).toEqual({ SUCCESS: 'N', errors: { error_upload_file: PRICING_MSG.uploadBusy } });
+    await run();
+    await post(`/v3/api/partner/pricing/upload/${path()}/`, { action: 'cancel' });
+  });
+
   it('guards the calls by right', async () => {
     const file = await xlsx([FILE_HEADERS.PRICE, [products[0].code, '', null, null, '1', null]]);
     expect((await upload(path(), file, {}, 'clients@partner.demo')).statusCode).toBe(403);
@@ -333,5 +343,17 @@ describe('YML feeds', () => {
     expect(off.ITEMS).toHaveLength(LIMITS.ymlLinksMax - 1);
     expect((await t.app.inject({ method: 'GET', url: res.ITEMS[0].URL })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/yml/not-a-token.xml' })).statusCode).toBe(404);
+  });
+
+  it("serves a client's feed with the client's own prices", async () => {
+    const client = await insertClient(t.database.db, pid, { name: 'Фид клиента', registeredAt: new Date() });
+    await post(`/v3/api/partner/pricing/client/${client}/product/${products[7].id}/`, { price: '777,77' }, 'clients@partner.demo');
+    // The partner's live links are at their limit: one of the list's is switched off first.
+    const links = (await status(`pricelist/${wholesaleId}`)).YML;
+    await post(`/v3/api/partner/pricing/yml/pricelist/${wholesaleId}/`, { action: 'delete', id: String(links[0].ID) });
+    const created = (await post(`/v3/api/partner/pricing/yml/client/${client}/catalog/`, { action: 'create' }, 'clients@partner.demo')).json();
+    const feed = await t.app.inject({ method: 'GET', url: created.ITEMS[0].URL });
+    expect(feed.body).toContain(`<offer id="${products[7].id}" available="true"><name>`);
+    expect(feed.body).toMatch(new RegExp(`<offer id="${products[7].id}"[^]*?<price>777\\.77</price>`));
   });
 });
