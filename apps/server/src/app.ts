@@ -48,7 +48,7 @@ import { shopSettingsService } from './modules/shop/shop-settings.service';
 import { geocoderFromEnv } from './modules/tradepoints/geocoder';
 import { tradepointsRoutes } from './modules/tradepoints/tradepoints.routes';
 import { tradepointsService } from './modules/tradepoints/tradepoints.service';
-import { priceEngine as createPriceEngine } from './modules/pricing/price-engine';
+import { priceEngine as createPriceEngine } from './modules/pricing/price-engine.service';
 import { pricingRoutes } from './modules/pricing/pricing.routes';
 import { pricingSectionsService } from './modules/pricing/pricing-sections.service';
 import { exportJobs } from './jobs/export-jobs';
@@ -58,6 +58,10 @@ import { priceUploadsService } from './modules/pricing/price-uploads.service';
 import { priceAssignments } from './modules/pricing/price-assignments';
 import { pricingFilesRoutes } from './modules/pricing/pricing-files.routes';
 import { ymlService } from './modules/pricing/yml.service';
+import { shopBasketService } from './modules/storefront/shop-basket.service';
+import { shopCatalogService } from './modules/storefront/shop-catalog.service';
+import { shopCheckoutService } from './modules/storefront/shop-checkout.service';
+import { storefrontRoutes } from './modules/storefront/storefront.routes';
 import { shopRoutes } from './modules/shop/shop.routes';
 import { shopService } from './modules/shop/shop.service';
 
@@ -107,13 +111,16 @@ export function buildServices(db: Db, config: AppDeps['config'], log: (msg: stri
   const priceLists = priceListsService(db);
   const priceEngine = createPriceEngine(db);
   const pricingSections = pricingSectionsService(db, priceEngine);
-  const yml = ymlService(db, { engine: priceEngine, publicUrl: config.PUBLIC_URL });
+  const orders = ordersService(db, { mailer, files, events, jobs });
+  const shopCatalog = shopCatalogService(db, priceEngine);
+  const yml = ymlService(db, { engine: priceEngine, catalog: shopCatalog, publicUrl: config.PUBLIC_URL });
   const priceUploads = priceUploadsService(db, { engine: priceEngine, jobs, files, yml });
   const priceExports = exportJobs(db, jobs, files);
   const pricingAssignments = priceAssignments(db, { clients, groups });
+  const shopBasket = shopBasketService(db, shopCatalog);
+  const shopCheckout = shopCheckoutService(db, { basket: shopBasket, mailer, orders });
   registerPriceUploadJobs(db, { jobs, files, engine: priceEngine });
   registerPriceFileExport(db, priceExports, priceEngine);
-  const orders = ordersService(db, { mailer, files, events, jobs });
   const partners = partnersService(db, { clients, orders, shops });
   const auth = authService(
     db,
@@ -143,6 +150,9 @@ export function buildServices(db: Db, config: AppDeps['config'], log: (msg: stri
     priceUploads,
     priceExports,
     pricingAssignments,
+    shopCatalog,
+    shopBasket,
+    shopCheckout,
     orders,
     partners,
     auth,
@@ -187,7 +197,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(employeesRoutes(services.employees));
   await app.register(partnersRoutes(services.partners));
   await app.register(ordersRoutes(services.orders));
-  await app.register(shopRoutes(services.shops));
+  await app.register(shopRoutes(services.shops, services.shopSettings));
   await app.register(shopSettingsRoutes(services.shopSettings));
   await app.register(tradepointsRoutes(services.tradepoints, services.geocoder));
   await app.register(deliveryRoutes(services.deliveryZones, services.deliveryExclude));
@@ -197,6 +207,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(groupsRoutes(services.groups));
   await app.register(priceListsRoutes(services.priceLists));
   await app.register(pricingRoutes(services.pricingSections, services.pricingAssignments));
+  await app.register(storefrontRoutes(services.shopCatalog, services.shopBasket, services.shopCheckout));
   await app.register(pricingFilesRoutes(services.priceUploads, services.yml, services.priceExports));
   await app.register(jobsRoutes(services.jobs));
 

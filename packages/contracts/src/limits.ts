@@ -16,6 +16,8 @@ export const LIMITS = {
   priceColumnsMax: 3,
   /** Live YML links of a partner (the spec names the limit, not its value). */
   ymlLinksMax: 5,
+  /** Lines of a buyer's basket (the spec names none: a wholesale order of a few hundred lines is large). */
+  basketLinesMax: 500,
   loyaltyTitleMax: 35,
   domainLabelMax: 63,
   domainTotalMax: 255,

@@ -213,4 +213,19 @@ export const storefrontShop = z.object({
   CURRENCY: z.string(),
   REGISTRATION: yn,
   ALLOW_PHYSICAL: yn,
+  /** What the shop shows its visitors (issue 13.1): the settings' public part. ABOUT_COMPANY is Editor.js JSON text. */
+  ...shopSettings.pick({
+    LOGO: true,
+    COLOR_LOGO: true,
+    HEADER_NO_NAME: true,
+    ABOUT_COMPANY: true,
+    ADDRESS: true,
+    PHONES: true,
+    OPENING_HOURS: true,
+    FILES: true,
+    ABOUT_DELIVERY: true,
+    ABOUT_PAYMENT: true,
+    SELFDELIVERY_ONLY: true,
+    SHOW_STOCK: true,
+  }).shape,
 });

@@ -12,6 +12,7 @@ import * as listReadModels from './migrations/2026-11-23-0012-list-read-models';
 import * as exportJobs from './migrations/2026-11-23-0013-export-jobs';
 import * as priceUploads from './migrations/2026-11-23-0014-price-uploads';
 import * as catalogSectionIndex from './migrations/2026-11-23-0015-catalog-section-index';
+import * as shopBaskets from './migrations/2026-11-23-0016-shop-baskets';
 
 /** Dated migrations, listed here so that the bundled server carries them. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-23-0013-export-jobs': exportJobs,
   '2026-11-23-0014-price-uploads': priceUploads,
   '2026-11-23-0015-catalog-section-index': catalogSectionIndex,
+  '2026-11-23-0016-shop-baskets': shopBaskets,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

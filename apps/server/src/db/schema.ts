@@ -399,6 +399,14 @@ export interface PriceUploadsTable {
 /** A part of a price upload: QUEUED or PROCESSING (in progress), WAITING (for the user), FINISHED, or an error. */
 export type UploadPartStatus = 'QUEUED' | 'PROCESSING' | 'WAITING' | 'FINISHED' | 'ERROR_DATA' | 'ERROR_FILE' | 'CANCELLED';
 
+export interface ShopBasketsTable {
+  partner_id: number;
+  client_id: number;
+  product_id: number;
+  quantity: number;
+  added_at: Created;
+}
+
 export interface PriceUploadRowsTable {
   partner_id: number;
   upload_id: number;
@@ -785,6 +793,7 @@ export interface DB {
   price_product_rates: PriceProductRatesTable;
   price_uploads: PriceUploadsTable;
   price_upload_rows: PriceUploadRowsTable;
+  shop_baskets: ShopBasketsTable;
   price_upload_backups: PriceUploadBackupsTable;
   price_list_products: PriceListProductsTable;
   partner_product_remains: PartnerProductRemainsTable;

@@ -39,3 +39,30 @@ export function orderCanceledMail(p: OrderMailParams & { reason: string }) {
     ),
   };
 }
+
+/** To the buyer when the order is placed in the shop. */
+export function orderPlacedMail(p: OrderMailParams & { sum: string; lines: number }) {
+  return {
+    subject: `Заказ ${p.orderNumber} принят`,
+    ...mailBody(
+      greeting(p.name),
+      [
+        `Ваш заказ ${p.orderNumber} в магазине «${p.shopName}» принят: ${p.lines} поз. на сумму ${p.sum} ₽.`,
+        'Мы сообщим, когда он будет исполнен. Статус заказа виден в разделе «Мои заказы».',
+      ],
+      p.shopName,
+    ),
+  };
+}
+
+/** To the shop's notification addresses when a buyer places an order. */
+export function orderReceivedMail(p: OrderMailParams & { sum: string; lines: number; client: string }) {
+  return {
+    subject: `Новый заказ ${p.orderNumber}`,
+    ...mailBody(
+      'Здравствуйте!',
+      [`В магазине «${p.shopName}» новый заказ ${p.orderNumber} от клиента «${p.client}»: ${p.lines} поз. на сумму ${p.sum} ₽.`, 'Заказ ждет вас в разделе «Заказы».'],
+      p.shopName,
+    ),
+  };
+}

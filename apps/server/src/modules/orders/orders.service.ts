@@ -8,6 +8,9 @@ import { basketService } from './basket.service';
 import { orderActionsService } from './order-actions.service';
 import { orderCardService } from './order-card.service';
 import { orderListService } from './order-list.service';
+import { placeOrder } from './order-placement';
+
+export type { NewOrder } from './order-placement';
 import { ordersRepo } from './orders.repo';
 
 /** The orders area (issue 3): the list, the card, the actions, the distribution-centre basket. */
@@ -24,6 +27,8 @@ export function ordersService(db: Db, deps: { mailer: Mailer; files: FileStore; 
     cards,
     actions: orderActionsService(db, { ...deps, cards }),
     basket: basketService(db, deps.events),
+    /** A buyer's order from the shop, written in the caller's transaction (the storefront's checkout). */
+    place: placeOrder,
   };
 }
 

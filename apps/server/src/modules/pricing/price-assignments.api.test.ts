@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ASSIGN_MSG, type AssignClient, type AssignGroup } from '@b2b/contracts/pricing';
 import { bearer, createTestApp, form, type TestApp } from '@/test/test-app';
 import { insertClient, partnerIdOf, priceListsOf } from '../clients/clients-test-fixtures';
-import { priceEngine } from './price-engine';
+import { priceEngine } from './price-engine.service';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};

@@ -2,7 +2,7 @@ import type { Db } from '@/db/database';
 import type { ExportJobs, ExportRun } from '@/jobs/export-jobs';
 import { EXPORT_PAGE_SIZE } from '@/jobs/export-jobs';
 import { writeXlsxTable } from '@/files/xlsx-table-writer';
-import type { PriceEngine } from './price-engine';
+import type { PriceEngine } from './price-engine.service';
 import { FILE_HEADERS } from './price-file-rows';
 import { priceOf } from './price-rules';
 import { priceUploadsRepo, type UploadTarget } from './price-uploads.repo';

@@ -6,7 +6,7 @@ import type { SpreadsheetKind } from '@/files/sheet-types';
 import { XLSX_MIME } from '@/files/file-store';
 import { writeXlsxTable } from '@/files/xlsx-table-writer';
 import type { JobContext, JobQueue } from '@/jobs/job-queue';
-import type { PriceEngine } from './price-engine';
+import type { PriceEngine } from './price-engine.service';
 import { headerColumns, stageRow, templateColumns, type Columns, type StagedRow, type UploadKind } from './price-file-rows';
 import { previewCounter, previewListPage, previewPersonalPage, type PreviewCounter } from './price-upload-preview';
 import { priceUploadsRepo, type UploadTarget } from './price-uploads.repo';

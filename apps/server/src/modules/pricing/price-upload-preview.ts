@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import type { UploadPreview } from '@b2b/contracts/pricing';
 import { PRICING_MSG } from '@b2b/contracts/pricing';
-import type { PriceEngine, ResolvedTarget } from './price-engine';
+import type { PriceEngine, ResolvedTarget } from './price-engine.service';
 import { priceOf, type ProductFacts } from './price-rules';
 
 /*

@@ -24,7 +24,7 @@ import type { UploadedFile } from '@/http/form-body';
 import { moscowDayRange } from '@/http/moscow-days';
 import type { JobQueue } from '@/jobs/job-queue';
 import type { Selectable } from 'kysely';
-import type { PriceEngine } from './price-engine';
+import type { PriceEngine } from './price-engine.service';
 import type { UploadKind } from './price-file-rows';
 import { priceUploadsRepo, type UploadTarget } from './price-uploads.repo';
 import { pricingTarget } from './pricing-target';

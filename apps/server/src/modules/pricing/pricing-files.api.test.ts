@@ -11,7 +11,7 @@ import { multipart } from '@/test/multipart';
 import { bearer, createTestApp, form, type TestApp } from '@/test/test-app';
 import { downloadXlsxRows, insertClient, partnerIdOf, priceListsOf } from '../clients/clients-test-fixtures';
 import { createJobQueue } from '@/jobs/job-queue';
-import { priceEngine } from './price-engine';
+import { priceEngine } from './price-engine.service';
 import { registerPriceUploadJobs } from './price-upload-jobs';
 import { FILE_HEADERS } from './price-file-rows';
 

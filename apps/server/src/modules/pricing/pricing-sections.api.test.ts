@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRICING_MSG, type PricingProduct } from '@b2b/contracts/pricing';
 import { bearer, createTestApp, form, type TestApp } from '@/test/test-app';
 import { insertClient, partnerIdOf, priceListsOf } from '../clients/clients-test-fixtures';
-import { priceEngine } from './price-engine';
+import { priceEngine } from './price-engine.service';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};

@@ -13,7 +13,7 @@ import {
 import type { Db } from '@/db/database';
 import { notFound } from '@/http/app-error';
 import { failed, ok, yn } from '@/http/envelope';
-import type { PriceEngine } from './price-engine';
+import type { PriceEngine } from './price-engine.service';
 import { priceOf, type Price } from './price-rules';
 import { pricingSectionsRepo } from './pricing-sections.repo';
 import { pricingTarget, type PricingTarget } from './pricing-target';

@@ -3,7 +3,7 @@ import { MSG } from '@b2b/contracts/messages';
 import type { PriceKind } from '@b2b/contracts/pricing';
 import type { Db } from '@/db/database';
 import { notFound } from '@/http/app-error';
-import type { PriceEngine, ResolvedTarget } from './price-engine';
+import type { PriceEngine, ResolvedTarget } from './price-engine.service';
 import { priceEngineRepo } from './price-engine.repo';
 
 /** What a pricing page's path names: a live list or column of the partner, or a client with the list pricing it. */

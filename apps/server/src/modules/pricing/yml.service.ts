@@ -7,14 +7,15 @@ import { PRICING_MSG } from '@b2b/contracts/pricing';
 import type { Db } from '@/db/database';
 import { notFound } from '@/http/app-error';
 import { failed, ok, toSeconds } from '@/http/envelope';
-import type { PriceEngine, PriceTarget } from './price-engine';
+import type { PriceEngine, PriceTarget } from './price-engine.service';
 import { priceOf } from './price-rules';
 import type { UploadTarget } from './price-uploads.repo';
+import type { ShopCatalogService } from '../storefront/shop-catalog.service';
 
 /*
  * YML feeds (issue 12.7): a secret link per price list or client serves the shop's catalogue in Yandex Market
- * Language with that list's (or client's) prices from the price engine. Only active products of sections the shop
- * shows are listed. A partner has at most LIMITS.ymlLinksMax live links.
+ * Language with that list's (or client's) prices from the price engine. It lists what the shop sells (its catalogue's
+ * products: the sections it shows, its assortment). A partner has at most LIMITS.ymlLinksMax live links.
  */
 
 const PAGE = 1000;
@@ -24,18 +25,9 @@ const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&
 // eslint-disable-next-line no-control-regex
 const xml = (text: string) => text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '').replace(/[&<>"']/g, (c) => XML_ESCAPES[c]);
 
-/** Products in sections hidden from the shop (the base list's SHOW = N, at any level above) are not sold. */
-const shownProducts = (partnerId: number, baseListId: number) => sql`
-  from catalog_products p
-  join catalog_sections s1 on s1.id = p.section_id
-  left join catalog_sections s2 on s2.id = s1.parent_id
-  left join catalog_brands b on b.id = p.brand_id
-  where p.active and not exists (
-    select 1 from price_section_rates h
-    where h.partner_id = ${partnerId} and h.price_list_id = ${baseListId} and not h.show
-      and h.section_id in (s1.id, s2.id, s2.parent_id))`;
-
-export function ymlService(db: Db, deps: { engine: PriceEngine; publicUrl: string }) {
+export function ymlService(db: Db, deps: { engine: PriceEngine; catalog: ShopCatalogService; publicUrl: string }) {
+  // The feed lists what the shop sells, as its catalogue does.
+  const catalog = deps.catalog.sellable;
   const active = (partnerId: number) => db.selectFrom('yml_links').where('partner_id', '=', partnerId).where('active', '=', true);
   const targetOf = (t: UploadTarget) => (t.clientId !== null ? { client_id: t.clientId, price_list_id: null } : { client_id: null, price_list_id: t.listId });
 
@@ -50,19 +42,14 @@ export function ymlService(db: Db, deps: { engine: PriceEngine; publicUrl: strin
     return rows.map((r) => ({ ID: Number(r.id), URL: ymlPath(r.token), DATE: toSeconds(r.created_at)! }));
   }
 
-  async function baseListId(partnerId: number) {
-    const base = await db.selectFrom('price_lists').select('id').where('partner_id', '=', partnerId).where('is_base', '=', true).executeTakeFirst();
-    return base ? Number(base.id) : undefined;
-  }
 
   return {
     links,
 
     /** A new link; refused past the limit (counted under a lock, so 30 parallel calls cannot pass it). */
     async create(partnerId: number, t: UploadTarget) {
-      const base = await baseListId(partnerId);
-      const shown = base === undefined ? 0 : Number((await sql<{ n: number }>`select count(*)::int as n ${shownProducts(partnerId, base)}`.execute(db)).rows[0].n);
-      if (!shown) return failed({ yml: PRICING_MSG.ymlEmpty });
+      const scope = await catalog.scope(partnerId);
+      if (!scope || !(await catalog.count(scope))) return failed({ yml: PRICING_MSG.ymlEmpty });
       const created = await db.transaction().execute(async (trx) => {
         await sql`select pg_advisory_xact_lock(${partnerId}::int, hashtext('yml_links'))`.execute(trx);
         const { n } = await trx
@@ -95,9 +82,9 @@ export function ymlService(db: Db, deps: { engine: PriceEngine; publicUrl: strin
       if (!link) return undefined;
       const partnerId = Number(link.partner_id);
       const target: PriceTarget = link.client_id !== null ? { clientId: Number(link.client_id) } : { listId: Number(link.price_list_id) };
-      const [resolved, base, shop] = await Promise.all([
+      const [resolved, scope, shop] = await Promise.all([
         deps.engine.resolve(partnerId, target),
-        baseListId(partnerId),
+        catalog.scope(partnerId),
         db
           .selectFrom('shops')
           .innerJoin('partners', 'partners.id', 'shops.partner_id')
@@ -105,7 +92,7 @@ export function ymlService(db: Db, deps: { engine: PriceEngine; publicUrl: strin
           .where('shops.partner_id', '=', partnerId)
           .executeTakeFirst(),
       ]);
-      if (!resolved || base === undefined || !shop) return undefined;
+      if (!resolved || !scope || !shop) return undefined;
       const url = shop.domain_name ? `https://${shop.domain_name}/` : `${deps.publicUrl}/shop/${shop.shop_link ?? ''}`;
       const engine = deps.engine;
 
@@ -120,10 +107,7 @@ export function ymlService(db: Db, deps: { engine: PriceEngine; publicUrl: strin
         }
         yield '</categories>\n<offers>\n';
         for (let after = 0; ; ) {
-          const page = await sql<{ id: number; name: string; up_code_1c: string; section_id: number; brand: string | null; preview_picture: string | null }>`
-            select p.id, p.name, p.up_code_1c, p.section_id, b.name as brand, p.preview_picture
-            ${shownProducts(partnerId, base!)} and p.id > ${after}
-            order by p.id limit ${PAGE}`.execute(db);
+          const page = { rows: await catalog.afterId(scope!, after, PAGE) };
           if (!page.rows.length) break;
           after = Number(page.rows[page.rows.length - 1].id);
           const facts = await engine.facts(partnerId, resolved!, page.rows.map((r) => Number(r.id)));

@@ -83,6 +83,16 @@ export const UNSCOPED_PARAM_ROUTES: Record<string, string> = {
   '/v3/api/partner/section/:id/': "a catalogue section (shared reference data) under the caller's own base price list",
   '/v3/api/partner/pricing/excel/pricelist/personal_price/:part/': "remain or multiplicity: the caller's own files",
   '/v3/api/partner/pricing/dropexcel/pricelist/personal_price/:part/': "remain or multiplicity: the caller's own files",
+  '/v3/api/catalog/product/:id/': "a catalogue product (shared reference data): 404 when the buyer's shop does not sell it",
+};
+
+/**
+ * A buyer's routes with ids: staff are refused them whole (403), so (b)'s "404 to the other partner's owner" does not
+ * apply; storefront.api.test.ts checks that a buyer gets 404 for another partner's order.
+ */
+export const BUYER_ID_ROUTES: Record<string, string> = {
+  '/v3/api/client/order/:id/': "the buyer's own order",
+  '/v3/api/client/order/:id/repeat/': "the buyer's own order",
 };
 
 /** Routes with ids that any visitor may read, and why. */

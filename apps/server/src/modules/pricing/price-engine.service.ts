@@ -2,6 +2,8 @@ import type { Db } from '@/db/database';
 import { priceEngineRepo, toListRules } from './price-engine.repo';
 import { priceOf, type Price, type PriceContext, type ProductFacts } from './price-rules';
 
+export type { Price } from './price-rules';
+
 /**
  * The one price engine (ARCHITECTURE §3, issue 12.1): every screen, export, feed, order and report asks it for
  * prices. A page of products is priced with a fixed number of queries (who prices the client, its lists, then one
@@ -63,6 +65,11 @@ export function priceEngine(db: Db) {
   return {
     resolve,
     facts,
+
+    /** The prices of a page of products for a resolved target, by product id (one query). */
+    async priced(partnerId: number, resolved: ResolvedTarget, productIds: number[]): Promise<Map<number, Price>> {
+      return new Map((await facts(partnerId, resolved, productIds)).map((f) => [f.productId, priceOf(resolved.ctx, f)]));
+    },
 
     /** Prices of the products (in the order given; unknown ids are left out); undefined for an unknown target. */
     async prices(partnerId: number, target: PriceTarget, productIds: number[]): Promise<Price[] | undefined> {

@@ -1,0 +1,103 @@
+import Decimal from 'decimal.js';
+import { sql } from 'kysely';
+import type { PaymentType } from '@b2b/contracts/payment-types';
+import type { Db } from '@/db/database';
+
+/*
+ * A new order as a buyer places it in the shop (issue 13.4): the orders module writes its rows (the order, its items,
+ * its CREATED history step); the read models of migration 0012 follow by their triggers. Run inside the caller's
+ * transaction, which also empties the basket and queues the mails.
+ */
+
+export interface PlacedLine {
+  productId: number;
+  code: string;
+  name: string;
+  /** The buyer's price and the purchase price, decimal strings. */
+  price: string;
+  purchase: string;
+  quantity: number;
+}
+
+export interface NewOrder {
+  partnerId: number;
+  clientId: number;
+  userId: number;
+  paymentType: PaymentType;
+  currency: string;
+  currencyRate: string;
+  taxType: string;
+  deliveryPrice: string;
+  minOrderSum: string | null;
+  contactName: string;
+  contactPhone: string;
+  contactEmail: string | null;
+  address: string | null;
+  tradepointId: number | null;
+  comment: string | null;
+  lines: PlacedLine[];
+}
+
+/** The partner's next order number: its numbering's prefix ("К-000123" → "К-000124"), "З-000001" for a first order. */
+async function nextNumber(trx: Db, partnerId: number): Promise<string> {
+  // One number at a time per partner: the lock is held until the order is written.
+  await sql`select pg_advisory_xact_lock(${partnerId}::int, hashtext('order_number'))`.execute(trx);
+  const last = await trx.selectFrom('orders').select('order_number').where('partner_id', '=', partnerId).orderBy('id', 'desc').limit(1).executeTakeFirst();
+  const m = last ? /^(.*?)(\d+)$/.exec(last.order_number) : null;
+  if (!m) return 'З-000001';
+  return `${m[1]}${String(Number(m[2]) + 1).padStart(m[2].length, '0')}`;
+}
+
+export async function placeOrder(trx: Db, o: NewOrder): Promise<{ id: number; number: string; sum: string }> {
+  const sum = o.lines.reduce((s, l) => s.plus(new Decimal(l.price).mul(l.quantity)), new Decimal(0));
+  const purchase = o.lines.reduce((s, l) => s.plus(new Decimal(l.purchase).mul(l.quantity)), new Decimal(0));
+  const number = await nextNumber(trx, o.partnerId);
+  const order = await trx
+    .insertInto('orders')
+    .values({
+      partner_id: o.partnerId,
+      order_number: number,
+      client_id: o.clientId,
+      client_user_id: o.userId,
+      status: 'NEW',
+      payment_type: o.paymentType,
+      currency: o.currency,
+      currency_rate: o.currencyRate,
+      position_count: o.lines.length,
+      position_sum: sum.toFixed(4),
+      purchase_sum: purchase.toFixed(4),
+      position_margin: sum.minus(purchase).toFixed(4),
+      delivery_price: o.deliveryPrice,
+      tax_type: o.taxType,
+      min_order_sum: o.minOrderSum,
+      contact_name: o.contactName,
+      contact_phone: o.contactPhone,
+      contact_email: o.contactEmail,
+      user_phone: o.contactPhone,
+      address: o.address,
+      tradepoint_id: o.tradepointId,
+      comment: o.comment,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('order_items')
+    .values(
+      o.lines.map((l) => ({
+        partner_id: o.partnerId,
+        order_id: order.id,
+        product_id: l.productId,
+        up_code_1c: l.code,
+        name: l.name,
+        buying_price: l.purchase,
+        price: l.price,
+        quantity: l.quantity,
+      })),
+    )
+    .execute();
+  await trx
+    .insertInto('order_history')
+    .values({ partner_id: o.partnerId, order_id: order.id, user_id: o.userId, action: 'CREATED', details: JSON.stringify({ source: 'shop' }) })
+    .execute();
+  return { id: Number(order.id), number, sum: sum.toFixed(2) };
+}

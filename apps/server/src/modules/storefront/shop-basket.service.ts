@@ -1,0 +1,171 @@
+import Decimal from 'decimal.js';
+import { sql } from 'kysely';
+import type { z } from 'zod';
+import { LIMITS } from '@b2b/contracts/limits';
+import { STOREFRONT_MSG, type BasketAnswer, type basketBody } from '@b2b/contracts/storefront';
+import type { Db } from '@/db/database';
+import { failed, ok } from '@/http/envelope';
+import type { Buyer, ShopCatalogService } from './shop-catalog.service';
+import { shopCatalogRepo } from './shop-catalog.repo';
+
+/*
+ * The buyer's basket (issue 13.4), kept on the server per client: lines priced now by the price engine, the shop's
+ * delivery price (free from MIN_SUM) and its minimum order sum (unless NO_CHECK_ORDER_SUM). Products the shop no
+ * longer sells drop out of it. Borrowed read-only: shops (module shop).
+ */
+
+export interface ShopTerms {
+  name: string;
+  deliveryPrice: string;
+  freeFrom: string | null;
+  minOrderSum: string | null;
+}
+
+const money = (d: Decimal) => d.toFixed(2);
+
+export async function shopTerms(db: Db, partnerId: number): Promise<ShopTerms> {
+  const s = await db
+    .selectFrom('shops')
+    .select(['name', 'delivery_price', 'min_sum', 'min_order_sum', 'no_check_order_sum'])
+    .where('partner_id', '=', partnerId)
+    .executeTakeFirstOrThrow();
+  return {
+    name: s.name,
+    deliveryPrice: s.delivery_price ?? '0',
+    freeFrom: s.min_sum,
+    minOrderSum: s.no_check_order_sum ? null : s.min_order_sum,
+  };
+}
+
+export function shopBasketService(db: Db, catalog: ShopCatalogService) {
+  const repo = shopCatalogRepo(db);
+
+  const rawLines = (trx: Db, buyer: Buyer) =>
+    trx
+      .selectFrom('shop_baskets')
+      .select(['product_id', 'quantity'])
+      .where('partner_id', '=', buyer.partnerId)
+      .where('client_id', '=', buyer.clientId)
+      .orderBy('added_at')
+      .orderBy('product_id')
+      .execute();
+
+  /** The basket priced now, with its lines' purchase prices (for checkout). */
+  async function priced(buyer: Buyer) {
+    const scope = await catalog.scopeOf(buyer.partnerId);
+    const lines = await rawLines(db, buyer);
+    const rows = await repo.byIds(scope, lines.map((l) => Number(l.product_id)));
+    const byId = new Map((await catalog.priced(buyer, scope, rows)).map((p) => [Number(p.row.id), p]));
+    const items = lines.flatMap((l) => {
+      const p = byId.get(Number(l.product_id));
+      return p ? [{ ...p, quantity: l.quantity }] : [];
+    });
+    const terms = await shopTerms(db, buyer.partnerId);
+    const sum = items.reduce((s, i) => s.plus(new Decimal(i.price.price).mul(i.quantity)), new Decimal(0));
+    const free = terms.freeFrom !== null && new Decimal(terms.freeFrom).gt(0) && sum.gte(terms.freeFrom);
+    const below = terms.minOrderSum !== null && sum.lt(terms.minOrderSum);
+    const answer: BasketAnswer = {
+      ITEMS: items.map((i) => ({
+        PRODUCT_ID: i.item.ID,
+        UP_CODE_1C: i.item.UP_CODE_1C,
+        NAME: i.item.NAME,
+        PRICE: i.item.PRICE,
+        QUANTITY: i.quantity,
+        SUM: money(new Decimal(i.item.PRICE).mul(i.quantity)),
+        MULTIPLICITY: i.item.MULTIPLICITY,
+        PREVIEW_PICTURE_PATH: i.item.PREVIEW_PICTURE_PATH,
+      })),
+      CNT: items.length,
+      SUM: money(sum),
+      DELIVERY_PRICE: free ? '0.00' : money(new Decimal(terms.deliveryPrice)),
+      FREE_DELIVERY_FROM: terms.freeFrom === null ? null : money(new Decimal(terms.freeFrom)),
+      MIN_ORDER_SUM: terms.minOrderSum === null ? null : money(new Decimal(terms.minOrderSum)),
+      CAN_ORDER: items.length && !below ? 'Y' : 'N',
+      ...(items.length === 0
+        ? { MESSAGE: STOREFRONT_MSG.basketEmpty }
+        : below
+          ? { MESSAGE: STOREFRONT_MSG.minOrderSum(money(new Decimal(terms.minOrderSum!))) }
+          : {}),
+    };
+    return { answer, items, terms, sum, free };
+  }
+
+  return {
+    priced,
+    view: async (buyer: Buyer) => (await priced(buyer)).answer,
+    /** The basket's lines as stored, read in `trx` (checkout compares them with what it priced). */
+    lines: (trx: Db, buyer: Buyer) => rawLines(trx, buyer),
+
+    /** Sets (or with add=Y adds to) a product's quantity; it must be a multiple of the product's step; 0 removes. */
+    async set(buyer: Buyer, body: z.output<typeof basketBody>) {
+      const scope = await catalog.scopeOf(buyer.partnerId);
+      const [row] = await repo.byIds(scope, [body.product_id]);
+      if (!row) return failed({ product_id: STOREFRONT_MSG.productUnavailable });
+      const [p] = await catalog.priced(buyer, scope, [row]);
+      const step = p.item.MULTIPLICITY;
+      const refused = await db.transaction().execute(async (trx): Promise<Record<string, string> | undefined> => {
+        // One change of a buyer's basket at a time: the line limit holds however many arrive at once.
+        await sql`select pg_advisory_xact_lock(${buyer.partnerId}::int, hashtext(${`basket:${buyer.clientId}`}))`.execute(trx);
+        const lines = await rawLines(trx, buyer);
+        const had = lines.find((l) => Number(l.product_id) === body.product_id)?.quantity ?? 0;
+        const quantity = body.add === 'Y' ? had + body.quantity : body.quantity;
+        if (quantity % step !== 0) return { quantity: STOREFRONT_MSG.multiplicity(step) };
+        const where = (q: ReturnType<typeof trx.deleteFrom<'shop_baskets'>>) =>
+          q.where('partner_id', '=', buyer.partnerId).where('client_id', '=', buyer.clientId).where('product_id', '=', body.product_id);
+        if (quantity === 0) {
+          await where(trx.deleteFrom('shop_baskets')).execute();
+          return undefined;
+        }
+        if (!had && lines.length >= LIMITS.basketLinesMax) return { product_id: STOREFRONT_MSG.basketLinesMax(LIMITS.basketLinesMax) };
+        await trx
+          .insertInto('shop_baskets')
+          .values({ partner_id: buyer.partnerId, client_id: buyer.clientId, product_id: body.product_id, quantity })
+          .onConflict((oc) => oc.columns(['partner_id', 'client_id', 'product_id']).doUpdateSet({ quantity }))
+          .execute();
+        return undefined;
+      });
+      if (refused) return failed(refused);
+      return ok({ BASKET: (await priced(buyer)).answer });
+    },
+
+    /** Adds products (an earlier order's) at quantities rounded up to their steps; products not sold are skipped. */
+    async addMany(buyer: Buyer, wanted: { productId: number; quantity: number }[]) {
+      const scope = await catalog.scopeOf(buyer.partnerId);
+      const rows = await repo.byIds(scope, wanted.map((w) => w.productId));
+      const steps = new Map((await catalog.priced(buyer, scope, rows)).map((p) => [p.item.ID, p.item.MULTIPLICITY]));
+      await db.transaction().execute(async (trx) => {
+        await sql`select pg_advisory_xact_lock(${buyer.partnerId}::int, hashtext(${`basket:${buyer.clientId}`}))`.execute(trx);
+        const lines = await rawLines(trx, buyer);
+        let room = LIMITS.basketLinesMax - lines.length;
+        for (const w of wanted) {
+          const step = steps.get(w.productId);
+          if (!step) continue;
+          const had = lines.find((l) => Number(l.product_id) === w.productId)?.quantity ?? 0;
+          if (!had && room-- <= 0) continue;
+          const quantity = had + Math.ceil(w.quantity / step) * step;
+          await trx
+            .insertInto('shop_baskets')
+            .values({ partner_id: buyer.partnerId, client_id: buyer.clientId, product_id: w.productId, quantity })
+            .onConflict((oc) => oc.columns(['partner_id', 'client_id', 'product_id']).doUpdateSet({ quantity }))
+            .execute();
+        }
+      });
+      return (await priced(buyer)).answer;
+    },
+
+    quantityOf: async (buyer: Buyer, productId: number) =>
+      (
+        await db
+          .selectFrom('shop_baskets')
+          .select('quantity')
+          .where('partner_id', '=', buyer.partnerId)
+          .where('client_id', '=', buyer.clientId)
+          .where('product_id', '=', productId)
+          .executeTakeFirst()
+      )?.quantity ?? 0,
+
+    clear: (trx: Db, buyer: Buyer) => trx.deleteFrom('shop_baskets').where('partner_id', '=', buyer.partnerId).where('client_id', '=', buyer.clientId).execute(),
+  };
+}
+
+export type ShopBasketService = ReturnType<typeof shopBasketService>;

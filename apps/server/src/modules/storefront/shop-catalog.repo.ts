@@ -1,0 +1,160 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Db } from '@/db/database';
+import { likeContains } from '@/db/text-search';
+
+/*
+ * What a shop sells (issue 13.3): the distributor's active products in the sections the shop shows (the base price
+ * list's SHOW, at any level above), all of them for the EXTENDED (Сайт) assortment, for BASE (Корпоративный) those in
+ * stock at the nearest warehouse or in the partner's own remains. Borrowed read-only: shops, price_lists,
+ * price_section_rates, partner_product_remains (modules shop, pricing), the catalogue (reference data).
+ */
+
+export interface ShopScope {
+  partnerId: number;
+  baseListId: number;
+  assortment: 'BASE' | 'EXTENDED';
+  /** The nearest warehouse: the distributor's first (stock is read there). */
+  warehouseId: number | null;
+  showStock: boolean;
+  multiplicity: 'COMMERCIAL' | 'CORPORATE' | 'EDINICA';
+}
+
+export interface ShopProductRow {
+  id: number;
+  up_code_1c: string;
+  name: string;
+  section_id: number;
+  unit: string;
+  preview_picture: string | null;
+  detail_picture: string | null;
+  pictures: string[];
+  multiplicity: number;
+  multiplicity_corporate: number;
+  multiplicity_commercial: number;
+  brand_id: number | null;
+  brand: string | null;
+  country: string | null;
+  manufacturer: string | null;
+  line: string | null;
+  partner_quantity: number | null;
+  partner_multiplicity: string | null;
+  stock: number | null;
+  total?: number;
+}
+
+/** The products the shop sells, as `p` with its sections `s1` (its own) and `s2` (the parent) joined. */
+export const sellableFrom = (scope: ShopScope): RawBuilder<unknown> => sql`
+  from catalog_products p
+  join catalog_sections s1 on s1.id = p.section_id
+  left join catalog_sections s2 on s2.id = s1.parent_id
+  left join partner_product_remains r on r.partner_id = ${scope.partnerId} and r.product_id = p.id
+  left join catalog_stock st on st.product_id = p.id and st.warehouse_id = ${scope.warehouseId}
+  where p.active
+    and not exists (
+      select 1 from price_section_rates h
+      where h.partner_id = ${scope.partnerId} and h.price_list_id = ${scope.baseListId} and not h.show
+        and h.section_id in (s1.id, s2.id, s2.parent_id))
+    ${scope.assortment === 'BASE' ? sql`and (coalesce(st.quantity, 0) > 0 or coalesce(r.quantity, 0) > 0)` : sql``}`;
+
+const PRODUCT_COLUMNS = sql`p.id, p.up_code_1c, p.name, p.section_id, p.unit, p.preview_picture, p.detail_picture, p.pictures,
+  p.multiplicity, p.multiplicity_corporate, p.multiplicity_commercial, p.brand_id,
+  (select b.name from catalog_brands b where b.id = p.brand_id) as brand,
+  (select c.name from catalog_countries c where c.id = p.country_id) as country,
+  (select m.name from catalog_manufacturers m where m.id = p.manufacturer_id) as manufacturer,
+  (select l.name from catalog_lines l where l.id = p.line_id) as line,
+  r.quantity as partner_quantity, r.multiplicity as partner_multiplicity, st.quantity as stock`;
+
+export interface CatalogFilter {
+  sectionId?: number;
+  brandId?: number;
+  /** Lower-case text of a name, or a 6-digit code. */
+  query?: string;
+}
+
+export function shopCatalogRepo(db: Db) {
+  return {
+    /** The shop's settings the catalogue needs, and its base list and nearest warehouse. */
+    scope: async (partnerId: number): Promise<ShopScope | undefined> => {
+      const row = await db
+        .selectFrom('shops as s')
+        .innerJoin('price_lists as l', (j) => j.onRef('l.partner_id', '=', 's.partner_id').on('l.is_base', '=', true))
+        .select((eb) => [
+          's.assortment',
+          's.show_stock',
+          's.multiplicity',
+          'l.id as base_list_id',
+          eb.selectFrom('catalog_warehouses').select('id').orderBy('sort').orderBy('id').limit(1).as('warehouse_id'),
+        ])
+        .where('s.partner_id', '=', partnerId)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      return {
+        partnerId,
+        baseListId: Number(row.base_list_id),
+        assortment: row.assortment,
+        warehouseId: row.warehouse_id === null ? null : Number(row.warehouse_id),
+        showStock: row.show_stock,
+        multiplicity: row.multiplicity,
+      };
+    },
+
+    /** A page of the products the shop sells, by name, with the count of all matching in the same query. */
+    page: async (scope: ShopScope, f: CatalogFilter, limit: number, offset: number) => {
+      const rows = await sql<ShopProductRow>`
+        select ${PRODUCT_COLUMNS}, count(*) over () as total
+        ${sellableFrom(scope)} ${filterSql(f)}
+        order by p.name, p.id limit ${limit} offset ${offset}`.execute(db);
+      const count = rows.rows.length
+        ? Number(rows.rows[0].total)
+        : offset > 0
+          ? Number((await sql<{ n: number }>`select count(*)::int as n ${sellableFrom(scope)} ${filterSql(f)}`.execute(db)).rows[0].n)
+          : 0;
+      return { rows: rows.rows, count };
+    },
+
+    /** The products the shop sells after `afterId`, by id (feeds read the whole catalogue page by page). */
+    afterId: async (scope: ShopScope, afterId: number, limit: number) =>
+      (await sql<ShopProductRow>`select ${PRODUCT_COLUMNS} ${sellableFrom(scope)} and p.id > ${afterId} order by p.id limit ${limit}`.execute(db)).rows,
+
+    /** How many products the shop sells. */
+    count: async (scope: ShopScope) => Number((await sql<{ n: number }>`select count(*)::int as n ${sellableFrom(scope)}`.execute(db)).rows[0].n),
+
+    /** Products the shop sells among `ids` (a card, the basket, checkout). */
+    byIds: async (scope: ShopScope, ids: number[]) =>
+      ids.length
+        ? (await sql<ShopProductRow>`select ${PRODUCT_COLUMNS} ${sellableFrom(scope)} and p.id = any(${ids}::bigint[])`.execute(db)).rows
+        : [],
+
+    /** The sections with how many products the shop sells in each (its own, not its children's). */
+    sectionCounts: async (scope: ShopScope) =>
+      (await sql<{ section_id: number; n: number }>`select p.section_id, count(*)::int as n ${sellableFrom(scope)} group by p.section_id`.execute(db))
+        .rows,
+
+    sections: () => db.selectFrom('catalog_sections').select(['id', 'parent_id', 'name', 'depth', 'sort']).orderBy('depth').orderBy('sort').orderBy('name').orderBy('id').execute(),
+
+    section: (id: number) => db.selectFrom('catalog_sections').select(['id', 'name']).where('id', '=', id).executeTakeFirst(),
+
+    brands: async (scope: ShopScope) =>
+      (
+        await sql<{ id: number; name: string; n: number }>`
+          select b.id, b.name, count(*)::int as n
+          from (select p.brand_id ${sellableFrom(scope)}) x join catalog_brands b on b.id = x.brand_id
+          group by b.id, b.name order by b.name`.execute(db)
+      ).rows,
+  };
+}
+
+/** The filters of a catalogue page: a section at any depth, a brand, a 6-digit code or part of a name. */
+function filterSql(f: CatalogFilter) {
+  const parts = [sql``];
+  if (f.sectionId) parts.push(sql`and ${f.sectionId} in (s1.id, s2.id, s2.parent_id)`);
+  if (f.brandId) parts.push(sql`and p.brand_id = ${f.brandId}`);
+  if (f.query) {
+    parts.push(
+      /^\d{6}$/.test(f.query)
+        ? sql`and (p.up_code_1c = ${f.query} or lower(p.name) like ${likeContains(f.query)})`
+        : sql`and lower(p.name) like ${likeContains(f.query)}`,
+    );
+  }
+  return sql.join(parts, sql` `);
+}

@@ -1,0 +1,124 @@
+import type { z } from 'zod';
+import { MSG } from '@b2b/contracts/messages';
+import type { CatalogAnswer, catalogQuery, CatalogSection, ProductCard } from '@b2b/contracts/storefront';
+import type { Db } from '@/db/database';
+import { searchText } from '@/db/text-search';
+import { AppError, notFound } from '@/http/app-error';
+import type { PriceEngine, ResolvedTarget } from '../pricing/price-engine.service';
+import { shopCatalogRepo, type ShopProductRow, type ShopScope } from './shop-catalog.repo';
+import { catalogProduct } from './shop-products';
+
+/** A signed-in buyer of a shop: its partner and its client. */
+export interface Buyer {
+  id: number;
+  partnerId: number;
+  clientId: number;
+}
+
+/**
+ * The shop's catalogue (issue 13.3) as one buyer sees it: the sections and products the shop sells, each at the
+ * buyer's own price from the price engine (a page in a fixed number of queries).
+ */
+export function shopCatalogService(db: Db, engine: PriceEngine) {
+  const repo = shopCatalogRepo(db);
+
+  async function scopeOf(partnerId: number): Promise<ShopScope> {
+    const scope = await repo.scope(partnerId);
+    if (!scope) throw new AppError('shop_not_found', 404, MSG.shopLinkUnknown);
+    return scope;
+  }
+
+  async function pricing(buyer: Buyer): Promise<ResolvedTarget> {
+    const resolved = await engine.resolve(buyer.partnerId, { clientId: buyer.clientId });
+    if (!resolved) throw notFound(MSG.notFound);
+    return resolved;
+  }
+
+  /** The rows with the buyer's prices, in the rows' order. */
+  async function priced(buyer: Buyer, scope: ShopScope, rows: ShopProductRow[], resolved?: ResolvedTarget) {
+    const target = resolved ?? (await pricing(buyer));
+    const prices = await engine.priced(buyer.partnerId, target, rows.map((r) => Number(r.id)));
+    return rows.flatMap((r) => {
+      const price = prices.get(Number(r.id));
+      return price ? [{ row: r, price, item: catalogProduct(r, price, scope) }] : [];
+    });
+  }
+
+  return {
+    scopeOf,
+    pricing,
+    priced,
+    /** What the shop sells, for feeds: its scope, how many, and the products after an id. */
+    sellable: { scope: (partnerId: number) => repo.scope(partnerId), count: repo.count, afterId: repo.afterId },
+
+    async sections(buyer: Buyer): Promise<{ ITEMS: CatalogSection[] }> {
+      const scope = await scopeOf(buyer.partnerId);
+      const [sections, counts] = await Promise.all([repo.sections(), repo.sectionCounts(scope)]);
+      const products = new Map(counts.map((c) => [Number(c.section_id), Number(c.n)]));
+      // Children are added up into their parents, deepest first; sections selling nothing are left out.
+      for (const s of [...sections].reverse()) {
+        if (s.parent_id !== null) products.set(Number(s.parent_id), (products.get(Number(s.parent_id)) ?? 0) + (products.get(Number(s.id)) ?? 0));
+      }
+      return {
+        ITEMS: sections
+          .filter((s) => (products.get(Number(s.id)) ?? 0) > 0)
+          .map((s) => ({
+            ID: Number(s.id),
+            IBLOCK_SECTION_ID: s.parent_id === null ? null : Number(s.parent_id),
+            NAME: s.name,
+            DEPTH: Number(s.depth),
+            PRODUCTS_CNT: products.get(Number(s.id))!,
+          })),
+      };
+    },
+
+    async page(buyer: Buyer, q: z.output<typeof catalogQuery>): Promise<CatalogAnswer> {
+      const scope = await scopeOf(buyer.partnerId);
+      const [{ rows, count }, section] = await Promise.all([
+        repo.page(scope, { sectionId: q.section_id, brandId: q.brand_id, query: searchText(q.query) }, q.limit, q.offset),
+        q.section_id ? repo.section(q.section_id) : undefined,
+      ]);
+      return {
+        ITEMS: (await priced(buyer, scope, rows)).map((p) => p.item),
+        ENTITIES: { SECTION: section ? { ID: Number(section.id), NAME: section.name } : null },
+        NAV: { CNT: count, CNT_ALL: count },
+      };
+    },
+
+    async card(buyer: Buyer, id: number, inBasket: (productId: number) => Promise<number>): Promise<ProductCard> {
+      const scope = await scopeOf(buyer.partnerId);
+      const [row] = await repo.byIds(scope, [id]);
+      if (!row) throw notFound(MSG.notFound);
+      const [p] = await priced(buyer, scope, [row]);
+      if (!p) throw notFound(MSG.notFound);
+      const property = (id: string, title: string, value: string | null) => (value ? { ID: id, TITLE: title, VALUE: value } : null);
+      return {
+        ...p.item,
+        DETAIL_PICTURE_PATH: row.detail_picture,
+        PICTURES: Array.isArray(row.pictures) ? row.pictures : [],
+        PROPERTIES: {
+          UP_TM: property('UP_TM', 'Торговая марка', row.brand),
+          UP_COUNTRY: property('UP_COUNTRY', 'Страна', row.country),
+          UP_RULER: property('UP_RULER', 'Линейка', row.line),
+        },
+        IN_BASKET: await inBasket(id),
+      };
+    },
+
+    async brands(buyer: Buyer) {
+      const scope = await scopeOf(buyer.partnerId);
+      return { ITEMS: (await repo.brands(scope)).map((b) => ({ ID: Number(b.id), NAME: b.name, CNT: Number(b.n) })) };
+    },
+
+    /** The offer form's lookup of one product by its 6-digit code (any signed-in user; no price). */
+    async lookup(code: string) {
+      const row = /^\d{6}$/.test(code)
+        ? await db.selectFrom('catalog_products').select(['id', 'name', 'up_code_1c']).where('up_code_1c', '=', code).where('active', '=', true).executeTakeFirst()
+        : undefined;
+      if (!row) return { SUCCESS: 'N' as const, MESSAGE: 'Товар с таким кодом не найден' };
+      return { SUCCESS: 'Y' as const, ID: Number(row.id), NAME: row.name, UP_CODE_1C: row.up_code_1c };
+    },
+  };
+}
+
+export type ShopCatalogService = ReturnType<typeof shopCatalogService>;

@@ -1,0 +1,198 @@
+import Decimal from 'decimal.js';
+import { sql } from 'kysely';
+import type { z } from 'zod';
+import { ORDER_STATUS_LABEL } from '@b2b/contracts/messages';
+import { ORDER_MSG } from '@b2b/contracts/orders';
+import { PAYMENT_TYPE_LABEL, type PaymentType } from '@b2b/contracts/payment-types';
+import { STOREFRONT_MSG, type CheckoutAnswer, type orderBody } from '@b2b/contracts/storefront';
+import type { Db } from '@/db/database';
+import { notFound } from '@/http/app-error';
+import { failed, ok, toSeconds, yn } from '@/http/envelope';
+import type { Mailer } from '@/mail/mailer';
+import { orderPlacedMail, orderReceivedMail } from '@/mail/templates/order-mails';
+import { MSG } from '@b2b/contracts/messages';
+import type { OrdersService } from '../orders/orders.service';
+import type { ShopBasketService } from './shop-basket.service';
+import type { Buyer } from './shop-catalog.service';
+
+/*
+ * Checkout and the buyer's orders (issue 13.4–5). An order is the basket priced at that moment by the price engine,
+ * written by the orders module in one transaction with the basket emptied and the mails queued (to the buyer, and to
+ * the shop's notification addresses when its checkbox is on). Borrowed read-only: shops, tradepoints, clients, users
+ * (modules shop, tradepoints, clients, auth), orders and order_items for the buyer's own history (module orders).
+ */
+
+type Body = z.output<typeof orderBody>;
+
+export function shopCheckoutService(db: Db, deps: { basket: ShopBasketService; mailer: Mailer; orders: OrdersService }) {
+  const shopOf = (partnerId: number) =>
+    db
+      .selectFrom('shops')
+      .select(['name', 'payment_types', 'selfdelivery_only', 'about_delivery', 'about_payment', 'notify_emails', 'notify_checkbox', 'tax_type', 'currency', 'currency_rate'])
+      .where('partner_id', '=', partnerId)
+      .executeTakeFirstOrThrow();
+  const tradepointsOf = (partnerId: number) =>
+    db.selectFrom('tradepoints').select(['id', 'address', 'is_base']).where('partner_id', '=', partnerId).orderBy('is_base', 'desc').orderBy('id').execute();
+  const buyerOf = (buyer: Buyer) =>
+    db
+      .selectFrom('clients as c')
+      .innerJoin('users as u', (j) => j.onRef('u.partner_id', '=', 'c.partner_id').onRef('u.client_id', '=', 'c.id'))
+      .select(['c.name as client', 'c.address', 'c.blacklisted', 'c.phone as client_phone', 'u.name', 'u.surname', 'u.phone', 'u.email'])
+      .where('c.partner_id', '=', buyer.partnerId)
+      .where('c.id', '=', buyer.clientId)
+      .where('u.id', '=', buyer.id)
+      .executeTakeFirstOrThrow();
+
+  return {
+    async options(buyer: Buyer): Promise<CheckoutAnswer> {
+      const [shop, tradepoints, who, basket] = await Promise.all([shopOf(buyer.partnerId), tradepointsOf(buyer.partnerId), buyerOf(buyer), deps.basket.view(buyer)]);
+      return {
+        PAYMENT_TYPES: (shop.payment_types as PaymentType[]).map((id) => ({ ID: id, NAME: PAYMENT_TYPE_LABEL[id] })),
+        TRADEPOINTS: tradepoints.map((t) => ({ ID: Number(t.id), ADDRESS: t.address, BASE: yn(t.is_base) })),
+        SELFDELIVERY_ONLY: yn(shop.selfdelivery_only),
+        ABOUT_DELIVERY: shop.about_delivery,
+        ABOUT_PAYMENT: shop.about_payment,
+        CONTACT: {
+          NAME: [who.name, who.surname].filter(Boolean).join(' '),
+          PHONE: who.phone ?? who.client_phone ?? '',
+          EMAIL: who.email ?? '',
+          ADDRESS: who.address ?? '',
+        },
+        BASKET: basket,
+      };
+    },
+
+    async place(buyer: Buyer, body: Body) {
+      const [shop, tradepoints, who] = await Promise.all([shopOf(buyer.partnerId), tradepointsOf(buyer.partnerId), buyerOf(buyer)]);
+      if (who.blacklisted) return failed({ order: ORDER_MSG.clientBlacklisted });
+      const errors: Record<string, string> = {};
+      if (!(shop.payment_types as string[]).includes(body.payment_type)) errors.payment_type = STOREFRONT_MSG.paymentTypeRequired;
+      if (body.delivery === 'DELIVERY' && shop.selfdelivery_only) errors.delivery = STOREFRONT_MSG.selfdeliveryOnly;
+      if (body.delivery === 'DELIVERY' && !body.address) errors.address = STOREFRONT_MSG.addressRequired;
+      if (body.delivery === 'PICKUP' && !tradepoints.some((t) => Number(t.id) === body.tradepoint_id)) errors.tradepoint_id = STOREFRONT_MSG.tradepointRequired;
+      if (!body.contact_name || !body.contact_phone) errors.contact_name = STOREFRONT_MSG.contactRequired;
+      if (Object.keys(errors).length) return failed(errors);
+
+      // Priced before the transaction (the embedded database has one connection: inside it only `trx` may be used).
+      const { answer, items, free } = await deps.basket.priced(buyer);
+      const placed = await db.transaction().execute(async (trx) => {
+        // The basket is read and emptied under its lock: a double click places one order.
+        await sql`select pg_advisory_xact_lock(${buyer.partnerId}::int, hashtext(${`basket:${buyer.clientId}`}))`.execute(trx);
+        const stored = await deps.basket.lines(trx, buyer);
+        if (!stored.length) return { refused: STOREFRONT_MSG.basketEmpty };
+        if (answer.CAN_ORDER !== 'Y') return { refused: answer.MESSAGE ?? STOREFRONT_MSG.basketEmpty };
+        const same =
+          stored.length === items.length && stored.every((l) => items.some((i) => i.item.ID === Number(l.product_id) && i.quantity === l.quantity));
+        if (!same) return { refused: STOREFRONT_MSG.basketChanged };
+        const currency = items[0].price.currency;
+        const order = await deps.orders.place(trx, {
+          partnerId: buyer.partnerId,
+          clientId: buyer.clientId,
+          userId: buyer.id,
+          paymentType: body.payment_type,
+          currency,
+          currencyRate: currency === 'RUB' ? '1' : (shop.currency_rate ?? '1'),
+          taxType: shop.tax_type,
+          deliveryPrice: body.delivery === 'DELIVERY' && !free ? answer.DELIVERY_PRICE : '0',
+          minOrderSum: answer.MIN_ORDER_SUM,
+          contactName: body.contact_name,
+          contactPhone: body.contact_phone,
+          contactEmail: body.contact_email || who.email || null,
+          address: body.delivery === 'DELIVERY' ? (body.address ?? null) : null,
+          tradepointId: body.delivery === 'PICKUP' ? (body.tradepoint_id ?? null) : null,
+          comment: body.comment || null,
+          lines: items.map((i) => ({
+            productId: i.item.ID,
+            code: i.item.UP_CODE_1C,
+            name: i.item.NAME,
+            price: i.price.price,
+            purchase: new Decimal(i.price.purchase).toFixed(4),
+            quantity: i.quantity,
+          })),
+        });
+        await deps.basket.clear(trx, buyer);
+        const params = { name: body.contact_name, orderNumber: order.number, shopName: shop.name, sum: order.sum, lines: items.length };
+        const buyerMail = body.contact_email || who.email;
+        if (buyerMail) await deps.mailer.send({ partnerId: buyer.partnerId, to: buyerMail, template: 'order.placed', ...orderPlacedMail(params) }, trx);
+        if (shop.notify_checkbox) {
+          for (const to of shop.notify_emails) {
+            await deps.mailer.send({ partnerId: buyer.partnerId, to, template: 'order.received', ...orderReceivedMail({ ...params, client: who.client }) }, trx);
+          }
+        }
+        return { order };
+      });
+      if ('refused' in placed) return failed({ basket: placed.refused! });
+      return ok({ ORDER_ID: placed.order.id, ORDER_NUMBER: placed.order.number }, STOREFRONT_MSG.orderPlaced(placed.order.number));
+    },
+
+    async orders(buyer: Buyer, q: { limit: number; offset: number }) {
+      const base = db.selectFrom('orders').where('partner_id', '=', buyer.partnerId).where('client_id', '=', buyer.clientId);
+      const [rows, count] = await Promise.all([
+        base
+          .select(['id', 'order_number', 'created_at', 'status', 'position_count', 'position_sum', 'delivery_price', 'payment_type'])
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(q.limit)
+          .offset(q.offset)
+          .execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { ITEMS: rows.map(orderRow), NAV: { CNT: Number(count.n), CNT_ALL: Number(count.n) } };
+    },
+
+    async order(buyer: Buyer, id: number) {
+      const o = await db
+        .selectFrom('orders')
+        .select(['id', 'order_number', 'created_at', 'status', 'position_count', 'position_sum', 'delivery_price', 'payment_type', 'address', 'comment'])
+        .where('partner_id', '=', buyer.partnerId)
+        .where('client_id', '=', buyer.clientId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!o) throw notFound(MSG.notFound);
+      const items = await db
+        .selectFrom('order_items')
+        .select(['product_id', 'up_code_1c', 'name', 'price', 'quantity'])
+        .where('partner_id', '=', buyer.partnerId)
+        .where('order_id', '=', id)
+        .orderBy('id')
+        .execute();
+      return {
+        ...orderRow(o),
+        ADDRESS: o.address,
+        COMMENT: o.comment,
+        ITEMS: items.map((i) => ({
+          PRODUCT_ID: Number(i.product_id),
+          UP_CODE_1C: i.up_code_1c,
+          NAME: i.name,
+          PRICE: new Decimal(i.price).toFixed(2),
+          QUANTITY: i.quantity,
+          SUM: new Decimal(i.price).mul(i.quantity).toFixed(2),
+        })),
+      };
+    },
+  };
+}
+
+function orderRow(o: {
+  id: number;
+  order_number: string;
+  created_at: Date;
+  status: string;
+  position_count: number;
+  position_sum: string;
+  delivery_price: string;
+  payment_type: string;
+}) {
+  return {
+    ID: Number(o.id),
+    ORDER_NUMBER: o.order_number,
+    CREATE_DATE: toSeconds(o.created_at)!,
+    STATUS: { ID: o.status, NAME: ORDER_STATUS_LABEL[o.status as keyof typeof ORDER_STATUS_LABEL] ?? o.status },
+    POSITION_COUNT: o.position_count,
+    POSITION_SUM: new Decimal(o.position_sum).toFixed(2),
+    DELIVERY_PRICE: new Decimal(o.delivery_price).toFixed(2),
+    PAYMENT_TYPE: o.payment_type,
+  };
+}
+
+export type ShopCheckoutService = ReturnType<typeof shopCheckoutService>;

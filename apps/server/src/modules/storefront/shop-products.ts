@@ -1,0 +1,41 @@
+import type { CatalogProduct } from '@b2b/contracts/storefront';
+import type { Price } from '../pricing/price-engine.service';
+import type { ShopProductRow, ShopScope } from './shop-catalog.repo';
+
+const PACKS: Record<ShopScope['multiplicity'], number> = { EDINICA: 0, CORPORATE: 1, COMMERCIAL: 2 };
+
+/**
+ * The quantity step of a product in a shop: the shop's multiplicity (EDINICA the unit's, CORPORATE or COMMERCIAL the
+ * pack's). The partner's multiplicity file overrides the catalogue with "unit/corporate/commercial" (a list of up to
+ * three integers: the step for each setting; a shorter list's last one stands for the rest).
+ */
+export function stepOf(row: Pick<ShopProductRow, 'multiplicity' | 'multiplicity_corporate' | 'multiplicity_commercial' | 'partner_multiplicity'>, scope: Pick<ShopScope, 'multiplicity'>): number {
+  const at = PACKS[scope.multiplicity];
+  if (row.partner_multiplicity) {
+    const steps = row.partner_multiplicity.split('/').map(Number).filter((n) => Number.isInteger(n) && n > 0);
+    if (steps.length) return steps[Math.min(at, steps.length - 1)];
+  }
+  return Math.max(1, Number([row.multiplicity, row.multiplicity_corporate, row.multiplicity_commercial][at]));
+}
+
+/** Stock is shown only when the shop shows it: the partner's own remains, else the nearest warehouse's. */
+export const stockOf = (row: Pick<ShopProductRow, 'partner_quantity' | 'stock'>, scope: Pick<ShopScope, 'showStock'>): number | null =>
+  scope.showStock ? Number(row.partner_quantity ?? row.stock ?? 0) : null;
+
+export function catalogProduct(row: ShopProductRow, price: Price, scope: ShopScope): CatalogProduct {
+  return {
+    ID: Number(row.id),
+    UP_CODE_1C: row.up_code_1c,
+    NAME: row.name,
+    SECTION_ID: Number(row.section_id),
+    PRICE: price.price,
+    CURRENCY: price.currency,
+    UNIT: row.unit,
+    UP_COUNTRY: row.country,
+    UP_MANUFACTURE: row.manufacturer,
+    UP_TM: row.brand,
+    PREVIEW_PICTURE_PATH: row.preview_picture,
+    MULTIPLICITY: stepOf(row, scope),
+    STOCK: stockOf(row, scope),
+  };
+}

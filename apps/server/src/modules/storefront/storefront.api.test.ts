@@ -1,0 +1,222 @@
+import Decimal from 'decimal.js';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ORDER_MSG } from '@b2b/contracts/orders';
+import { STOREFRONT_MSG, type CatalogProduct } from '@b2b/contracts/storefront';
+import { bearer, createTestApp, form, WEB_CLIENT, type TestApp } from '@/test/test-app';
+import { partnerIdOf } from '../clients/clients-test-fixtures';
+import { priceEngine } from '../pricing/price-engine.service';
+
+let t: TestApp;
+let buyer: string;
+let owner: string;
+let second: string;
+let pid: number;
+let clientId: number;
+
+const get = (url: string, token = buyer) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
+const post = (url: string, data: Record<string, string>, token = buyer) =>
+  t.app.inject({ method: 'POST', url, ...form(data), headers: { ...form(data).headers, ...bearer(token) } });
+
+async function signInBuyer() {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/v3/oauth/token/',
+    ...form({ grant_type: 'password', username: 'buyer@client.demo', password: 'demo1234', domain: 'kancler', ...WEB_CLIENT }),
+  });
+  if (res.statusCode !== 200) throw new Error(res.body);
+  return res.json().access_token as string;
+}
+
+const page = async (query: string) => (await get(`/v3/api/catalog/product/?${query}`)).json();
+const clearBasket = () => t.database.db.deleteFrom('shop_baskets').where('partner_id', '=', pid).execute();
+const setShop = (set: Record<string, unknown>) => t.database.db.updateTable('shops').set(set).where('partner_id', '=', pid).execute();
+
+beforeAll(async () => {
+  t = await createTestApp();
+  buyer = await signInBuyer();
+  owner = await t.login('owner@partner.demo');
+  second = await t.login('owner@second.demo');
+  pid = await partnerIdOf(t.database.db, 'owner@partner.demo');
+  clientId = (await t.database.db.selectFrom('users').select('client_id').where('email', '=', 'buyer@client.demo').executeTakeFirstOrThrow()).client_id!;
+  await setShop({ assortment: 'EXTENDED', min_order_sum: null, no_check_order_sum: false });
+});
+afterAll(() => t.close());
+beforeEach(clearBasket);
+
+describe('the catalogue', () => {
+  it("shows each product at the buyer's own price from the price engine", async () => {
+    const answer = await page('limit=24');
+    expect(answer.ITEMS).toHaveLength(24);
+    expect(answer.NAV.CNT).toBeGreaterThan(24);
+    const ids = answer.ITEMS.map((p: CatalogProduct) => p.ID);
+    const prices = await priceEngine(t.database.db).prices(pid, { clientId }, ids);
+    expect(answer.ITEMS.map((p: CatalogProduct) => p.PRICE)).toEqual(prices!.map((p) => p.price));
+    expect(answer.ITEMS[0]).toMatchObject({ UP_COUNTRY: expect.any(String), UP_TM: expect.any(String), MULTIPLICITY: expect.any(Number) });
+  });
+
+  it('finds a product by its 6-digit code and by part of its name', async () => {
+    const product = await t.database.db.selectFrom('catalog_products').select(['id', 'up_code_1c', 'name']).where('active', '=', true).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const byCode = await page(`query=${product.up_code_1c}`);
+    expect(byCode.ITEMS.map((p: CatalogProduct) => p.ID)).toContain(product.id);
+    const word = product.name.split(' ')[0].slice(0, 5).toLowerCase();
+    const byName = await page(`query=${encodeURIComponent(word.toUpperCase())}&limit=48`);
+    expect(byName.ITEMS.length).toBeGreaterThan(0);
+    expect(byName.ITEMS.every((p: CatalogProduct) => p.NAME.toLowerCase().includes(word))).toBe(true);
+    expect((await page('query=%25%25%25')).ITEMS).toEqual([]);
+  });
+
+  it("hides the sections the shop hides, with their products, and shows stock only when the shop does", async () => {
+    await setShop({ show_stock: false });
+    const sections = (await get('/v3/api/catalog/sections/')).json().ITEMS;
+    const top = sections.find((s: { DEPTH: number }) => s.DEPTH === 1);
+    const inTop = await page(`section_id=${top.ID}&limit=12`);
+    expect(inTop.NAV.CNT).toBe(top.PRODUCTS_CNT);
+    expect(inTop.ITEMS[0].STOCK).toBeNull();
+    await post(`/v3/api/partner/section/${top.ID}/`, { show: 'N' }, owner);
+    expect((await get('/v3/api/catalog/sections/')).json().ITEMS.some((s: { ID: number }) => s.ID === top.ID)).toBe(false);
+    expect((await page(`query=${inTop.ITEMS[0].UP_CODE_1C}`)).ITEMS).toEqual([]);
+    await post(`/v3/api/partner/section/${top.ID}/`, { show: 'Y' }, owner);
+    await setShop({ show_stock: true });
+    expect((await page('limit=12')).ITEMS[0].STOCK).toEqual(expect.any(Number));
+    await setShop({ show_stock: false });
+  });
+
+  it('opens a product card with its quick view properties, and lists brands', async () => {
+    const first = (await page('limit=12')).ITEMS[0];
+    const card = (await get(`/v3/api/catalog/product/${first.ID}/`)).json();
+    expect(card).toMatchObject({ ID: first.ID, PRICE: first.PRICE, PROPERTIES: { UP_TM: { ID: 'UP_TM', VALUE: first.UP_TM } }, IN_BASKET: 0 });
+    const brands = (await get('/v3/api/catalog/brands/')).json().ITEMS;
+    expect(brands.find((b: { NAME: string }) => b.NAME === first.UP_TM).CNT).toBeGreaterThan(0);
+  });
+
+  it("is a buyer's: staff only look a product up by code, a visitor signs in", async () => {
+    const product = (await page('limit=12')).ITEMS[0];
+    expect((await get(`/v3/api/catalog/product/?code1c=${product.UP_CODE_1C}`, owner)).json()).toEqual({
+      SUCCESS: 'Y',
+      ID: product.ID,
+      NAME: product.NAME,
+      UP_CODE_1C: product.UP_CODE_1C,
+    });
+    expect((await get('/v3/api/catalog/product/?code1c=999999', owner)).json().SUCCESS).toBe('N');
+    expect((await get('/v3/api/catalog/product/', owner)).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/v3/api/catalog/product/' })).statusCode).toBe(401);
+    expect((await get('/v3/api/client/basket/', owner)).statusCode).toBe(403);
+  });
+});
+
+describe('the basket and checkout', () => {
+  /** A product whose step is more than one, and its step. */
+  const packed = async () => {
+    const all = (await page('limit=48')).ITEMS as CatalogProduct[];
+    return all.find((p) => p.MULTIPLICITY > 1) ?? all[0];
+  };
+
+  it('keeps quantities to the multiplicity and sums the lines at the buyer prices', async () => {
+    const p = await packed();
+    if (p.MULTIPLICITY > 1) {
+      expect((await post('/v3/api/client/basket/', { product_id: String(p.ID), quantity: String(p.MULTIPLICITY + 1) })).json()).toEqual({
+        SUCCESS: 'N',
+        errors: { quantity: STOREFRONT_MSG.multiplicity(p.MULTIPLICITY) },
+      });
+    }
+    const saved = (await post('/v3/api/client/basket/', { product_id: String(p.ID), quantity: String(p.MULTIPLICITY * 3) })).json();
+    expect(saved.BASKET).toMatchObject({ CNT: 1, SUM: new Decimal(p.PRICE).mul(p.MULTIPLICITY * 3).toFixed(2), CAN_ORDER: 'Y' });
+    await post('/v3/api/client/basket/', { product_id: String(p.ID), quantity: String(p.MULTIPLICITY), add: 'Y' });
+    expect((await get('/v3/api/client/basket/')).json().ITEMS[0].QUANTITY).toBe(p.MULTIPLICITY * 4);
+    await post('/v3/api/client/basket/', { product_id: String(p.ID), quantity: '0' });
+    expect((await get('/v3/api/client/basket/')).json()).toMatchObject({ CNT: 0, CAN_ORDER: 'N', MESSAGE: STOREFRONT_MSG.basketEmpty });
+  });
+
+  it('places the basket as a NEW order the partner sees with the same sums, empties it and sends the mails', async () => {
+    await setShop({ notify_checkbox: true, notify_emails: ['orders@kancler.example'] });
+    const lines = ((await page('limit=12')).ITEMS as CatalogProduct[]).slice(0, 3);
+    for (const p of lines) await post('/v3/api/client/basket/', { product_id: String(p.ID), quantity: String(p.MULTIPLICITY * 2) });
+    const basket = (await get('/v3/api/client/basket/')).json();
+    const options = (await get('/v3/api/client/checkout/')).json();
+    expect(options.CONTACT.EMAIL).toBe('buyer@client.demo');
+    const tradepoint = options.TRADEPOINTS[0].ID;
+    const placed = (
+      await post('/v3/api/client/order/', {
+        delivery: 'PICKUP',
+        tradepoint_id: String(tradepoint),
+        payment_type: options.PAYMENT_TYPES[0].ID,
+        contact_name: 'Анна Петрова',
+        contact_phone: '+7 916 123-45-67',
+        comment: 'Позвонить перед выдачей',
+      })
+    ).json();
+    expect(placed).toMatchObject({ SUCCESS: 'Y', ORDER_ID: expect.any(Number), ORDER_NUMBER: expect.stringMatching(/^\S+-\d+$/) });
+    expect((await get('/v3/api/client/basket/')).json().CNT).toBe(0);
+
+    const card = (await get(`/v3/api/partner/order/${placed.ORDER_ID}/`, owner)).json();
+    expect(JSON.stringify(card)).toContain(placed.ORDER_NUMBER);
+    const order = await t.database.db.selectFrom('orders').selectAll().where('id', '=', placed.ORDER_ID).executeTakeFirstOrThrow();
+    expect(order).toMatchObject({ status: 'NEW', client_id: clientId, position_count: 3, tradepoint_id: tradepoint, comment: 'Позвонить перед выдачей' });
+    expect(new Decimal(order.position_sum).toFixed(2)).toBe(basket.SUM);
+    const items = await t.database.db.selectFrom('order_items').select(['price', 'buying_price', 'quantity']).where('order_id', '=', placed.ORDER_ID).execute();
+    expect(items.every((i) => new Decimal(i.buying_price).gt(0))).toBe(true);
+    expect(new Decimal(order.position_margin).toFixed(2)).toBe(new Decimal(order.position_sum).minus(order.purchase_sum).toFixed(2));
+    const list = (await get('/v3/api/partner/orderlist/?status=NEW', owner)).json();
+    expect(list.ITEMS[0].ORDER_NUMBER).toBe(placed.ORDER_NUMBER);
+
+    await t.app.services.jobs.runUntilIdle();
+    const outbox = fs.readdirSync(path.join(t.dataDir, 'outbox'));
+    expect(outbox.some((f) => f.includes('order.placed'))).toBe(true);
+    expect(outbox.some((f) => f.includes('order.received'))).toBe(true);
+
+    // The buyer follows it as the partner changes it, and repeats it into the basket.
+    const mine = (await get('/v3/api/client/order/')).json();
+    expect(mine.ITEMS[0]).toMatchObject({ ID: placed.ORDER_ID, STATUS: { ID: 'NEW', NAME: 'Новый' }, POSITION_SUM: basket.SUM });
+    await t.database.db.updateTable('orders').set({ status: 'COMPLETED' }).where('id', '=', placed.ORDER_ID).execute();
+    expect((await get(`/v3/api/client/order/${placed.ORDER_ID}/`)).json()).toMatchObject({ STATUS: { ID: 'COMPLETED' }, ITEMS: expect.any(Array) });
+    const repeated = (await post(`/v3/api/client/order/${placed.ORDER_ID}/repeat/`, {})).json();
+    expect(repeated).toMatchObject({ SUCCESS: 'Y', BASKET: { CNT: 3, SUM: basket.SUM } });
+  });
+
+  it('refuses a basket under the minimum order sum unless the shop exempts it, and a delivery without an address', async () => {
+    const p = (await page('limit=12')).ITEMS[0] as CatalogProduct;
+    await post('/v3/api/client/basket/', { product_id: String(p.ID), quantity: String(p.MULTIPLICITY) });
+    await setShop({ min_order_sum: '100000000', no_check_order_sum: false });
+    const basket = (await get('/v3/api/client/basket/')).json();
+    expect(basket).toMatchObject({ CAN_ORDER: 'N', MESSAGE: STOREFRONT_MSG.minOrderSum('100000000.00') });
+    const order = { delivery: 'DELIVERY', address: 'Москва, ул. Ленина, 1', payment_type: 'CASH', contact_name: 'Анна', contact_phone: '79161234567' };
+    expect((await post('/v3/api/client/order/', order)).json()).toEqual({ SUCCESS: 'N', errors: { basket: STOREFRONT_MSG.minOrderSum('100000000.00') } });
+    await setShop({ no_check_order_sum: true, selfdelivery_only: false });
+    expect((await post('/v3/api/client/order/', { ...order, address: '' })).json()).toEqual({ SUCCESS: 'N', errors: { address: STOREFRONT_MSG.addressRequired } });
+    const placed = (await post('/v3/api/client/order/', order)).json();
+    expect(placed.SUCCESS).toBe('Y');
+    await setShop({ min_order_sum: null, no_check_order_sum: false });
+  });
+
+  it('places one order however many times it is sent at once', async () => {
+    const p = (await page('limit=12')).ITEMS[1] as CatalogProduct;
+    await post('/v3/api/client/basket/', { product_id: String(p.ID), quantity: String(p.MULTIPLICITY) });
+    const options = (await get('/v3/api/client/checkout/')).json();
+    const body = { delivery: 'PICKUP', tradepoint_id: String(options.TRADEPOINTS[0].ID), payment_type: 'CASH', contact_name: 'Анна', contact_phone: '79161234567' };
+    const answers = (await Promise.all(Array.from({ length: 10 }, () => post('/v3/api/client/order/', body)))).map((r) => r.json());
+    expect(answers.filter((a) => a.SUCCESS === 'Y')).toHaveLength(1);
+    expect(answers.find((a) => a.SUCCESS === 'N')).toEqual({ SUCCESS: 'N', errors: { basket: STOREFRONT_MSG.basketEmpty } });
+  });
+
+  it('refuses a blacklisted buyer with a clear message', async () => {
+    const p = (await page('limit=12')).ITEMS[0] as CatalogProduct;
+    await post('/v3/api/client/basket/', { product_id: String(p.ID), quantity: String(p.MULTIPLICITY) });
+    await t.database.db.updateTable('clients').set({ blacklisted: true }).where('id', '=', clientId).execute();
+    const res = await post('/v3/api/client/order/', { delivery: 'DELIVERY', address: 'Москва', payment_type: 'CASH', contact_name: 'Анна', contact_phone: '79161234567' });
+    expect(res.json()).toEqual({ SUCCESS: 'N', errors: { order: ORDER_MSG.clientBlacklisted } });
+    await t.database.db.updateTable('clients').set({ blacklisted: false }).where('id', '=', clientId).execute();
+  });
+
+  it("never shows another partner's orders", async () => {
+    const foreign = await t.database.db
+      .selectFrom('orders')
+      .select('id')
+      .where('partner_id', '=', await partnerIdOf(t.database.db, 'owner@second.demo'))
+      .executeTakeFirstOrThrow();
+    expect((await get(`/v3/api/client/order/${foreign.id}/`)).statusCode).toBe(404);
+    expect((await post(`/v3/api/client/order/${foreign.id}/repeat/`, {})).statusCode).toBe(404);
+    expect((await get('/v3/api/client/order/', second)).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import { MSG } from '@b2b/contracts/messages';
+import { STOREFRONT_ROUTES as R } from '@b2b/contracts/routes/storefront';
+import { STOREFRONT_MSG } from '@b2b/contracts/storefront';
+import { forbidden } from '@/http/app-error';
+import type { AuthUser } from '@/http/auth-context';
+import { addRoute } from '@/http/contract-route';
+import { ok } from '@/http/envelope';
+import type { ShopBasketService } from './shop-basket.service';
+import type { Buyer, ShopCatalogService } from './shop-catalog.service';
+import type { ShopCheckoutService } from './shop-checkout.service';
+
+/** The signed-in buyer: a client user of a shop (the contracts let only clients in, but its client must be known). */
+function buyerOf(user: AuthUser): Buyer {
+  if (user.kind !== 'CLIENT' || user.partnerId == null || user.clientId == null) throw forbidden(MSG.forbidden);
+  return { id: user.id, partnerId: user.partnerId, clientId: user.clientId };
+}
+
+export function storefrontRoutes(catalog: ShopCatalogService, basket: ShopBasketService, checkout: ShopCheckoutService) {
+  return async (app: FastifyInstance) => {
+    addRoute(app, R.sections, ({ user }) => catalog.sections(buyerOf(user)));
+    addRoute(app, R.products, ({ user, query }) => {
+      // The offer form's lookup by code is any signed-in user's; the catalogue with prices a buyer's.
+      if (query.code1c !== undefined) return catalog.lookup(query.code1c);
+      return catalog.page(buyerOf(user), query);
+    });
+    addRoute(app, R.product, ({ user, params }) => {
+      const buyer = buyerOf(user);
+      return catalog.card(buyer, params.id, (productId) => basket.quantityOf(buyer, productId));
+    });
+    addRoute(app, R.brands, ({ user }) => catalog.brands(buyerOf(user)));
+    addRoute(app, R.basket, ({ user }) => basket.view(buyerOf(user)));
+    addRoute(app, R.saveBasket, ({ user, body }) => basket.set(buyerOf(user), body));
+    addRoute(app, R.checkout, ({ user }) => checkout.options(buyerOf(user)));
+    addRoute(app, R.placeOrder, ({ user, body }) => checkout.place(buyerOf(user), body));
+    addRoute(app, R.orders, ({ user, query }) => checkout.orders(buyerOf(user), query));
+    addRoute(app, R.order, ({ user, params }) => checkout.order(buyerOf(user), params.id));
+    addRoute(app, R.repeat, async ({ user, params }) => {
+      const buyer = buyerOf(user);
+      const order = await checkout.order(buyer, params.id);
+      const answer = await basket.addMany(buyer, order.ITEMS.map((i) => ({ productId: i.PRODUCT_ID, quantity: i.QUANTITY })));
+      return ok({ BASKET: answer }, STOREFRONT_MSG.basketRepeated);
+    });
+  };
+}

@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { pathId } from '../http/path-params';
+import { route } from '../http/route';
+import {
+  basketAnswer,
+  basketBody,
+  basketSaved,
+  brandsAnswer,
+  buyerOrderCard,
+  buyerOrders,
+  buyerOrdersQuery,
+  catalogAnswer,
+  catalogQuery,
+  catalogSections,
+  checkoutAnswer,
+  orderBody,
+  orderPlaced,
+  productCard,
+  productLookup,
+  repeated,
+} from '../storefront';
+
+/**
+ * The shop's buyer calls (issue 13; back-office.md §7 catalog/product, photo, catalog/brands). The catalogue, basket and
+ * orders are a signed-in buyer's (an unauthenticated visitor gets only sign-in, registration and recovery, §1);
+ * the lookup by code1c is also the partner's offer form's (any signed-in user).
+ */
+
+const tags = ['storefront'];
+
+export const STOREFRONT_ROUTES = {
+  sections: route({
+    method: 'GET',
+    path: '/v3/api/catalog/sections/',
+    access: 'client',
+    summary: "The shop's sections: only those shown, with the products the shop sells in them (BASE or EXTENDED assortment)",
+    tags,
+    answer: catalogSections,
+  }),
+
+  products: route({
+    method: 'GET',
+    path: '/v3/api/catalog/product/',
+    access: 'user',
+    // Without code1c it is the catalogue with the buyer's prices: a buyer's only.
+    stricter: { field: 'code1c', only: [''], access: 'client' },
+    summary: "A page of the shop's products with the buyer's prices (section_id, brand_id, query by name or 6-digit code); code1c looks one product up (ID, NAME, SUCCESS, MESSAGE, UP_CODE_1C)",
+    tags,
+    query: catalogQuery,
+    answer: z.union([catalogAnswer, productLookup]),
+  }),
+
+  product: route({
+    method: 'GET',
+    path: '/v3/api/catalog/product/:id/',
+    access: 'client',
+    summary: 'A product card: the quick view properties (UP_TM, UP_COUNTRY, UP_RULER), pictures, the buyer price',
+    tags,
+    params: z.object({ id: pathId }),
+    answer: productCard,
+  }),
+
+  brands: route({
+    method: 'GET',
+    path: '/v3/api/catalog/brands/',
+    access: 'client',
+    summary: "The brands of the shop's products, with how many each has",
+    tags,
+    answer: brandsAnswer,
+  }),
+
+  basket: route({
+    method: 'GET',
+    path: '/v3/api/client/basket/',
+    access: 'client',
+    summary: "The buyer's basket priced now: lines, CNT, SUM, delivery price, the minimum order sum and whether it may be ordered",
+    tags,
+    answer: basketAnswer,
+  }),
+
+  saveBasket: route({
+    method: 'POST',
+    path: '/v3/api/client/basket/',
+    access: 'client',
+    summary: "Sets a product's quantity (a multiple of its multiplicity; 0 takes it out; add=Y adds)",
+    tags,
+    form: true,
+    body: basketBody,
+    answer: basketSaved,
+  }),
+
+  checkout: route({
+    method: 'GET',
+    path: '/v3/api/client/checkout/',
+    access: 'client',
+    summary: "What checkout offers: the shop's payment types, pickup points, delivery texts, the buyer's contacts and the basket",
+    tags,
+    answer: checkoutAnswer,
+  }),
+
+  placeOrder: route({
+    method: 'POST',
+    path: '/v3/api/client/order/',
+    access: 'client',
+    summary: 'Places the basket as an order (NEW in the back office): delivery or pickup, payment type, contacts, comment',
+    tags,
+    form: true,
+    body: orderBody,
+    answer: orderPlaced,
+  }),
+
+  orders: route({
+    method: 'GET',
+    path: '/v3/api/client/order/',
+    access: 'client',
+    summary: "The buyer's orders, newest first, with their statuses as the partner changes them",
+    tags,
+    query: buyerOrdersQuery,
+    answer: buyerOrders,
+  }),
+
+  order: route({
+    method: 'GET',
+    path: '/v3/api/client/order/:id/',
+    access: 'client',
+    summary: "One of the buyer's orders with its lines",
+    tags,
+    params: z.object({ id: pathId }),
+    answer: buyerOrderCard,
+  }),
+
+  repeat: route({
+    method: 'POST',
+    path: '/v3/api/client/order/:id/repeat/',
+    access: 'client',
+    summary: "Puts an earlier order's products into the basket again (at today's prices; products no longer sold are left out)",
+    tags,
+    params: z.object({ id: pathId }),
+    answer: repeated,
+  }),
+};
+

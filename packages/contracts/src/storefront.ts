@@ -1,0 +1,189 @@
+import { z } from 'zod';
+import { action, actionDone, actionFailed, money, seconds, yn } from './http/envelope';
+import { formText } from './http/form-fields';
+import { LIMITS } from './limits';
+import { PAYMENT_TYPES } from './payment-types';
+import './zod-locale';
+
+/*
+ * The partner's shop as its buyers use it (issue 13; back-office.md §1 buyer side, §3 product quick view, default
+ * product columns, basket; §7 catalog/product, photo, catalog/brands). Every price is the buyer's own, from the price
+ * engine. Routes: routes/storefront.ts.
+ */
+
+export const STOREFRONT_MSG = {
+  multiplicity: (n: number) => `Товар продается упаковками по ${n} шт.: укажите количество, кратное ${n}`,
+  quantityInvalid: 'Укажите количество целым числом',
+  productUnavailable: 'Товар недоступен для заказа',
+  basketEmpty: 'Корзина пуста',
+  basketChanged: 'Корзина изменилась: проверьте ее и оформите заказ еще раз',
+  basketLinesMax: (max: number) => `В корзине может быть не больше ${max} товаров`,
+  minOrderSum: (sum: string) => `Минимальная сумма заказа — ${sum} ₽`,
+  paymentTypeRequired: 'Не указан способ оплаты',
+  addressRequired: 'Не указан адрес доставки',
+  tradepointRequired: 'Выберите пункт самовывоза',
+  selfdeliveryOnly: 'Магазин работает только с самовывозом',
+  contactRequired: 'Укажите контактное лицо и телефон',
+  blacklisted: 'Заказ невозможен: обратитесь к поставщику',
+  orderPlaced: (number: string) => `Заказ ${number} оформлен`,
+  basketRepeated: 'Товары заказа добавлены в корзину',
+  commentMax: `Комментарий не длиннее ${LIMITS.orderNoteMax} символов`,
+} as const;
+
+/** A product line of the catalogue (default product columns: PRICE, UP_COUNTRY, UP_MANUFACTURE, UP_TM). */
+export const catalogProduct = z.object({
+  ID: z.number().int(),
+  UP_CODE_1C: z.string(),
+  NAME: z.string(),
+  SECTION_ID: z.number().int(),
+  PRICE: money,
+  CURRENCY: z.string(),
+  UNIT: z.string(),
+  UP_COUNTRY: z.string().nullable(),
+  UP_MANUFACTURE: z.string().nullable(),
+  UP_TM: z.string().nullable(),
+  PREVIEW_PICTURE_PATH: z.string().nullable(),
+  /** The quantities are multiples of it. */
+  MULTIPLICITY: z.number().int(),
+  /** Only when the shop shows stock (SHOW_STOCK=Y). */
+  STOCK: z.number().int().nullable(),
+});
+export type CatalogProduct = z.infer<typeof catalogProduct>;
+
+export const catalogQuery = z.object({
+  section_id: z.coerce.number().int().positive().optional(),
+  brand_id: z.coerce.number().int().positive().optional(),
+  /** A name (any part) or a 6-digit code. */
+  query: z.string().trim().max(100).optional(),
+  /** The offer form's lookup by code (shop-pricing-offers-loyalty.md §3 Offer). */
+  code1c: z.string().trim().max(20).optional(),
+  limit: z.coerce.number().int().refine((n) => [12, 24, 36, 48].includes(n)).catch(24).default(24),
+  offset: z.coerce.number().int().min(0).max(100_000).catch(0).default(0),
+});
+export type CatalogQuery = z.input<typeof catalogQuery>;
+
+export const catalogAnswer = z.object({
+  ITEMS: z.array(catalogProduct),
+  ENTITIES: z.object({ SECTION: z.object({ ID: z.number().int(), NAME: z.string() }).nullable() }),
+  NAV: z.object({ CNT: z.number().int(), CNT_ALL: z.number().int() }),
+});
+export type CatalogAnswer = z.infer<typeof catalogAnswer>;
+
+/** The lookup by code1c: ID, NAME, SUCCESS, MESSAGE, UP_CODE_1C. */
+export const productLookup = z.object({
+  SUCCESS: yn,
+  MESSAGE: z.string().optional(),
+  ID: z.number().int().optional(),
+  NAME: z.string().optional(),
+  UP_CODE_1C: z.string().optional(),
+});
+
+const property = z.object({ ID: z.string(), TITLE: z.string(), VALUE: z.string() });
+
+/** The product card and quick view (UP_TM, UP_COUNTRY, UP_RULER). */
+export const productCard = catalogProduct.extend({
+  DETAIL_PICTURE_PATH: z.string().nullable(),
+  PICTURES: z.array(z.string()),
+  PROPERTIES: z.object({ UP_TM: property.nullable(), UP_COUNTRY: property.nullable(), UP_RULER: property.nullable() }),
+  IN_BASKET: z.number().int(),
+});
+export type ProductCard = z.infer<typeof productCard>;
+
+export const catalogSection = z.object({
+  ID: z.number().int(),
+  IBLOCK_SECTION_ID: z.number().int().nullable(),
+  NAME: z.string(),
+  DEPTH: z.number().int(),
+  PRODUCTS_CNT: z.number().int(),
+});
+export const catalogSections = z.object({ ITEMS: z.array(catalogSection) });
+export type CatalogSection = z.infer<typeof catalogSection>;
+
+export const brandsAnswer = z.object({ ITEMS: z.array(z.object({ ID: z.number().int(), NAME: z.string(), CNT: z.number().int() })) });
+
+/* ---------- basket and checkout ---------- */
+
+export const basketLine = z.object({
+  PRODUCT_ID: z.number().int(),
+  UP_CODE_1C: z.string(),
+  NAME: z.string(),
+  PRICE: money,
+  QUANTITY: z.number().int(),
+  SUM: money,
+  MULTIPLICITY: z.number().int(),
+  PREVIEW_PICTURE_PATH: z.string().nullable(),
+});
+export type BasketLine = z.infer<typeof basketLine>;
+
+export const basketAnswer = z.object({
+  ITEMS: z.array(basketLine),
+  CNT: z.number().int(),
+  SUM: money,
+  DELIVERY_PRICE: money,
+  /** Free delivery from this sum (the shop's MIN_SUM), when set. */
+  FREE_DELIVERY_FROM: money.nullable(),
+  MIN_ORDER_SUM: money.nullable(),
+  /** Whether the basket may be ordered now, and why not. */
+  CAN_ORDER: yn,
+  MESSAGE: z.string().optional(),
+});
+export type BasketAnswer = z.infer<typeof basketAnswer>;
+
+const quantity = z.coerce.number({ error: STOREFRONT_MSG.quantityInvalid }).int(STOREFRONT_MSG.quantityInvalid).min(0).max(1_000_000);
+
+/** Sets a product's quantity in the basket (0 takes it out); add=Y adds to what is there. */
+export const basketBody = z.object({
+  product_id: z.coerce.number().int().positive(),
+  quantity,
+  add: z.enum(['Y', 'N']).optional(),
+});
+export const basketSaved = action({ BASKET: basketAnswer });
+
+export const DELIVERY_KINDS = ['DELIVERY', 'PICKUP'] as const;
+
+export const checkoutAnswer = z.object({
+  PAYMENT_TYPES: z.array(z.object({ ID: z.enum(PAYMENT_TYPES), NAME: z.string() })),
+  TRADEPOINTS: z.array(z.object({ ID: z.number().int(), ADDRESS: z.string(), BASE: yn })),
+  SELFDELIVERY_ONLY: yn,
+  ABOUT_DELIVERY: z.string().nullable(),
+  ABOUT_PAYMENT: z.string().nullable(),
+  CONTACT: z.object({ NAME: z.string(), PHONE: z.string(), EMAIL: z.string(), ADDRESS: z.string() }),
+  BASKET: basketAnswer,
+});
+export type CheckoutAnswer = z.infer<typeof checkoutAnswer>;
+
+export const orderBody = z.object({
+  delivery: z.enum(DELIVERY_KINDS),
+  address: formText.max(500).optional(),
+  tradepoint_id: z.coerce.number().int().positive().optional(),
+  payment_type: z.enum(PAYMENT_TYPES, { error: STOREFRONT_MSG.paymentTypeRequired }),
+  contact_name: formText.max(LIMITS.personNameMax * 2),
+  contact_phone: formText.max(LIMITS.phoneMax),
+  contact_email: formText.max(LIMITS.emailMax).optional(),
+  comment: formText.max(LIMITS.orderNoteMax, STOREFRONT_MSG.commentMax).optional(),
+});
+export const orderPlaced = z.union([actionDone({ ORDER_ID: z.number().int(), ORDER_NUMBER: z.string() }), actionFailed]);
+
+/* ---------- the buyer's orders ---------- */
+
+export const buyerOrder = z.object({
+  ID: z.number().int(),
+  ORDER_NUMBER: z.string(),
+  CREATE_DATE: seconds,
+  STATUS: z.object({ ID: z.string(), NAME: z.string() }),
+  POSITION_COUNT: z.number().int(),
+  POSITION_SUM: money,
+  DELIVERY_PRICE: money,
+  PAYMENT_TYPE: z.string(),
+});
+export const buyerOrders = z.object({ ITEMS: z.array(buyerOrder), NAV: z.object({ CNT: z.number().int(), CNT_ALL: z.number().int() }) });
+export const buyerOrdersQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(50).catch(12).default(12),
+  offset: z.coerce.number().int().min(0).catch(0).default(0),
+});
+export const buyerOrderCard = buyerOrder.extend({
+  ADDRESS: z.string().nullable(),
+  COMMENT: z.string().nullable(),
+  ITEMS: z.array(z.object({ PRODUCT_ID: z.number().int(), UP_CODE_1C: z.string(), NAME: z.string(), PRICE: money, QUANTITY: z.number().int(), SUM: money })),
+});
+export const repeated = action({ BASKET: basketAnswer });
