@@ -58,6 +58,7 @@ import { priceUploadsService } from './modules/pricing/price-uploads.service';
 import { priceAssignments } from './modules/pricing/price-assignments';
 import { pricingFilesRoutes } from './modules/pricing/pricing-files.routes';
 import { ymlService } from './modules/pricing/yml.service';
+import { buyerAccountService } from './modules/storefront/buyer-account.service';
 import { shopBasketService } from './modules/storefront/shop-basket.service';
 import { shopCatalogService } from './modules/storefront/shop-catalog.service';
 import { shopCheckoutService } from './modules/storefront/shop-checkout.service';
@@ -119,6 +120,7 @@ export function buildServices(db: Db, config: AppDeps['config'], log: (msg: stri
   const pricingAssignments = priceAssignments(db, { clients, groups });
   const shopBasket = shopBasketService(db, shopCatalog);
   const shopCheckout = shopCheckoutService(db, { basket: shopBasket, mailer, orders });
+  const buyerAccount = buyerAccountService(db, { mailer });
   registerPriceUploadJobs(db, { jobs, files, engine: priceEngine });
   registerPriceFileExport(db, priceExports, priceEngine);
   const partners = partnersService(db, { clients, orders, shops });
@@ -153,6 +155,7 @@ export function buildServices(db: Db, config: AppDeps['config'], log: (msg: stri
     shopCatalog,
     shopBasket,
     shopCheckout,
+    buyerAccount,
     orders,
     partners,
     auth,
@@ -207,7 +210,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(groupsRoutes(services.groups));
   await app.register(priceListsRoutes(services.priceLists));
   await app.register(pricingRoutes(services.pricingSections, services.pricingAssignments));
-  await app.register(storefrontRoutes(services.shopCatalog, services.shopBasket, services.shopCheckout));
+  await app.register(storefrontRoutes(services.shopCatalog, services.shopBasket, services.shopCheckout, services.buyerAccount));
   await app.register(pricingFilesRoutes(services.priceUploads, services.yml, services.priceExports));
   await app.register(jobsRoutes(services.jobs));
 

@@ -187,3 +187,42 @@ export const buyerOrderCard = buyerOrder.extend({
   ITEMS: z.array(z.object({ PRODUCT_ID: z.number().int(), UP_CODE_1C: z.string(), NAME: z.string(), PRICE: money, QUANTITY: z.number().int(), SUM: money })),
 });
 export const repeated = action({ BASKET: basketAnswer });
+
+/* ---------- the buyer's account: personal info, supplier links, reviews ---------- */
+
+export const BUYER_MSG = {
+  reviewEmpty: 'Напишите отзыв',
+  reviewMax: (max: number) => `Отзыв не длиннее ${max} символов`,
+  reviewSent: 'Спасибо! Отзыв отправлен поставщику',
+  shopNotYours: 'Вы не зарегистрированы в этом магазине',
+  shopSelected: 'Магазин выбран',
+} as const;
+
+export const REVIEW_MAX = 2000;
+
+/** GET /v3/api/personal/info/: the buyer, its company, its shop, and the other shops where its e-mail is a buyer. */
+export const personalInfo = z.object({
+  USER: z.object({ ID: z.number().int(), NAME: z.string(), SURNAME: z.string(), EMAIL: z.string(), PHONE: z.string(), HAS_PASSWORD: yn }),
+  CLIENT: z.object({ ID: z.number().int(), NAME: z.string(), INN: z.string().nullable(), ADDRESS: z.string().nullable() }),
+  SHOP: z.object({ ID: z.number().int(), NAME: z.string(), SHOP_LINK: z.string().nullable() }),
+  SHOPS: z.array(z.object({ ID: z.number().int(), NAME: z.string(), SHOP_LINK: z.string().nullable() })),
+});
+export type PersonalInfo = z.infer<typeof personalInfo>;
+
+/** POST /v3/api/client/info/: selected_shop, one of SHOPS (its link is where the buyer signs in next). */
+export const selectShopBody = z.object({ selected_shop: z.coerce.number().int().positive() });
+export const shopSelected = action({ SHOP_LINK: z.string().nullable() });
+
+/** POST /v1/personal/review: the buyer's review, mailed to the partner and listed in the back office. */
+export const reviewBody = z.object({ text: formText.min(1, BUYER_MSG.reviewEmpty).max(REVIEW_MAX, BUYER_MSG.reviewMax(REVIEW_MAX)) });
+export const reviewSent = action();
+
+/** GET /v3/api/partner/review/: the partner's reviews, newest first. */
+export const reviewList = z.object({
+  ITEMS: z.array(z.object({ ID: z.number().int(), TEXT: z.string(), DATE: seconds, CLIENT: z.object({ ID: z.number().int(), NAME: z.string() }).nullable(), AUTHOR: z.string() })),
+  NAV: z.object({ CNT: z.number().int(), CNT_ALL: z.number().int() }),
+});
+export const reviewListQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).catch(24).default(24),
+  offset: z.coerce.number().int().min(0).catch(0).default(0),
+});

@@ -21,13 +21,14 @@ import { loadConfig } from '../config';
 import { postgresReachable, withDatabase } from '../test/postgres-url';
 import { reportLoginBundle } from './login-bundle';
 import { runLoad } from './load';
-import { measureSql, prepareDataSet, type EngineSetup } from './data-set';
+import { BENCH_BUYER, measureSql, prepareDataSet, type EngineSetup } from './data-set';
 import { checkTargets, writeReports, type EngineReport, type ScenarioResult, type Targets } from './report';
 import { scenarios } from './scenarios';
 import { startServer } from './server-process';
 import { DEFAULT_WEB_DIST } from '../app';
 import { measureExport } from './export-run';
 import { measureImport } from './import-run';
+import { measureCheckout, shopFirstPageJs } from './shop-run';
 import { timeToFirstRow } from './first-row';
 
 const { values } = parseArgs({
@@ -44,8 +45,8 @@ const concurrencies = values.concurrency.split(',').map(Number).filter((n) => n 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 
 const TARGETS: Record<string, Targets> = {
-  postgres: { listP95: 50, orderListShare: 0.3, sqlFactor: 3, pricesP95: 20, importSeconds: 10, importParseFactor: 2 },
-  pglite: { listP95: 100, pricesP95: 20, importSeconds: 10, importParseFactor: 2 },
+  postgres: { listP95: 50, orderListShare: 0.3, sqlFactor: 3, pricesP95: 20, importSeconds: 10, importParseFactor: 2, checkoutMs: 100, shopJsKb: 200, shopP95: 30 },
+  pglite: { listP95: 100, pricesP95: 20, importSeconds: 10, importParseFactor: 2, checkoutMs: 100, shopJsKb: 200 },
 };
 
 const freePort = () =>
@@ -65,15 +66,16 @@ async function ensurePostgresDatabase(url: string) {
   await admin.end();
 }
 
-async function login(baseUrl: string) {
+async function login(baseUrl: string, as: { username: string; domain?: string } = { username: 'owner@partner.demo' }) {
   const config = loadConfig();
   const res = await fetch(`${baseUrl}/v3/oauth/token/`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({
       grant_type: 'password',
-      username: 'owner@partner.demo',
+      username: as.username,
       password: 'demo1234',
+      ...(as.domain ? { domain: as.domain } : {}),
       client_id: config.OAUTH_CLIENT_ID,
       client_secret: config.OAUTH_CLIENT_SECRET,
     }),
@@ -94,6 +96,7 @@ async function benchEngine(setup: EngineSetup): Promise<EngineReport> {
   try {
     const token = await login(server.baseUrl);
     const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' };
+    const buyerHeaders = { authorization: `Bearer ${await login(server.baseUrl, { username: BENCH_BUYER.email, domain: BENCH_BUYER.shop })}`, 'accept-encoding': 'gzip' };
     for (const scenario of list) {
       const result: ScenarioResult = { scenario, sql: sqlTimes.get(scenario.name), runs: [] };
       results.push(result);
@@ -102,7 +105,7 @@ async function benchEngine(setup: EngineSetup): Promise<EngineReport> {
         continue;
       }
       for (const c of concurrencies) {
-        const run = await runLoad({ baseUrl: server.baseUrl, path: scenario.path, headers }, c, durationMs);
+        const run = await runLoad({ baseUrl: server.baseUrl, path: scenario.path, headers: scenario.as === 'buyer' ? buyerHeaders : headers }, c, durationMs);
         result.runs.push(run);
         const sql = result.sql ? ` | SQL p50 ${result.sql.p50.toFixed(2)} ms` : '';
         console.log(
@@ -115,6 +118,8 @@ async function benchEngine(setup: EngineSetup): Promise<EngineReport> {
     if (wants('export')) Object.assign(extra, await measureExport(server, headers, (m) => console.log(m)));
     if (wants('import')) Object.assign(extra, await measureImport(server, headers, importFile, (m) => console.log(m)));
     if (wants('first row')) Object.assign(extra, await timeToFirstRow(server.baseUrl, (m) => console.log(m)));
+    if (wants('checkout')) Object.assign(extra, await measureCheckout(server, buyerHeaders, (m) => console.log(m)));
+    if (wants('shop first page')) Object.assign(extra, await shopFirstPageJs(server.baseUrl, BENCH_BUYER.shop, (m) => console.log(m)));
   } finally {
     await server.stop();
   }

@@ -10,6 +10,9 @@ import { LARGE, seedLarge } from '../seed/large-seed';
 import { truncateAllTables } from '../seed/reset-database';
 import { percentile } from './load';
 import type { Scenario, ScenarioContext } from './scenarios';
+
+/** The demo buyer of the main partner's shop (the shop's scenarios ask as it). */
+export const BENCH_BUYER = { email: 'buyer@client.demo', shop: 'kancler' };
 import { prepareImport, type ImportFile } from './import-run';
 
 export interface EngineSetup {
@@ -75,7 +78,7 @@ export async function prepareDataSet(
       (await database.db.selectFrom('clients').select('id').where('partner_id', '=', partner.id).where('price_column_id', 'is not', null).orderBy('id').limit(1).executeTakeFirst()) ??
       (await database.db.selectFrom('clients').select('id').where('partner_id', '=', partner.id).orderBy('id').limit(1).executeTakeFirstOrThrow());
     const section = await database.db.selectFrom('catalog_sections').select('id').where('depth', '=', 1).orderBy('sort').orderBy('id').limit(1).executeTakeFirstOrThrow();
-    const leaf = await database.db.selectFrom('catalog_products').select('section_id').where('active', '=', true).orderBy('id').limit(1).executeTakeFirstOrThrow();
+    const leaf = await database.db.selectFrom('catalog_products').select(['section_id', 'up_code_1c']).where('active', '=', true).orderBy('id').limit(1).executeTakeFirstOrThrow();
     return {
       importFile,
       context: {
@@ -87,6 +90,7 @@ export async function prepareDataSet(
         pricedClientId: Number(priced.id),
         topSectionId: Number(section.id),
         leafSectionId: Number(leaf.section_id),
+        productCode: leaf.up_code_1c,
       },
       dataSet: `«${KANCLER.name}»: ${orderCount.toLocaleString('en')} orders, ${Number(counts.n).toLocaleString('en')} clients`,
     };
@@ -117,7 +121,14 @@ export async function measureSql(s: EngineSetup, list: readonly Scenario[]): Pro
       payload: new URLSearchParams({ grant_type: 'password', username: 'owner@partner.demo', password: 'demo1234', client_id: config.OAUTH_CLIENT_ID, client_secret: config.OAUTH_CLIENT_SECRET }).toString(),
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
-    const headers = { authorization: `Bearer ${login.json().access_token}` };
+    const buyerLogin = await app.inject({
+      method: 'POST',
+      url: '/v3/oauth/token/',
+      payload: new URLSearchParams({ grant_type: 'password', username: BENCH_BUYER.email, password: 'demo1234', domain: BENCH_BUYER.shop, client_id: config.OAUTH_CLIENT_ID, client_secret: config.OAUTH_CLIENT_SECRET }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    const owner = { authorization: `Bearer ${login.json().access_token}` };
+    const buyer = { authorization: `Bearer ${buyerLogin.json().access_token}` };
     for (const scenario of list) {
       if (!scenario.path) continue;
       const times: number[] = [];
@@ -125,7 +136,7 @@ export async function measureSql(s: EngineSetup, list: readonly Scenario[]): Pro
       for (let i = 0; i < SQL_ITERATIONS + 3; i++) {
         spent = 0;
         queries = 0;
-        const res = await app.inject({ method: 'GET', url: scenario.path, headers });
+        const res = await app.inject({ method: 'GET', url: scenario.path, headers: scenario.as === 'buyer' ? buyer : owner });
         if (res.statusCode >= 400) throw new Error(`${scenario.name}: HTTP ${res.statusCode} ${res.body.slice(0, 300)}`);
         if (i >= 3) times.push(spent);
         perRequest = queries;

@@ -29,6 +29,11 @@ export interface Targets {
   /** Issue 12.10: the 100,000-row price file end to end, s, and as a multiple of its raw parse. */
   importSeconds?: number;
   importParseFactor?: number;
+  /** Issue 13.8: the shop's catalogue page and searches, p95 at concurrency 1, ms. */
+  shopP95?: number;
+  /** Issue 13.8: the 50-line checkout (its slowest of ten), ms, and the shop's first page JS, KB as served. */
+  checkoutMs?: number;
+  shopJsKb?: number;
 }
 
 const ms = (n: number | undefined) => (n === undefined || Number.isNaN(n) ? '' : n < 10 ? n.toFixed(2) : n.toFixed(1));
@@ -60,6 +65,13 @@ export function checkTargets(r: EngineReport, t: Targets): string[] {
   if (t.importParseFactor && typeof importFactor === 'number' && importFactor > t.importParseFactor) {
     failures.push(`price file import: ${importFactor}× the raw parse > ${t.importParseFactor}×`);
   }
+  for (const shop of r.results.filter((s) => s.scenario.name.startsWith('shop: ') && s.runs.length)) {
+    if (t.shopP95 && shop.runs[0].p95 > t.shopP95) failures.push(`${shop.scenario.name}: p95 ${ms(shop.runs[0].p95)} ms > ${t.shopP95} ms at concurrency ${shop.runs[0].concurrency}`);
+  }
+  const checkout = r.extra['checkout of 50 lines max ms'];
+  if (t.checkoutMs && typeof checkout === 'number' && checkout > t.checkoutMs) failures.push(`checkout of 50 lines: ${checkout} ms > ${t.checkoutMs} ms`);
+  const shopJs = r.extra['shop first page JS KB (as served)'];
+  if (t.shopJsKb && typeof shopJs === 'number' && shopJs > t.shopJsKb) failures.push(`shop first page JS: ${shopJs} KB > ${t.shopJsKb} KB`);
   const orders = r.results.find((s) => s.scenario.name === 'orders: default');
   if (t.orderListShare && ceiling?.runs.length && orders?.runs.length) {
     const share = top(orders).rps / top(ceiling).rps;

@@ -7,6 +7,8 @@ export interface Scenario {
   kind: 'list' | 'card' | 'ceiling';
   /** Why it is not measured (a screen of a later issue). */
   missing?: string;
+  /** Who asks: the partner's owner, or a buyer of its shop (the shop's routes). */
+  as?: 'owner' | 'buyer';
 }
 
 export interface ScenarioContext {
@@ -24,6 +26,8 @@ export interface ScenarioContext {
   topSectionId: number;
   /** A leaf section with products (the pricing page's usual view). */
   leafSectionId: number;
+  /** A product's 6-digit code (the shop's search by code). */
+  productCode: string;
 }
 
 const ORDERS = '/v3/api/partner/orderlist/';
@@ -50,8 +54,9 @@ export function scenarios(c: ScenarioContext): Scenario[] {
     { name: 'clients: sorted by ORDERS_SUM', path: `${CLIENTS}?sort=ORDERS_SUM&order=DESC`, kind: 'list' },
     { name: 'clients: blacklist', path: `${CLIENTS}?blacklist=Y`, kind: 'list' },
     { name: 'groups: default', path: '/v3/api/partner/grouplist/', kind: 'list' },
-    { name: 'shop: catalogue page', kind: 'list', missing: 'the buyer’s shop is issue 13' },
-    { name: 'shop: catalogue search', kind: 'list', missing: 'the buyer’s shop is issue 13' },
+    { name: 'shop: catalogue page (24, a section)', path: `/v3/api/catalog/product/?section_id=${c.topSectionId}&limit=24`, kind: 'list', as: 'buyer' },
+    { name: 'shop: catalogue search by code', path: `/v3/api/catalog/product/?query=${c.productCode}`, kind: 'list', as: 'buyer' },
+    { name: 'shop: catalogue search by name', path: `/v3/api/catalog/product/?query=${encodeURIComponent('тетрадь')}`, kind: 'list', as: 'buyer' },
     { name: 'offers: list', kind: 'list', missing: 'offers are issue 14' },
     { name: 'report', kind: 'card', missing: 'reports are issue 16' },
     {

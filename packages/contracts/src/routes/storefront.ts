@@ -17,7 +17,14 @@ import {
   orderPlaced,
   productCard,
   productLookup,
+  personalInfo,
   repeated,
+  reviewBody,
+  reviewList,
+  reviewListQuery,
+  reviewSent,
+  selectShopBody,
+  shopSelected,
 } from '../storefront';
 
 /**
@@ -127,6 +134,47 @@ export const STOREFRONT_ROUTES = {
     tags,
     params: z.object({ id: pathId }),
     answer: buyerOrderCard,
+  }),
+
+  personalInfo: route({
+    method: 'GET',
+    path: '/v3/api/personal/info/',
+    access: 'client',
+    summary: "The buyer's personal info: the user, its company, its shop and the other shops where its e-mail is a buyer",
+    tags,
+    answer: personalInfo,
+  }),
+
+  selectShop: route({
+    method: 'POST',
+    path: '/v3/api/client/info/',
+    access: 'client',
+    summary: 'Chooses a supplier link (selected_shop): one of the shops where the e-mail is a buyer; answers its SHOP_LINK',
+    tags,
+    form: true,
+    body: selectShopBody,
+    answer: shopSelected,
+  }),
+
+  review: route({
+    method: 'POST',
+    path: '/v1/personal/review',
+    access: 'client',
+    summary: "The buyer's review: stored for the partner and mailed to the shop's notification addresses",
+    tags,
+    form: true,
+    body: reviewBody,
+    answer: reviewSent,
+  }),
+
+  reviews: route({
+    method: 'GET',
+    path: '/v3/api/partner/review/',
+    access: { staff: 'viewClients' },
+    summary: "The partner's reviews from its buyers, newest first",
+    tags,
+    query: reviewListQuery,
+    answer: reviewList,
   }),
 
   repeat: route({

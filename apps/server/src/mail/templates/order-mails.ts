@@ -66,3 +66,11 @@ export function orderReceivedMail(p: OrderMailParams & { sum: string; lines: num
     ),
   };
 }
+
+/** To the shop when a buyer sends a review. */
+export function reviewMail(p: { shopName: string; client: string; author: string; text: string }) {
+  return {
+    subject: `Отзыв клиента «${p.client}»`,
+    ...mailBody('Здравствуйте!', [`${p.author} («${p.client}») оставил отзыв в магазине «${p.shopName}»:`, p.text], p.shopName),
+  };
+}

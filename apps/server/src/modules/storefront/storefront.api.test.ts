@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ORDER_MSG } from '@b2b/contracts/orders';
-import { STOREFRONT_MSG, type CatalogProduct } from '@b2b/contracts/storefront';
+import { BUYER_MSG, STOREFRONT_MSG, type CatalogProduct } from '@b2b/contracts/storefront';
 import { bearer, createTestApp, form, WEB_CLIENT, type TestApp } from '@/test/test-app';
 import { partnerIdOf } from '../clients/clients-test-fixtures';
 import { priceEngine } from '../pricing/price-engine.service';
@@ -218,5 +218,34 @@ describe('the basket and checkout', () => {
     expect((await get(`/v3/api/client/order/${foreign.id}/`)).statusCode).toBe(404);
     expect((await post(`/v3/api/client/order/${foreign.id}/repeat/`, {})).statusCode).toBe(404);
     expect((await get('/v3/api/client/order/', second)).statusCode).toBe(403);
+  });
+});
+
+describe("the buyer's account", () => {
+  it('tells the buyer who it is, which shop it buys in and where else its e-mail is a buyer', async () => {
+    const info = (await get('/v3/api/personal/info/')).json();
+    expect(info).toMatchObject({
+      USER: { EMAIL: 'buyer@client.demo', HAS_PASSWORD: 'Y' },
+      CLIENT: { ID: clientId },
+      SHOP: { ID: pid, SHOP_LINK: 'kancler' },
+    });
+    expect(info.SHOPS.map((s: { ID: number }) => s.ID)).toContain(pid);
+    expect((await post('/v3/api/client/info/', { selected_shop: String(pid) })).json()).toMatchObject({ SUCCESS: 'Y', SHOP_LINK: 'kancler' });
+    const other = await partnerIdOf(t.database.db, 'owner@second.demo');
+    expect((await post('/v3/api/client/info/', { selected_shop: String(other) })).json()).toEqual({
+      SUCCESS: 'N',
+      errors: { selected_shop: BUYER_MSG.shopNotYours },
+    });
+  });
+
+  it('sends a review: stored for the partner, listed for its staff, mailed to the shop', async () => {
+    await setShop({ notify_emails: ['orders@kancler.example'] });
+    expect((await post('/v1/personal/review', { text: '' })).json()).toEqual({ SUCCESS: 'N', errors: { text: BUYER_MSG.reviewEmpty } });
+    expect((await post('/v1/personal/review', { text: 'Быстро привезли, спасибо!' })).json()).toMatchObject({ SUCCESS: 'Y', MESSAGE: BUYER_MSG.reviewSent });
+    const list = (await get('/v3/api/partner/review/', owner)).json();
+    expect(list.ITEMS[0]).toMatchObject({ TEXT: 'Быстро привезли, спасибо!', CLIENT: { ID: clientId } });
+    expect((await get('/v3/api/partner/review/', second)).json().ITEMS.some((r: { TEXT: string }) => r.TEXT === 'Быстро привезли, спасибо!')).toBe(false);
+    await t.app.services.jobs.runUntilIdle();
+    expect(fs.readdirSync(path.join(t.dataDir, 'outbox')).some((f) => f.includes('client.review'))).toBe(true);
   });
 });

@@ -6,6 +6,7 @@ import { forbidden } from '@/http/app-error';
 import type { AuthUser } from '@/http/auth-context';
 import { addRoute } from '@/http/contract-route';
 import { ok } from '@/http/envelope';
+import type { BuyerAccountService } from './buyer-account.service';
 import type { ShopBasketService } from './shop-basket.service';
 import type { Buyer, ShopCatalogService } from './shop-catalog.service';
 import type { ShopCheckoutService } from './shop-checkout.service';
@@ -16,7 +17,7 @@ function buyerOf(user: AuthUser): Buyer {
   return { id: user.id, partnerId: user.partnerId, clientId: user.clientId };
 }
 
-export function storefrontRoutes(catalog: ShopCatalogService, basket: ShopBasketService, checkout: ShopCheckoutService) {
+export function storefrontRoutes(catalog: ShopCatalogService, basket: ShopBasketService, checkout: ShopCheckoutService, account: BuyerAccountService) {
   return async (app: FastifyInstance) => {
     addRoute(app, R.sections, ({ user }) => catalog.sections(buyerOf(user)));
     addRoute(app, R.products, ({ user, query }) => {
@@ -35,6 +36,10 @@ export function storefrontRoutes(catalog: ShopCatalogService, basket: ShopBasket
     addRoute(app, R.placeOrder, ({ user, body }) => checkout.place(buyerOf(user), body));
     addRoute(app, R.orders, ({ user, query }) => checkout.orders(buyerOf(user), query));
     addRoute(app, R.order, ({ user, params }) => checkout.order(buyerOf(user), params.id));
+    addRoute(app, R.personalInfo, ({ user }) => account.info(buyerOf(user)));
+    addRoute(app, R.selectShop, ({ user, body }) => account.selectShop(buyerOf(user), body.selected_shop));
+    addRoute(app, R.review, ({ user, body }) => account.review(buyerOf(user), body.text));
+    addRoute(app, R.reviews, ({ staff, query }) => account.reviews(staff.partnerId, query));
     addRoute(app, R.repeat, async ({ user, params }) => {
       const buyer = buyerOf(user);
       const order = await checkout.order(buyer, params.id);
