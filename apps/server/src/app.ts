@@ -210,7 +210,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(groupsRoutes(services.groups));
   await app.register(priceListsRoutes(services.priceLists));
   await app.register(pricingRoutes(services.pricingSections, services.pricingAssignments));
-  await app.register(storefrontRoutes(services.shopCatalog, services.shopBasket, services.shopCheckout, services.buyerAccount));
+  await app.register(storefrontRoutes(services.shopCatalog, services.shopBasket, services.shopCheckout, services.buyerAccount, services.commercialOffer));
   await app.register(pricingFilesRoutes(services.priceUploads, services.yml, services.priceExports));
   await app.register(jobsRoutes(services.jobs));
 

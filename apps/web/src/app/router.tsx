@@ -7,6 +7,10 @@ import { InDevelopment, NotFoundPage, RepairPage, RouteErrorPage, ServerErrorPag
 import { partnerRoutes } from '@/app/routes/partner-routes';
 import { SessionRoot } from '@/app/session/session-root';
 import { PAGE_TITLE } from '@/shared/ui-text';
+import { lazyPage } from '@/shared/ui/lazy-page';
+
+// The partner's shop for its buyers (issue 13): its own lazily loaded part, outside the back office's session.
+const ShopRoot = lazyPage(() => import('@/features/shop/shop-root').then((m) => m.ShopRoot));
 
 /** The route tree of back-office.md §2 and shop-pricing-offers-loyalty.md §2. */
 export function createAppRouter() {
@@ -17,6 +21,7 @@ export function createAppRouter() {
       children: [
         { path: '/repair', element: <RepairPage /> },
         { path: '/server-error', element: <ServerErrorPage /> },
+        { path: '/shop/:shopLink/*', element: <ShopRoot /> },
         {
           element: <SessionRoot />,
           children: [

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fileBytes } from '../http/form-fields';
 import { pathId } from '../http/path-params';
 import { route } from '../http/route';
 import {
@@ -94,6 +95,15 @@ export const STOREFRONT_ROUTES = {
     form: true,
     body: basketBody,
     answer: basketSaved,
+  }),
+
+  offerPdf: route({
+    method: 'GET',
+    path: '/v3/api/client/basket/offer/',
+    access: 'client',
+    summary: "The basket's commercial offer (КП) as a PDF, from the partner's commercial-offer settings",
+    tags,
+    answer: fileBytes,
   }),
 
   checkout: route({

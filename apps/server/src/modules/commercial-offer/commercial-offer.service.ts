@@ -43,6 +43,19 @@ export function commercialOfferService(db: Db, deps: { files: FileStore }) {
   }
 
   return {
+    /** The settings and the stored logo and seal, for the commercial offer a buyer downloads (the storefront). */
+    async forDocument(partnerId: number) {
+      const row = await repo.find(partnerId);
+      const image = async (id: string | null | undefined) => {
+        const file = id ? await deps.files.open(partnerId, id) : undefined;
+        if (!file) return undefined;
+        const chunks: Buffer[] = [];
+        for await (const chunk of file.stream()) chunks.push(chunk as Buffer);
+        return Buffer.concat(chunks);
+      };
+      return { settings: await view(partnerId, row), logo: await image(row?.logo_file_id), stamp: await image(row?.stamp_file_id) };
+    },
+
     async get(partnerId: number) {
       return ok({ ITEM: await view(partnerId, await repo.find(partnerId)) });
     },

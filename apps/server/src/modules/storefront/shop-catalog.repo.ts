@@ -32,6 +32,7 @@ export interface ShopProductRow {
   multiplicity_corporate: number;
   multiplicity_commercial: number;
   brand_id: number | null;
+  vat_rate: number;
   brand: string | null;
   country: string | null;
   manufacturer: string | null;
@@ -57,7 +58,7 @@ export const sellableFrom = (scope: ShopScope): RawBuilder<unknown> => sql`
     ${scope.assortment === 'BASE' ? sql`and (coalesce(st.quantity, 0) > 0 or coalesce(r.quantity, 0) > 0)` : sql``}`;
 
 const PRODUCT_COLUMNS = sql`p.id, p.up_code_1c, p.name, p.section_id, p.unit, p.preview_picture, p.detail_picture, p.pictures,
-  p.multiplicity, p.multiplicity_corporate, p.multiplicity_commercial, p.brand_id,
+  p.multiplicity, p.multiplicity_corporate, p.multiplicity_commercial, p.brand_id, p.vat_rate,
   (select b.name from catalog_brands b where b.id = p.brand_id) as brand,
   (select c.name from catalog_countries c where c.id = p.country_id) as country,
   (select m.name from catalog_manufacturers m where m.id = p.manufacturer_id) as manufacturer,

@@ -249,3 +249,28 @@ describe("the buyer's account", () => {
     expect(fs.readdirSync(path.join(t.dataDir, 'outbox')).some((f) => f.includes('client.review'))).toBe(true);
   });
 });
+
+describe('the commercial offer', () => {
+  /** The document's title: an object holding a literal string in UTF-16BE after its byte order mark. */
+  const titleOf = (pdf: string) => {
+    const ref = /\/Title (\d+) 0 R/.exec(pdf)![1];
+    const literal = new RegExp(`\\n${ref} 0 obj\\n\\(([\\s\\S]*?)\\)\\nendobj`).exec(pdf)![1].replace(/\\([\\s\\S])/g, '$1');
+    return Buffer.from(literal.slice(2), 'latin1').swap16().toString('utf16le');
+  };
+
+  it("downloads the basket as a PDF with the partner's requisites, an embedded Cyrillic font and every page", async () => {
+    expect((await get('/v3/api/client/basket/offer/')).statusCode).toBe(400);
+    const lines = ((await page('limit=12')).ITEMS as CatalogProduct[]).slice(0, 2);
+    for (const p of lines) await post('/v3/api/client/basket/', { product_id: String(p.ID), quantity: String(p.MULTIPLICITY) });
+    const res = await get('/v3/api/client/basket/offer/');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const pdf = res.rawPayload.toString('latin1');
+    expect(pdf.startsWith('%PDF-')).toBe(true);
+    expect(pdf.trimEnd().endsWith('%%EOF')).toBe(true);
+    expect(pdf).toMatch(/\/FontFile2/);
+    expect(pdf.match(/\/Type \/Page\b/g)?.length).toBeGreaterThanOrEqual(1);
+    const settings = await t.database.db.selectFrom('commercial_offer_settings').select('org_name').where('partner_id', '=', pid).executeTakeFirst();
+    expect(titleOf(pdf)).toBe(`Коммерческое предложение ${settings?.org_name ?? ''}`.trim());
+  });
+});

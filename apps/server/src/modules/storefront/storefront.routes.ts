@@ -2,11 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { MSG } from '@b2b/contracts/messages';
 import { STOREFRONT_ROUTES as R } from '@b2b/contracts/routes/storefront';
 import { STOREFRONT_MSG } from '@b2b/contracts/storefront';
-import { forbidden } from '@/http/app-error';
+import { attachmentDisposition } from '@/files/file-store';
+import { badRequest, forbidden } from '@/http/app-error';
 import type { AuthUser } from '@/http/auth-context';
 import { addRoute } from '@/http/contract-route';
 import { ok } from '@/http/envelope';
+import type { CommercialOfferService } from '../commercial-offer/commercial-offer.service';
 import type { BuyerAccountService } from './buyer-account.service';
+import { commercialOfferPdf } from './commercial-offer-pdf';
 import type { ShopBasketService } from './shop-basket.service';
 import type { Buyer, ShopCatalogService } from './shop-catalog.service';
 import type { ShopCheckoutService } from './shop-checkout.service';
@@ -17,7 +20,13 @@ function buyerOf(user: AuthUser): Buyer {
   return { id: user.id, partnerId: user.partnerId, clientId: user.clientId };
 }
 
-export function storefrontRoutes(catalog: ShopCatalogService, basket: ShopBasketService, checkout: ShopCheckoutService, account: BuyerAccountService) {
+export function storefrontRoutes(
+  catalog: ShopCatalogService,
+  basket: ShopBasketService,
+  checkout: ShopCheckoutService,
+  account: BuyerAccountService,
+  offers: CommercialOfferService,
+) {
   return async (app: FastifyInstance) => {
     addRoute(app, R.sections, ({ user }) => catalog.sections(buyerOf(user)));
     addRoute(app, R.products, ({ user, query }) => {
@@ -32,6 +41,22 @@ export function storefrontRoutes(catalog: ShopCatalogService, basket: ShopBasket
     addRoute(app, R.brands, ({ user }) => catalog.brands(buyerOf(user)));
     addRoute(app, R.basket, ({ user }) => basket.view(buyerOf(user)));
     addRoute(app, R.saveBasket, ({ user, body }) => basket.set(buyerOf(user), body));
+    addRoute(app, R.offerPdf, async ({ user, reply }) => {
+      const buyer = buyerOf(user);
+      const [{ answer, items }, document, info] = await Promise.all([basket.priced(buyer), offers.forDocument(buyer.partnerId), account.info(buyer)]);
+      if (!items.length) throw badRequest(STOREFRONT_MSG.basketEmpty);
+      const pdf = commercialOfferPdf({
+        ...document,
+        client: info.CLIENT.NAME,
+        lines: answer.ITEMS.map((line, i) => ({ ...line, VAT_RATE: Number(items[i].row.vat_rate) })),
+        sum: answer.SUM,
+      });
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', attachmentDisposition('Коммерческое предложение.pdf'))
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    });
     addRoute(app, R.checkout, ({ user }) => checkout.options(buyerOf(user)));
     addRoute(app, R.placeOrder, ({ user, body }) => checkout.place(buyerOf(user), body));
     addRoute(app, R.orders, ({ user, query }) => checkout.orders(buyerOf(user), query));

@@ -1,0 +1,119 @@
+import { createRequire } from 'node:module';
+import { PassThrough, type Readable } from 'node:stream';
+import Decimal from 'decimal.js';
+import PDFDocument from 'pdfkit';
+import type { BasketLine } from '@b2b/contracts/storefront';
+import type { CommercialOfferSettings } from '@b2b/contracts/shop-requisites';
+import { moscowDayText } from '@/http/moscow-days';
+
+/*
+ * The commercial offer (КП) of a buyer's basket as a PDF (issue 13.6), from the partner's commercial-offer settings:
+ * organisation and requisites, the logo 24 px high, the lines at the buyer's prices, the VAT, the validity in working
+ * days and the seal (150 × 93). DejaVu Sans carries the Cyrillic text (the npm package: no system font is needed).
+ */
+
+const require = createRequire(import.meta.url);
+const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
+const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
+
+/** 1 CSS px = 0.75 pt. */
+const PX = 0.75;
+const money = (v: Decimal.Value) => new Decimal(v).toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ' ').replace('.', ',');
+
+/** The day `days` working days (Monday to Friday) after `from`. */
+export function afterWorkingDays(from: Date, days: number): Date {
+  const d = new Date(from.getTime());
+  for (let left = days; left > 0; ) {
+    d.setUTCDate(d.getUTCDate() + 1);
+    const weekday = new Date(d.getTime() + 3 * 3600_000).getUTCDay();
+    if (weekday !== 0 && weekday !== 6) left--;
+  }
+  return d;
+}
+
+export interface OfferDocument {
+  settings: CommercialOfferSettings;
+  logo?: Buffer;
+  stamp?: Buffer;
+  client: string;
+  lines: (BasketLine & { VAT_RATE: number })[];
+  sum: string;
+  now?: Date;
+}
+
+export function commercialOfferPdf(o: OfferDocument): Readable {
+  const now = o.now ?? new Date();
+  const s = o.settings;
+  const doc = new PDFDocument({ size: 'A4', margin: 40, info: { Title: `Коммерческое предложение ${s.orgName}`.trim(), Producer: 'B2B' } });
+  doc.registerFont('regular', FONT);
+  doc.registerFont('bold', FONT_BOLD);
+  const out = new PassThrough();
+  doc.pipe(out);
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+
+  if (o.logo) {
+    try {
+      doc.image(o.logo, left, 40, { height: 24 * PX });
+      doc.moveDown(1.5);
+    } catch {
+      // A logo the PDF cannot embed is left out rather than failing the offer.
+    }
+  }
+  doc.font('bold').fontSize(12).text(s.orgName || 'Поставщик', left, doc.y);
+  const requisites = [
+    [s.inn && `ИНН ${s.inn}`, s.kpp && `КПП ${s.kpp}`, s.ogrn && `ОГРН ${s.ogrn}`].filter(Boolean).join(', '),
+    [s.postcode, s.legalAddress].filter(Boolean).join(', '),
+    [s.phone && `Тел.: ${s.phone}`, s.email && `E-mail: ${s.email}`, s.url].filter(Boolean).join(', '),
+    [s.bank, s.checkingAccount && `р/с ${s.checkingAccount}`, s.corAccount && `к/с ${s.corAccount}`, s.bik && `БИК ${s.bik}`].filter(Boolean).join(', '),
+  ].filter(Boolean);
+  doc.font('regular').fontSize(8).text(requisites.join('\n'), { width });
+  doc.moveDown(1.5);
+  doc.font('bold').fontSize(14).text(`Коммерческое предложение от ${moscowDayText(now)}`, { align: 'center', width });
+  doc.font('regular').fontSize(9).text(`Для: ${o.client}`, { align: 'center', width });
+  doc.moveDown();
+
+  const cols = [
+    { title: '№', w: 22, align: 'left' as const },
+    { title: 'Код', w: 48, align: 'left' as const },
+    { title: 'Наименование', w: width - 22 - 48 - 50 - 70 - 80, align: 'left' as const },
+    { title: 'Кол-во', w: 50, align: 'right' as const },
+    { title: 'Цена, ₽', w: 70, align: 'right' as const },
+    { title: 'Сумма, ₽', w: 80, align: 'right' as const },
+  ];
+  const row = (cells: string[], font: 'regular' | 'bold') => {
+    doc.font(font).fontSize(8);
+    const height = Math.max(...cells.map((c, i) => doc.heightOfString(c, { width: cols[i].w - 4 }))) + 4;
+    if (doc.y + height > doc.page.height - doc.page.margins.bottom - 120) doc.addPage();
+    const y = doc.y;
+    let x = left;
+    cells.forEach((c, i) => {
+      doc.text(c, x + 2, y + 2, { width: cols[i].w - 4, align: cols[i].align });
+      x += cols[i].w;
+    });
+    doc.moveTo(left, y + height).lineTo(left + width, y + height).lineWidth(0.5).strokeColor('#999999').stroke();
+    doc.x = left;
+    doc.y = y + height;
+  };
+  row(cols.map((c) => c.title), 'bold');
+  o.lines.forEach((l, i) => row([String(i + 1), l.UP_CODE_1C, l.NAME, String(l.QUANTITY), money(l.PRICE), money(l.SUM)], 'regular'));
+
+  doc.moveDown();
+  doc.font('bold').fontSize(10).text(`Итого: ${money(o.sum)} ₽`, left, doc.y, { width, align: 'right' });
+  const vat = o.lines.reduce((sum, l) => sum.plus(new Decimal(l.SUM).mul(l.VAT_RATE).div(100 + l.VAT_RATE)), new Decimal(0));
+  doc.font('regular').fontSize(9).text(s.vat === 'WO_VAT' ? 'Без НДС' : `В том числе НДС: ${money(vat.toDecimalPlaces(2))} ₽`, { width, align: 'right' });
+  if (s.isActualDays === 'Y' && s.actualDays) {
+    doc.moveDown();
+    doc.text(`Предложение действительно ${s.actualDays} раб. дн., до ${moscowDayText(afterWorkingDays(now, s.actualDays))}.`, left, doc.y, { width });
+  }
+  if (o.stamp) {
+    try {
+      doc.moveDown();
+      doc.image(o.stamp, left, doc.y, { fit: [150 * PX, 93 * PX] });
+    } catch {
+      // As the logo: an image that cannot be embedded is left out.
+    }
+  }
+  doc.end();
+  return out;
+}

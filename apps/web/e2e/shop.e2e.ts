@@ -1,0 +1,225 @@
+import { gzipSync } from 'node:zlib';
+import { expect as baseExpect, test, type Locator, type Page, type Response } from '@playwright/test';
+import { MSG } from '@b2b/contracts/messages';
+import { STOREFRONT_MSG } from '@b2b/contracts/storefront';
+import { PASSWORD, signInAndWait } from './helpers';
+
+/*
+ * Issue 13: the partner's shop for its buyers at /shop/{link}. A buyer signs in on the demo shop, finds a product by
+ * its 6-digit code, adds it in packs, checks out and sees the order in «Мои заказы»; the partner's owner sees the
+ * same order as NEW with the same sum. The shop is a lazily loaded part of its own that downloads nothing of the back
+ * office, and its session does not disturb a staff session in the same browser.
+ */
+
+test.describe.configure({ timeout: 120_000 });
+const expect = baseExpect.configure({ timeout: 20_000 });
+
+const SHOP = '/shop/kancler';
+const BUYER = 'buyer@client.demo';
+const OWNER = 'owner@partner.demo';
+/** The demo shop's minimum order sum (seed/demo-partners.ts). */
+const MIN_ORDER_SUM = '5000.00';
+
+/** Screens of the back office: none of them may be downloaded by the shop. */
+const BACK_OFFICE_CHUNKS =
+  /(partner-shell|manager-shell|orders-entry|order-card-page|client-list-page|client-card-page|employees-page|my-shop-tab|my-shipping-tab|pricing-page|price-lists-page)/;
+
+/** Every script the page fetches while `act` runs, with its body. */
+async function scriptsDuring(page: Page, act: () => Promise<void>) {
+  const scripts: { url: string; body: Buffer }[] = [];
+  const pending: Promise<void>[] = [];
+  const listen = (response: Response) => {
+    if (response.request().resourceType() !== 'script' || response.status() !== 200) return;
+    pending.push(response.body().then((body) => void scripts.push({ url: response.url(), body })));
+  };
+  page.on('response', listen);
+  await act();
+  await Promise.all(pending);
+  page.off('response', listen);
+  return scripts;
+}
+
+const kb = (scripts: { body: Buffer }[]) => Math.round(scripts.reduce((sum, s) => sum + gzipSync(s.body, { level: 9 }).length, 0) / 1024);
+
+async function signInToShop(page: Page, email = BUYER) {
+  await page.getByTestId('shop-login-email').fill(email);
+  await page.getByTestId('shop-login-password').fill(PASSWORD);
+  await page.getByTestId('shop-login-submit').click();
+  await expect(page.getByTestId('nav-shop-catalog')).toBeVisible();
+}
+
+const productRows = (page: Page) => page.getByTestId('catalog-table').locator('tr[data-testid="product-row"]');
+const catalogLoaded = (page: Page) => expect(page.locator('[data-testid="catalog-table"][data-loading="false"]')).toBeVisible();
+
+/** Kopecks of a decimal string. */
+const cents = (text: string) => {
+  const [whole, fraction = ''] = text.split('.');
+  return BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0').slice(0, 2));
+};
+
+/** The least quantity in packs whose sum at `price` exceeds `target`. */
+function quantityOver(price: string, pack: number, target: string): number {
+  const packCents = cents(price) * BigInt(pack);
+  return Number(cents(target) / packCents + 1n) * pack;
+}
+
+async function rowOf(rows: Locator, index: number) {
+  const row = rows.nth(index);
+  return {
+    row,
+    code: (await row.getAttribute('data-code')) as string,
+    price: (await row.getAttribute('data-price')) as string,
+    pack: Number(await row.getAttribute('data-multiplicity')),
+  };
+}
+
+test('a wrong shop link shows the message of the spec', async ({ page }) => {
+  await page.goto('/shop/no-such-shop-link');
+  await expect(page.getByTestId('shop-unknown')).toContainText(MSG.shopLinkUnknown);
+  await expect(page.getByTestId('shop-login-form')).toHaveCount(0);
+});
+
+test('a visitor sees only sign-in, registration and recovery, and downloads nothing of the back office', async ({ page }) => {
+  const scripts = await scriptsDuring(page, async () => {
+    await page.goto(`${SHOP}/orders`);
+    await expect(page.getByTestId('shop-login-form')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+  });
+  await expect(page.getByTestId('shop-name')).toHaveText('Канцлер Опт');
+  await expect(page.getByTestId('shop-phones')).toContainText('+7 (495) 787-45-12');
+  await expect(page.getByTestId('nav-shop-orders')).toHaveCount(0);
+  expect(scripts.some((s) => /shop-root/.test(s.url))).toBe(true);
+  expect(scripts.map((s) => s.url).filter((url) => BACK_OFFICE_CHUNKS.test(url))).toEqual([]);
+  console.log(`shop sign-in page: ${kb(scripts)} KB gzip of JS`);
+
+  await page.getByTestId('shop-recovery-link').click();
+  await expect(page.getByTestId('shop-recovery-form')).toBeVisible();
+  await page.getByTestId('shop-back-to-sign-in').click();
+  await page.getByTestId('shop-register-link').click();
+  await expect(page.getByTestId('shop-register-form')).toBeVisible();
+
+  // A wrong password: the spec's message, still on the sign-in.
+  await page.goto(SHOP);
+  await page.getByTestId('shop-login-email').fill(BUYER);
+  await page.getByTestId('shop-login-password').fill('wrong-password');
+  await page.getByTestId('shop-login-submit').click();
+  await expect(page.getByTestId('shop-login-error')).toHaveText(MSG.wrongCredentials);
+});
+
+test('a buyer finds a product by code, orders it, and the partner sees the order as NEW with the same sum', async ({ page }) => {
+  // A staff session in the same browser first: the buyer's session must leave it alone.
+  await signInAndWait(page, OWNER);
+
+  await page.goto(SHOP);
+  const loaded = await scriptsDuring(page, () => signInToShop(page));
+  expect(loaded.map((s) => s.url).filter((url) => BACK_OFFICE_CHUNKS.test(url))).toEqual([]);
+  await catalogLoaded(page);
+  await expect(productRows(page).first()).toBeVisible();
+  expect(await productRows(page).count()).toBeLessThanOrEqual(24);
+
+  // A product sold in packs when the first page has one.
+  const rows = productRows(page);
+  const count = await rows.count();
+  let chosen = await rowOf(rows, 0);
+  for (let i = 0; i < count && chosen.pack <= 1; i++) {
+    const next = await rowOf(rows, i);
+    if (next.pack > 1) chosen = next;
+  }
+  expect(chosen.code).toMatch(/^\d{6}$/);
+
+  // Search by its 6-digit code.
+  await page.getByTestId('catalog-search').locator('input').fill(chosen.code);
+  await page.getByTestId('catalog-search').locator('input').press('Enter');
+  await expect(page).toHaveURL(new RegExp(`q=${chosen.code}`));
+  await catalogLoaded(page);
+  await expect(productRows(page).first()).toHaveAttribute('data-code', chosen.code);
+  const row = productRows(page).first();
+
+  // The quick view shows the card.
+  await row.getByTestId('product-quick-view').click();
+  await expect(page.getByTestId('product-details')).toHaveAttribute('data-code', chosen.code);
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('product-details')).toHaveCount(0);
+
+  // A quantity that is not a multiple of the pack is refused with the spec's message.
+  const qty = row.getByTestId('product-qty-input');
+  if (chosen.pack > 1) {
+    await qty.fill(String(chosen.pack + 1));
+    await expect(row.getByTestId('product-qty-error')).toHaveText(STOREFRONT_MSG.multiplicity(chosen.pack));
+    await row.getByTestId('product-add').click();
+    await expect(page.getByTestId('basket-counter')).toHaveAttribute('data-count', '0');
+  }
+
+  // One pack first: below the minimum order sum the basket says why it cannot be ordered.
+  const packOnly = cents(chosen.price) * BigInt(chosen.pack) < cents(MIN_ORDER_SUM);
+  await qty.fill(String(chosen.pack));
+  await row.getByTestId('product-add').click();
+  await expect(page.getByTestId('basket-counter')).toHaveAttribute('data-count', '1');
+  await page.getByTestId('basket-counter').click();
+  await expect(page.getByTestId('basket-line')).toHaveCount(1);
+  await expect(page.getByTestId('basket-line').first()).toHaveAttribute('data-code', chosen.code);
+  if (packOnly) {
+    await expect(page.getByTestId('basket-message')).toBeVisible();
+    await expect(page.getByTestId('basket-checkout')).toBeDisabled();
+  }
+
+  // Enough packs to pass the minimum: − and + step by the pack, a typed quantity is saved on Enter.
+  const enough = quantityOver(chosen.price, chosen.pack, MIN_ORDER_SUM);
+  const lineQty = page.getByTestId('basket-line').first().getByTestId('basket-qty-input');
+  await page.getByTestId('basket-line').first().getByTestId('basket-qty-plus').click();
+  await expect(lineQty).toHaveValue(String(chosen.pack * 2));
+  await lineQty.fill(String(enough));
+  await lineQty.press('Enter');
+  await expect(page.getByTestId('basket-checkout')).toBeEnabled();
+  await expect(page.getByTestId('basket-cnt')).toHaveText('1');
+  const sum = (await page.getByTestId('basket-sum').textContent())?.trim() as string;
+  expect(sum).toMatch(/₽$/);
+
+  // Checkout: pickup at the main point, the shop's payment type, contacts prefilled.
+  await page.getByTestId('basket-checkout').click();
+  await expect(page.getByTestId('checkout-form')).toBeVisible();
+  await page.getByTestId('checkout-pickup').click();
+  await expect(page.getByTestId('checkout-tradepoint').first()).toBeVisible();
+  await page.locator('[data-testid^="checkout-payment-"]').first().click();
+  if (!(await page.getByTestId('checkout-contact-name').inputValue())) await page.getByTestId('checkout-contact-name').fill('Покупатель Демо');
+  if (!(await page.getByTestId('checkout-contact-phone').inputValue())) await page.getByTestId('checkout-contact-phone').fill('9161234567');
+  await page.getByTestId('checkout-comment').fill('Заказ из браузерного теста');
+  await page.getByTestId('checkout-submit').click();
+
+  await expect(page).toHaveURL(/\/shop\/kancler\/placed\/\d+$/);
+  const placed = page.getByTestId('order-placed-number');
+  await expect(placed).toBeVisible();
+  const number = (await placed.getAttribute('data-number')) as string;
+  await expect(placed).toHaveText(STOREFRONT_MSG.orderPlaced(number));
+  await expect(page.getByTestId('basket-counter')).toHaveAttribute('data-count', '0');
+
+  // My orders: the order, NEW, with the sum of the basket.
+  await page.getByTestId('nav-shop-orders').click();
+  const mine = page.locator(`[data-testid="buyer-order-row"][data-number="${number}"]`);
+  await expect(mine).toBeVisible();
+  await expect(mine.getByTestId('order-status')).toHaveAttribute('data-status', 'NEW');
+  await expect(mine.getByTestId('order-sum')).toHaveText(sum);
+
+  // «Повторить заказ» puts its products into the basket again.
+  await mine.getByTestId('order-link').click();
+  await expect(page.getByTestId('buyer-order-line')).toHaveCount(1);
+  await page.getByTestId('buyer-order-repeat').click();
+  await expect(page).toHaveURL(/\/shop\/kancler\/basket$/);
+  await expect(page.getByTestId('basket-line').first()).toHaveAttribute('data-code', chosen.code);
+
+  // The owner, still signed in in the same browser, sees the order as NEW with the same sum.
+  await page.goto(`/partner/orderlist?query=${encodeURIComponent(number)}`);
+  const theirs = page.getByTestId('orders-table').locator('tr[data-testid="order-row"]', { has: page.getByText(number, { exact: true }) });
+  await expect(theirs).toBeVisible();
+  await expect(theirs).toHaveAttribute('data-status', 'NEW');
+  await expect(theirs.getByTestId('order-sum')).toHaveText(sum);
+
+  // And the buyer is still signed in to the shop; signing out of it leaves the owner signed in.
+  await page.goto(SHOP);
+  await expect(page.getByTestId('shop-user')).toBeVisible();
+  await page.getByTestId('shop-logout').click();
+  await expect(page.getByTestId('shop-login-form')).toBeVisible();
+  await page.goto('/partner/orderlist');
+  await expect(page.getByTestId('logout')).toBeVisible();
+  await expect(page).toHaveURL(/\/partner\/orderlist/);
+});

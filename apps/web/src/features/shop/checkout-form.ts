@@ -1,0 +1,40 @@
+import type { CheckoutAnswer } from '@b2b/contracts/storefront';
+import type { OrderRequest } from '@/features/shop/api/storefront-api';
+import { formatPhone, phoneDigits } from '@/shared/inputs/phone';
+
+/* The checkout form's values: what it starts with and what it sends (POST /v3/api/client/order/). */
+
+export type CheckoutValues = Omit<OrderRequest, 'tradepoint_id'> & { tradepoint_id?: number };
+
+/** The fields whose server errors show under them. */
+export const ORDER_FIELDS = ['delivery', 'address', 'tradepoint_id', 'payment_type', 'contact_name', 'contact_phone', 'contact_email', 'comment'] as const;
+
+/** The form's first values: pickup when the shop only has it, the main pickup point, the buyer's contacts. */
+export function checkoutDefaults(data: CheckoutAnswer): Partial<CheckoutValues> {
+  const base = data.TRADEPOINTS.find((t) => t.BASE === 'Y') ?? data.TRADEPOINTS[0];
+  return {
+    delivery: data.SELFDELIVERY_ONLY === 'Y' ? 'PICKUP' : 'DELIVERY',
+    address: data.CONTACT.ADDRESS,
+    tradepoint_id: base?.ID,
+    payment_type: data.PAYMENT_TYPES.length === 1 ? data.PAYMENT_TYPES[0].ID : undefined,
+    contact_name: data.CONTACT.NAME,
+    contact_phone: data.CONTACT.PHONE ? formatPhone(data.CONTACT.PHONE) : '',
+    contact_email: data.CONTACT.EMAIL,
+    comment: '',
+  };
+}
+
+/** What is sent: the address only for a delivery, the pickup point only for a pickup, texts trimmed, the phone's digits. */
+export function orderRequest(values: CheckoutValues): OrderRequest {
+  const text = (v: string | undefined) => v?.trim() || undefined;
+  return {
+    delivery: values.delivery,
+    ...(values.delivery === 'DELIVERY' ? { address: text(values.address) } : { tradepoint_id: values.tradepoint_id }),
+    payment_type: values.payment_type,
+    contact_name: values.contact_name?.trim() ?? '',
+    contact_phone: phoneDigits(values.contact_phone ?? ''),
+    contact_email: text(values.contact_email),
+    comment: text(values.comment),
+  };
+}
+

@@ -1,0 +1,209 @@
+import { useMemo, useState } from 'react';
+import { Alert, Button, Flex, Input, Modal, Select, Table, Tree, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import type { CatalogProduct } from '@b2b/contracts/storefront';
+import { errorText } from '@/api/error-text';
+import { useBrands, useProducts, useSections } from '@/features/shop/api/storefront-api';
+import { LoadedProduct } from '@/features/shop/components/product-details';
+import { AddToBasket, ProductPicture } from '@/features/shop/components/product-parts';
+import { CATALOG_PAGE_SIZES, catalogRequest, catalogSearch, catalogView, sectionPath, sectionTree, type CatalogView, type SectionNode } from '@/features/shop/catalog-view';
+import { formatPrice } from '@/features/shop/money';
+import { useShop } from '@/features/shop/shop-context';
+import { SHOP_UI } from '@/features/shop/shop-text';
+
+const C = SHOP_UI.catalog;
+
+interface TreeItem {
+  key: number;
+  title: string;
+  children: TreeItem[];
+}
+
+const treeData = (nodes: SectionNode[]): TreeItem[] =>
+  nodes.map((n) => ({ key: n.key, title: `${n.title} (${n.count})`, children: treeData(n.children) }));
+
+/** The sections of the shop's assortment as a tree; choosing one shows its products. */
+function SectionSidebar({ view, go }: { view: CatalogView; go: (patch: Partial<CatalogView>) => void }) {
+  const { link } = useShop();
+  const sections = useSections(link);
+  const items = useMemo(() => sections.data?.ITEMS ?? [], [sections.data]);
+  const data = useMemo(() => treeData(sectionTree(items)), [items]);
+  const opened = useMemo(() => sectionPath(items, view.section), [items, view.section]);
+  return (
+    <nav style={{ background: '#fff', borderRadius: 8, padding: 12 }} data-testid="catalog-sections">
+      <Button type={view.section ? 'text' : 'link'} block style={{ textAlign: 'left', fontWeight: 600 }} onClick={() => go({ section: undefined })}>
+        {C.allSections}
+      </Button>
+      {sections.isError && <Alert type="error" showIcon title={errorText(sections.error)} />}
+      {data.length > 0 && (
+        <Tree<TreeItem>
+          key={opened.join('-')}
+          treeData={data}
+          blockNode
+          selectedKeys={view.section ? [view.section] : []}
+          defaultExpandedKeys={opened}
+          onSelect={(keys) => go({ section: keys.length ? Number(keys[0]) : undefined })}
+        />
+      )}
+    </nav>
+  );
+}
+
+function BrandFilter({ value, onChange }: { value?: number; onChange: (brand?: number) => void }) {
+  const { link } = useShop();
+  const brands = useBrands(link);
+  const options = useMemo(() => (brands.data?.ITEMS ?? []).map((b) => ({ value: b.ID, label: b.NAME })), [brands.data]);
+  return (
+    <Select
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      placeholder={C.allBrands}
+      value={value}
+      options={options}
+      loading={brands.isPending}
+      onChange={(brand?: number) => onChange(brand)}
+      style={{ width: 240 }}
+      data-testid="catalog-brand"
+    />
+  );
+}
+
+/**
+ * The catalogue: sections on the left; a search by name or 6-digit code and a brand filter; the products 24 a page
+ * with the default product columns (PRICE, UP_COUNTRY, UP_MANUFACTURE, UP_TM), stock only when the shop shows it,
+ * a quantity in packs and «В корзину»; a click on a name opens the quick view.
+ */
+export function CatalogPage() {
+  const { link, shop, to } = useShop();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const view = catalogView(params);
+  const products = useProducts(link, catalogRequest(view));
+  const [quick, setQuick] = useState<number | null>(null);
+
+  const go = (patch: Partial<CatalogView>) => void navigate({ search: catalogSearch(view, patch) });
+  const rows = products.data?.ITEMS ?? [];
+  const showStock = shop.SHOW_STOCK === 'Y' || rows.some((r) => r.STOCK !== null);
+
+  const columns: TableColumnsType<CatalogProduct> = [
+    {
+      key: 'picture',
+      width: 64,
+      render: (_, p) => <ProductPicture src={p.PREVIEW_PICTURE_PATH} alt={p.NAME} size={48} />,
+    },
+    {
+      title: C.name,
+      key: 'NAME',
+      render: (_, p) => (
+        <Flex vertical gap={2} style={{ minWidth: 220 }}>
+          <Typography.Link onClick={() => setQuick(p.ID)} data-testid="product-quick-view" title={C.quickView}>
+            {p.NAME}
+          </Typography.Link>
+          <Flex gap={12} style={{ fontSize: 12 }}>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {C.code}: <span data-testid="product-code">{p.UP_CODE_1C}</span>
+            </Typography.Text>
+            <Link to={to(`product/${p.ID}`)} data-testid="product-card-link">
+              {C.card}
+            </Link>
+          </Flex>
+        </Flex>
+      ),
+    },
+    {
+      title: C.price,
+      key: 'PRICE',
+      align: 'right',
+      render: (_, p) => (
+        <Flex vertical align="flex-end">
+          <strong style={{ whiteSpace: 'nowrap' }} data-testid="product-price">
+            {formatPrice(p.PRICE, p.CURRENCY || shop.CURRENCY)}
+          </strong>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            / {p.UNIT}
+          </Typography.Text>
+        </Flex>
+      ),
+    },
+    { title: C.country, dataIndex: 'UP_COUNTRY', responsive: ['lg'] },
+    { title: C.manufacture, dataIndex: 'UP_MANUFACTURE', responsive: ['lg'] },
+    { title: C.tm, dataIndex: 'UP_TM', responsive: ['md'] },
+    ...(showStock
+      ? [{ title: C.stock, key: 'STOCK', align: 'right' as const, render: (_: unknown, p: CatalogProduct) => (p.STOCK === null ? '—' : p.STOCK) }]
+      : []),
+    {
+      title: C.quantity,
+      key: 'basket',
+      width: 210,
+      render: (_, p) => <AddToBasket productId={p.ID} multiplicity={p.MULTIPLICITY} vertical />,
+    },
+  ];
+
+  return (
+    <Flex gap={16} align="flex-start" wrap>
+      <div style={{ flex: '0 0 260px', maxWidth: '100%' }}>
+        <SectionSidebar view={view} go={go} />
+      </div>
+      <Flex vertical gap={12} style={{ flex: '1 1 600px', minWidth: 0 }}>
+        <Typography.Title level={3} style={{ margin: 0 }} data-testid="page-title">
+          {products.data?.ENTITIES.SECTION?.NAME ?? C.title}
+        </Typography.Title>
+        <Flex gap={12} wrap>
+          <Input.Search
+            key={view.query ?? ''}
+            defaultValue={view.query}
+            placeholder={C.search}
+            allowClear
+            enterButton
+            maxLength={100}
+            onSearch={(text) => go({ query: text.trim() || undefined })}
+            style={{ flex: '1 1 320px' }}
+            data-testid="catalog-search"
+          />
+          <BrandFilter value={view.brand} onChange={(brand) => go({ brand })} />
+        </Flex>
+        {products.isError && <Alert type="error" showIcon title={errorText(products.error)} data-testid="catalog-error" />}
+        <div style={{ background: '#fff', borderRadius: 8 }} data-testid="catalog-table" data-loading={products.isFetching ? 'true' : 'false'}>
+          <Table<CatalogProduct>
+            rowKey="ID"
+            size="middle"
+            columns={columns}
+            dataSource={rows}
+            loading={products.isFetching}
+            scroll={{ x: 980 }}
+            onRow={(p) =>
+              ({
+                'data-testid': 'product-row',
+                'data-code': p.UP_CODE_1C,
+                'data-price': p.PRICE,
+                'data-multiplicity': p.MULTIPLICITY,
+              }) as React.HTMLAttributes<HTMLElement>
+            }
+            locale={{ emptyText: <span data-testid="catalog-empty">{C.empty}</span> }}
+            pagination={{
+              current: view.page,
+              pageSize: view.limit,
+              total: products.data?.NAV.CNT ?? 0,
+              showSizeChanger: true,
+              pageSizeOptions: CATALOG_PAGE_SIZES.map(String),
+              showTotal: (total) => `${C.found}: ${total}`,
+              onChange: (page, size) => go(size !== view.limit ? { limit: size, page: 1 } : { page }),
+            }}
+          />
+        </div>
+      </Flex>
+      <Modal
+        open={quick !== null}
+        onCancel={() => setQuick(null)}
+        footer={null}
+        width={860}
+        title={C.quickView}
+        destroyOnHidden
+        data-testid="quick-view"
+      >
+        {quick !== null && <LoadedProduct key={quick} id={quick} withCardLink />}
+      </Modal>
+    </Flex>
+  );
+}
