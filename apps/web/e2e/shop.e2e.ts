@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { expect as baseExpect, test, type Locator, type Page, type Response } from '@playwright/test';
 import { MSG } from '@b2b/contracts/messages';
@@ -174,6 +175,13 @@ test('a buyer finds a product by code, orders it, and the partner sees the order
   await expect(page.getByTestId('basket-cnt')).toHaveText('1');
   const sum = (await page.getByTestId('basket-sum').textContent())?.trim() as string;
   expect(sum).toMatch(/₽$/);
+
+  // The basket's commercial offer downloads as a PDF.
+  const [offer] = await Promise.all([page.waitForEvent('download'), page.getByTestId('basket-offer').click()]);
+  expect(offer.suggestedFilename()).toBe('Коммерческое предложение.pdf');
+  const pdf = fs.readFileSync((await offer.path())!);
+  expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(pdf.toString('latin1').trimEnd().endsWith('%%EOF')).toBe(true);
 
   // Checkout: pickup at the main point, the shop's payment type, contacts prefilled.
   await page.getByTestId('basket-checkout').click();

@@ -11,6 +11,13 @@ import './zod-locale';
  * engine. Routes: routes/storefront.ts.
  */
 
+/** A decimal amount as Russian text shows it: "1234567.5" → "1 234 567,50". */
+export function rubles(amount: string): string {
+  const [whole, fraction = ''] = amount.replace('-', '').split('.');
+  const sign = amount.startsWith('-') ? '-' : '';
+  return `${sign}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ' ')},${(fraction + '00').slice(0, 2)}`;
+}
+
 export const STOREFRONT_MSG = {
   multiplicity: (n: number) => `Товар продается упаковками по ${n} шт.: укажите количество, кратное ${n}`,
   quantityInvalid: 'Укажите количество целым числом',

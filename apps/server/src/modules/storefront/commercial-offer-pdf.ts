@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { PassThrough, type Readable } from 'node:stream';
 import Decimal from 'decimal.js';
 import PDFDocument from 'pdfkit';
-import type { BasketLine } from '@b2b/contracts/storefront';
+import { rubles, type BasketLine } from '@b2b/contracts/storefront';
 import type { CommercialOfferSettings } from '@b2b/contracts/shop-requisites';
 import { moscowDayText } from '@/http/moscow-days';
 
@@ -18,7 +18,7 @@ const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
 
 /** 1 CSS px = 0.75 pt. */
 const PX = 0.75;
-const money = (v: Decimal.Value) => new Decimal(v).toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ' ').replace('.', ',');
+const money = (v: Decimal.Value) => rubles(new Decimal(v).toFixed(2));
 
 /** The day `days` working days (Monday to Friday) after `from`. */
 export function afterWorkingDays(from: Date, days: number): Date {

@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import { LIMITS } from '@b2b/contracts/limits';
-import { STOREFRONT_MSG, type BasketAnswer, type basketBody } from '@b2b/contracts/storefront';
+import { rubles, STOREFRONT_MSG, type BasketAnswer, type basketBody } from '@b2b/contracts/storefront';
 import type { Db } from '@/db/database';
 import { failed, ok } from '@/http/envelope';
 import type { Buyer, ShopCatalogService } from './shop-catalog.service';
@@ -84,7 +84,7 @@ export function shopBasketService(db: Db, catalog: ShopCatalogService) {
       ...(items.length === 0
         ? { MESSAGE: STOREFRONT_MSG.basketEmpty }
         : below
-          ? { MESSAGE: STOREFRONT_MSG.minOrderSum(money(new Decimal(terms.minOrderSum!))) }
+          ? { MESSAGE: STOREFRONT_MSG.minOrderSum(rubles(money(new Decimal(terms.minOrderSum!)))) }
           : {}),
     };
     return { answer, items, terms, sum, free };

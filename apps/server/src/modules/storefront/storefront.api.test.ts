@@ -180,9 +180,9 @@ describe('the basket and checkout', () => {
     await post('/v3/api/client/basket/', { product_id: String(p.ID), quantity: String(p.MULTIPLICITY) });
     await setShop({ min_order_sum: '100000000', no_check_order_sum: false });
     const basket = (await get('/v3/api/client/basket/')).json();
-    expect(basket).toMatchObject({ CAN_ORDER: 'N', MESSAGE: STOREFRONT_MSG.minOrderSum('100000000.00') });
+    expect(basket).toMatchObject({ CAN_ORDER: 'N', MESSAGE: STOREFRONT_MSG.minOrderSum('100 000 000,00') });
     const order = { delivery: 'DELIVERY', address: 'Москва, ул. Ленина, 1', payment_type: 'CASH', contact_name: 'Анна', contact_phone: '79161234567' };
-    expect((await post('/v3/api/client/order/', order)).json()).toEqual({ SUCCESS: 'N', errors: { basket: STOREFRONT_MSG.minOrderSum('100000000.00') } });
+    expect((await post('/v3/api/client/order/', order)).json()).toEqual({ SUCCESS: 'N', errors: { basket: STOREFRONT_MSG.minOrderSum('100 000 000,00') } });
     await setShop({ no_check_order_sum: true, selfdelivery_only: false });
     expect((await post('/v3/api/client/order/', { ...order, address: '' })).json()).toEqual({ SUCCESS: 'N', errors: { address: STOREFRONT_MSG.addressRequired } });
     const placed = (await post('/v3/api/client/order/', order)).json();

@@ -89,6 +89,7 @@ export const SHOP_UI = {
     freeLeft: (sum: string) => `До бесплатной доставки осталось ${sum}`,
     total: 'Итого',
     checkout: 'Оформить заказ',
+    offer: 'Скачать коммерческое предложение (PDF)',
   },
   checkout: {
     title: 'Оформление заказа',

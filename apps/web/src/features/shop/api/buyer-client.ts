@@ -84,6 +84,8 @@ export interface BuyerRequest {
   signal?: AbortSignal;
   /** No server-error modal: the caller shows the failure. */
   silent?: boolean;
+  /** A file (the commercial offer's PDF) instead of JSON. */
+  responseType?: 'json' | 'blob';
 }
 
 /**

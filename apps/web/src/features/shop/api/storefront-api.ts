@@ -5,6 +5,7 @@ import { catalogAnswer, type BasketAnswer } from '@b2b/contracts/storefront';
 import { answerAs } from '@/api/answer-as';
 import { ApiError } from '@/api/api-error';
 import { buyerRequest, type BuyerRequest } from '@/features/shop/api/buyer-client';
+import { saveBlob } from '@/shared/browser/save-blob';
 import { shopKeys } from '@/features/shop/api/shop-keys';
 
 /*
@@ -130,3 +131,11 @@ export function useRepeatOrder(link: string) {
   const keep = useKeepBasket(link);
   return useMutation({ mutationFn: (id: number) => call(link, R.repeat, { params: { id } }), onSuccess: (answer) => keep(answer.BASKET) });
 }
+
+/** The basket's commercial offer (КП) as a PDF, saved by the browser. */
+export async function downloadOffer(link: string): Promise<void> {
+  const blob = await buyerRequest<Blob>(link, 'GET', pathOf(R.offerPdf), { responseType: 'blob' });
+  saveBlob(blob, OFFER_FILE_NAME);
+}
+
+export const OFFER_FILE_NAME = 'Коммерческое предложение.pdf';

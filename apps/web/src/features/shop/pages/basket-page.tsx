@@ -5,7 +5,7 @@ import { DeleteOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
 import type { BasketAnswer, BasketLine } from '@b2b/contracts/storefront';
 import { errorText } from '@/api/error-text';
-import { useBasket, useSaveBasket } from '@/features/shop/api/storefront-api';
+import { downloadOffer, useBasket, useSaveBasket } from '@/features/shop/api/storefront-api';
 import { moneyColumn } from '@/features/shop/components/money-column';
 import { ProductPicture, QuantityInput } from '@/features/shop/components/product-parts';
 import { addMoney, amountLeft, formatPrice, isZero } from '@/features/shop/money';
@@ -100,6 +100,7 @@ export function BasketPage() {
   const { link, shop, to } = useShop();
   const navigate = useNavigate();
   const basket = useBasket(link);
+  const [offerLoading, setOfferLoading] = useState(false);
 
   if (basket.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
   if (basket.isError) return <Alert type="error" showIcon title={errorText(basket.error)} />;
@@ -139,6 +140,22 @@ export function BasketPage() {
       </Button>
     </Tooltip>
   );
+  const offer = (
+    <Button
+      block
+      loading={offerLoading}
+      disabled={data.ITEMS.length === 0}
+      onClick={() => {
+        setOfferLoading(true);
+        downloadOffer(link)
+          .catch((error: unknown) => notifyError(errorText(error)))
+          .finally(() => setOfferLoading(false));
+      }}
+      data-testid="basket-offer"
+    >
+      {B.offer}
+    </Button>
+  );
 
   return (
     <Flex vertical gap={12}>
@@ -163,7 +180,7 @@ export function BasketPage() {
             />
           </div>
           <div style={{ flex: '0 0 320px', maxWidth: '100%' }}>
-            <BasketTotals basket={data} action={checkout} />
+            <BasketTotals basket={data} action={<Flex vertical gap={8}>{checkout}{offer}</Flex>} />
           </div>
         </Flex>
       )}
