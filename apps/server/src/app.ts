@@ -58,6 +58,8 @@ import { priceUploadsService } from './modules/pricing/price-uploads.service';
 import { priceAssignments } from './modules/pricing/price-assignments';
 import { pricingFilesRoutes } from './modules/pricing/pricing-files.routes';
 import { ymlService } from './modules/pricing/yml.service';
+import { contentRoutes } from './modules/content/content.routes';
+import { contentService } from './modules/content/content.service';
 import { buyerAccountService } from './modules/storefront/buyer-account.service';
 import { shopBasketService } from './modules/storefront/shop-basket.service';
 import { shopCatalogService } from './modules/storefront/shop-catalog.service';
@@ -121,6 +123,7 @@ export function buildServices(db: Db, config: AppDeps['config'], log: (msg: stri
   const shopBasket = shopBasketService(db, shopCatalog);
   const shopCheckout = shopCheckoutService(db, { basket: shopBasket, mailer, orders });
   const buyerAccount = buyerAccountService(db, { mailer });
+  const content = contentService(db);
   registerPriceUploadJobs(db, { jobs, files, engine: priceEngine });
   registerPriceFileExport(db, priceExports, priceEngine);
   const partners = partnersService(db, { clients, orders, shops });
@@ -156,6 +159,7 @@ export function buildServices(db: Db, config: AppDeps['config'], log: (msg: stri
     shopBasket,
     shopCheckout,
     buyerAccount,
+    content,
     orders,
     partners,
     auth,
@@ -210,6 +214,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(groupsRoutes(services.groups));
   await app.register(priceListsRoutes(services.priceLists));
   await app.register(pricingRoutes(services.pricingSections, services.pricingAssignments));
+  await app.register(contentRoutes(services.content));
   await app.register(storefrontRoutes(services.shopCatalog, services.shopBasket, services.shopCheckout, services.buyerAccount, services.commercialOffer));
   await app.register(pricingFilesRoutes(services.priceUploads, services.yml, services.priceExports));
   await app.register(jobsRoutes(services.jobs));

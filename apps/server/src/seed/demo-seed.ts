@@ -1,3 +1,4 @@
+import { seedContentPages } from './content-seed';
 import { sql } from 'kysely';
 import type { Db } from '@/db/database';
 import { hashPassword } from '@/modules/auth/passwords';
@@ -160,6 +161,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<void> {
       seedCatalog(trx, rng.fork('catalog'), { productCount: sizes.products }),
     );
     await seedOfferTypes(trx);
+    await seedContentPages(trx);
     const [main, second] = await timed(log, 'partners and shops', async () => [
       await seedPartner(trx, rng.fork('partner-main'), KANCLER, { createdAt: addDays(now, -MAIN_PARTNER_AGE_DAYS) }),
       await seedPartner(trx, rng.fork('partner-second'), OFFICE_MARKET, { createdAt: addDays(now, -SECOND_PARTNER_AGE_DAYS) }),

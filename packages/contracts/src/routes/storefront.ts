@@ -68,6 +68,16 @@ export const STOREFRONT_ROUTES = {
     answer: productCard,
   }),
 
+  photo: route({
+    method: 'GET',
+    path: '/v3/api/catalog/product/:id/photo/',
+    access: 'public',
+    summary: "A product's photo (an <img> sends no token: catalogue pictures are public); the product's own picture, or a drawn card with its brand and code when it has none",
+    tags,
+    params: z.object({ id: pathId }),
+    answer: fileBytes,
+  }),
+
   brands: route({
     method: 'GET',
     path: '/v3/api/catalog/brands/',

@@ -94,8 +94,8 @@ export function shopCatalogService(db: Db, engine: PriceEngine) {
       const property = (id: string, title: string, value: string | null) => (value ? { ID: id, TITLE: title, VALUE: value } : null);
       return {
         ...p.item,
-        DETAIL_PICTURE_PATH: row.detail_picture,
-        PICTURES: Array.isArray(row.pictures) ? row.pictures : [],
+        DETAIL_PICTURE_PATH: p.item.PREVIEW_PICTURE_PATH,
+        PICTURES: p.item.PREVIEW_PICTURE_PATH ? [p.item.PREVIEW_PICTURE_PATH] : [],
         PROPERTIES: {
           UP_TM: property('UP_TM', 'Торговая марка', row.brand),
           UP_COUNTRY: property('UP_COUNTRY', 'Страна', row.country),
@@ -108,6 +108,18 @@ export function shopCatalogService(db: Db, engine: PriceEngine) {
     async brands(buyer: Buyer) {
       const scope = await scopeOf(buyer.partnerId);
       return { ITEMS: (await repo.brands(scope)).map((b) => ({ ID: Number(b.id), NAME: b.name, CNT: Number(b.n) })) };
+    },
+
+    /** What a product's photo shows (any active product of the catalogue). */
+    productForPhoto: async (id: number) => {
+      const row = await db
+        .selectFrom('catalog_products as p')
+        .leftJoin('catalog_brands as b', 'b.id', 'p.brand_id')
+        .select(['p.up_code_1c as code', 'p.name', 'b.name as brand'])
+        .where('p.id', '=', id)
+        .where('p.active', '=', true)
+        .executeTakeFirst();
+      return row;
     },
 
     /** The offer form's lookup of one product by its 6-digit code (any signed-in user; no price). */

@@ -34,7 +34,8 @@ export function catalogProduct(row: ShopProductRow, price: Price, scope: ShopSco
     UP_COUNTRY: row.country,
     UP_MANUFACTURE: row.manufacturer,
     UP_TM: row.brand,
-    PREVIEW_PICTURE_PATH: row.preview_picture,
+    // The distributor's picture files are not loaded: the photo route draws the product's card.
+    PREVIEW_PICTURE_PATH: `/v3/api/catalog/product/${row.id}/photo/`,
     MULTIPLICITY: stepOf(row, scope),
     STOCK: stockOf(row, scope),
   };

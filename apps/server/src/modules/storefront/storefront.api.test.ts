@@ -274,3 +274,27 @@ describe('the commercial offer', () => {
     expect(titleOf(pdf)).toBe(`Коммерческое предложение ${settings?.org_name ?? ''}`.trim());
   });
 });
+
+describe('photos and content pages', () => {
+  it("draws a product's photo for any visitor's <img>, and knows no photo of a product that is not sold", async () => {
+    const first = (await page('limit=12')).ITEMS[0];
+    expect(first.PREVIEW_PICTURE_PATH).toBe(`/v3/api/catalog/product/${first.ID}/photo/`);
+    const photo = await t.app.inject({ method: 'GET', url: first.PREVIEW_PICTURE_PATH });
+    expect(photo.statusCode).toBe(200);
+    expect(photo.headers['content-type']).toContain('image/svg+xml');
+    expect(photo.body).toContain(`>${first.UP_CODE_1C}</text>`);
+    expect((await t.app.inject({ method: 'GET', url: '/v3/api/catalog/product/999999999/photo/' })).statusCode).toBe(404);
+  });
+
+  it('serves a content page by its id or code, with the pages of its type; an empty one is flagged', async () => {
+    const help = (await t.app.inject({ method: 'GET', url: '/v3/api/info/help/' })).json();
+    expect(help.ITEM).toMatchObject({ TYPE: 'help', CODE: 'orders', TITLE: 'Как работать с заказами', EMPTY: 'N' });
+    expect(JSON.parse(help.ITEM.BODY).blocks.length).toBeGreaterThan(0);
+    expect(help.ITEMS.map((p: { CODE: string }) => p.CODE)).toEqual(['orders', 'prices']);
+    const byId = (await t.app.inject({ method: 'GET', url: `/v3/api/info/help/?id=${help.ITEMS[1].ID}` })).json();
+    expect(byId.ITEM.CODE).toBe('prices');
+    expect((await t.app.inject({ method: 'GET', url: '/v3/api/info/news/?id=welcome' })).json().ITEM).toMatchObject({ EMPTY: 'Y', BODY: '' });
+    expect((await t.app.inject({ method: 'GET', url: '/v3/api/info/help/?id=nothing' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/v3/api/info/NOT%20A%20TYPE/' })).statusCode).toBe(404);
+  });
+});

@@ -3,13 +3,14 @@ import { MSG } from '@b2b/contracts/messages';
 import { STOREFRONT_ROUTES as R } from '@b2b/contracts/routes/storefront';
 import { STOREFRONT_MSG } from '@b2b/contracts/storefront';
 import { attachmentDisposition } from '@/files/file-store';
-import { badRequest, forbidden } from '@/http/app-error';
+import { badRequest, forbidden, notFound } from '@/http/app-error';
 import type { AuthUser } from '@/http/auth-context';
 import { addRoute } from '@/http/contract-route';
 import { ok } from '@/http/envelope';
 import type { CommercialOfferService } from '../commercial-offer/commercial-offer.service';
 import type { BuyerAccountService } from './buyer-account.service';
 import { commercialOfferPdf } from './commercial-offer-pdf';
+import { productCardSvg } from './product-photo';
 import type { ShopBasketService } from './shop-basket.service';
 import type { Buyer, ShopCatalogService } from './shop-catalog.service';
 import type { ShopCheckoutService } from './shop-checkout.service';
@@ -37,6 +38,11 @@ export function storefrontRoutes(
     addRoute(app, R.product, ({ user, params }) => {
       const buyer = buyerOf(user);
       return catalog.card(buyer, params.id, (productId) => basket.quantityOf(buyer, productId));
+    });
+    addRoute(app, R.photo, async ({ params, reply }) => {
+      const product = await catalog.productForPhoto(params.id);
+      if (!product) throw notFound(MSG.notFound);
+      return reply.header('content-type', 'image/svg+xml; charset=utf-8').header('cache-control', 'public, max-age=86400').send(productCardSvg(product));
     });
     addRoute(app, R.brands, ({ user }) => catalog.brands(buyerOf(user)));
     addRoute(app, R.basket, ({ user }) => basket.view(buyerOf(user)));

@@ -97,6 +97,8 @@ export const BUYER_ID_ROUTES: Record<string, string> = {
 
 /** Routes with ids that any visitor may read, and why. */
 export const PUBLIC_ID_ROUTES: Record<string, string> = {
+  '/v3/api/info/:type/': "the platform's help and rules pages, the same for everyone",
+  '/v3/api/catalog/product/:id/photo/': "a catalogue product's picture (shared reference data, loaded by <img> without a token)",
   '/v3/api/client/shop/file/:partnerId/:fileId/': "a shop's published files (price lists, documents) are shown to every visitor of the shop",
 };
 

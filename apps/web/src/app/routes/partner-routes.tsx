@@ -15,6 +15,7 @@ import { PAGE_TITLE, SECTION_TITLE, TAB_LABEL } from '@/shared/ui-text';
 const OrdersEntry = lazyPage(() => import('@/app/routes/orders-entry').then((m) => m.OrdersEntry));
 const OrderCardPage = lazyPage(() => import('@/features/orders/pages/order-card-page').then((m) => m.OrderCardPage));
 const EmployeesPage = lazyPage(() => import('@/features/employees/pages/employees-page').then((m) => m.EmployeesPage));
+const ContentPage = lazyPage(() => import('@/features/content/pages/content-page').then((m) => m.ContentPage));
 const PricingPage = lazyPage(() => import('@/features/pricing/pages/pricing-page').then((m) => m.PricingPage));
 const PriceListsPage = lazyPage(() => import('@/features/pricing/pages/price-lists-page').then((m) => m.PriceListsPage));
 const PriceAssignPage = lazyPage(() => import('@/features/pricing/assign/price-assign-page').then((m) => m.PriceAssignPage));
@@ -55,7 +56,7 @@ export const partnerRoutes: RouteObject[] = [
       </SectionGuard>
     ),
   },
-  { path: 'info/:type?/:id', element: <InDevelopment title={PAGE_TITLE.content} /> },
+  { path: 'info/:type?/:id', element: <ContentPage base="/partner/info" /> },
   {
     path: 'assortment',
     element: (

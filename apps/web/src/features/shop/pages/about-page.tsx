@@ -1,29 +1,10 @@
 import { Flex, Typography } from 'antd';
-import { aboutBlocks, type AboutBlock } from '@/features/shop/about-blocks';
+import { aboutBlocks } from '@/shared/editor/editor-blocks';
+import { EditorBlock } from '@/shared/editor/editor-blocks-view';
 import { useShop } from '@/features/shop/shop-context';
 import { SHOP_UI } from '@/features/shop/shop-text';
 
 const A = SHOP_UI.about;
-
-function Block({ block }: { block: AboutBlock }) {
-  switch (block.type) {
-    case 'header':
-      return <Typography.Title level={4}>{block.text}</Typography.Title>;
-    case 'paragraph':
-      return <Typography.Paragraph style={{ whiteSpace: 'pre-line' }}>{block.text}</Typography.Paragraph>;
-    case 'list': {
-      const items = block.items.map((item, i) => <li key={i}>{item}</li>);
-      return block.ordered ? <ol>{items}</ol> : <ul>{items}</ul>;
-    }
-    case 'image':
-      return (
-        <figure style={{ margin: '0 0 16px' }}>
-          <img src={block.url} alt={block.caption} style={{ maxWidth: '100%' }} />
-          {block.caption && <figcaption style={{ color: '#8c8c8c', fontSize: 12 }}>{block.caption}</figcaption>}
-        </figure>
-      );
-  }
-}
 
 function Section({ title, testId, children }: { title: string; testId: string; children: React.ReactNode }) {
   return (
@@ -46,7 +27,7 @@ export function AboutPage() {
         {A.title}
       </Typography.Title>
       <Section title={shop.NAME} testId="about-company">
-        {blocks.length ? blocks.map((block, i) => <Block key={i} block={block} />) : <Typography.Text type="secondary">{A.empty}</Typography.Text>}
+        {blocks.length ? blocks.map((block, i) => <EditorBlock key={i} block={block} />) : <Typography.Text type="secondary">{A.empty}</Typography.Text>}
         {shop.ADDRESS && (
           <Typography.Paragraph>
             <strong>{SHOP_UI.footer.address}:</strong> {shop.ADDRESS}

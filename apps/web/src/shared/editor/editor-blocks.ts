@@ -1,7 +1,7 @@
 /*
- * The shop's "about the company" text is Editor.js output (paragraph, header, list, image), stored as JSON text. The
- * shop shows it without loading Editor.js: the blocks are read here and rendered as plain React elements, their
- * inline markup reduced to text (nothing of it reaches the page as HTML).
+ * Editor.js documents (the shop's "about the company" text, content pages): paragraph, header, list, image, stored as
+ * JSON text. They are shown without loading Editor.js: the blocks are read here and rendered as plain React elements
+ * (editor-blocks-view.tsx), their inline markup reduced to text (nothing of it reaches the page as HTML).
  */
 
 export type AboutBlock =

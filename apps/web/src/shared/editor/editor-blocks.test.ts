@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aboutBlocks, plainText } from '@/features/shop/about-blocks';
+import { aboutBlocks, plainText } from '@/shared/editor/editor-blocks';
 
 describe('the about text', () => {
   it('reads Editor.js blocks', () => {
