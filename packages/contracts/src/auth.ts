@@ -31,6 +31,12 @@ export type CheckResponse = z.infer<typeof checkAnswer>;
 /** GET /v3/api/partner/info/ and manager/info/: defined with their route contracts. */
 export type { ManagerInfoResponse, PartnerInfoResponse } from './routes/partners';
 
+/**
+ * An account flow started in the shop (registration, recovery) sends `origin=shop`: its e-mailed link then opens the
+ * shop's account page (/shop/{link}/account) instead of the back office's /login.
+ */
+export const SHOP_ORIGIN = 'shop';
+
 /** POST /v3/api/auth/register/ `type` values (back-office.md §7). */
 export const ACCOUNT_FLOW_TYPES = ['register', 'validation_reset', 'reset_password', 'change_password'] as const;
 

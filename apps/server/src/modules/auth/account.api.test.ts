@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_MSG } from '@b2b/contracts/auth';
+import { ACCOUNT_MSG, SHOP_ORIGIN } from '@b2b/contracts/auth';
 import { MSG } from '@b2b/contracts/messages';
 import { bearer, createTestApp, form, WEB_CLIENT, type TestApp } from '@/test/test-app';
 import { lastMailTo, readOutbox } from '@/test/outbox';
@@ -11,17 +11,27 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const flow = (data: Record<string, string>, token?: string) =>
-  t.app.inject({ method: 'POST', url: '/v3/api/auth/register/', ...form(data), headers: { ...form(data).headers, ...(token ? bearer(token) : {}) } });
+const flow = (data: Record<string, string>, token?: string, remoteAddress?: string) =>
+  t.app.inject({
+    method: 'POST', url: '/v3/api/auth/register/', ...form(data), headers: { ...form(data).headers, ...(token ? bearer(token) : {}) },
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
 const signIn = (username: string, password: string, domain?: string) =>
   t.app.inject({
     method: 'POST', url: '/v3/oauth/token/',
     ...form({ grant_type: 'password', username, password, ...WEB_CLIENT, ...(domain ? { domain } : {}) }),
   });
-const linkParams = (text: string) => {
-  const url = /(http\S+\/login\?\S+)/.exec(text)?.[1];
+/** The e-mailed link: the back office's /login?… or a shop's /shop/{link}/account?…, whose path names the shop. */
+const mailLink = (text: string) => {
+  const url = /(http\S+\/(?:login|shop\/[^/\s]+\/account)\?\S+)/.exec(text)?.[1];
   if (!url) throw new Error(`no link in: ${text}`);
-  return Object.fromEntries(new URL(url).searchParams);
+  return new URL(url);
+};
+/** The link's parameters, with the shop of a shop's link as the `domain` the calls take. */
+const linkParams = (text: string): Record<string, string> => {
+  const url = mailLink(text);
+  const shop = /^\/shop\/([^/]+)\/account$/.exec(url.pathname)?.[1];
+  return { ...Object.fromEntries(url.searchParams), ...(shop ? { domain: decodeURIComponent(shop) } : {}) };
 };
 
 describe('password recovery', () => {
@@ -30,6 +40,7 @@ describe('password recovery', () => {
     expect(res).toEqual({ SUCCESS: 'Y', MESSAGE: ACCOUNT_MSG.recoverySent });
     const mail = lastMailTo(await readOutbox(t), 'orders@partner.demo');
     expect(mail.subject).toBe('Восстановление пароля');
+    expect(mailLink(mail.text).pathname).toBe('/login');
     const params = linkParams(mail.text);
     expect(params.email).toBe('orders@partner.demo');
     expect(params.user_checkword).toMatch(/^[\w-]{40,}$/);
@@ -67,13 +78,16 @@ describe('password recovery', () => {
 
 describe('registration with e-mail confirmation', () => {
   it('registers a client in the shop, refuses sign-in until the link is followed, then signs in', async () => {
-    const data = { type: 'register', domain: 'kancler', email: 'new.client@firma.ru', name: 'Павел', company: 'ООО «Новая фирма»', inn: '7701234567', password: 'secret-12' };
+    const data = { type: 'register', origin: SHOP_ORIGIN, domain: 'kancler', email: 'new.client@firma.ru', name: 'Павел', company: 'ООО «Новая фирма»', inn: '7701234567', password: 'secret-12' };
     expect((await flow(data)).json()).toEqual({ SUCCESS: 'Y', MESSAGE: ACCOUNT_MSG.registered });
     expect((await flow(data)).json().errors).toEqual({ email: ACCOUNT_MSG.emailTaken });
     expect((await signIn('new.client@firma.ru', 'secret-12', 'kancler')).json().error_description).toBe(ACCOUNT_MSG.emailNotConfirmed);
 
     const mail = lastMailTo(await readOutbox(t), 'new.client@firma.ru');
     expect(mail.subject).toBe('Подтверждение регистрации в магазине «Канцлер Опт»');
+    const url = mailLink(mail.text);
+    expect(url.pathname).toBe('/shop/kancler/account');
+    expect([...url.searchParams.keys()].sort()).toEqual(['confirm', 'email', 'user_checkword']);
     const params = linkParams(mail.text);
     expect(params.confirm).toBe('Y');
     const confirmed = await t.app.inject({ method: 'PUT', url: '/v1/login/confirm/', ...form({ ...params, ...WEB_CLIENT }) });
@@ -99,7 +113,11 @@ describe('registration with e-mail confirmation', () => {
   });
 
   it('a user registered without a password is flagged and sets one', async () => {
+    // Registered on the back office's /login: the link finishes there, with the shop's domain.
     await flow({ type: 'register', domain: 'kancler', email: 'nopass@firma.ru', name: 'Ирина', company: 'ИП Иванова' });
+    const mailed = mailLink(lastMailTo(await readOutbox(t), 'nopass@firma.ru').text);
+    expect(mailed.pathname).toBe('/login');
+    expect(mailed.searchParams.get('domain')).toBe('kancler');
     const params = linkParams(lastMailTo(await readOutbox(t), 'nopass@firma.ru').text);
     const confirmed = (await t.app.inject({ method: 'PUT', url: '/v1/login/confirm/', ...form({ ...params, ...WEB_CLIENT }) })).json();
     expect(confirmed.isUserWithoutPassword).toBe(true);
@@ -108,6 +126,24 @@ describe('registration with e-mail confirmation', () => {
     expect(check).toMatchObject({ isUserWithoutPassword: true, USER_TYPE: 'CLIENT' });
     expect((await flow({ type: 'change_password', password: 'fresh-pass' }, token)).json().SUCCESS).toBe('Y');
     expect((await signIn('nopass@firma.ru', 'fresh-pass', 'kancler')).statusCode).toBe(200);
+  });
+
+  it("a buyer's recovery from the shop links to the shop's account page, a staff one's to /login", async () => {
+    // From another address: the account flows are rate-limited per client, and the file's other tests use theirs.
+    const OTHER_IP = '203.0.113.7';
+    await flow({ type: 'validation_reset', email: 'nopass@firma.ru', domain: 'kancler', origin: SHOP_ORIGIN }, undefined, OTHER_IP);
+    const url = mailLink(lastMailTo(await readOutbox(t), 'nopass@firma.ru').text);
+    expect(url.pathname).toBe('/shop/kancler/account');
+    expect([...url.searchParams.keys()].sort()).toEqual(['email', 'user_checkword']);
+    const params = linkParams(url.href);
+    expect((await flow({ type: 'reset_password', ...params, password: 'shop-pass-2' }, undefined, OTHER_IP)).json().SUCCESS).toBe('Y');
+    expect((await signIn('nopass@firma.ru', 'shop-pass-2', 'kancler')).statusCode).toBe(200);
+
+    // A staff member of the shop's partner, asked with the same domain, still gets the back office's link.
+    await flow({ type: 'validation_reset', email: 'orders@partner.demo', domain: 'kancler', origin: SHOP_ORIGIN }, undefined, OTHER_IP);
+    const staff = mailLink(lastMailTo(await readOutbox(t), 'orders@partner.demo').text);
+    expect(staff.pathname).toBe('/login');
+    expect(staff.searchParams.get('domain')).toBe('kancler');
   });
 });
 

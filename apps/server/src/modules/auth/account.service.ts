@@ -1,4 +1,4 @@
-import { ACCOUNT_MSG, PASSWORD_MAX, PASSWORD_MIN } from '@b2b/contracts/auth';
+import { ACCOUNT_MSG, PASSWORD_MAX, PASSWORD_MIN, SHOP_ORIGIN } from '@b2b/contracts/auth';
 import { LIMITS } from '@b2b/contracts/limits';
 import { EMAIL_RE } from '@b2b/contracts/employees';
 import { MSG } from '@b2b/contracts/messages';
@@ -38,7 +38,23 @@ export function accountService(
   deps: { auth: AuthService; shops: ShopService; clients: ClientsService; mailer: Mailer; publicUrl: string },
 ) {
   const repo = authRepo(db);
-  const link = (params: Record<string, string>) => `${deps.publicUrl}/login?${new URLSearchParams(params).toString()}`;
+  /**
+   * An e-mailed link: a buyer's (its shop known) opens the shop's account page, /shop/{link}/account, whose path
+   * carries the shop; anyone else's opens the back office's /login (with the `domain` it was asked with).
+   */
+  const link = (params: Record<string, string>, shopLink?: string | null) => {
+    const query = new URLSearchParams(params).toString();
+    return shopLink ? `${deps.publicUrl}/shop/${encodeURIComponent(shopLink)}/account?${query}` : `${deps.publicUrl}/login?${query}`;
+  };
+  /**
+   * The shop a buyer's flow was started in (origin=shop, its `domain`), as the link names it: the flow finishes in the
+   * shop. Null for staff, and for a buyer who started it on the back office's /login (it finishes there).
+   */
+  const buyerShopLink = async (kind: string, domain: string, origin: string) => {
+    if (kind !== 'CLIENT' || !domain || origin !== SHOP_ORIGIN) return null;
+    const shop = await deps.shops.resolveByDomain(domain);
+    return shop?.shop_link ?? shop?.domain_name ?? null;
+  };
 
   async function newCheckword(trx: Db, userId: number, purpose: 'RECOVERY' | 'CONFIRM_EMAIL') {
     const word = newToken();
@@ -93,7 +109,10 @@ export function accountService(
         const mail = registrationConfirmMail({
           name: str(body.name),
           shopName: shop.name,
-          link: link({ confirm: 'Y', email, user_checkword: word, domain: shop.shop_link ?? shop.domain_name ?? '' }),
+          link:
+            str(body.origin) === SHOP_ORIGIN
+              ? link({ confirm: 'Y', email, user_checkword: word }, shop.shop_link ?? shop.domain_name)
+              : link({ confirm: 'Y', email, user_checkword: word, domain: shop.shop_link ?? shop.domain_name ?? '' }),
         });
         await deps.mailer.send({ partnerId: shop.partner_id, to: email, template: 'account.confirm', ...mail }, trx);
         return null;
@@ -126,11 +145,13 @@ export function accountService(
       if (!email) return failed({ email: MSG.loginEmailRequired });
       const user = await deps.auth.findAccount(email, str(body.domain) || undefined).catch(() => undefined);
       if (user && user.active) {
+        const domain = str(body.domain);
+        const shopLink = await buyerShopLink(user.kind, domain, str(body.origin));
         await db.transaction().execute(async (trx) => {
           const word = await newCheckword(trx, user.id, 'RECOVERY');
           const mail = passwordRecoveryMail({
             name: user.name,
-            link: link({ email: user.email, user_checkword: word, ...(str(body.domain) ? { domain: str(body.domain) } : {}) }),
+            link: link({ email: user.email, user_checkword: word, ...(domain && !shopLink ? { domain } : {}) }, shopLink),
             hours: CHECKWORD_TTL_HOURS.RECOVERY,
           });
           await deps.mailer.send({ partnerId: user.partner_id, to: user.email, template: 'account.recovery', ...mail }, trx);

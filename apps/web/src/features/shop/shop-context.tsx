@@ -1,8 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { CheckResponse } from '@b2b/contracts/auth';
+import type { CheckResponse, TokenResponse } from '@b2b/contracts/auth';
 import { isApiError } from '@/api/api-error';
-import { checkBuyer, hasBuyerSession, onBuyerSessionEnded, signInBuyer, signOutBuyer } from '@/features/shop/api/buyer-client';
+import { checkBuyer, hasBuyerSession, keepBuyerTokens, onBuyerSessionEnded, signInBuyer, signOutBuyer } from '@/features/shop/api/buyer-client';
 import { buyerStorageKey } from '@/features/shop/api/buyer-tokens';
 import { shopKeys } from '@/features/shop/api/shop-keys';
 import type { StorefrontShop } from '@/features/shop/api/shop-public-api';
@@ -31,7 +31,13 @@ export type BuyerUser = NonNullable<CheckResponse['USER']>;
 export interface BuyerSession {
   status: 'checking' | 'guest' | 'buyer';
   user: BuyerUser | null;
+  /** A signed-in buyer who has no password yet (isUserWithoutPassword): it sets one before the catalogue. */
+  withoutPassword: boolean;
   signIn: (email: string, password: string) => Promise<void>;
+  /** Takes the tokens another proof gave (the registration confirmation link) as this shop's buyer session. */
+  adopt: (token: TokenResponse) => Promise<void>;
+  /** Reads the session again (after the buyer set its password). */
+  recheck: () => Promise<void>;
   signOut: () => Promise<void>;
 }
 
@@ -56,6 +62,7 @@ function buyerOf(check: CheckResponse): BuyerUser {
 export function BuyerSessionProvider({ link, children }: { link: string; children: React.ReactNode }) {
   const queryClient = useQueryClient();
   const [user, setUser] = useState<BuyerUser | null>(null);
+  const [withoutPassword, setWithoutPassword] = useState(false);
   const [checking, setChecking] = useState(() => hasBuyerSession(link));
   // Each attempt checks the stored session once.
   const [attempt, setAttempt] = useState(0);
@@ -70,11 +77,12 @@ export function BuyerSessionProvider({ link, children }: { link: string; childre
     if (!hasBuyerSession(link)) return;
     let current = true;
     checkBuyer(link)
-      .then(buyerOf)
+      .then((check) => ({ found: buyerOf(check), noPassword: check.isUserWithoutPassword }))
       .then(
-        (found) => {
+        ({ found, noPassword }) => {
           if (!current) return;
           setUser(found);
+          setWithoutPassword(noPassword);
           setChecking(false);
         },
         (error: unknown) => {
@@ -105,28 +113,43 @@ export function BuyerSessionProvider({ link, children }: { link: string; childre
     return () => window.removeEventListener('storage', follow);
   }, [link, forget]);
 
-  const session = useMemo<BuyerSession>(
-    () => ({
+  const session = useMemo<BuyerSession>(() => {
+    /** Checks the session just stored and takes its buyer; a token of someone else is signed out. */
+    const enter = async () => {
+      try {
+        const check = await checkBuyer(link);
+        const found = buyerOf(check);
+        queryClient.removeQueries({ queryKey: shopKeys.buyer(link) });
+        setWithoutPassword(check.isUserWithoutPassword);
+        setUser(found);
+      } catch (error) {
+        await signOutBuyer(link);
+        throw error;
+      }
+    };
+    return {
       status: checking ? 'checking' : user ? 'buyer' : 'guest',
       user,
+      withoutPassword: Boolean(user) && withoutPassword,
       async signIn(email, password) {
         await signInBuyer(link, email, password);
-        try {
-          const found = buyerOf(await checkBuyer(link));
-          queryClient.removeQueries({ queryKey: shopKeys.buyer(link) });
-          setUser(found);
-        } catch (error) {
-          await signOutBuyer(link);
-          throw error;
-        }
+        await enter();
+      },
+      async adopt(token) {
+        keepBuyerTokens(link, token);
+        await enter();
+      },
+      async recheck() {
+        const check = await checkBuyer(link);
+        setWithoutPassword(check.isUserWithoutPassword);
+        setUser(buyerOf(check));
       },
       async signOut() {
         await signOutBuyer(link);
         forget();
       },
-    }),
-    [checking, user, link, queryClient, forget],
-  );
+    };
+  }, [checking, user, withoutPassword, link, queryClient, forget]);
 
   return <BuyerContext.Provider value={session}>{children}</BuyerContext.Provider>;
 }

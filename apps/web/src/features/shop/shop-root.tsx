@@ -6,6 +6,7 @@ import { isApiError } from '@/api/api-error';
 import { errorText } from '@/api/error-text';
 import { useShopInfo } from '@/features/shop/api/shop-public-api';
 import { ShopFrame } from '@/features/shop/components/shop-frame';
+import { AccountPage, SetPasswordPage } from '@/features/shop/pages/account-pages';
 import { RecoveryPage, RegisterPage, SignInPage } from '@/features/shop/pages/guest-pages';
 import { BuyerSessionProvider, ShopContext, useBuyer, type ShopState } from '@/features/shop/shop-context';
 import { SHOP_UI } from '@/features/shop/shop-text';
@@ -21,9 +22,12 @@ const Loading = () => (
   </Flex>
 );
 
-/** A visitor's shop: only sign-in, registration and recovery (back-office.md §1). */
+/**
+ * A visitor's shop: only sign-in, registration and recovery (back-office.md §1); the e-mailed links' account page
+ * for anyone; a buyer without a password sets one before anything else.
+ */
 function ShopGate() {
-  const { status } = useBuyer();
+  const { status, withoutPassword } = useBuyer();
   if (status === 'checking') {
     return (
       <ShopFrame>
@@ -31,15 +35,29 @@ function ShopGate() {
       </ShopFrame>
     );
   }
-  if (status === 'buyer') return <BuyerShop />;
+  const buyer = status === 'buyer' && !withoutPassword;
   return (
-    <ShopFrame>
-      <Routes>
-        <Route path="register" element={<RegisterPage />} />
-        <Route path="recovery" element={<RecoveryPage />} />
-        <Route path="*" element={<SignInPage />} />
-      </Routes>
-    </ShopFrame>
+    <Routes>
+      <Route
+        path="account"
+        element={
+          <ShopFrame>
+            <AccountPage />
+          </ShopFrame>
+        }
+      />
+      <Route path="*" element={buyer ? <BuyerShop /> : <ShopFrame>{status === 'buyer' ? <SetPasswordPage /> : <GuestRoutes />}</ShopFrame>} />
+    </Routes>
+  );
+}
+
+function GuestRoutes() {
+  return (
+    <Routes>
+      <Route path="register" element={<RegisterPage />} />
+      <Route path="recovery" element={<RecoveryPage />} />
+      <Route path="*" element={<SignInPage />} />
+    </Routes>
   );
 }
 

@@ -1,7 +1,9 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { SHOP_ORIGIN, type TokenResponse } from '@b2b/contracts/auth';
 import type { storefrontShop } from '@b2b/contracts/shop-wire';
 import { httpRequest } from '@/api/http-request';
+import { oauthClient } from '@/api/oauth';
 import { shopKeys } from '@/features/shop/api/shop-keys';
 
 /*
@@ -45,8 +47,35 @@ const quiet = { meta: { toastError: false } } as const;
 
 /** Registration in this shop (type=register, domain = the link); the forms show their own failures. */
 export const useRegisterBuyer = (link: string) =>
-  useMutation({ mutationFn: (values: BuyerRegistration) => accountFlow({ type: 'register', domain: link, ...values }), ...quiet });
+  useMutation({ mutationFn: (values: BuyerRegistration) => accountFlow({ type: 'register', domain: link, origin: SHOP_ORIGIN, ...values }), ...quiet });
 
 /** A recovery link by e-mail (type=validation_reset); the answer is the same whether the address exists or not. */
 export const useRecoverBuyer = (link: string) =>
-  useMutation({ mutationFn: (email: string) => accountFlow({ type: 'validation_reset', domain: link, email }), ...quiet });
+  useMutation({ mutationFn: (email: string) => accountFlow({ type: 'validation_reset', domain: link, origin: SHOP_ORIGIN, email }), ...quiet });
+
+/** The e-mail and check word of an e-mailed link of this shop (/shop/{link}/account?…). */
+export interface BuyerLink {
+  email: string;
+  user_checkword: string;
+}
+
+/** The recovery step (type=reset_password) with the link's e-mail and check word; the link works once. */
+export const useResetBuyerPassword = (link: string) =>
+  useMutation({
+    mutationFn: (v: BuyerLink & { password: string; confirm_password: string }) => accountFlow({ type: 'reset_password', domain: link, ...v }),
+    ...quiet,
+  });
+
+export interface BuyerConfirmAnswer {
+  SUCCESS: 'Y';
+  MESSAGE?: string;
+  TOKEN: TokenResponse;
+  isUserWithoutPassword: boolean;
+}
+
+/**
+ * A registration confirmed from the e-mailed link (PUT /v1/login/confirm/, domain = the shop's link). Asked without
+ * the web session's cookie header, so the refresh token comes back in the answer for the buyer's own session.
+ */
+export const confirmBuyer = (link: string, params: BuyerLink) =>
+  httpRequest<BuyerConfirmAnswer>({ method: 'PUT', path: '/v1/login/confirm/', body: { ...params, domain: link, ...oauthClient } });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Flex, Form, Input, Typography } from 'antd';
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { ACCOUNT_MSG, PASSWORD_MAX } from '@b2b/contracts/auth';
 import { LIMITS } from '@b2b/contracts/limits';
 import { MSG } from '@b2b/contracts/messages';
@@ -21,9 +21,9 @@ import { Panel } from '@/shared/ui/panel';
  * once signed in, the page it names.
  */
 
-type Notice = { type: 'success' | 'error'; text: string };
+export type Notice = { type: 'success' | 'error'; text: string };
 
-function GuestPanel({ title, testId, children }: { title: string; testId: string; children: React.ReactNode }) {
+export function GuestPanel({ title, testId, children }: { title: string; testId: string; children: React.ReactNode }) {
   return (
     <Flex justify="center" style={{ padding: '32px 0' }}>
       <Panel title={title} width={440} testId={testId}>
@@ -33,7 +33,7 @@ function GuestPanel({ title, testId, children }: { title: string; testId: string
   );
 }
 
-const NoticeAlert = ({ notice }: { notice: Notice }) => (
+export const NoticeAlert = ({ notice }: { notice: Notice }) => (
   <Alert type={notice.type} showIcon title={notice.text} style={{ marginBottom: 16, whiteSpace: 'pre-line' }} data-testid="shop-notice" />
 );
 
@@ -42,9 +42,16 @@ interface SignInValues {
   password: string;
 }
 
+/** What an account flow tells the sign-in it leads to (a changed password): a notice and the address to prefill. */
+export interface SignInState {
+  notice: Notice;
+  email?: string;
+}
+
 export function SignInPage() {
   const { shop, to } = useShop();
   const { signIn } = useBuyer();
+  const arrived = (useLocation().state as SignInState | null) ?? null;
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
@@ -61,8 +68,16 @@ export function SignInPage() {
 
   return (
     <GuestPanel title={SHOP_UI.signIn.title} testId="shop-sign-in">
+      {arrived?.notice && <NoticeAlert notice={arrived.notice} />}
       <Typography.Paragraph type="secondary">{SHOP_UI.signIn.hint}</Typography.Paragraph>
-      <Form<SignInValues> layout="vertical" requiredMark={false} onFinish={submit} disabled={submitting} data-testid="shop-login-form">
+      <Form<SignInValues>
+        layout="vertical"
+        requiredMark={false}
+        onFinish={submit}
+        disabled={submitting}
+        initialValues={{ email: arrived?.email ?? '' }}
+        data-testid="shop-login-form"
+      >
         {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="shop-login-error" />}
         <Form.Item label={UI.email} name="email" rules={[{ required: true, whitespace: true, message: MSG.loginEmailRequired }]}>
           <Input prefix={<MailOutlined />} autoComplete="username" inputMode="email" autoFocus data-testid="shop-login-email" />
@@ -102,7 +117,7 @@ const BackToSignIn = () => {
 };
 
 /** Failures of an account flow: its field errors under the fields, the rest (or a transport failure) above the form. */
-function showFailure(error: unknown, fields: readonly string[], setFieldErrors: (list: { name: string; errors: string[] }[]) => void): Notice | null {
+export function showFailure(error: unknown, fields: readonly string[], setFieldErrors: (list: { name: string; errors: string[] }[]) => void): Notice | null {
   if (isApiError(error) && error.kind === 'failure') {
     const entries = Object.entries(error.errors);
     setFieldErrors(entries.filter(([key]) => fields.includes(key)).map(([name, message]) => ({ name, errors: [message] })));
@@ -111,6 +126,13 @@ function showFailure(error: unknown, fields: readonly string[], setFieldErrors: 
   }
   return { type: 'error', text: errorText(error, 'login') };
 }
+
+/** The repeat of a password: the same as the form's `password` (ACCOUNT_MSG.passwordsDiffer). */
+export const sameAsPassword = ({ getFieldValue }: { getFieldValue: (name: string) => unknown }) => ({
+  validator: async (_: unknown, value: string | undefined) => {
+    if (((getFieldValue('password') as string | undefined) ?? '') !== (value ?? '')) throw new Error(ACCOUNT_MSG.passwordsDiffer);
+  },
+});
 
 const T = SHOP_UI.register;
 const REGISTRATION_FIELDS = ['company', 'inn', 'name', 'phone', 'email', 'password', 'confirm_password'] as const;
@@ -182,13 +204,7 @@ export function RegisterPage() {
             label={T.repeat}
             name="confirm_password"
             dependencies={['password']}
-            rules={[
-              ({ getFieldValue }) => ({
-                validator: async (_, value: string | undefined) => {
-                  if ((getFieldValue('password') ?? '') !== (value ?? '')) throw new Error(ACCOUNT_MSG.passwordsDiffer);
-                },
-              }),
-            ]}
+            rules={[sameAsPassword]}
           >
             <Input.Password autoComplete="new-password" data-testid="shop-register-repeat" />
           </Form.Item>
