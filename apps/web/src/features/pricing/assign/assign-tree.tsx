@@ -124,8 +124,8 @@ export function AssignTree(props: Props) {
     return nodes;
   };
 
-  // With a filter, a group none of whose clients match is left out.
-  const shown = groups.filter((g) => !(filtered && members.get(g.ID)?.total === 0));
+  // With a filter, a group none of whose clients match is left out (an empty group matches nothing).
+  const shown = groups.filter((g) => !(filtered && (g.CLIENTS_CNT === 0 || members.get(g.ID)?.total === 0)));
   const treeData: Node[] = shown.map((group) => ({
     key: groupKey(group.ID),
     title: (
