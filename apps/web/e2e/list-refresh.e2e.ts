@@ -70,7 +70,10 @@ test('cancelling an order from its card updates the client card\'s totals withou
   await page.getByTestId('order-action-reject').click();
   await page.getByTestId('reject-reason').fill('Клиент передумал');
   await page.getByTestId('reject-submit').click();
-  await page.getByRole('button', { name: /OK|ОК/ }).click();
+  // The result's dialog, once it is there (under load the OK of another dialog could be clicked first).
+  const done = page.getByRole('dialog', { name: 'Заказ отклонен' });
+  await done.getByRole('button', { name: /OK|ОК/ }).click();
+  await expect(done).toBeHidden();
   await expect(page.getByTestId('order-status')).toHaveText('Отменен');
 
   await page.getByTestId('order-client-link').click();
