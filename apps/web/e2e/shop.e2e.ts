@@ -173,12 +173,17 @@ test('a buyer finds a product by code, orders it, and the partner sees the order
   }
 
   // Enough packs to pass the minimum: − and + step by the pack, a typed quantity is saved on Enter.
-  const enough = quantityOver(chosen.price, chosen.pack, minimum ?? '0');
+  // (At least three packs: the typed quantity must differ from the two packs + gives, so its save shows in the sum.)
+  const enough = Math.max(quantityOver(chosen.price, chosen.pack, minimum ?? '0'), chosen.pack * 3);
   const lineQty = page.getByTestId('basket-line').first().getByTestId('basket-qty-input');
+  const onePack = (await page.getByTestId('basket-sum').textContent()) as string;
   await page.getByTestId('basket-line').first().getByTestId('basket-qty-plus').click();
   await expect(lineQty).toHaveValue(String(chosen.pack * 2));
+  await expect(page.getByTestId('basket-sum')).not.toHaveText(onePack);
+  const twoPacks = (await page.getByTestId('basket-sum').textContent()) as string;
   await lineQty.fill(String(enough));
   await lineQty.press('Enter');
+  await expect(page.getByTestId('basket-sum')).not.toHaveText(twoPacks);
   await expect(page.getByTestId('basket-checkout')).toBeEnabled();
   await expect(page.getByTestId('basket-cnt')).toHaveText('1');
   const sum = (await page.getByTestId('basket-sum').textContent())?.trim() as string;
