@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '@/db/database';
+import { inSectionTree } from '@/db/catalog-sql';
 import { likeContains } from '@/db/text-search';
 
 /**
@@ -8,14 +9,6 @@ import { likeContains } from '@/db/text-search';
  * Sections are at most three deep: "under a section" is the product's section, its parent or its grandparent.
  */
 
-/**
- * The products under section `s` (any depth): their section is `s`, a child or a grandchild of it. The sections are
- * listed first, so the products are found through their section index, not by scanning the catalogue.
- */
-const underSection = (sectionId: number) => sql<boolean>`p.section_id = any(array(
-  select c.id from catalog_sections c
-  where c.id = ${sectionId} or c.parent_id = ${sectionId}
-    or c.parent_id in (select c2.id from catalog_sections c2 where c2.parent_id = ${sectionId})))`;
 
 export function pricingSectionsRepo(db: Db) {
   return {
@@ -99,7 +92,7 @@ export function pricingSectionsRepo(db: Db) {
           .select('pr.product_id')
           .where('pr.partner_id', '=', partnerId)
           .where('pr.price_list_id', '=', listId)
-          .where(underSection(sectionId))
+          .where(inSectionTree(sectionId))
           .limit(1)
           .executeTakeFirst(),
       ),
@@ -110,13 +103,13 @@ export function pricingSectionsRepo(db: Db) {
         .where('pr.partner_id', '=', partnerId)
         .where('pr.price_list_id', '=', listId)
         .where((eb) =>
-          eb.exists(eb.selectFrom('catalog_products as p').select('p.id').whereRef('p.id', '=', 'pr.product_id').where(underSection(sectionId))),
+          eb.exists(eb.selectFrom('catalog_products as p').select('p.id').whereRef('p.id', '=', 'pr.product_id').where(inSectionTree(sectionId))),
         )
         .execute(),
 
     /** A page of the active products under the section (by name), and how many there are, in one query. */
     async products(sectionId: number, q: { limit: number; offset: number; query?: string }) {
-      let base = db.selectFrom('catalog_products as p').where('p.active', '=', true).where(underSection(sectionId));
+      let base = db.selectFrom('catalog_products as p').where('p.active', '=', true).where(inSectionTree(sectionId));
       if (q.query) {
         const like = likeContains(q.query.toLowerCase());
         base = base.where((eb) => eb.or([eb(eb.fn('lower', ['p.name']), 'like', like), eb('p.up_code_1c', '=', q.query!)]));

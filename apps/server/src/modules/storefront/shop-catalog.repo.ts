@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '@/db/database';
+import { inSectionTree } from '@/db/catalog-sql';
 import { likeContains } from '@/db/text-search';
 
 /*
@@ -148,7 +149,7 @@ export function shopCatalogRepo(db: Db) {
 /** The filters of a catalogue page: a section at any depth, a brand, a 6-digit code or part of a name. */
 function filterSql(f: CatalogFilter) {
   const parts = [sql``];
-  if (f.sectionId) parts.push(sql`and ${f.sectionId} in (s1.id, s2.id, s2.parent_id)`);
+  if (f.sectionId) parts.push(sql`and ${inSectionTree(f.sectionId)}`);
   if (f.brandId) parts.push(sql`and p.brand_id = ${f.brandId}`);
   if (f.query) {
     parts.push(

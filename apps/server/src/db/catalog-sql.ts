@@ -1,0 +1,10 @@
+import { sql } from 'kysely';
+
+/**
+ * Products (as `p`) under a section of the catalogue at any depth (sections are at most three deep): the subtree's
+ * section ids are listed first, so the products are found through their section index rather than by a scan.
+ */
+export const inSectionTree = (sectionId: number) => sql<boolean>`p.section_id = any(array(
+  select c.id from catalog_sections c
+  where c.id = ${sectionId} or c.parent_id = ${sectionId}
+    or c.parent_id in (select c2.id from catalog_sections c2 where c2.parent_id = ${sectionId})))`;
