@@ -1,6 +1,7 @@
 import { PRICING_MSG } from '@b2b/contracts/pricing';
 import type { Db } from '@/db/database';
 import type { FileStore } from '@/files/file-store';
+import { readAhead } from '@/files/read-ahead';
 import { readSpreadsheet, SpreadsheetError } from '@/files/spreadsheet-reader';
 import type { SpreadsheetKind } from '@/files/sheet-types';
 import { XLSX_MIME } from '@/files/file-store';
@@ -37,7 +38,8 @@ export function registerPriceUploadJobs(db: Db, deps: { jobs: JobQueue; files: F
     let columns: Columns | undefined;
     let lines = 0;
     let batches = 0;
-    for await (const batch of readSpreadsheet(fileKind, data)) {
+    // The worker reads the next batch while this one is staged.
+    for await (const batch of readAhead(readSpreadsheet(fileKind, data))) {
       const staged: StagedRow[] = [];
       for (const row of batch) {
         if (!columns) {
