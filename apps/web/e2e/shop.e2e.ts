@@ -244,3 +244,19 @@ test('a buyer finds a product by code, orders it, and the partner sees the order
   await expect(page.getByTestId('logout')).toBeVisible();
   await expect(page).toHaveURL(/\/partner\/orderlist/);
 });
+
+test("a buyer's review reaches the partner: listed under Клиенты → Отзывы", async ({ page }) => {
+  const text = `Спасибо за быструю доставку — отзыв ${Date.now()}`;
+  await page.goto(SHOP);
+  await signInToShop(page);
+  await page.getByTestId('nav-shop-review').click();
+  await page.getByTestId('review-input').fill(text);
+  await page.getByTestId('review-submit').click();
+  await expect(page.getByTestId('review-sent')).toHaveText('Спасибо! Отзыв отправлен поставщику');
+
+  await signInAndWait(page, OWNER);
+  await page.goto('/partner/clients/reviews');
+  const row = page.getByTestId('review-row').filter({ hasText: text });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByRole('link')).toBeVisible();
+});

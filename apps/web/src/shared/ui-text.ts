@@ -32,7 +32,7 @@ export const PAGE_TITLE = {
 } as const;
 
 export const TAB_LABEL = {
-  clients: { 'active-list': 'Активные', groups: 'Группы', 'black-list': 'Черный список' },
+  clients: { 'active-list': 'Активные', groups: 'Группы', 'black-list': 'Черный список', reviews: 'Отзывы' },
   clientCard: {
     orders: 'Заказы',
     info: 'Общая информация',

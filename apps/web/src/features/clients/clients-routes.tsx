@@ -6,6 +6,7 @@ import { SECTION_TITLE, TAB_LABEL } from '@/shared/ui-text';
 
 // The screens load on their first visit (the login page downloads none of them).
 const ClientListPage = lazyPage(() => import('@/features/clients/pages/client-list-page').then((m) => m.ClientListPage));
+const ReviewListPage = lazyPage(() => import('@/features/clients/pages/review-list-page').then((m) => m.ReviewListPage));
 const GroupListPage = lazyPage(() => import('@/features/clients/pages/group-list-page').then((m) => m.GroupListPage));
 const ClientGroupPage = lazyPage(() => import('@/features/clients/pages/client-group-page').then((m) => m.ClientGroupPage));
 const ClientCardPage = lazyPage(() => import('@/features/clients/pages/client-card-page').then((m) => m.ClientCardPage));
@@ -39,6 +40,7 @@ export const clientsRoutes: RouteObject[] = [
       { path: 'active-list', element: <ClientListPage key="active" blacklist="N" /> },
       { path: 'groups', element: <GroupListPage /> },
       { path: 'black-list', element: <ClientListPage key="black" blacklist="Y" /> },
+      { path: 'reviews', element: <ReviewListPage /> },
     ],
   },
   { path: 'groups/:id', element: <ClientGroupPage /> },

@@ -8,6 +8,7 @@ import { CatalogPage } from '@/features/shop/pages/catalog-page';
 import { CheckoutPage } from '@/features/shop/pages/checkout-page';
 import { OrderPage, OrderPlacedPage, OrdersPage } from '@/features/shop/pages/order-pages';
 import { ProductPage } from '@/features/shop/pages/product-page';
+import { ReviewPage } from '@/features/shop/pages/review-page';
 import { useShop } from '@/features/shop/shop-context';
 import { MSG } from '@b2b/contracts/messages';
 
@@ -28,6 +29,7 @@ export function BuyerShop() {
         <Route path="orders" element={<OrdersPage />} />
         <Route path="orders/:id" element={<OrderPage />} />
         <Route path="about" element={<AboutPage />} />
+        <Route path="review" element={<ReviewPage />} />
         {['login', 'register', 'recovery'].map((path) => (
           <Route key={path} path={path} element={<Navigate to={to()} replace />} />
         ))}

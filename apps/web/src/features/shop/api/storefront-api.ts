@@ -139,3 +139,8 @@ export async function downloadOffer(link: string): Promise<void> {
 }
 
 export const OFFER_FILE_NAME = 'Коммерческое предложение.pdf';
+
+/** POST /v1/personal/review: the buyer's review reaches the partner (listed in the back office, mailed to the shop). */
+export function useSendReview(link: string) {
+  return useMutation({ mutationFn: (text: string) => call(link, R.review, { body: { text } }), meta: { toastError: false } });
+}

@@ -58,6 +58,7 @@ export function BuyerNav() {
         {item('', SHOP_UI.nav.catalog, 'nav-shop-catalog', true)}
         {item('orders', SHOP_UI.nav.orders, 'nav-shop-orders')}
         {item('about', SHOP_UI.nav.about, 'nav-shop-about')}
+        {item('review', SHOP_UI.nav.review, 'nav-shop-review')}
       </Flex>
       <Flex gap={20} align="center">
         <BasketCounter />
