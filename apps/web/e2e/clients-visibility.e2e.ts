@@ -61,7 +61,11 @@ test('the group list exports to an .xlsx and its search box filters the groups o
 /** Types into the client list's search box and waits for the URL to carry it. */
 async function searchList(page: Page, text: string) {
   const box = page.getByTestId('clients-search').locator('input');
-  await box.fill(text);
+  // The box takes the saved query back when the list's params settle: typed until it holds exactly this text.
+  await expect(async () => {
+    await box.fill(text);
+    await expect(box).toHaveValue(text, { timeout: 1000 });
+  }).toPass();
   await box.press('Enter');
   await expect(page).toHaveURL(new RegExp(`query=${encodeURIComponent(text)}`));
 }
