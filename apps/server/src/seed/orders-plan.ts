@@ -72,6 +72,16 @@ function orderTime(rng: Random, now: Date): Date {
   return at < latest ? at : new Date(Math.floor(addMinutes(now, -rng.int(5, 240)).getTime() / MINUTE_MS) * MINUTE_MS);
 }
 
+/**
+ * The orders on the staff's desk today: whatever the date and hour the demo is built, a few orders of
+ * the last two days wait in each working status (the statuses by age alone could leave one empty).
+ */
+const DESK: readonly OrderStatus[] = ['NEW', 'NEW', 'VIEWED', 'VIEWED', 'IN_BASKET', 'IN_BASKET'];
+
+function deskTime(rng: Random, now: Date): Date {
+  return new Date(Math.floor(addMinutes(now, -rng.int(30, 2 * 24 * 60)).getTime() / MINUTE_MS) * MINUTE_MS);
+}
+
 /** A client that could order at that time: registered before and not blacklisted yet. */
 function clientAt(rng: Random, picker: WeightedPicker<SeededClient>, fallback: SeededClient, at: Date): SeededClient {
   for (let attempt = 0; attempt < 100; attempt++) {
@@ -113,10 +123,11 @@ function planOrder(
   opts: OrdersOptions,
   clients: WeightedPicker<SeededClient>,
   products: WeightedPicker<SeededProduct>,
+  desk: OrderStatus | undefined,
 ): OrderPlan {
-  const createdAt = orderTime(rng, opts.now);
+  const createdAt = desk ? deskTime(rng, opts.now) : orderTime(rng, opts.now);
   const client = clientAt(rng, clients, opts.clients[0], createdAt);
-  const status = statusForAge(rng, ageInDays(createdAt, opts.now));
+  const status = desk ?? statusForAge(rng, ageInDays(createdAt, opts.now));
   const lines = items(rng, opts, products, client, createdAt);
   const events = timeline(rng, status, createdAt, opts.now).map(({ action, at }): OrderEventPlan => {
     const cancel = action === 'CANCELED' ? rng.pick(CANCEL_REASONS) : null;
@@ -158,7 +169,8 @@ export function planOrders(rng: Random, opts: OrdersOptions): OrderPlan[] {
   const plans: OrderPlan[] = [];
   // Each order draws from its own generator: what depends on today's date (weekends, statuses by age)
   // changes that order only, never the ones after it.
-  for (let i = 0; i < opts.count; i++) plans.push(planOrder(rng.fork(`order-${i}`), opts, clients, products));
+  const desk = opts.count >= DESK.length * 10 ? DESK : [];
+  for (let i = 0; i < opts.count; i++) plans.push(planOrder(rng.fork(`order-${i}`), opts, clients, products, desk[i]));
   plans.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   plans.forEach((p, i) => (p.number = `${opts.orderPrefix}-${String(i + 1).padStart(6, '0')}`));
   return plans;
