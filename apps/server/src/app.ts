@@ -60,6 +60,13 @@ import { pricingFilesRoutes } from './modules/pricing/pricing-files.routes';
 import { ymlService } from './modules/pricing/yml.service';
 import { contentRoutes } from './modules/content/content.routes';
 import { contentService } from './modules/content/content.service';
+import { loyaltyPointsService } from './modules/loyalty/loyalty-points.service';
+import { loyaltySettingsService } from './modules/loyalty/loyalty-settings.service';
+import { loyaltyRoutes } from './modules/loyalty/loyalty.routes';
+import { offersRoutes } from './modules/offers/offers.routes';
+import { reportsRoutes } from './modules/reports/reports.routes';
+import { reportsService } from './modules/reports/reports.service';
+import { offersService } from './modules/offers/offers.service';
 import { buyerAccountService } from './modules/storefront/buyer-account.service';
 import { shopBasketService } from './modules/storefront/shop-basket.service';
 import { shopCatalogService } from './modules/storefront/shop-catalog.service';
@@ -120,8 +127,13 @@ export function buildServices(db: Db, config: AppDeps['config'], log: (msg: stri
   const priceUploads = priceUploadsService(db, { engine: priceEngine, jobs, files, yml });
   const priceExports = exportJobs(db, jobs, files);
   const pricingAssignments = priceAssignments(db, { clients, groups });
-  const shopBasket = shopBasketService(db, shopCatalog);
-  const shopCheckout = shopCheckoutService(db, { basket: shopBasket, mailer, orders });
+  const offers = offersService(db, { files });
+  const reports = reportsService(db);
+  const loyaltySettings = loyaltySettingsService(db, { files });
+  const loyaltyPoints = loyaltyPointsService(db, { jobs, setReturnedBonus: orders.setReturnedBonus });
+  events.subscribe('order.completed', 'loyalty.credit', (event, trx) => loyaltyPoints.creditCompletedOrder(event, trx));
+  const shopBasket = shopBasketService(db, shopCatalog, offers);
+  const shopCheckout = shopCheckoutService(db, { basket: shopBasket, mailer, orders, offers, loyalty: loyaltyPoints });
   const buyerAccount = buyerAccountService(db, { mailer });
   const content = contentService(db);
   registerPriceUploadJobs(db, { jobs, files, engine: priceEngine });
@@ -156,6 +168,10 @@ export function buildServices(db: Db, config: AppDeps['config'], log: (msg: stri
     priceExports,
     pricingAssignments,
     shopCatalog,
+    offers,
+    reports,
+    loyaltySettings,
+    loyaltyPoints,
     shopBasket,
     shopCheckout,
     buyerAccount,
@@ -203,7 +219,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes(services.auth, services.account, services.partners));
   await app.register(employeesRoutes(services.employees));
   await app.register(partnersRoutes(services.partners));
-  await app.register(ordersRoutes(services.orders));
+  await app.register(ordersRoutes(services.orders, { bonusReturn: services.loyaltyPoints.returnOrderPoints }));
   await app.register(shopRoutes(services.shops, services.shopSettings));
   await app.register(shopSettingsRoutes(services.shopSettings));
   await app.register(tradepointsRoutes(services.tradepoints, services.geocoder));
@@ -217,6 +233,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(contentRoutes(services.content));
   await app.register(storefrontRoutes(services.shopCatalog, services.shopBasket, services.shopCheckout, services.buyerAccount, services.commercialOffer));
   await app.register(pricingFilesRoutes(services.priceUploads, services.yml, services.priceExports));
+  await app.register(offersRoutes(services.offers));
+  await app.register(reportsRoutes(services.reports));
+  await app.register(loyaltyRoutes(services.loyaltySettings, services.loyaltyPoints));
   await app.register(jobsRoutes(services.jobs));
 
   await registerWebApp(app, webDist);

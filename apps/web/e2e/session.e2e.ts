@@ -45,9 +45,3 @@ test('/partner goes to the order list, /login while signed in returns to /, unkn
   await page.goto('/no/such/page');
   await expect(page.getByText('Страница не найдена')).toBeVisible();
 });
-
-test('sections not built yet say so instead of a blank page', async ({ page }) => {
-  await signInAndWait(page, 'owner@partner.demo');
-  await page.goto('/partner/offers');
-  await expect(page.getByText('Раздел в разработке')).toBeVisible();
-});

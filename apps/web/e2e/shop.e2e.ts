@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { expect as baseExpect, test, type Locator, type Page, type Response } from '@playwright/test';
+import { expect as baseExpect, test, type APIRequestContext, type Locator, type Page, type Response } from '@playwright/test';
 import { MSG } from '@b2b/contracts/messages';
 import { STOREFRONT_MSG } from '@b2b/contracts/storefront';
 import { PASSWORD, signInAndWait } from './helpers';
@@ -30,7 +30,7 @@ async function minimumOrderSum(page: Page): Promise<string | null> {
 
 /** Screens of the back office: none of them may be downloaded by the shop. */
 const BACK_OFFICE_CHUNKS =
-  /(partner-shell|manager-shell|orders-entry|order-card-page|client-list-page|client-card-page|employees-page|my-shop-tab|my-shipping-tab|pricing-page|price-lists-page)/;
+  /(partner-shell|manager-shell|orders-entry|order-card-(page|entry)|reports-page|client-list-page|client-card-page|employees-page|my-shop-tab|my-shipping-tab|pricing-page|price-lists-page)/;
 
 /** Every script the page fetches while `act` runs, with its body. */
 async function scriptsDuring(page: Page, act: () => Promise<void>) {
@@ -245,6 +245,16 @@ test('a buyer finds a product by code, orders it, and the partner sees the order
   await expect(page).toHaveURL(/\/partner\/orderlist/);
 });
 
+test("a member of the shop's loyalty programme sees its points in the header, as the ledger has them", async ({ page }) => {
+  await page.goto(SHOP);
+  await signInToShop(page);
+  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('b2b-shop-session:kancler') ?? '{}').accessToken as string);
+  const mine = (await (await page.request.get('/v3/api/client/loyalty/', { headers: { authorization: `Bearer ${token}` } })).json()) as { SHOW: string; BALANCE: string };
+  expect(mine.SHOW).toBe('Y');
+  await expect(page.getByTestId('shop-loyalty')).toHaveAttribute('data-balance', mine.BALANCE);
+  await expect(page.getByTestId('shop-loyalty')).toContainText(/балл/);
+});
+
 test("a buyer's review reaches the partner: listed under Клиенты → Отзывы", async ({ page }) => {
   const text = `Спасибо за быструю доставку — отзыв ${Date.now()}`;
   await page.goto(SHOP);
@@ -259,4 +269,106 @@ test("a buyer's review reaches the partner: listed under Клиенты → От
   const row = page.getByTestId('review-row').filter({ hasText: text });
   await expect(row).toHaveCount(1);
   await expect(row.getByRole('link')).toBeVisible();
+});
+
+/*
+ * Issue 14.4: a running offer really changes the shop. The partner's owner starts an offer (through the API: the back
+ * office's form has its own test) with a small banner for the main page, a promo price for one product and a gift
+ * from 1 ₽; the buyer sees the banner, the promo price with the old one struck through, the gift in the basket, and
+ * the placed order carries both (HAS_OFFER on the partner's card). The offer is switched off at the end.
+ */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+async function staffToken(request: APIRequestContext, email: string) {
+  const res = await request.post('/v3/oauth/token/', {
+    form: { grant_type: 'password', username: email, password: PASSWORD, client_id: 'web', client_secret: 'web-secret' },
+  });
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+const buyerToken = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('b2b-shop-session:kancler') ?? '{}').accessToken as string);
+
+const day = (offset: number) => new Date(Date.now() + 3 * 3600_000 + offset * 86400_000).toISOString().slice(0, 10);
+
+test('a buyer sees a running offer: its banner, its promo price, its gift in the basket and in the order', async ({ page }) => {
+  await page.goto(SHOP);
+  await signInToShop(page);
+
+  // Two products far down the catalogue (other tests use its first page): one at a promo price, one as the gift.
+  const buyer = { authorization: `Bearer ${await buyerToken(page)}` };
+  // An empty basket first (an earlier test leaves its repeated order there).
+  const left = (await (await page.request.get('/v3/api/client/basket/', { headers: buyer })).json()) as { ITEMS: { PRODUCT_ID: number }[] };
+  for (const line of left.ITEMS) await page.request.post('/v3/api/client/basket/', { headers: buyer, form: { product_id: String(line.PRODUCT_ID), quantity: '0' } });
+  const found = (await (await page.request.get('/v3/api/catalog/product/?limit=12&offset=480', { headers: buyer })).json()) as {
+    ITEMS: { ID: number; UP_CODE_1C: string; NAME: string; PRICE: string; MULTIPLICITY: number }[];
+  };
+  const [promoProduct, giftProduct] = found.ITEMS;
+  const promo = (Number(promoProduct.PRICE) / 2).toFixed(2);
+
+  const owner = { authorization: `Bearer ${await staffToken(page.request, 'owner@partner.demo')}` };
+  const name = `Витрина ${Date.now()}`;
+  const created = await page.request.post('/v3/api/partner/offer/', {
+    headers: owner,
+    multipart: {
+      name,
+      type: 'GIFT',
+      date_start: day(0),
+      date_end: day(7),
+      'presents[0][ID]': String(giftProduct.ID),
+      'presents[0][sum]': '1',
+      banner_main_file: { name: 'main.png', mimeType: 'image/png', buffer: PNG },
+      xls_file: { name: 'promo.csv', mimeType: 'text/csv', buffer: Buffer.from(`Код товара;Цена на сайте\n${promoProduct.UP_CODE_1C};${promo.replace('.', ',')}\n`) },
+    },
+  });
+  const offerId = ((await created.json()) as { SUCCESS: string; ID: number }).ID;
+  expect(offerId).toBeGreaterThan(0);
+
+  try {
+    await page.reload();
+    await expect(page.locator(`[data-testid="banner-banner_main"][data-offer="${offerId}"] img`)).toBeVisible();
+
+    await page.getByTestId('catalog-search').locator('input').fill(promoProduct.UP_CODE_1C);
+    await page.getByTestId('catalog-search').locator('input').press('Enter');
+    const row = page.locator(`tr[data-testid="product-row"][data-code="${promoProduct.UP_CODE_1C}"]`);
+    await expect(row.getByTestId('promo-badge')).toBeVisible();
+    await expect(row).toHaveAttribute('data-price', promo);
+    await expect(row.getByTestId('product-price-old')).toBeVisible();
+    // Enough packs to pass the shop's minimum order sum.
+    const minimum = await minimumOrderSum(page);
+    await row.getByTestId('product-qty-input').fill(String(quantityOver(promo, promoProduct.MULTIPLICITY, minimum ?? '0')));
+    await row.getByTestId('product-add').click();
+    await expect(page.getByTestId('basket-counter')).toHaveAttribute('data-count', '1');
+
+    await page.getByTestId('basket-counter').click();
+    await expect(page.getByTestId('basket-gift-reached')).toContainText(STOREFRONT_MSG.giftReached(giftProduct.NAME));
+    await expect(page.getByTestId('basket-line').getByTestId('promo-badge')).toBeVisible();
+
+    // The shop's Акции page lists it.
+    await page.getByTestId('nav-shop-offers').click();
+    await expect(page.locator(`[data-testid="shop-offer"][data-offer="${offerId}"]`)).toContainText(giftProduct.NAME);
+
+    await page.getByTestId('basket-counter').click();
+    await page.getByTestId('basket-checkout').click();
+    await page.getByTestId('checkout-pickup').click();
+    await page.locator('[data-testid^="checkout-payment-"]').first().click();
+    if (!(await page.getByTestId('checkout-contact-name').inputValue())) await page.getByTestId('checkout-contact-name').fill('Покупатель Демо');
+    if (!(await page.getByTestId('checkout-contact-phone').inputValue())) await page.getByTestId('checkout-contact-phone').fill('9161234567');
+    await page.getByTestId('checkout-submit').click();
+    await expect(page).toHaveURL(/\/placed\/\d+/);
+    const orderId = Number(/placed\/(\d+)/.exec(page.url())![1]);
+
+    // The buyer's order shows the gift apart, at no cost.
+    await page.getByTestId('nav-shop-orders').click();
+    await page.getByTestId('order-link').first().click();
+    await expect(page.getByTestId('buyer-order-gift')).toContainText(giftProduct.NAME);
+
+    const card = (await (await page.request.get(`/v3/api/partner/order/${orderId}/`, { headers: owner })).json()) as {
+      HAS_OFFER: string;
+      OFFERS: { OFFER: { ID: number }; PRODUCT_ID: number }[];
+    };
+    expect(card.HAS_OFFER).toBe('Y');
+    expect(card.OFFERS.filter((o) => o.OFFER.ID === offerId).map((o) => o.PRODUCT_ID).sort()).toEqual([promoProduct.ID, giftProduct.ID].sort());
+  } finally {
+    await page.request.post(`/v3/api/partner/offer/${offerId}/`, { headers: owner, form: { changedStateOffer: 'Y', status: 'OFF' } });
+  }
 });

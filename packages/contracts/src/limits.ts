@@ -10,6 +10,12 @@ export const LIMITS = {
   uploadMaxBytes: 10 * 1024 * 1024,
   shopFileMaxBytes: 5 * 1024 * 1024,
   bannerMaxBytes: 307200,
+  /** Offers (§5 "other limits 175, 1000, 6 and 8"): name and description lengths, code digits, gifts per offer. */
+  offerNameMax: 175,
+  offerDescriptionMax: 1000,
+  offerPresentsMax: 8,
+  /** Products of an offer's promo assortment file. */
+  offerProductsMax: 20_000,
   shopFilesMax: 5,
   notifyEmailsMax: 5,
   orderNoteMax: 1000,
@@ -87,6 +93,8 @@ export const SAVED_STATE_COOKIES = [
   'params_pricesettings',
   'params_loyalty_participation',
   'params_loyalty_balance',
+  /** The manager's partner filter, shared by the orders, offers and reports screens. */
+  'params_manager_partner',
 ] as const;
 
 export const ORDER_STATUSES = ['NEW', 'VIEWED', 'IN_BASKET', 'COMPLETED', 'CANCELED'] as const;

@@ -21,6 +21,8 @@ export const MSG = {
   // transport
   forbidden: 'Недостаточно прав для выполнения действия',
   notFound: 'Не найдено',
+  /** The lookup of a product by its 6-digit code (the offer form's gifts, the shop). */
+  productCodeUnknown: 'Товар с таким кодом не найден',
   badRequest: 'Некорректный запрос',
   requestTooLarge: 'Слишком большой запрос',
   tooManyParts: 'Слишком много полей в запросе',
@@ -62,7 +64,6 @@ export const MSG = {
   groupClientsEmpty: 'Список клиентов в группе пуст',
   ordersEmpty: 'Заказов не найдено',
   groupsEmpty: 'Список групп пуст',
-  offersEmpty: 'Акции не найдены',
   noDescription: 'Описание отсутствует',
   loading: 'Идет загрузка данных...',
   // files
@@ -77,7 +78,6 @@ export const MSG = {
   // orders
   paymentTypeChanged: (type: string) => `Вы сменили способ оплаты на "${type}"`,
   // web shell
-  sectionInDevelopment: 'Раздел в разработке',
   pageNotFound: 'Страница не найдена',
   outdatedBrowser:
     'Вы используете устаревший браузер. Для корректной работы обновите браузер до последней версии.',

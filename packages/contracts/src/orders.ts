@@ -28,6 +28,15 @@ export const filterDate = z
     return `${y}-${m}-${d}`;
   });
 
+/** A list's page size: one of the spec's choices (12, 24, 36), else `fallback`. */
+export const pageSizeParam = (fallback: number) =>
+  z.coerce
+    .number()
+    .int()
+    .refine((n) => (LIMITS.pageSizeChoices as readonly number[]).includes(n))
+    .catch(fallback)
+    .default(fallback);
+
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 /** GET /v3/api/partner/orderlist/ query. Unknown or malformed values fall back to the defaults. */
@@ -37,12 +46,7 @@ export const orderListQuerySchema = z.object({
     (v) => (typeof v === 'string' ? v.toUpperCase() : v),
     z.enum(['ASC', 'DESC']).catch('DESC').default('DESC'),
   ),
-  limit: z.coerce
-    .number()
-    .int()
-    .refine((n) => (LIMITS.pageSizeChoices as readonly number[]).includes(n))
-    .catch(LIMITS.orderListPageSize)
-    .default(LIMITS.orderListPageSize),
+  limit: pageSizeParam(LIMITS.orderListPageSize),
   offset: z.coerce.number().int().min(0).max(10_000_000).catch(0).default(0),
   date_start: z.preprocess(emptyToUndefined, filterDate.optional()),
   date_end: z.preprocess(emptyToUndefined, filterDate.optional()),
@@ -57,7 +61,7 @@ export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
 /* ---------- answers: one zod schema each, its type inferred (the server serialises through them) ---------- */
 
 /** POST /v3/api/partner/order/{id}/ `action` values. */
-export const ORDER_ACTIONS = ['accept', 'complete', 'cancel', 'comment', 'note', 'export', 'loyalty_history'] as const;
+export const ORDER_ACTIONS = ['accept', 'complete', 'cancel', 'comment', 'note', 'export', 'loyalty_history', 'bonus_return'] as const;
 /** What a user may do with an order (the card's ACTIONS): the route's actions, the basket send and the payment type. */
 export const orderAction = z.enum([...ORDER_ACTIONS, 'send_to_basket', 'payment_type']);
 export type OrderAction = z.infer<typeof orderAction>;
@@ -193,6 +197,8 @@ export const orderChangeDone = actionDone({
   STATUS: orderStatusRef.optional(),
   SHOP_COMMENT: nullableText.optional(),
   NOTE: nullableText.optional(),
+  /** action=bonus_return: the points given back to the client in all. */
+  RETURNED_BONUS: z.string().optional(),
 });
 export type OrderChangeDone = z.infer<typeof orderChangeDone>;
 
@@ -280,6 +286,8 @@ export const orderActionSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('note'), note: z.string().default('') }),
   z.object({ action: z.literal('export') }),
   z.object({ action: z.literal('loyalty_history') }),
+  /** The points the order was paid with go back to the client, once (the loyalty ledger's RETURN). */
+  z.object({ action: z.literal('bonus_return') }),
 ]);
 export type OrderActionInput = z.input<typeof orderActionSchema>;
 

@@ -128,7 +128,7 @@ export const pricingProduct = z.object({
   PERCENT: z.string().nullable(),
   PRICE: money,
   CURRENCY: z.string(),
-  SOURCE: z.enum(['PERSONAL', 'EXCEL_PRICE', 'EXCEL_PERCENT', 'PRODUCT_RATE', 'SECTION_RATE', 'LIST_RATE', 'START']),
+  SOURCE: z.enum(['OFFER', 'PERSONAL', 'EXCEL_PRICE', 'EXCEL_PERCENT', 'PRODUCT_RATE', 'SECTION_RATE', 'LIST_RATE', 'START']),
   INDIVIDUAL: yn,
 });
 export type PricingProduct = z.infer<typeof pricingProduct>;

@@ -24,6 +24,7 @@ const STAFF_TABLE: Partial<Record<RightName, Role[]>> = {
   editPersonalPrices: ['ADMIN', 'CLIENTS'],
   loyaltyGeneralView: ['LOYALTY'],
   manageLoyalty: ['ADMIN', 'LOYALTY'],
+  editLoyaltySettings: ['ADMIN'],
   includeNewLoyaltyClients: [],
   viewOffers: ALL,
   editOffers: ['ADMIN', 'PRICE'],

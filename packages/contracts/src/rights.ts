@@ -43,6 +43,8 @@ export interface Rights {
   editPersonalPrices: boolean; // personal price sections and point price edit
   loyaltyGeneralView: boolean;
   manageLoyalty: boolean; // loyalty participation, scoring, balance management
+  /** The programme's settings, statuses, coefficients and visibility: not an employee-access tab (§2), ADMIN and the owner. */
+  editLoyaltySettings: boolean;
   includeNewLoyaltyClients: boolean; // no role may
   viewOffers: boolean;
   editOffers: boolean;
@@ -78,6 +80,7 @@ const NO_RIGHTS: Rights = {
   editPersonalPrices: false,
   loyaltyGeneralView: false,
   manageLoyalty: false,
+  editLoyaltySettings: false,
   includeNewLoyaltyClients: false,
   viewOffers: false,
   editOffers: false,
@@ -132,6 +135,7 @@ export function computeRights(subject: RightsSubject): Rights {
     editPersonalPrices: has('ADMIN', 'CLIENTS'),
     loyaltyGeneralView: has('LOYALTY'),
     manageLoyalty: has('ADMIN', 'LOYALTY'),
+    editLoyaltySettings: has('ADMIN'),
     includeNewLoyaltyClients: false,
     viewOffers: anyRole,
     editOffers: has('ADMIN', 'PRICE'),

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { action, actionDone, actionFailed, money, seconds, yn } from './http/envelope';
 import { formText } from './http/form-fields';
 import { LIMITS } from './limits';
+import { MSG } from './messages';
+import { EMAIL_RE } from './patterns';
+import { basketGift } from './offers';
 import { PAYMENT_TYPES } from './payment-types';
 import './zod-locale';
 
@@ -34,6 +37,10 @@ export const STOREFRONT_MSG = {
   blacklisted: 'Заказ невозможен: обратитесь к поставщику',
   orderPlaced: (number: string) => `Заказ ${number} оформлен`,
   basketRepeated: 'Товары заказа добавлены в корзину',
+  giftLeft: (left: string, product: string) => `Добавьте товаров на ${rubles(left)} ₽, чтобы получить подарок: ${product}`,
+  giftReached: (product: string) => `Подарок к заказу: ${product}`,
+  pricesChanged: 'Цены в корзине изменились: проверьте корзину и оформите заказ еще раз',
+  offerEnded: 'Акция закончилась: цены в корзине обновлены. Проверьте корзину и оформите заказ еще раз',
   commentMax: `Комментарий не длиннее ${LIMITS.orderNoteMax} символов`,
 } as const;
 
@@ -44,6 +51,10 @@ export const catalogProduct = z.object({
   NAME: z.string(),
   SECTION_ID: z.number().int(),
   PRICE: money,
+  /** The buyer's price without the running offer, when an offer's promo price is lower (shown struck through). */
+  OLD_PRICE: money.nullable(),
+  /** The running offer whose promo price this is. */
+  OFFER: z.object({ ID: z.number().int(), NAME: z.string() }).nullable(),
   CURRENCY: z.string(),
   UNIT: z.string(),
   UP_COUNTRY: z.string().nullable(),
@@ -119,6 +130,8 @@ export const basketLine = z.object({
   SUM: money,
   MULTIPLICITY: z.number().int(),
   PREVIEW_PICTURE_PATH: z.string().nullable(),
+  OLD_PRICE: money.nullable(),
+  OFFER: z.object({ ID: z.number().int(), NAME: z.string() }).nullable(),
 });
 export type BasketLine = z.infer<typeof basketLine>;
 
@@ -133,6 +146,8 @@ export const basketAnswer = z.object({
   /** Whether the basket may be ordered now, and why not. */
   CAN_ORDER: yn,
   MESSAGE: z.string().optional(),
+  /** The gift of a running offer this basket's sum reaches, and the next one. */
+  GIFT: basketGift,
 });
 export type BasketAnswer = z.infer<typeof basketAnswer>;
 
@@ -166,8 +181,10 @@ export const orderBody = z.object({
   payment_type: z.enum(PAYMENT_TYPES, { error: STOREFRONT_MSG.paymentTypeRequired }),
   contact_name: formText.max(LIMITS.personNameMax * 2),
   contact_phone: formText.max(LIMITS.phoneMax),
-  contact_email: formText.max(LIMITS.emailMax).optional(),
+  contact_email: z.union([z.literal(''), formText.max(LIMITS.emailMax).regex(EMAIL_RE, MSG.employeeEmailInvalid)]).optional(),
   comment: formText.max(LIMITS.orderNoteMax, STOREFRONT_MSG.commentMax).optional(),
+  /** The basket's SUM the buyer confirmed: when the prices changed since (an offer ended), the order is refused. */
+  expected_sum: formText.regex(/^\d{1,14}(\.\d{1,4})?$/).optional(),
 });
 export const orderPlaced = z.union([actionDone({ ORDER_ID: z.number().int(), ORDER_NUMBER: z.string() }), actionFailed]);
 
@@ -191,7 +208,18 @@ export const buyerOrdersQuery = z.object({
 export const buyerOrderCard = buyerOrder.extend({
   ADDRESS: z.string().nullable(),
   COMMENT: z.string().nullable(),
-  ITEMS: z.array(z.object({ PRODUCT_ID: z.number().int(), UP_CODE_1C: z.string(), NAME: z.string(), PRICE: money, QUANTITY: z.number().int(), SUM: money })),
+  ITEMS: z.array(
+    z.object({
+      PRODUCT_ID: z.number().int(),
+      UP_CODE_1C: z.string(),
+      NAME: z.string(),
+      PRICE: money,
+      QUANTITY: z.number().int(),
+      SUM: money,
+      /** A running offer's gift, added at checkout (not repeated into the basket). */
+      GIFT: yn,
+    }),
+  ),
 });
 export const repeated = action({ BASKET: basketAnswer });
 

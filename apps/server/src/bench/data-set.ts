@@ -6,13 +6,16 @@ import { migrateToLatest } from '../db/migrate';
 import { moscowDayText } from '../http/moscow-days';
 import { isDatabaseEmpty, seedDemo } from '../seed/demo-seed';
 import { KANCLER } from '../seed/demo-partners';
-import { LARGE, seedLarge } from '../seed/large-seed';
+import { LARGE, LARGE_OFFERS, seedLarge } from '../seed/large-seed';
+import { growOffers } from '../seed/offers-history-seed';
 import { truncateAllTables } from '../seed/reset-database';
 import { percentile } from './load';
 import type { Scenario, ScenarioContext } from './scenarios';
 
 /** The demo buyer of the main partner's shop (the shop's scenarios ask as it). */
 export const BENCH_BUYER = { email: 'buyer@client.demo', shop: 'kancler' };
+/** The platform's manager (the reports' scenarios ask as it). */
+export const BENCH_MANAGER = 'manager@platform.demo';
 import { prepareImport, type ImportFile } from './import-run';
 
 export interface EngineSetup {
@@ -73,6 +76,8 @@ export async function prepareDataSet(
     const orderCount = await mainPartnerOrders(database);
     const now = new Date();
     const importFile = await prepareImport(database.db, importDir, log);
+    const offersAdded = await growOffers(database.db, partner.id, s.engine === 'postgres' ? LARGE_OFFERS : LARGE_OFFERS / 10);
+    if (offersAdded) log(`offers: ${offersAdded} added to the partner's history`);
     // The heaviest price chain: a client priced by a column over its parent list.
     const priced =
       (await database.db.selectFrom('clients').select('id').where('partner_id', '=', partner.id).where('price_column_id', 'is not', null).orderBy('id').limit(1).executeTakeFirst()) ??
@@ -86,6 +91,10 @@ export async function prepareDataSet(
         busyClientId: busy.client_id,
         today: isoDay(now),
         monthAgo: isoDay(new Date(now.getTime() - 30 * 86400_000)),
+        quarterAgo: isoDay(new Date(now.getTime() - 90 * 86400_000)),
+        firstOrderDay: isoDay(
+          (await database.db.selectFrom('orders').select((eb) => eb.fn.min('created_at').as('first')).where('partner_id', '=', partner.id).executeTakeFirstOrThrow()).first as Date,
+        ),
         orderCount,
         pricedClientId: Number(priced.id),
         topSectionId: Number(section.id),
@@ -127,7 +136,14 @@ export async function measureSql(s: EngineSetup, list: readonly Scenario[]): Pro
       payload: new URLSearchParams({ grant_type: 'password', username: BENCH_BUYER.email, password: 'demo1234', domain: BENCH_BUYER.shop, client_id: config.OAUTH_CLIENT_ID, client_secret: config.OAUTH_CLIENT_SECRET }).toString(),
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
+    const managerLogin = await app.inject({
+      method: 'POST',
+      url: '/v3/oauth/token/',
+      payload: new URLSearchParams({ grant_type: 'password', username: BENCH_MANAGER, password: 'demo1234', client_id: config.OAUTH_CLIENT_ID, client_secret: config.OAUTH_CLIENT_SECRET }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     const owner = { authorization: `Bearer ${login.json().access_token}` };
+    const manager = { authorization: `Bearer ${managerLogin.json().access_token}` };
     const buyer = { authorization: `Bearer ${buyerLogin.json().access_token}` };
     for (const scenario of list) {
       if (!scenario.path) continue;
@@ -136,7 +152,10 @@ export async function measureSql(s: EngineSetup, list: readonly Scenario[]): Pro
       for (let i = 0; i < SQL_ITERATIONS + 3; i++) {
         spent = 0;
         queries = 0;
-        const res = await app.inject({ method: 'GET', url: scenario.path, headers: scenario.as === 'buyer' ? buyer : owner });
+        const who = scenario.as === 'buyer' ? buyer : scenario.as === 'manager' ? manager : owner;
+        const res = scenario.body
+          ? await app.inject({ method: 'POST', url: scenario.path, payload: scenario.body, headers: { ...who, 'content-type': 'application/x-www-form-urlencoded' } })
+          : await app.inject({ method: 'GET', url: scenario.path, headers: who });
         if (res.statusCode >= 400) throw new Error(`${scenario.name}: HTTP ${res.statusCode} ${res.body.slice(0, 300)}`);
         if (i >= 3) times.push(spent);
         perRequest = queries;

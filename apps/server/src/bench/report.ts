@@ -31,6 +31,8 @@ export interface Targets {
   importParseFactor?: number;
   /** Issue 13.8: the shop's catalogue page and searches, p95 at concurrency 1, ms. */
   shopP95?: number;
+  /** Issue 16.6: each report over the whole history, p95 at concurrency 1, ms. */
+  reportP95?: number;
   /** Issue 13.8: the 50-line checkout (its slowest of ten), ms, and the shop's first page JS, KB as served. */
   checkoutMs?: number;
   shopJsKb?: number;
@@ -56,6 +58,10 @@ export function checkTargets(r: EngineReport, t: Targets): string[] {
     if (t.pricesP95 && prices.runs[0].p95 > t.pricesP95) {
       failures.push(`${prices.scenario.name}: p95 ${ms(prices.runs[0].p95)} ms > ${t.pricesP95} ms at concurrency ${prices.runs[0].concurrency}`);
     }
+  }
+  for (const rep of r.results.filter((s) => s.scenario.kind === 'report' && s.runs.length)) {
+    if (t.reportP95 && rep.runs[0].p95 > t.reportP95) failures.push(`${rep.scenario.name}: p95 ${ms(rep.runs[0].p95)} ms > ${t.reportP95} ms at concurrency ${rep.runs[0].concurrency}`);
+    if (rep.runs.some((run) => run.errors)) failures.push(`${rep.scenario.name}: errors`);
   }
   const importTotal = r.extra['import total s'];
   if (t.importSeconds && typeof importTotal === 'number' && importTotal > t.importSeconds) {

@@ -4,20 +4,24 @@ export interface Scenario {
   /** The request path with its query; absent when the route does not exist yet. */
   path?: string;
   /** Lists are held to the list targets (p95, throughput against the ceiling, latency against raw SQL). */
-  kind: 'list' | 'card' | 'ceiling';
+  kind: 'list' | 'card' | 'ceiling' | 'report';
   /** Why it is not measured (a screen of a later issue). */
   missing?: string;
-  /** Who asks: the partner's owner, or a buyer of its shop (the shop's routes). */
-  as?: 'owner' | 'buyer';
+  /** Who asks: the partner's owner, a buyer of its shop (the shop's routes), or the platform's manager (reports). */
+  as?: 'owner' | 'buyer' | 'manager';
+  /** A form-encoded body: the request is a POST (the reports). */
+  body?: string;
 }
 
 export interface ScenarioContext {
   orderId: number;
   /** The client with the most orders (the heaviest client filter). */
   busyClientId: number;
-  /** YYYY-MM-DD, Moscow: today and 30 days earlier. */
+  /** YYYY-MM-DD, Moscow: today, 30 days earlier, and the partner's first order (a report over the whole history). */
   today: string;
   monthAgo: string;
+  quarterAgo: string;
+  firstOrderDay: string;
   /** Orders of the partner: a deep page and the last page are computed from it. */
   orderCount: number;
   /** A client priced by a column over its parent list (the longest chain of the price engine). */
@@ -29,6 +33,8 @@ export interface ScenarioContext {
   /** A product's 6-digit code (the shop's search by code). */
   productCode: string;
 }
+
+import { REPORT_CODES } from '@b2b/contracts/reports';
 
 const ORDERS = '/v3/api/partner/orderlist/';
 const CLIENTS = '/v3/api/partner/client/';
@@ -57,8 +63,21 @@ export function scenarios(c: ScenarioContext): Scenario[] {
     { name: 'shop: catalogue page (24, a section)', path: `/v3/api/catalog/product/?section_id=${c.topSectionId}&limit=24`, kind: 'list', as: 'buyer' },
     { name: 'shop: catalogue search by code', path: `/v3/api/catalog/product/?query=${c.productCode}`, kind: 'list', as: 'buyer' },
     { name: 'shop: catalogue search by name', path: `/v3/api/catalog/product/?query=${encodeURIComponent('тетрадь')}`, kind: 'list', as: 'buyer' },
-    { name: 'offers: list', kind: 'list', missing: 'offers are issue 14' },
-    { name: 'report', kind: 'card', missing: 'reports are issue 16' },
+    { name: 'offers: list', path: '/v3/api/partner/offer/', kind: 'list' },
+    { name: 'offers: all, 36 by name', path: '/v3/api/partner/offer/?active=ALL&limit=36&sort=NAME&order=ASC', kind: 'list' },
+    // Each report over the default period (three months) and over the partner's whole history.
+    ...REPORT_CODES.flatMap((code): Scenario[] =>
+      [
+        ['3 months', c.quarterAgo],
+        ['whole history', c.firstOrderDay],
+      ].map(([label, from]) => ({
+        name: `report: ${code} (${label})`,
+        path: `/v3/api/manager/report/${code}/`,
+        kind: 'report',
+        as: 'manager',
+        body: new URLSearchParams({ date_from: from, date_to: c.today, limit: '20' }).toString(),
+      })),
+    ),
     {
       name: "pricing: a client's 24 prices (leaf section)",
       path: `/v3/api/partner/pricing/section/client/${c.pricedClientId}/${c.leafSectionId}/?limit=24`,

@@ -13,6 +13,10 @@ import * as exportJobs from './migrations/2026-11-23-0013-export-jobs';
 import * as priceUploads from './migrations/2026-11-23-0014-price-uploads';
 import * as catalogSectionIndex from './migrations/2026-11-23-0015-catalog-section-index';
 import * as shopBaskets from './migrations/2026-11-23-0016-shop-baskets';
+import * as offersLive from './migrations/2026-11-23-0017-offers-live';
+import * as loyaltyLedger from './migrations/2026-11-23-0018-loyalty-ledger';
+import * as reportingReadModel from './migrations/2026-11-23-0019-reporting-read-model';
+import * as ordersAcrossPartners from './migrations/2026-11-23-0020-orders-across-partners';
 
 /** Dated migrations, listed here so that the bundled server carries them. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -29,6 +33,10 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-23-0014-price-uploads': priceUploads,
   '2026-11-23-0015-catalog-section-index': catalogSectionIndex,
   '2026-11-23-0016-shop-baskets': shopBaskets,
+  '2026-11-23-0017-offers-live': offersLive,
+  '2026-11-23-0018-loyalty-ledger': loyaltyLedger,
+  '2026-11-23-0019-reporting-read-model': reportingReadModel,
+  '2026-11-23-0020-orders-across-partners': ordersAcrossPartners,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -752,6 +752,36 @@ export interface LoyaltyLedgerTable {
   created_at: Created;
 }
 
+/** Migration 0019: the reporting read model (sales of orders not CANCELED by Moscow day, ISO week and month; money ×10⁴). */
+interface ReportSales {
+  partner_id: number;
+  product_id: number;
+  orders: number;
+  quantity: number;
+  revenue_e4: number;
+  cost_e4: number;
+}
+export type ReportSalesDayTable = ReportSales & { day: string };
+export type ReportSalesWeekTable = ReportSales & { week: string };
+export type ReportSalesMonthTable = ReportSales & { month: string };
+interface ReportClients {
+  partner_id: number;
+  client_id: number;
+  orders: number;
+  revenue_e4: number;
+}
+export type ReportClientsDayTable = ReportClients & { day: string };
+export type ReportClientsWeekTable = ReportClients & { week: string };
+export type ReportClientsMonthTable = ReportClients & { month: string };
+export interface ReportPartnerDayTable {
+  partner_id: number;
+  day: string;
+  orders: number;
+  revenue: string;
+  cost: string;
+  canceled: number;
+}
+
 export interface ContentPagesTable {
   id: Id;
   type: string;
@@ -823,5 +853,12 @@ export interface DB {
   loyalty_group_visibility: LoyaltyGroupVisibilityTable;
   loyalty_members: LoyaltyMembersTable;
   loyalty_ledger: LoyaltyLedgerTable;
+  report_sales_day: ReportSalesDayTable;
+  report_sales_week: ReportSalesWeekTable;
+  report_sales_month: ReportSalesMonthTable;
+  report_clients_day: ReportClientsDayTable;
+  report_clients_week: ReportClientsWeekTable;
+  report_clients_month: ReportClientsMonthTable;
+  report_partner_day: ReportPartnerDayTable;
   content_pages: ContentPagesTable;
 }

@@ -3,7 +3,7 @@ import { stricterApplies } from '@b2b/contracts/http/route';
 import { accessAllows, signInSuiteAccounts, type SuiteAccount } from '@/test/security/accounts';
 import { partnerFingerprint } from '@/test/security/data-fingerprint';
 import { hostileBodies } from '@/test/security/hostile-bodies';
-import { BUYER_ID_ROUTES, fillPath, nothingPath, PUBLIC_ID_ROUTES, ROUTE_IDS, UNSCOPED_PARAM_ROUTES } from '@/test/security/route-ids';
+import { BUYER_ID_ROUTES, fillPath, MANAGER_ID_ROUTES, nothingPath, PUBLIC_ID_ROUTES, ROUTE_IDS, UNSCOPED_PARAM_ROUTES } from '@/test/security/route-ids';
 import { createTestApp, type TestApp } from '@/test/test-app';
 import type { RouteEntry } from './route-table';
 
@@ -92,7 +92,7 @@ const DESTRUCTIVE: Record<string, string> = {
 
 describe("(b) the other partner's ids", () => {
   it('every partner route with ids says where its ids come from', () => {
-    const missing = apiRoutes.filter((r) => hasParams(r) && !ROUTE_IDS[r.url] && !PUBLIC_ID_ROUTES[r.url] && !UNSCOPED_PARAM_ROUTES[r.url] && !BUYER_ID_ROUTES[r.url]).map(label);
+    const missing = apiRoutes.filter((r) => hasParams(r) && !ROUTE_IDS[r.url] && !PUBLIC_ID_ROUTES[r.url] && !UNSCOPED_PARAM_ROUTES[r.url] && !BUYER_ID_ROUTES[r.url] && !MANAGER_ID_ROUTES[r.url]).map(label);
     expect(missing).toEqual([]);
   });
 

@@ -86,13 +86,13 @@ export function createJobQueue(
 
     /**
      * Queues a job in `trx`: the caller's transaction, so the job exists exactly when the change that caused it
-     * commits (or the plain `db` handle when nothing else is written).
+     * commits (or the plain `db` handle when nothing else is written). `runAt` delays it (points that burn on a date).
      */
     async enqueue(
       trx: Db,
       type: string,
       payload: Record<string, unknown>,
-      opts: { partnerId?: number | null; userId?: number | null; maxAttempts?: number } = {},
+      opts: { partnerId?: number | null; userId?: number | null; maxAttempts?: number; runAt?: Date } = {},
     ) {
       const { id } = await jobsRepo(trx).insert({
         type,
@@ -100,6 +100,7 @@ export function createJobQueue(
         partner_id: opts.partnerId ?? null,
         created_by: opts.userId ?? null,
         max_attempts: opts.maxAttempts,
+        ...(opts.runAt ? { run_at: opts.runAt } : {}),
       });
       if (!stopped && !running) schedule(0);
       return id;

@@ -3,7 +3,7 @@ import type { Db } from '@/db/database';
 
 export function jobsRepo(db: Db) {
   return {
-    insert: (row: { type: string; payload: Record<string, unknown>; partner_id: number | null; created_by?: number | null; max_attempts?: number }) =>
+    insert: (row: { type: string; payload: Record<string, unknown>; partner_id: number | null; created_by?: number | null; max_attempts?: number; run_at?: Date }) =>
       db
         .insertInto('jobs')
         .values({ ...row, payload: JSON.stringify(row.payload) })

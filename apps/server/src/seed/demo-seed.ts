@@ -9,7 +9,7 @@ import { addDays, daysBetween } from './dates';
 import { DEMO_PASSWORD, STAFF_ACCOUNTS } from './demo-accounts';
 import { KANCLER, OFFICE_MARKET } from './demo-partners';
 import { insertLoyalty, planLoyalty } from './loyalty-seed';
-import { seedOffers, seedOfferTypes } from './offers-seed';
+import { seedOffers, seedOfferTypes, seedSecondPartnerOffer } from './offers-seed';
 import { insertOrders, seedOpenBasket } from './orders-seed';
 import { planOrders } from './orders-plan';
 import { seedPartner, type SeededPartner } from './partners-seed';
@@ -134,6 +134,7 @@ async function seedSecondPartnerTrade(ctx: Context, rng: Random, partner: Seeded
   const orderIds = await insertOrders(db, partner.id, orders, partner.spec.shop);
   await seedOpenBasket(db, partner.id, orders, orderIds);
   await clearNewFlagOfClientsWithOrders(db, partner.id);
+  await seedSecondPartnerOffer(db, partner.id, ctx.products, now);
 }
 
 async function timed<T>(log: (m: string) => void, label: string, work: () => Promise<T>): Promise<T> {

@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '@/db/database';
 import { seedDemo } from './demo-seed';
 import { KANCLER } from './demo-partners';
+import { growOffers } from './offers-history-seed';
 import { COMPANY_ENDINGS, COMPANY_MAILBOXES, COMPANY_STEMS, FEMALE_NAMES, MALE_NAMES, SURNAMES } from './names-ru';
 
 /**
@@ -12,6 +13,8 @@ import { COMPANY_ENDINGS, COMPANY_MAILBOXES, COMPANY_STEMS, FEMALE_NAMES, MALE_N
  * ordinal, so two runs give the same data (dates stay relative to today).
  */
 export const LARGE = { products: 20_000, clients: 100_000, orders: 1_000_000 } as const;
+/** Offers in the large supplier's history (a few a week for years). */
+export const LARGE_OFFERS = 2000;
 export type LargeSizes = { products: number; clients: number; orders: number };
 
 /** Orders generated per statement: bounded temp tables, progress between chunks. */
@@ -51,6 +54,8 @@ export async function seedLarge(db: Db, log: (m: string) => void = () => {}, siz
     step('indexes rebuilt');
     await fillOpenBasket(trx, p);
     step('open basket');
+    await growOffers(trx, p, LARGE_OFFERS);
+    step(`${LARGE_OFFERS} offers`);
   });
   await sql`vacuum analyze`.execute(db);
   step('vacuum analyze');

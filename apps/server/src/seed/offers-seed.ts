@@ -101,3 +101,24 @@ export async function seedOffers(
 
   return { id: discount.id, dateStart: discount.date_start, dateEnd: discount.date_end!, prices };
 }
+
+/** The second partner's one offer: a gift from 15 000 ₽ (the manager's lists show offers of more than one partner). */
+export async function seedSecondPartnerOffer(db: Db, partnerId: number, products: readonly SeededProduct[], now: Date): Promise<void> {
+  const offer = await db
+    .insertInto('offers')
+    .values({
+      partner_id: partnerId,
+      type: 'GIFT',
+      name: 'Подарок к заказу от 15 000 ₽',
+      description: 'Органайзер для бумаг в подарок к заказу от 15 000 ₽.',
+      active: true,
+      date_start: addDays(now, -10),
+      date_end: addDays(now, 50),
+      sort: 100,
+      created_at: addDays(now, -12),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const gift = ofSection(products, 'Настольные наборы')[0];
+  await db.insertInto('offer_presents').values({ partner_id: partnerId, offer_id: offer.id, product_id: gift.id, sum: toMoney(15000), product_type: 'GIFT', sort: 10 }).execute();
+}

@@ -42,15 +42,6 @@ export const TAB_LABEL = {
   },
   pricing: { pricelist: 'Прайсы', column: 'Колонки цен', pricesettings: 'Установка цен', settings: 'Настройки цен' },
   assortment: { assortment: 'Настройка ассортимента' },
-  loyalty: {
-    settings: 'Настройки',
-    statuses: 'Статусы',
-    coefficients: 'Повышенные коэффициенты',
-    visability: 'Видимость',
-    participation: 'Участники',
-    scoring: 'Начисление баллов',
-    balance: 'Управление балансом',
-  },
   settings: {
     'my-shop': 'Магазин',
     'my-payment': 'Оплата',
@@ -79,4 +70,7 @@ export const UI = {
   partnerCount: 'Партнеры',
   since: 'с',
   manager: 'Менеджер платформы',
+  /** The manager's partner filter: no partner chosen means every partner. */
+  allPartners: 'Все партнеры',
+  partner: 'Партнер',
 } as const;

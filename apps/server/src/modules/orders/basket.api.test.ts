@@ -126,6 +126,30 @@ describe('POST /v3/api/partner/sendtorelef/', () => {
     expect(new Decimal(rows[0].price).eq(chosen.buying_price)).toBe(true);
   });
 
+  it("keeps an offer's goods out when the offer is NOT_IN_BASKET, unless the offers sent name it", async () => {
+    // An order of two products or more: one of them the offer's.
+    let id = await viewedOrder();
+    while ((await k.itemsOf(k.main, id)).length < 2) id = await viewedOrder();
+    const items = await k.itemsOf(k.main, id);
+    const [own, other] = [items[0], items[items.length - 1]];
+    const offer = await k.db
+      .insertInto('offers')
+      .values({ partner_id: k.main, type: 'GIFT', name: 'Подарок со склада партнера', date_start: new Date(), not_in_basket: true })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await k.db.updateTable('order_items').set({ offer_id: offer.id }).where('partner_id', '=', k.main).where('order_id', '=', id).where('id', '=', own.id).execute();
+    expect((await k.as('orders').post(BASKET, listOf([id]))).json().SUCCESS).toBe('Y');
+    const sent = (await basketFromDb(k.main)).rows.filter((r) => r.order_id === id).map((r) => r.product_id);
+    expect(sent).toContain(other.product_id);
+    expect(sent).not.toContain(own.product_id);
+
+    const named = await viewedOrder();
+    const first = (await k.itemsOf(k.main, named))[0];
+    await k.db.updateTable('order_items').set({ offer_id: offer.id }).where('partner_id', '=', k.main).where('order_id', '=', named).where('id', '=', first.id).execute();
+    await k.as('orders').post(BASKET, { ...listOf([named]), ...listOf([offer.id], 'offers') });
+    expect((await basketFromDb(k.main)).rows.filter((r) => r.order_id === named).map((r) => r.product_id)).toContain(first.product_id);
+  });
+
   it('a list with one unaccepted order sends none of them', async () => {
     const viewed = await viewedOrder();
     const fresh = (await k.orderIds(k.main, 'NEW')).find((i) => !taken.has(i)) ?? (await k.makeNewOrder(k.main, taken));

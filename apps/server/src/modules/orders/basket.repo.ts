@@ -5,11 +5,17 @@ import type { Db } from '@/db/database';
 export interface ItemSelection {
   /** Only these products (absent: all). */
   productIds?: readonly number[];
-  /** Items of an offer go only when their offer is listed (absent: all); items outside offers always go. */
+  /**
+   * Items of an offer go only when their offer is listed (absent: all but those of offers marked NOT_IN_BASKET);
+   * items outside offers always go.
+   */
   offerIds?: readonly number[];
 }
 
-/** The partner's distribution-centre basket (dc_baskets, dc_basket_items); tenant-scoped, transaction-friendly. */
+/**
+ * The partner's distribution-centre basket (dc_baskets, dc_basket_items); tenant-scoped, transaction-friendly.
+ * Borrowed read-only: offers (module offers), whose NOT_IN_BASKET keeps an offer's goods out of the basket.
+ */
 export function basketRepo(db: Db) {
   const openBasket = (partnerId: number) =>
     db.selectFrom('dc_baskets').select('id').where('partner_id', '=', partnerId).where('status', '=', 'OPEN').executeTakeFirst();
@@ -20,6 +26,14 @@ export function basketRepo(db: Db) {
     const { offerIds } = sel;
     if (offerIds) {
       q = q.where((eb) => eb.or([eb('offer_id', 'is', null), eb('offer_id', 'in', offerIds.length ? [...offerIds] : [0])]));
+    } else {
+      // Without a choice of offers, the goods of an offer marked NOT_IN_BASKET (the partner's own stock) stay out.
+      q = q.where((eb) =>
+        eb.or([
+          eb('offer_id', 'is', null),
+          eb.not(eb.exists(eb.selectFrom('offers as o').select(sql`1`.as('one')).whereRef('o.partner_id', '=', 'order_items.partner_id').whereRef('o.id', '=', 'order_items.offer_id').where('o.not_in_basket', '=', true))),
+        ]),
+      );
     }
     return q;
   };

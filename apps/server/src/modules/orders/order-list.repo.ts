@@ -55,8 +55,10 @@ const flip = (d: Direction): Direction => (d === 'asc' ? 'desc' : 'asc');
  * (triggers keep them), counts come from the order_counts read model where the filter allows.
  */
 export function orderListRepo(db: Db) {
-  const filtered = (partnerId: number, f: OrderFilter) => {
-    let q = db.selectFrom('orders as o').where('o.partner_id', '=', partnerId);
+  /** `partnerId` undefined: every partner's orders (the manager's list, sorted by date only). */
+  const filtered = (partnerId: number | undefined, f: OrderFilter) => {
+    let q = db.selectFrom('orders as o');
+    if (partnerId !== undefined) q = q.where('o.partner_id', '=', partnerId);
     if (f.status) q = q.where('o.status', '=', f.status);
     if (f.clientId) q = q.where('o.client_id', '=', f.clientId);
     if (f.from) q = q.where('o.created_at', '>=', f.from);
@@ -72,11 +74,11 @@ export function orderListRepo(db: Db) {
     return q;
   };
 
-  const rows = (partnerId: number, f: OrderFilter, sort: OrderSort) =>
+  const rows = (partnerId: number | undefined, f: OrderFilter, sort: OrderSort) =>
     filtered(partnerId, f)
       .leftJoin('tradepoints as tp', (j) => j.onRef('tp.partner_id', '=', 'o.partner_id').onRef('tp.id', '=', 'o.tradepoint_id'))
       .select((eb) => [
-        'o.id', 'o.order_number', 'o.created_at', 'o.status', 'o.client_id', 'o.client_name',
+        'o.partner_id', 'o.id', 'o.order_number', 'o.created_at', 'o.status', 'o.client_id', 'o.client_name',
         'o.contact_name', 'o.contact_phone', 'o.contact_email', 'o.payment_type', 'o.currency', 'o.currency_rate',
         'o.position_count', 'o.position_sum', 'o.position_margin', 'o.comment', 'o.shop_comment', 'o.min_order_sum',
         eb.fn.coalesce('o.address', 'tp.address').as('address'),
@@ -84,11 +86,9 @@ export function orderListRepo(db: Db) {
       ]);
 
   /** Counts that the day/status read model answers exactly: no client and no text in the filter. */
-  const countFromReadModel = async (partnerId: number, f: OrderFilter) => {
-    let q = db
-      .selectFrom('order_counts')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), sql<number>`0`).as('n'))
-      .where('partner_id', '=', partnerId);
+  const countFromReadModel = async (partnerId: number | undefined, f: OrderFilter) => {
+    let q = db.selectFrom('order_counts').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), sql<number>`0`).as('n'));
+    if (partnerId !== undefined) q = q.where('partner_id', '=', partnerId);
     if (f.status) q = q.where('status', '=', f.status);
     if (f.fromDay) q = q.where('day', '>=', f.fromDay);
     if (f.toDay) q = q.where('day', '<=', f.toDay);
@@ -99,7 +99,7 @@ export function orderListRepo(db: Db) {
    * A page by offset. A deep one skips its offset on the sort's index alone (ids only, no row reads), then reads
    * the page's rows by key: skipping 100,000 entries of an index costs a fraction of reading 100,000 orders.
    */
-  const offsetPage = async (partnerId: number, f: OrderFilter, sort: OrderSort, direction: Direction, limit: number, offset: number) => {
+  const offsetPage = async (partnerId: number | undefined, f: OrderFilter, sort: OrderSort, direction: Direction, limit: number, offset: number) => {
     if (offset < DEFERRED_JOIN_FROM) {
       return rows(partnerId, f, sort).orderBy(SORT_KEYS[sort], direction).orderBy('o.id', direction).limit(limit).offset(offset).execute();
     }
@@ -112,14 +112,14 @@ export function orderListRepo(db: Db) {
 
   return {
     /** All of the partner's orders and the NEW ones (the list's CNT_ALL and NEW_CNT), from the read model. */
-    totals: async (partnerId: number) => {
+    totals: async (partnerId: number | undefined) => {
       const row = await db
         .selectFrom('order_counts')
         .select((eb) => [
           eb.fn.coalesce(eb.fn.sum<number>('n'), sql<number>`0`).as('all'),
           eb.fn.coalesce(eb.fn.sum<number>('n').filterWhere('status', '=', 'NEW'), sql<number>`0`).as('new'),
         ])
-        .where('partner_id', '=', partnerId)
+        .$if(partnerId !== undefined, (q) => q.where('partner_id', '=', partnerId!))
         .executeTakeFirstOrThrow();
       return { all: Number(row.all), new: Number(row.new) };
     },
@@ -128,7 +128,7 @@ export function orderListRepo(db: Db) {
      * The number of orders matching the filter: from the read model when it can, else counted on the index; a text
      * search counts up to `limit` (SEARCH_COUNT_LIMIT for a page; more: `more` is set), an export counts all.
      */
-    count: async (partnerId: number, f: OrderFilter, limit = SEARCH_COUNT_LIMIT): Promise<{ n: number; more: boolean }> => {
+    count: async (partnerId: number | undefined, f: OrderFilter, limit = SEARCH_COUNT_LIMIT): Promise<{ n: number; more: boolean }> => {
       if (!f.clientId && !f.text) return { n: await countFromReadModel(partnerId, f), more: false };
       if (!f.text || limit === Infinity) {
         return { n: Number((await filtered(partnerId, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n), more: false };
@@ -144,7 +144,7 @@ export function orderListRepo(db: Db) {
      * `total` rows is read from the other end (offset from the end, reversed): the last page costs what the first
      * does, and no page walks more than half of the list's index.
      */
-    page: async (partnerId: number, f: OrderFilter, sort: OrderSort, direction: Direction, limit: number, offset: number, total?: number) => {
+    page: async (partnerId: number | undefined, f: OrderFilter, sort: OrderSort, direction: Direction, limit: number, offset: number, total?: number) => {
       if (total !== undefined && offset > total / 2 && offset < total) {
         const take = Math.min(limit, total - offset);
         const fromEnd = total - offset - take;

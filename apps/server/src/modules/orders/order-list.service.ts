@@ -77,6 +77,21 @@ export function orderListService(db: Db, exports: ExportJobs) {
       return { ITEMS: rows.map((r) => toListItem(r, shop, partnerId)), NAV: more ? { ...nav(cnt), CNT_MORE: 'Y' } : nav(cnt), ENTITIES };
     },
 
+    /**
+     * The manager's list: one partner's (as its staff see it) or, without one, every partner's orders, newest first
+     * (across partners only the date sort has an index).
+     */
+    async listAcross(partnerId: number | undefined, q: OrderListQuery): Promise<OrderListAnswer> {
+      if (partnerId !== undefined) return this.list(partnerId, q);
+      const totals = await repo.totals(undefined);
+      const filter = toOrderFilter({ ...q, client_id: undefined });
+      const { n: cnt, more } = await repo.count(undefined, filter);
+      const rows = await repo.page(undefined, filter, 'CREATE_DATE', direction(q), q.limit, q.offset, more ? undefined : cnt);
+      const shops = new Map(await Promise.all([...new Set(rows.map((r) => Number(r.partner_id)))].map(async (id) => [id, await orders.shop(id)] as const)));
+      const nav = { CNT: cnt, CNT_ALL: totals.all, NEW_CNT: totals.new };
+      return { ITEMS: rows.map((r) => toListItem(r, shops.get(Number(r.partner_id)), Number(r.partner_id))), NAV: more ? { ...nav, CNT_MORE: 'Y' } : nav, ENTITIES };
+    },
+
     /** action=export: queues the .xlsx of every order matching the filter (the job's id answers at once). */
     exportList: (user: ExportUser, q: OrderListQuery): Promise<ExportQueued | ActionFailed> => exports.request('export.orders', user, q),
   };

@@ -17,6 +17,8 @@ export interface PlacedLine {
   price: string;
   purchase: string;
   quantity: number;
+  /** The offer whose promo price or gift this line is. */
+  offerId?: number | null;
 }
 
 export interface NewOrder {
@@ -35,6 +37,8 @@ export interface NewOrder {
   address: string | null;
   tradepointId: number | null;
   comment: string | null;
+  /** The client earns loyalty points on it (a member of the partner's running programme). */
+  isLoyalty: boolean;
   lines: PlacedLine[];
 }
 
@@ -77,6 +81,7 @@ export async function placeOrder(trx: Db, o: NewOrder): Promise<{ id: number; nu
       address: o.address,
       tradepoint_id: o.tradepointId,
       comment: o.comment,
+      is_loyalty: o.isLoyalty,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -92,6 +97,8 @@ export async function placeOrder(trx: Db, o: NewOrder): Promise<{ id: number; nu
         buying_price: l.purchase,
         price: l.price,
         quantity: l.quantity,
+        offer_id: l.offerId ?? null,
+        special: l.offerId != null,
       })),
     )
     .execute();

@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { MSG } from '@b2b/contracts/messages';
+import { MANAGER_ORDER_ACTIONS, MANAGER_ROUTES as M } from '@b2b/contracts/routes/manager';
+import type { OrderActionInput } from '@b2b/contracts/orders';
 import { ORDER_ROUTES as R } from '@b2b/contracts/routes/orders';
 import { notFound } from '@/http/app-error';
 import { addRoute } from '@/http/contract-route';
+import { failed, type ActionFailed, type ActionOk } from '@/http/envelope';
 import type { OrdersService } from './orders.service';
 
 const found = <T>(answer: T | undefined): T => {
@@ -10,8 +13,31 @@ const found = <T>(answer: T | undefined): T => {
   return answer;
 };
 
-export function ordersRoutes(orders: OrdersService) {
+/** What other modules do for an order's actions: the loyalty module gives the order's points back (bonus_return). */
+export interface OrderActionDeps {
+  bonusReturn: (staff: { id: number; partnerId: number }, orderId: number) => Promise<ActionFailed | ActionOk<{ RETURNED_BONUS: string }>>;
+}
+
+export function ordersRoutes(orders: OrdersService, deps: OrderActionDeps) {
   const loyaltyHistory = async (partnerId: number, id: number) => found(await orders.cards.loyaltyHistory(partnerId, id));
+
+  /** The status and text actions, the same for the partner's staff and the platform manager. */
+  const statusAction = (actor: { id: number; partnerId: number }, id: number, body: OrderActionInput) => {
+    switch (body.action) {
+      case 'accept':
+        return orders.actions.accept(actor, id);
+      case 'complete':
+        return orders.actions.complete(actor, id, { confirmStock: body.confirm_stock === 'Y' });
+      case 'cancel':
+        return orders.actions.cancel(actor, id, body.cancel_comment ?? '');
+      case 'comment':
+        return orders.actions.comment(actor, id, body.shop_comment ?? '');
+      case 'note':
+        return orders.actions.note(actor, id, body.note ?? '');
+      default:
+        return Promise.resolve(failed({ action: MSG.forbidden }));
+    }
+  };
 
   return async (app: FastifyInstance) => {
     addRoute(app, R.list, ({ staff, query }) =>
@@ -26,20 +52,14 @@ export function ordersRoutes(orders: OrdersService) {
 
     addRoute(app, R.action, async ({ staff, params: { id }, body }) => {
       switch (body.action) {
-        case 'accept':
-          return orders.actions.accept(staff, id);
-        case 'complete':
-          return orders.actions.complete(staff, id, { confirmStock: body.confirm_stock === 'Y' });
-        case 'cancel':
-          return orders.actions.cancel(staff, id, body.cancel_comment);
-        case 'comment':
-          return orders.actions.comment(staff, id, body.shop_comment);
-        case 'note':
-          return orders.actions.note(staff, id, body.note);
         case 'export':
           return orders.actions.exportOrder(staff, id);
         case 'loyalty_history':
           return loyaltyHistory(staff.partnerId, id);
+        case 'bonus_return':
+          return deps.bonusReturn(staff, id);
+        default:
+          return statusAction(staff, id, body);
       }
     });
 
@@ -48,5 +68,18 @@ export function ordersRoutes(orders: OrdersService) {
     addRoute(app, R.basket, ({ staff }) => orders.basket.totals(staff.partnerId));
 
     addRoute(app, R.sendToBasket, ({ staff, body }) => orders.basket.send(staff, body));
+
+    // The platform manager: every partner's orders, a card and the status actions as the partner's staff take them.
+    addRoute(app, M.orders, ({ query }) => orders.list.listAcross(query.partner_id, { ...query, shop_id: undefined }));
+    const managed = async (id: number) => found(await orders.partnerOf(id));
+    addRoute(app, M.order, async ({ params: { id } }) => {
+      const card = found(await orders.cards.card({ partnerId: await managed(id), canEdit: true }, id));
+      // The manager's card lists only what the manager's route takes (no basket send, no payment type).
+      return { ...card, ACTIONS: card.ACTIONS.filter((a) => (MANAGER_ORDER_ACTIONS as readonly string[]).includes(a)) };
+    });
+    addRoute(app, M.orderAction, async ({ user, params: { id }, body }) => {
+      const actor = { id: user.id, partnerId: await managed(id) };
+      return (MANAGER_ORDER_ACTIONS as readonly string[]).includes(body.action) ? statusAction(actor, id, body) : failed({ action: MSG.forbidden });
+    });
   };
 }

@@ -27,8 +27,15 @@ export function ordersService(db: Db, deps: { mailer: Mailer; files: FileStore; 
     cards,
     actions: orderActionsService(db, { ...deps, cards }),
     basket: basketService(db, deps.events),
+    /** The partner an order belongs to (order ids are unique on the platform): the manager's card and actions. */
+    partnerOf: async (orderId: number) =>
+      (await db.selectFrom('orders').select('partner_id').where('id', '=', orderId).executeTakeFirst())?.partner_id,
     /** A buyer's order from the shop, written in the caller's transaction (the storefront's checkout). */
     place: placeOrder,
+    /** The loyalty points given back to the client for an order (RETURNED_BONUS), in the loyalty module's transaction. */
+    setReturnedBonus: async (trx: Db, partnerId: number, orderId: number, points: string) => {
+      await trx.updateTable('orders').set({ returned_bonus: points, updated_at: new Date() }).where('partner_id', '=', partnerId).where('id', '=', orderId).execute();
+    },
   };
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { MSG } from '@b2b/contracts/messages';
+import { MANAGER_ROUTES } from '@b2b/contracts/routes/manager';
 import { PARTNER_ROUTES as R } from '@b2b/contracts/routes/partners';
 import { notFound } from '@/http/app-error';
 import { addRoute } from '@/http/contract-route';
@@ -14,5 +15,6 @@ export function partnersRoutes(partners: PartnersService) {
     });
 
     addRoute(app, R.managerInfo, () => partners.managerInfo());
+    addRoute(app, MANAGER_ROUTES.partners, ({ query }) => partners.list(query.query));
   };
 }

@@ -32,6 +32,13 @@ export function partnersService(db: Db, deps: { clients: ClientsService; orders:
       };
     },
 
+    /** The manager's partner list (GET /manager/partner/). */
+    async list(query?: string) {
+      return {
+        ITEMS: (await repo.list(query)).map((p) => ({ ID: Number(p.id), NAME: p.name, SHOP_LINK: p.shop_link ?? null, CLIENTS_COUNT: Number(p.clients), ORDERS_COUNT: Number(p.orders) })),
+      };
+    },
+
     async managerInfo(): Promise<ManagerInfoResponse> {
       const clients = await deps.clients.stats();
       const orders = await deps.orders.stats();

@@ -1,12 +1,14 @@
 import { sql } from 'kysely';
 import type { Db } from '@/db/database';
+import { runningOfferSql } from '@/db/offer-sql';
 import type { ListFacts, ListRules, ProductFacts, Rounding, TaxType, PriceUnit } from './price-rules';
 
 /*
  * The price engine's reads: who prices a client (its column, list, group's list or the base list) and, in one query
  * for a whole page of products, every fact the rules need about them.
  * Borrowed read-only, tenant-scoped: clients, client_group_members and client_groups (module clients, groups),
- * shops (module shop), the catalogue (reference data).
+ * shops (module shop), offers and offer_products (module offers: a client's running promo prices), the catalogue
+ * (reference data).
  */
 
 export interface ClientPricing {
@@ -44,6 +46,24 @@ export const toListRules = (row: ListRow, shop: Pick<ShopPricing, 'priceType'>):
   rounding: row.rounding,
   unit: row.unit,
 });
+
+/** What list n of the chain (0 or 1) says of a product: its Excel price and percent, product rate, section rates. */
+const listColumns = (n: number) =>
+  sql.raw(
+    `e${n}.site_price as e${n}_price, e${n}.percent as e${n}_pct, r${n}.percent as r${n}, coalesce(sa${n}.percent, sb${n}.percent, sc${n}.percent) as s${n}`,
+  );
+
+/** The joins of list n of the chain: its live Excel line, the product's rate, the rates of the section and its two parents. */
+const listJoins = (n: number, partnerId: number, listId: number | null) => {
+  const t = (alias: string) => sql.raw(`${alias}${n}`);
+  const [e, r, sa, sb, sc] = [t('e'), t('r'), t('sa'), t('sb'), t('sc')];
+  return sql`left join price_list_products ${e} on ${e}.partner_id = ${partnerId} and ${e}.price_list_id = ${listId} and ${e}.product_id = p.id
+          and (${e}.valid_until is null or ${e}.valid_until > now())
+        left join price_product_rates ${r} on ${r}.partner_id = ${partnerId} and ${r}.price_list_id = ${listId} and ${r}.product_id = p.id
+        left join price_section_rates ${sa} on ${sa}.partner_id = ${partnerId} and ${sa}.price_list_id = ${listId} and ${sa}.section_id = sec1.id
+        left join price_section_rates ${sb} on ${sb}.partner_id = ${partnerId} and ${sb}.price_list_id = ${listId} and ${sb}.section_id = sec2.id
+        left join price_section_rates ${sc} on ${sc}.partner_id = ${partnerId} and ${sc}.price_list_id = ${listId} and ${sc}.section_id = sec2.parent_id`;
+};
 
 const LIST_COLUMNS = ['id', 'name', 'parent_id', 'kind', 'is_base', 'price_type', 'section_rate', 'rounding', 'unit'] as const;
 
@@ -106,30 +126,31 @@ export function priceEngineRepo(db: Db) {
         r1: string | null;
         s1: string | null;
         personal: string | null;
+        promo_price: string | null;
+        promo_offer_id: number | null;
+        promo_offer_name: string | null;
       }>`
         select p.id, p.purchase_price, p.rrc, p.vat_rate,
-          e0.site_price as e0_price, e0.percent as e0_pct, r0.percent as r0,
-          coalesce(sa0.percent, sb0.percent, sc0.percent) as s0,
-          e1.site_price as e1_price, e1.percent as e1_pct, r1.percent as r1,
-          coalesce(sa1.percent, sb1.percent, sc1.percent) as s1,
-          cp.price as personal
+          ${listColumns(0)},
+          ${listColumns(1)},
+          cp.price as personal,
+          promo.site_price as promo_price, promo.offer_id as promo_offer_id, promo.offer_name as promo_offer_name
         from catalog_products p
         join catalog_sections sec1 on sec1.id = p.section_id
         left join catalog_sections sec2 on sec2.id = sec1.parent_id
-        left join price_list_products e0 on e0.partner_id = ${partnerId} and e0.price_list_id = ${l0} and e0.product_id = p.id
-          and (e0.valid_until is null or e0.valid_until > now())
-        left join price_product_rates r0 on r0.partner_id = ${partnerId} and r0.price_list_id = ${l0} and r0.product_id = p.id
-        left join price_section_rates sa0 on sa0.partner_id = ${partnerId} and sa0.price_list_id = ${l0} and sa0.section_id = sec1.id
-        left join price_section_rates sb0 on sb0.partner_id = ${partnerId} and sb0.price_list_id = ${l0} and sb0.section_id = sec2.id
-        left join price_section_rates sc0 on sc0.partner_id = ${partnerId} and sc0.price_list_id = ${l0} and sc0.section_id = sec2.parent_id
-        left join price_list_products e1 on e1.partner_id = ${partnerId} and e1.price_list_id = ${l1} and e1.product_id = p.id
-          and (e1.valid_until is null or e1.valid_until > now())
-        left join price_product_rates r1 on r1.partner_id = ${partnerId} and r1.price_list_id = ${l1} and r1.product_id = p.id
-        left join price_section_rates sa1 on sa1.partner_id = ${partnerId} and sa1.price_list_id = ${l1} and sa1.section_id = sec1.id
-        left join price_section_rates sb1 on sb1.partner_id = ${partnerId} and sb1.price_list_id = ${l1} and sb1.section_id = sec2.id
-        left join price_section_rates sc1 on sc1.partner_id = ${partnerId} and sc1.price_list_id = ${l1} and sc1.section_id = sec2.parent_id
+        ${listJoins(0, partnerId, l0)}
+        ${listJoins(1, partnerId, l1)}
         left join client_prices cp on cp.partner_id = ${partnerId} and cp.client_id = ${clientId} and cp.product_id = p.id
           and (cp.valid_until is null or cp.valid_until > now())
+        left join lateral (
+          select op.site_price, o.id as offer_id, o.name as offer_name
+          from offer_products op
+          join offers o on o.partner_id = op.partner_id and o.id = op.offer_id
+          where ${clientId}::bigint is not null and op.partner_id = ${partnerId} and op.product_id = p.id and op.site_price is not null
+            and ${runningOfferSql}
+          order by op.site_price, o.id
+          limit 1
+        ) promo on true
         where p.id = any(${productIds}::bigint[])
       `.execute(db);
       const byId = new Map(rows.rows.map((r) => [Number(r.id), r]));
@@ -138,7 +159,7 @@ export function priceEngineRepo(db: Db) {
         if (!r) return [];
         const lists: ListFacts[] = [{ excelPrice: r.e0_price, excelPercent: r.e0_pct, productRate: r.r0, sectionRate: r.s0 }];
         if (l1 !== null) lists.push({ excelPrice: r.e1_price, excelPercent: r.e1_pct, productRate: r.r1, sectionRate: r.s1 });
-        return [{ productId: id, purchase: r.purchase_price, rrc: r.rrc, vatRate: Number(r.vat_rate), lists, personalPrice: r.personal }];
+        return [{ productId: id, purchase: r.purchase_price, rrc: r.rrc, vatRate: Number(r.vat_rate), lists, personalPrice: r.personal, promo: r.promo_price === null ? null : { price: r.promo_price, offerId: Number(r.promo_offer_id), offerName: r.promo_offer_name ?? '' } }];
       });
     },
   };

@@ -1,5 +1,5 @@
-import { LIMITS } from '@b2b/contracts/limits';
 import { PERCENT_PATTERN, PRICING_MSG } from '@b2b/contracts/pricing';
+import { cellCode, cellDecimal, cellPrice, cellText, PRODUCT_CODE } from '@/files/sheet-cells';
 import type { SpreadsheetCell, SpreadsheetRow } from '@/files/sheet-types';
 
 /*
@@ -43,13 +43,10 @@ const FIELDS: Record<UploadKind, { field: Field; header: RegExp; column: number 
 
 export type Columns = Partial<Record<Field, number>>;
 
-const text = (cell: SpreadsheetCell | undefined): string =>
-  cell === null || cell === undefined ? '' : typeof cell === 'string' ? cell.trim() : String(cell);
-
 /** A header row: no cell of it is a product code, and some cell names the code column. */
 export function headerColumns(kind: UploadKind, row: SpreadsheetRow): Columns | undefined {
-  const cells = row.cells.map(text);
-  if (cells.some((c) => CODE.test(c))) return undefined;
+  const cells = row.cells.map(cellText);
+  if (cells.some((c) => PRODUCT_CODE.test(c))) return undefined;
   const columns: Columns = {};
   for (const { field, header } of FIELDS[kind]) {
     const at = cells.findIndex((c) => header.test(c));
@@ -71,36 +68,14 @@ export interface StagedRow {
   error: string | null;
 }
 
-const CODE = new RegExp(`^\\d{${LIMITS.productCodeLength}}$`);
-/** A price with a comma (or a dot), up to 4 decimals, spaces as thousands separators. */
-const PRICE = /^-?\d{1,12}([.,]\d{1,4})?$/;
-
-function codeOf(cell: SpreadsheetCell | undefined): string | null {
-  if (typeof cell === 'number') {
-    return Number.isInteger(cell) && cell > 0 && cell < 10 ** LIMITS.productCodeLength ? String(cell).padStart(LIMITS.productCodeLength, '0') : null;
-  }
-  const v = text(cell);
-  return CODE.test(v) ? v : null;
-}
-
-/** An Excel number cell keeps its value; text is read with a comma (or a dot) and without spaces. */
-function decimalText(cell: SpreadsheetCell | undefined): string {
-  if (typeof cell === 'number') return Number.isFinite(cell) ? String(cell) : 'NaN';
-  return text(cell).replace(/[\s\u00a0]/g, '').replace(',', '.');
-}
-
 function priceOf(cell: SpreadsheetCell | undefined): { value: string | null; error?: string } {
-  if (text(cell) === '') return { value: null };
-  const v = decimalText(cell);
-  if (typeof cell === 'number' && /e/i.test(v)) return { value: null, error: PRICING_MSG.row.price };
-  if (!PRICE.test(v)) return { value: null, error: PRICING_MSG.row.price };
-  if (v.startsWith('-')) return { value: null, error: PRICING_MSG.row.negative };
-  return { value: v };
+  const read = cellPrice(cell);
+  return read.error ? { value: null, error: PRICING_MSG.row[read.error] } : read;
 }
 
 function percentOf(cell: SpreadsheetCell | undefined): { value: string | null; error?: string } {
-  if (text(cell) === '') return { value: null };
-  const v = decimalText(cell).replace(/%$/, '');
+  if (cellText(cell) === '') return { value: null };
+  const v = cellDecimal(cell).replace(/%$/, '');
   // A number cell formatted as a percent holds a fraction (0.15 for 15 %): files written by this product hold whole percents.
   return PERCENT_PATTERN.test(v) ? { value: v } : { value: null, error: PRICING_MSG.row.percent };
 }
@@ -110,10 +85,10 @@ const MULTIPLICITY = /^[1-9]\d{0,5}(\/[1-9]\d{0,5}){0,9}$/;
 /** One data row read into what is staged; a row whose code cell is empty and that holds nothing else is skipped. */
 export function stageRow(kind: UploadKind, columns: Columns, row: SpreadsheetRow): StagedRow | undefined {
   const cell = (field: Field) => (columns[field] === undefined ? undefined : row.cells[columns[field]!]);
-  const rawCode = text(cell('code'));
+  const rawCode = cellText(cell('code'));
   const staged: StagedRow = { line: row.number, code: rawCode.slice(0, 20), sitePrice: null, percent: null, quantity: null, multiplicity: null, error: null };
   if (rawCode === '') return undefined;
-  const code = codeOf(cell('code'));
+  const code = cellCode(cell('code'));
   if (!code) return { ...staged, error: PRICING_MSG.row.code };
   staged.code = code;
   const refuse = (error: string) => ({ ...staged, error });
@@ -128,11 +103,11 @@ export function stageRow(kind: UploadKind, columns: Columns, row: SpreadsheetRow
       staged.percent = percent.value;
     } else if (price.value === null) return refuse(PRICING_MSG.row.price);
   } else if (kind === 'REMAIN') {
-    const v = decimalText(cell('quantity'));
+    const v = cellDecimal(cell('quantity'));
     if (!/^\d{1,9}$/.test(v)) return refuse(PRICING_MSG.row.quantity);
     staged.quantity = Number(v);
   } else {
-    const v = text(cell('multiplicity')).replace(/\s/g, '');
+    const v = cellText(cell('multiplicity')).replace(/\s/g, '');
     if (!MULTIPLICITY.test(v)) return refuse(PRICING_MSG.row.multiplicity);
     staged.multiplicity = v;
   }

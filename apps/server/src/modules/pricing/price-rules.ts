@@ -16,7 +16,9 @@ import Decimal from 'decimal.js';
  *     when no list of the chain has a rule, the last list's S is the price;
  *  3. WO_VAT shops show prices without VAT: price / (1 + vat/100);
  *  4. a list whose unit is RATE shows prices in the shop's currency: price / rate;
- *  5. rounding half up to the list's digits (NO_DECIMAL 0, ONE_DECIMAL 1, TWO_DECIMAL 2).
+ *  5. rounding half up to the list's digits (NO_DECIMAL 0, ONE_DECIMAL 1, TWO_DECIMAL 2);
+ *  6. a client's price: a running offer's promo price for the product (shown the same way) is the price when it is
+ *     lower; the client's own price is then its old price (a promotion never raises a price).
  */
 
 export type Rounding = 'ONE_DECIMAL' | 'TWO_DECIMAL' | 'NO_DECIMAL';
@@ -24,7 +26,7 @@ export type PriceUnit = 'RUB' | 'RATE';
 export type TaxType = 'WITH_VAT' | 'WO_VAT';
 
 /** How the price was decided (the screens show it; the price file tells site prices from percents). */
-export type PriceSource = 'PERSONAL' | 'EXCEL_PRICE' | 'EXCEL_PERCENT' | 'PRODUCT_RATE' | 'SECTION_RATE' | 'LIST_RATE' | 'START';
+export type PriceSource = 'OFFER' | 'PERSONAL' | 'EXCEL_PRICE' | 'EXCEL_PERCENT' | 'PRODUCT_RATE' | 'SECTION_RATE' | 'LIST_RATE' | 'START';
 
 /** A price list or column as the engine needs it. */
 export interface ListRules {
@@ -54,6 +56,8 @@ export interface ProductFacts {
   /** One entry per list of the chain, in the chain's order. */
   lists: ListFacts[];
   personalPrice: string | null;
+  /** The lowest promo price of a running offer for the product (a client's prices only). */
+  promo: { price: string; offerId: number; offerName: string } | null;
 }
 
 export interface PriceContext {
@@ -76,6 +80,9 @@ export interface Price {
   percent: string | null;
   source: PriceSource;
   purchase: string;
+  /** The price without the offer, when a running offer's promo price is the price. */
+  oldPrice: string | null;
+  offer: { id: number; name: string } | null;
 }
 
 const DIGITS: Record<Rounding, number> = { NO_DECIMAL: 0, ONE_DECIMAL: 1, TWO_DECIMAL: 2 };
@@ -142,13 +149,28 @@ export function priceOf(ctx: PriceContext, product: ProductFacts): Price {
   const decided = decide(ctx, product);
   const { value, currency } = shown(decided.value, ctx, product);
   const rounding = ctx.chain[0].rounding;
-  return {
+  const price = roundTo(value, rounding);
+  const regular = {
     productId: product.productId,
-    price: roundTo(value, rounding).toFixed(DIGITS[rounding]),
+    price: price.toFixed(DIGITS[rounding]),
     currency,
     basePrice: decided.base.toFixed(2),
     percent: decided.percent === null ? null : new Decimal(decided.percent).toFixed(2),
     source: decided.source,
     purchase: new Decimal(product.purchase).toFixed(2),
+    oldPrice: null,
+    offer: null,
+  };
+  if (!product.promo) return regular;
+  const promo = roundTo(shown(new Decimal(product.promo.price), ctx, product).value, rounding);
+  if (!promo.lt(price)) return regular;
+  return {
+    ...regular,
+    price: promo.toFixed(DIGITS[rounding]),
+    basePrice: new Decimal(product.promo.price).toFixed(2),
+    percent: null,
+    source: 'OFFER',
+    oldPrice: regular.price,
+    offer: { id: product.promo.offerId, name: product.promo.offerName },
   };
 }

@@ -24,6 +24,7 @@ const product = (lists: Partial<ListFacts>[], over: Partial<ProductFacts> = {}):
   vatRate: 20,
   lists: lists.map((l) => ({ ...NO_FACTS, ...l })),
   personalPrice: null,
+  promo: null,
   ...over,
 });
 
@@ -99,5 +100,15 @@ describe('the price engine rules', () => {
     expect(priceOf(ctx([list({ rounding: 'TWO_DECIMAL', sectionRate: '0.01' })]), product([{}], { purchase: '1000000.0000' })).price).toBe(
       '1000100.00',
     );
+  });
+
+  it("takes a running offer's promo price only when it is below the client's price, keeping the old one", () => {
+    const rules = ctx([list({ sectionRate: '20' })]); // 120.00 without the offer
+    const promo = (price: string) => ({ promo: { price, offerId: 9, offerName: 'Акция' } });
+    expect(priceOf(rules, product([{}], promo('99.995')))).toMatchObject({ price: '100.00', oldPrice: '120.00', source: 'OFFER', offer: { id: 9, name: 'Акция' } });
+    expect(priceOf(rules, product([{}], promo('120.00')))).toMatchObject({ price: '120.00', oldPrice: null, offer: null, source: 'LIST_RATE' });
+    expect(priceOf(rules, product([{}], { ...promo('90'), personalPrice: '80' }))).toMatchObject({ price: '80.00', source: 'PERSONAL', offer: null });
+    // Shown as every price of the shop: without VAT in a WO_VAT shop (90 / 1.2 = 75), the list's rounding.
+    expect(priceOf(ctx([list({ sectionRate: '20', rounding: 'NO_DECIMAL' })], { taxType: 'WO_VAT' }), product([{}], promo('90')))).toMatchObject({ price: '75', oldPrice: '100' });
   });
 });

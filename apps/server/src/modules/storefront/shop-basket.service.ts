@@ -5,6 +5,7 @@ import { LIMITS } from '@b2b/contracts/limits';
 import { rubles, STOREFRONT_MSG, type BasketAnswer, type basketBody } from '@b2b/contracts/storefront';
 import type { Db } from '@/db/database';
 import { failed, ok } from '@/http/envelope';
+import type { OffersService } from '../offers/offers.service';
 import type { Buyer, ShopCatalogService } from './shop-catalog.service';
 import { shopCatalogRepo } from './shop-catalog.repo';
 
@@ -19,6 +20,8 @@ export interface ShopTerms {
   deliveryPrice: string;
   freeFrom: string | null;
   minOrderSum: string | null;
+  /** Roubles per unit of the shop's prices (1 for RUB): gift thresholds are roubles. */
+  currencyRate: string;
 }
 
 const money = (d: Decimal) => d.toFixed(2);
@@ -26,7 +29,7 @@ const money = (d: Decimal) => d.toFixed(2);
 export async function shopTerms(db: Db, partnerId: number): Promise<ShopTerms> {
   const s = await db
     .selectFrom('shops')
-    .select(['name', 'delivery_price', 'min_sum', 'min_order_sum', 'no_check_order_sum'])
+    .select(['name', 'delivery_price', 'min_sum', 'min_order_sum', 'no_check_order_sum', 'currency', 'currency_rate'])
     .where('partner_id', '=', partnerId)
     .executeTakeFirstOrThrow();
   return {
@@ -34,10 +37,11 @@ export async function shopTerms(db: Db, partnerId: number): Promise<ShopTerms> {
     deliveryPrice: s.delivery_price ?? '0',
     freeFrom: s.min_sum,
     minOrderSum: s.no_check_order_sum ? null : s.min_order_sum,
+    currencyRate: s.currency !== 'RUB' && s.currency_rate ? s.currency_rate : '1',
   };
 }
 
-export function shopBasketService(db: Db, catalog: ShopCatalogService) {
+export function shopBasketService(db: Db, catalog: ShopCatalogService, offers: Pick<OffersService, 'basketGift'>) {
   const repo = shopCatalogRepo(db);
 
   const rawLines = (trx: Db, buyer: Buyer) =>
@@ -74,6 +78,8 @@ export function shopBasketService(db: Db, catalog: ShopCatalogService) {
         SUM: money(new Decimal(i.item.PRICE).mul(i.quantity)),
         MULTIPLICITY: i.item.MULTIPLICITY,
         PREVIEW_PICTURE_PATH: i.item.PREVIEW_PICTURE_PATH,
+        OLD_PRICE: i.item.OLD_PRICE,
+        OFFER: i.item.OFFER,
       })),
       CNT: items.length,
       SUM: money(sum),
@@ -81,6 +87,7 @@ export function shopBasketService(db: Db, catalog: ShopCatalogService) {
       FREE_DELIVERY_FROM: terms.freeFrom === null ? null : money(new Decimal(terms.freeFrom)),
       MIN_ORDER_SUM: terms.minOrderSum === null ? null : money(new Decimal(terms.minOrderSum)),
       CAN_ORDER: items.length && !below ? 'Y' : 'N',
+      GIFT: await offers.basketGift(buyer.partnerId, sum.mul(terms.currencyRate)),
       ...(items.length === 0
         ? { MESSAGE: STOREFRONT_MSG.basketEmpty }
         : below

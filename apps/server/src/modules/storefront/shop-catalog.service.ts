@@ -127,7 +127,7 @@ export function shopCatalogService(db: Db, engine: PriceEngine) {
       const row = /^\d{6}$/.test(code)
         ? await db.selectFrom('catalog_products').select(['id', 'name', 'up_code_1c']).where('up_code_1c', '=', code).where('active', '=', true).executeTakeFirst()
         : undefined;
-      if (!row) return { SUCCESS: 'N' as const, MESSAGE: 'Товар с таким кодом не найден' };
+      if (!row) return { SUCCESS: 'N' as const, MESSAGE: MSG.productCodeUnknown };
       return { SUCCESS: 'Y' as const, ID: Number(row.id), NAME: row.name, UP_CODE_1C: row.up_code_1c };
     },
   };

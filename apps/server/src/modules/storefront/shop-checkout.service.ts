@@ -11,6 +11,8 @@ import { failed, ok, toSeconds, yn } from '@/http/envelope';
 import type { Mailer } from '@/mail/mailer';
 import { orderPlacedMail, orderReceivedMail } from '@/mail/templates/order-mails';
 import { MSG } from '@b2b/contracts/messages';
+import type { LoyaltyPointsService } from '../loyalty/loyalty-points.service';
+import type { OffersService } from '../offers/offers.service';
 import type { OrdersService } from '../orders/orders.service';
 import type { ShopBasketService } from './shop-basket.service';
 import type { Buyer } from './shop-catalog.service';
@@ -24,7 +26,16 @@ import type { Buyer } from './shop-catalog.service';
 
 type Body = z.output<typeof orderBody>;
 
-export function shopCheckoutService(db: Db, deps: { basket: ShopBasketService; mailer: Mailer; orders: OrdersService }) {
+export function shopCheckoutService(
+  db: Db,
+  deps: {
+    basket: ShopBasketService;
+    mailer: Mailer;
+    orders: OrdersService;
+    offers: Pick<OffersService, 'claimForOrder'>;
+    loyalty: Pick<LoyaltyPointsService, 'isMember'>;
+  },
+) {
   const shopOf = (partnerId: number) =>
     db
       .selectFrom('shops')
@@ -74,7 +85,9 @@ export function shopCheckoutService(db: Db, deps: { basket: ShopBasketService; m
       if (Object.keys(errors).length) return failed(errors);
 
       // Priced before the transaction (the embedded database has one connection: inside it only `trx` may be used).
-      const { answer, items, free } = await deps.basket.priced(buyer);
+      const { answer, items, free, sum, terms } = await deps.basket.priced(buyer);
+      if (body.expected_sum !== undefined && !sum.eq(body.expected_sum)) return failed({ basket: STOREFRONT_MSG.pricesChanged });
+      const isLoyalty = await deps.loyalty.isMember(buyer.partnerId, buyer.clientId);
       const placed = await db.transaction().execute(async (trx) => {
         // The basket is read and emptied under its lock: a double click places one order.
         await sql`select pg_advisory_xact_lock(${buyer.partnerId}::int, hashtext(${`basket:${buyer.clientId}`}))`.execute(trx);
@@ -84,6 +97,12 @@ export function shopCheckoutService(db: Db, deps: { basket: ShopBasketService; m
         const same =
           stored.length === items.length && stored.every((l) => items.some((i) => i.item.ID === Number(l.product_id) && i.quantity === l.quantity));
         if (!same) return { refused: STOREFRONT_MSG.basketChanged };
+        // The offers the order uses are counted against their limits under their row locks (gift thresholds are roubles).
+        const claimed = await deps.offers.claimForOrder(trx, buyer.partnerId, {
+          promoOfferIds: items.flatMap((i) => (i.price.offer ? [i.price.offer.id] : [])),
+          sum: sum.mul(terms.currencyRate),
+        });
+        if ('ended' in claimed) return { refused: STOREFRONT_MSG.offerEnded };
         const currency = items[0].price.currency;
         const order = await deps.orders.place(trx, {
           partnerId: buyer.partnerId,
@@ -101,6 +120,7 @@ export function shopCheckoutService(db: Db, deps: { basket: ShopBasketService; m
           address: body.delivery === 'DELIVERY' ? (body.address ?? null) : null,
           tradepointId: body.delivery === 'PICKUP' ? (body.tradepoint_id ?? null) : null,
           comment: body.comment || null,
+          isLoyalty,
           lines: items.map((i) => ({
             productId: i.item.ID,
             code: i.item.UP_CODE_1C,
@@ -108,7 +128,10 @@ export function shopCheckoutService(db: Db, deps: { basket: ShopBasketService; m
             price: i.price.price,
             purchase: new Decimal(i.price.purchase).toFixed(4),
             quantity: i.quantity,
-          })),
+            offerId: i.price.offer?.id ?? null,
+          })).concat(
+            claimed.gifts.map((g) => ({ productId: g.productId, code: g.code, name: g.name, price: '0', purchase: g.purchase, quantity: 1, offerId: g.offerId })),
+          ),
         });
         await deps.basket.clear(trx, buyer);
         const params = { name: body.contact_name, orderNumber: order.number, shopName: shop.name, sum: order.sum, lines: items.length };
@@ -151,7 +174,7 @@ export function shopCheckoutService(db: Db, deps: { basket: ShopBasketService; m
       if (!o) throw notFound(MSG.notFound);
       const items = await db
         .selectFrom('order_items')
-        .select(['product_id', 'up_code_1c', 'name', 'price', 'quantity'])
+        .select(['product_id', 'up_code_1c', 'name', 'price', 'quantity', 'offer_id'])
         .where('partner_id', '=', buyer.partnerId)
         .where('order_id', '=', id)
         .orderBy('id')
@@ -167,6 +190,7 @@ export function shopCheckoutService(db: Db, deps: { basket: ShopBasketService; m
           PRICE: new Decimal(i.price).toFixed(2),
           QUANTITY: i.quantity,
           SUM: new Decimal(i.price).mul(i.quantity).toFixed(2),
+          GIFT: yn(i.offer_id !== null && new Decimal(i.price).isZero()),
         })),
       };
     },

@@ -29,6 +29,8 @@ export function catalogProduct(row: ShopProductRow, price: Price, scope: ShopSco
     NAME: row.name,
     SECTION_ID: Number(row.section_id),
     PRICE: price.price,
+    OLD_PRICE: price.oldPrice,
+    OFFER: price.offer && { ID: price.offer.id, NAME: price.offer.name },
     CURRENCY: price.currency,
     UNIT: row.unit,
     UP_COUNTRY: row.country,

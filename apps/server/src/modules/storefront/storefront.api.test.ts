@@ -2,6 +2,8 @@ import Decimal from 'decimal.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { LIMITS } from '@b2b/contracts/limits';
+import { MSG } from '@b2b/contracts/messages';
 import { ORDER_MSG } from '@b2b/contracts/orders';
 import { BUYER_MSG, STOREFRONT_MSG, type CatalogProduct } from '@b2b/contracts/storefront';
 import { bearer, createTestApp, form, WEB_CLIENT, type TestApp } from '@/test/test-app';
@@ -188,6 +190,28 @@ describe('the basket and checkout', () => {
     const placed = (await post('/v3/api/client/order/', order)).json();
     expect(placed.SUCCESS).toBe('Y');
     await setShop({ min_order_sum: null, no_check_order_sum: false });
+  });
+
+  it('keeps the basket to its line limit however many products are added at once, and checks the contact e-mail', async () => {
+    const sold = ((await page('limit=48&offset=600')).ITEMS as CatalogProduct[]).slice(0, 30);
+    const others = await t.database.db
+      .selectFrom('catalog_products')
+      .select('id')
+      .where('active', '=', true)
+      .where('id', 'not in', sold.map((p) => p.ID))
+      .orderBy('id')
+      .limit(LIMITS.basketLinesMax - 2)
+      .execute();
+    await t.database.db.insertInto('shop_baskets').values(others.map((p) => ({ partner_id: pid, client_id: clientId, product_id: p.id, quantity: 1 }))).execute();
+    const answers = await Promise.all(sold.map((p) => post('/v3/api/client/basket/', { product_id: String(p.ID), quantity: String(p.MULTIPLICITY) })));
+    const refused = answers.map((a) => a.json()).filter((a) => a.SUCCESS === 'N');
+    expect(refused).toHaveLength(sold.length - 2);
+    expect(refused[0]).toEqual({ SUCCESS: 'N', errors: { product_id: STOREFRONT_MSG.basketLinesMax(LIMITS.basketLinesMax) } });
+    const stored = await t.database.db.selectFrom('shop_baskets').select((eb) => eb.fn.countAll<number>().as('n')).where('client_id', '=', clientId).executeTakeFirstOrThrow();
+    expect(Number(stored.n)).toBe(LIMITS.basketLinesMax);
+
+    const order = { delivery: 'PICKUP', payment_type: 'CASH', contact_name: 'Анна', contact_phone: '79161234567', contact_email: 'not-an-address' };
+    expect((await post('/v3/api/client/order/', order)).json()).toEqual({ SUCCESS: 'N', errors: { contact_email: MSG.employeeEmailInvalid } });
   });
 
   it('places one order however many times it is sent at once', async () => {

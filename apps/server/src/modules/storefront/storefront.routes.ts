@@ -74,7 +74,7 @@ export function storefrontRoutes(
     addRoute(app, R.repeat, async ({ user, params }) => {
       const buyer = buyerOf(user);
       const order = await checkout.order(buyer, params.id);
-      const answer = await basket.addMany(buyer, order.ITEMS.map((i) => ({ productId: i.PRODUCT_ID, quantity: i.QUANTITY })));
+      const answer = await basket.addMany(buyer, order.ITEMS.filter((i) => i.GIFT === 'N').map((i) => ({ productId: i.PRODUCT_ID, quantity: i.QUANTITY })));
       return ok({ BASKET: answer }, STOREFRONT_MSG.basketRepeated);
     });
   };

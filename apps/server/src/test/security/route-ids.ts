@@ -53,6 +53,9 @@ export const ROUTE_IDS: Record<string, PathIds> = {
   '/v3/api/partner/column/:id/': async (db, partnerId) => ({
     id: await idOf(db, 'price_lists', partnerId, sql`kind = 'COLUMN'`).catch(() => idOf(db, 'price_lists', partnerId)),
   }),
+  '/v3/api/partner/offer/:id/': one('offers'),
+  '/v3/api/partner/loyalty/client/:id/': one('clients'),
+  '/v3/api/partner/loyalty/client/set_status/:id/': one('clients'),
   ...pricingRouteIds(),
 };
 
@@ -95,8 +98,19 @@ export const BUYER_ID_ROUTES: Record<string, string> = {
   '/v3/api/client/order/:id/repeat/': "the buyer's own order",
 };
 
+/**
+ * The platform manager's routes with ids: staff are refused them whole (403); the manager works across partners, so
+ * there is no other partner's id (manager-orders.api.test.ts and reports.api.test.ts check them).
+ */
+export const MANAGER_ID_ROUTES: Record<string, string> = {
+  '/v3/api/manager/order/:id/': "any partner's order, the manager's to read and act on",
+  '/v3/api/manager/report/:code/': 'a kind of report, not a row',
+  '/v3/api/manager/report/:code/xlsx/': 'a kind of report, not a row',
+};
+
 /** Routes with ids that any visitor may read, and why. */
 export const PUBLIC_ID_ROUTES: Record<string, string> = {
+  '/v3/api/client/offer/banner/:partnerId/:fileId/': "an offer's banner (only files stored as banners), shown by <img> in the shop without a token",
   '/v3/api/info/:type/': "the platform's help and rules pages, the same for everyone",
   '/v3/api/catalog/product/:id/photo/': "a catalogue product's picture (shared reference data, loaded by <img> without a token)",
   '/v3/api/client/shop/file/:partnerId/:fileId/': "a shop's published files (price lists, documents) are shown to every visitor of the shop",

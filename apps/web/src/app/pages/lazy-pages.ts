@@ -10,5 +10,4 @@ export const RouteErrorPage = lazyPage(() => import('@/app/pages/route-error-pag
 export const ServerErrorPage = lazyPage(() => import('@/app/pages/server-error-page').then((m) => m.ServerErrorPage));
 export const ClientHomePage = lazyPage(() => import('@/app/pages/client-home-page').then((m) => m.ClientHomePage));
 export const ForbiddenResult = lazyPage(() => import('@/shared/ui/forbidden-result').then((m) => m.ForbiddenResult));
-export const InDevelopment = lazyPage(() => import('@/shared/ui/in-development').then((m) => m.InDevelopment));
 export const SessionFailed = lazyPage(() => import('@/app/session/session-failed').then((m) => m.SessionFailed));

@@ -1,19 +1,19 @@
 import type { RouteObject } from 'react-router';
 import { Navigate } from 'react-router';
-import { InDevelopment, NotFoundPage } from '@/app/pages/lazy-pages';
+import { NotFoundPage } from '@/app/pages/lazy-pages';
 import { SectionGuard } from '@/app/guards/section-guard';
+import { NotForManager } from '@/app/guards/not-for-manager';
 import { LoyaltyStart } from '@/app/routes/loyalty-start';
-import { IdPlaceholder } from '@/app/routes/id-placeholder';
-import { tabPlaceholders } from '@/app/routes/tab-routes';
 import { clientsRoutes } from '@/features/clients/clients-routes';
+import { LoyaltySection, loyaltyTabRoutes } from '@/features/loyalty/loyalty-routes';
 import { settingsTabRoutes } from '@/features/settings/settings-routes';
 import { lazyPage } from '@/shared/ui/lazy-page';
 import { LazyTabbedSection as TabbedSection } from '@/shared/ui/tabbed-section-lazy';
-import { PAGE_TITLE, SECTION_TITLE, TAB_LABEL } from '@/shared/ui-text';
+import { SECTION_TITLE, TAB_LABEL } from '@/shared/ui-text';
 
 // Each section's screens load on first visit (the login page downloads none of them).
 const OrdersEntry = lazyPage(() => import('@/app/routes/orders-entry').then((m) => m.OrdersEntry));
-const OrderCardPage = lazyPage(() => import('@/features/orders/pages/order-card-page').then((m) => m.OrderCardPage));
+const OrderCardEntry = lazyPage(() => import('@/app/routes/order-card-entry').then((m) => m.OrderCardEntry));
 const EmployeesPage = lazyPage(() => import('@/features/employees/pages/employees-page').then((m) => m.EmployeesPage));
 const ContentPage = lazyPage(() => import('@/features/content/pages/content-page').then((m) => m.ContentPage));
 const PricingPage = lazyPage(() => import('@/features/pricing/pages/pricing-page').then((m) => m.PricingPage));
@@ -21,6 +21,11 @@ const PriceListsPage = lazyPage(() => import('@/features/pricing/pages/price-lis
 const PriceAssignPage = lazyPage(() => import('@/features/pricing/assign/price-assign-page').then((m) => m.PriceAssignPage));
 const ShopPriceSettings = lazyPage(() => import('@/features/settings/components/shop-price-parts').then((m) => m.ShopPriceSettings));
 const AssortmentPage = lazyPage(() => import('@/app/routes/assortment-page').then((m) => m.AssortmentPage));
+const OffersEntry = lazyPage(() => import('@/app/routes/offers-entry').then((m) => m.OffersEntry));
+const OfferCreatePage = lazyPage(() => import('@/features/offers/pages/offer-form-page').then((m) => m.OfferCreatePage));
+const OfferEditPage = lazyPage(() => import('@/features/offers/pages/offer-form-page').then((m) => m.OfferEditPage));
+// The reports (and their charts) load only when a manager opens them.
+const ReportsPage = lazyPage(() => import('@/features/manager/pages/reports-page').then((m) => m.ReportsPage));
 
 const tabs = (labels: Record<string, string>) => Object.entries(labels).map(([key, label]) => ({ key, label }));
 
@@ -32,7 +37,7 @@ export const partnerRoutes: RouteObject[] = [
     element: <SectionGuard section="orders" />,
     children: [
       { index: true, element: <OrdersEntry /> },
-      { path: ':id', element: <OrderCardPage /> },
+      { path: ':id', element: <OrderCardEntry /> },
     ],
   },
   {
@@ -52,7 +57,7 @@ export const partnerRoutes: RouteObject[] = [
     path: 'reports',
     element: (
       <SectionGuard section="reports">
-        <InDevelopment title={SECTION_TITLE.reports} />
+        <ReportsPage />
       </SectionGuard>
     ),
   },
@@ -87,9 +92,23 @@ export const partnerRoutes: RouteObject[] = [
     path: 'offers',
     element: <SectionGuard section="offers" />,
     children: [
-      { index: true, element: <InDevelopment title={SECTION_TITLE.offers} /> },
-      { path: 'create', element: <InDevelopment title={PAGE_TITLE.offerCreate} /> },
-      { path: 'edit/:id', element: <IdPlaceholder title={PAGE_TITLE.offerEdit} /> },
+      { index: true, element: <OffersEntry /> },
+      {
+        path: 'create',
+        element: (
+          <NotForManager>
+            <OfferCreatePage />
+          </NotForManager>
+        ),
+      },
+      {
+        path: 'edit/:id',
+        element: (
+          <NotForManager>
+            <OfferEditPage />
+          </NotForManager>
+        ),
+      },
     ],
   },
   {
@@ -97,8 +116,8 @@ export const partnerRoutes: RouteObject[] = [
     element: <SectionGuard section="loyalty" />,
     children: [
       {
-        element: <TabbedSection title={SECTION_TITLE.loyalty} basePath="/partner/loyalty" tabs={tabs(TAB_LABEL.loyalty)} />,
-        children: [{ index: true, element: <LoyaltyStart /> }, ...tabPlaceholders(TAB_LABEL.loyalty)],
+        element: <LoyaltySection />,
+        children: [{ index: true, element: <LoyaltyStart /> }, ...loyaltyTabRoutes],
       },
     ],
   },

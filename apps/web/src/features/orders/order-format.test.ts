@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contactName, contactPhone, currencySign, formatAmount, formatPoints, taxTypeLabel, yesNo } from './order-format';
+import { contactName, contactPhone, currencySign, formatAmount, taxTypeLabel, yesNo } from './order-format';
 
 describe('order formats', () => {
   it('shows money with its currency', () => {
@@ -18,14 +18,6 @@ describe('order formats', () => {
     expect(contactPhone('9123456789')).toBe('+7 (912) 345-67-89');
     expect(contactPhone('+44 20 7946 0958')).toBe('+44 20 7946 0958');
     expect(contactPhone(null)).toBe('');
-  });
-
-  it('shows loyalty points with their plural', () => {
-    expect(formatPoints('35149.00')).toBe('35 149 баллов');
-    expect(formatPoints('1')).toBe('1 балл');
-    expect(formatPoints('12.5')).toBe('12,50 балла');
-    expect(formatPoints('0.00')).toBe('0 баллов');
-    expect(formatPoints(null)).toBe('');
   });
 
   it('labels flags and tax types', () => {

@@ -1,6 +1,5 @@
 import { DEFAULTS } from '@b2b/contracts/limits';
 import { formatMoney } from '@/shared/formatters/format-money';
-import { PLURAL, pluralRu } from '@b2b/contracts/plural-ru';
 import { capitaliseWords } from '@/shared/inputs/names';
 import { formatPhone } from '@/shared/inputs/phone';
 
@@ -41,12 +40,3 @@ const TAX_TYPE_LABEL: Record<string, string> = {
 };
 
 export const taxTypeLabel = (code: string | null | undefined) => (code ? (TAX_TYPE_LABEL[code] ?? code) : '');
-
-/** Loyalty points: "35 149 баллов", "12,50 балла"; empty for a missing value. */
-export function formatPoints(value: string | number | null | undefined): string {
-  if (value === null || value === undefined || value === '') return '';
-  const n = Number(value);
-  if (!Number.isFinite(n)) return String(value);
-  const text = Number.isInteger(n) ? formatMoney(value, 0) : formatMoney(value);
-  return `${text} ${pluralRu(n, PLURAL.point)}`;
-}

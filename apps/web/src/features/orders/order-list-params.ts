@@ -32,6 +32,8 @@ export interface OrderListRequest {
   date_start?: string;
   date_end?: string;
   query?: string;
+  /** The manager's list only: one partner's orders (absent: every partner's). */
+  partner_id?: number;
 }
 
 const positiveInt = (raw: string | undefined): number | undefined => {

@@ -59,6 +59,7 @@ export const ORDER_UI = {
     note: 'Заметка',
     comment: 'Комментарий магазина',
     download: 'Скачать заказ',
+    bonusReturn: 'Вернуть баллы',
   },
   actionFailed: 'Не удалось выполнить действие',
   reject: {

@@ -24,8 +24,11 @@ export function checkoutDefaults(data: CheckoutAnswer): Partial<CheckoutValues> 
   };
 }
 
-/** What is sent: the address only for a delivery, the pickup point only for a pickup, texts trimmed, the phone's digits. */
-export function orderRequest(values: CheckoutValues): OrderRequest {
+/**
+ * What is sent: the address only for a delivery, the pickup point only for a pickup, texts trimmed, the phone's digits,
+ * and the basket's sum the buyer saw (the order is refused if the prices changed since).
+ */
+export function orderRequest(values: CheckoutValues, basketSum?: string): OrderRequest {
   const text = (v: string | undefined) => v?.trim() || undefined;
   return {
     delivery: values.delivery,
@@ -35,6 +38,7 @@ export function orderRequest(values: CheckoutValues): OrderRequest {
     contact_phone: phoneDigits(values.contact_phone ?? ''),
     contact_email: text(values.contact_email),
     comment: text(values.comment),
+    ...(basketSum !== undefined ? { expected_sum: basketSum } : {}),
   };
 }
 

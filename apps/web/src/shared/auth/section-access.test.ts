@@ -36,9 +36,11 @@ describe('canOpenSection', () => {
 });
 
 describe('loyaltyStartTab', () => {
-  it('starts at participation only for a user who may view employees', () => {
-    expect(loyaltyStartTab(owner)).toBe('participation');
-    expect(loyaltyStartTab(staff('LOYALTY'))).toBe('settings');
+  it('starts a loyalty employee who may not view employees at participation, everyone else at settings', () => {
+    expect(loyaltyStartTab(staff('LOYALTY'))).toBe('participation');
+    expect(loyaltyStartTab(owner)).toBe('settings');
+    expect(loyaltyStartTab(staff('ADMIN'))).toBe('settings');
+    expect(loyaltyStartTab(staff('ADMIN', 'LOYALTY'))).toBe('settings');
     expect(loyaltyStartTab(null)).toBe('settings');
   });
 });

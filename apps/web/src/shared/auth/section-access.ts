@@ -28,7 +28,10 @@ export function canOpenSection(section: SectionKey, rights: Rights | null): bool
   return rights !== null && SECTION_RIGHT[section](rights);
 }
 
-/** /partner/loyalty opens participation for a user who may view employees, otherwise settings. */
-export function loyaltyStartTab(rights: Rights | null): 'participation' | 'settings' {
-  return rights?.viewEmployees ? 'participation' : 'settings';
+/**
+ * /partner/loyalty (shop-pricing-offers-loyalty.md §2): a loyalty employee who may not view employees sees only the
+ * employee-access tabs, so it opens participation; everyone else opens settings.
+ */
+export function loyaltyStartTab(rights: Pick<Rights, 'viewEmployees' | 'loyaltyEmployeeView'> | null): 'participation' | 'settings' {
+  return rights?.loyaltyEmployeeView && !rights.viewEmployees ? 'participation' : 'settings';
 }

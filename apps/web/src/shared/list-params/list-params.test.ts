@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyPatch, mergeListParams, parseSavedParams, pickSaved, reconcileListParams, sameParams } from './list-params';
+import { applyPatch, mergeListParams, parseSavedParams, pickSaved, reconcileListParams, reconcileSavedParams, sameParams } from './list-params';
 
 describe('parseSavedParams', () => {
   it('reads a JSON object of strings and numbers', () => {
@@ -86,5 +86,31 @@ describe('reconcileListParams', () => {
     const next = applyPatch({ status: 'NEW', client_id: '5' }, { status: null });
     const cookie = JSON.stringify(pickSaved(next, keys));
     expect(reconcileListParams(next, cookie, keys)).toEqual({ query: { client_id: '5' }, rewriteUrl: false, save: null });
+  });
+});
+
+describe('reconcileSavedParams', () => {
+  const orders = (raw?: string) => ({ raw, keys: ['status', 'date_start'] });
+  const partner = (raw?: string) => ({ raw, keys: ['partner_id'] });
+
+  it('fills the URL from each cookie with its own keys, the URL winning', () => {
+    const result = reconcileSavedParams({ offset: '12' }, [orders('{"status":"NEW","partner_id":"9"}'), partner('{"partner_id":"3"}')]);
+    expect(result.query).toEqual({ offset: '12', status: 'NEW', partner_id: '3' });
+    expect(result.rewriteUrl).toBe(true);
+    expect(result.saves).toEqual([null, null]);
+  });
+
+  it('saves to each cookie what the URL sets for its keys', () => {
+    const result = reconcileSavedParams({ status: 'VIEWED', partner_id: '5' }, [orders('{"status":"NEW"}'), partner(undefined)]);
+    expect(result.query).toEqual({ status: 'VIEWED', partner_id: '5' });
+    expect(result.rewriteUrl).toBe(false);
+    expect(result.saves).toEqual([{ status: 'VIEWED' }, { partner_id: '5' }]);
+  });
+
+  it('is reconcileListParams for one cookie', () => {
+    const url = { date_start: '2024-01-01' };
+    const one = reconcileSavedParams(url, [orders('{"status":"NEW"}')]);
+    const plain = reconcileListParams(url, '{"status":"NEW"}', ['status', 'date_start']);
+    expect(one).toEqual({ query: plain.query, rewriteUrl: plain.rewriteUrl, saves: [plain.save] });
   });
 });

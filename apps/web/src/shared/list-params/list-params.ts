@@ -60,3 +60,28 @@ export function reconcileListParams(
   const toSave = pickSaved(query, savedKeys);
   return { query, rewriteUrl: !sameParams(query, url), save: sameParams(toSave, saved) ? null : toSave };
 }
+
+/** A cookie and the keys of the query it keeps. */
+export interface SavedBinding {
+  raw: string | undefined;
+  keys: readonly string[];
+}
+
+/**
+ * reconcileListParams over several cookies, each keeping its own keys (a list's filters, and a filter several
+ * screens share): the URL wins, then each cookie in turn fills what is still missing. `saves[i]` is what cookie i
+ * should hold (null when it is already right).
+ */
+export function reconcileSavedParams(
+  url: ListParams,
+  bindings: readonly SavedBinding[],
+): { query: ListParams; rewriteUrl: boolean; saves: (ListParams | null)[] } {
+  let query = url;
+  const saves: (ListParams | null)[] = [];
+  for (const binding of bindings) {
+    const result = reconcileListParams(query, binding.raw, binding.keys);
+    query = result.query;
+    saves.push(result.save);
+  }
+  return { query, rewriteUrl: !sameParams(query, url), saves };
+}

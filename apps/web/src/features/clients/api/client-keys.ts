@@ -11,6 +11,7 @@ export const clientKeys = {
   detail: (id: number) => [...clientKeys.details(), id] as const,
   prices: (id: number, page: number) => [...clientKeys.detail(id), 'prices', page] as const,
   orders: (id: number, query: ListParams) => [...clientKeys.detail(id), 'orders', query] as const,
+  loyalty: (id: number) => [...clientKeys.detail(id), 'loyalty'] as const,
   groups: () => [...clientKeys.all, 'groups'] as const,
   groupList: (query: ListParams) => [...clientKeys.groups(), 'list', query] as const,
   group: (id: number, query: ListParams) => [...clientKeys.groups(), 'detail', id, query] as const,

@@ -3,7 +3,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { clientKeys } from '@/features/clients/api/client-keys';
 import { CLIENTS_UI } from '@/features/clients/clients-text';
-import { ListSearch } from '@/features/clients/components/list-search';
+import { ListSearch } from '@/shared/ui/list-search';
 import type { ListParams, ListParamsPatch } from '@/shared/list-params/list-params';
 import { RefreshButton } from '@/shared/ui/refresh-button';
 

@@ -2,13 +2,15 @@ import { Alert, Flex } from 'antd';
 import { useManagerInfo } from '@/api/queries/info-queries';
 import { errorText } from '@/api/error-text';
 import { PLURAL, countRu } from '@b2b/contracts/plural-ru';
-import { InDevelopment } from '@/shared/ui/in-development';
 import { CounterCard } from '@/shared/ui/counter-card';
 import { PageTitle } from '@/shared/ui/page-title';
 import { PAGE_TITLE, UI } from '@/shared/ui-text';
 
-/** /partner/orderlist for a manager: orders across partners are in development; the platform counters show. */
-export function ManagerOrdersPage() {
+/**
+ * /partner/orderlist for a manager: the platform counters, then the orders across partners (`children`: the order
+ * list's manager variant, which the route puts here).
+ */
+export function ManagerOrdersPage({ children }: { children?: React.ReactNode }) {
   const info = useManagerInfo();
   return (
     <div>
@@ -16,7 +18,7 @@ export function ManagerOrdersPage() {
       {info.error ? (
         <Alert type="error" showIcon title={errorText(info.error)} data-testid="manager-info-error" />
       ) : (
-        <Flex gap={16} wrap>
+        <Flex gap={16} wrap style={{ marginBottom: 16 }}>
           <CounterCard
             title={UI.partnerCount}
             value={String(info.data?.PARTNER_COUNT ?? 0)}
@@ -37,7 +39,7 @@ export function ManagerOrdersPage() {
           />
         </Flex>
       )}
-      <InDevelopment title={PAGE_TITLE.managerOrders} heading={false} />
+      {children}
     </div>
   );
 }

@@ -1,33 +1,44 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { exportAnswer, orderCard, orderChangeDone, type OrderActionInput } from '@b2b/contracts/orders';
+import { MANAGER_ROUTES as M } from '@b2b/contracts/routes/manager';
 import { ORDER_ROUTES as R } from '@b2b/contracts/routes/orders';
 import { api } from '@/api/api-client';
 import { answerAs } from '@/api/answer-as';
 import { downloadExport } from '@/api/download-export';
 import { orderKeys } from '@/features/orders/api/order-keys';
+import { type OrderVariant, useOrderVariant } from '@/features/orders/order-variant';
 import { useInvalidateAfter } from '@/shared/query/resource-changes';
 
-export const fetchOrder = async (id: number, signal?: AbortSignal) =>
-  answerAs(orderCard, await api.call(R.card, { params: { id } }, { signal }), R.card.path);
+/** The card: the partner's own order, or any partner's for the manager. */
+export async function fetchOrder(id: number, variant: OrderVariant = 'partner', signal?: AbortSignal) {
+  const route = variant === 'manager' ? M.order : R.card;
+  return answerAs(orderCard, await api.call(route, { params: { id } }, { signal }), route.path);
+}
 
-export const orderQuery = (id: number) =>
-  queryOptions({ queryKey: orderKeys.detail(id), queryFn: ({ signal }) => fetchOrder(id, signal) });
+export const orderQuery = (id: number, variant: OrderVariant = 'partner') =>
+  queryOptions({ queryKey: orderKeys.detail(id, variant), queryFn: ({ signal }) => fetchOrder(id, variant, signal) });
 
-export const useOrder = (id: number) => useQuery(orderQuery(id));
+export const useOrder = (id: number) => useQuery(orderQuery(id, useOrderVariant()));
 
 /** The status and text actions of POST /v3/api/partner/order/{id}/ (back-office.md §4); the reads are below. */
 export type OrderChange = Exclude<OrderActionInput, { action: 'export' | 'loyalty_history' }>;
 
-export const changeOrder = async (id: number, change: OrderChange) =>
-  answerAs(orderChangeDone, await api.call(R.action, { params: { id }, body: change }), R.action.path);
+/** The partner's own order, or the manager's on any partner's order (MANAGER_ORDER_ACTIONS: the status and text actions). */
+export async function changeOrder(id: number, change: OrderChange, variant: OrderVariant = 'partner') {
+  if (variant === 'manager') {
+    return answerAs(orderChangeDone, await api.call(M.orderAction, { params: { id }, body: change }), M.orderAction.path);
+  }
+  return answerAs(orderChangeDone, await api.call(R.action, { params: { id }, body: change }), R.action.path);
+}
 
 /**
  * An order action. A SUCCESS "N" answer rejects (the api client turns it into an ApiError); the caller shows it
  * in its modal, so no toast. Whatever an order change makes stale is read again (orders, the basket, client totals).
  */
 export function useChangeOrder(id: number) {
+  const variant = useOrderVariant();
   return useMutation({
-    mutationFn: (change: OrderChange) => changeOrder(id, change),
+    mutationFn: (change: OrderChange) => changeOrder(id, change, variant),
     meta: { toastError: false },
     onSettled: useInvalidateAfter('order'),
   });

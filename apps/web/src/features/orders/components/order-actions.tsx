@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { Alert, App, Button, Flex } from 'antd';
-import { CheckOutlined, DownloadOutlined, ShoppingCartOutlined, StopOutlined } from '@ant-design/icons';
+import { CheckOutlined, DownloadOutlined, RollbackOutlined, ShoppingCartOutlined, StopOutlined } from '@ant-design/icons';
+import { LOYALTY_MSG } from '@b2b/contracts/loyalty';
 import { type OrderAction, type OrderCard, ORDER_MSG } from '@b2b/contracts/orders';
 import { errorText } from '@/api/error-text';
 import { useSendToBasket } from '@/features/orders/api/basket-api';
@@ -21,6 +22,7 @@ const A = ORDER_UI.actions;
 export function OrderActions({ order, actions }: { order: OrderCard; actions: Set<OrderAction> }) {
   const { message, modal } = App.useApp();
   const accept = useChangeOrder(order.ID);
+  const bonusReturn = useChangeOrder(order.ID);
   const send = useSendToBasket();
   const download = useExportOrder(order.ID, order.ORDER_NUMBER);
   const [open, setOpen] = useState<OpenModal>(null);
@@ -35,6 +37,17 @@ export function OrderActions({ order, actions }: { order: OrderCard; actions: Se
       try {
         const answer = await accept.mutateAsync({ action: 'accept' });
         void message.success(answer.MESSAGE || ORDER_MSG.accepted);
+      } catch (error) {
+        failed(error);
+      }
+    });
+
+  // bonus_return: the answer's MESSAGE («Баллы возвращены: …»), or why not in the failure modal.
+  const onBonusReturn = () =>
+    run(async () => {
+      try {
+        const answer = await bonusReturn.mutateAsync({ action: 'bonus_return' });
+        void message.success(answer.MESSAGE || LOYALTY_MSG.returned(answer.RETURNED_BONUS ?? ''));
       } catch (error) {
         failed(error);
       }
@@ -62,7 +75,7 @@ export function OrderActions({ order, actions }: { order: OrderCard; actions: Se
     modal.success({ title: ORDER_UI.reject.done, content: <span data-testid="order-cancel-confirmation">{text}</span> });
   };
 
-  const busy = accept.isPending || send.isPending;
+  const busy = accept.isPending || send.isPending || bonusReturn.isPending;
   const basketMessage = basketResult ?? (order.BASKET_MESSAGE ? { type: 'info' as const, text: order.BASKET_MESSAGE } : null);
 
   return (
@@ -103,6 +116,11 @@ export function OrderActions({ order, actions }: { order: OrderCard; actions: Se
         {actions.has('comment') && (
           <Button onClick={() => setOpen('comment')} data-testid="order-comment-open">
             {A.comment}
+          </Button>
+        )}
+        {actions.has('bonus_return') && (
+          <Button icon={<RollbackOutlined />} loading={bonusReturn.isPending} disabled={busy} onClick={() => void onBonusReturn()} data-testid="order-action-bonus-return">
+            {A.bonusReturn}
           </Button>
         )}
         {actions.has('export') && (

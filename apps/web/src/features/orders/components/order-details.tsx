@@ -4,9 +4,10 @@ import { Link } from 'react-router';
 import type { OrderCard } from '@b2b/contracts/orders';
 import { OrderStatusTag } from '@/features/orders/components/order-status-tag';
 import { PaymentTypeSelect } from '@/features/orders/components/payment-type-select';
-import { contactName, contactPhone, formatAmount, formatPoints, taxTypeLabel, yesNo } from '@/features/orders/order-format';
+import { contactName, contactPhone, formatAmount, taxTypeLabel, yesNo } from '@/features/orders/order-format';
 import { ORDER_UI } from '@/features/orders/order-text';
 import { formatDateTime } from '@/shared/formatters/format-date';
+import { formatPoints } from '@/shared/formatters/format-points';
 import { PLURAL, countRu } from '@b2b/contracts/plural-ru';
 
 const F = ORDER_UI.fields;
@@ -31,8 +32,17 @@ function Section({ title, items }: { title: string; items: Item[] }) {
   );
 }
 
-/** Every field of the spec's Order entity (back-office.md §3), in sections. */
-export function OrderDetails({ order, canChangePaymentType }: { order: OrderCard; canChangePaymentType: boolean }) {
+/** Every field of the spec's Order entity (back-office.md §3), in sections; the client links to its card unless told not to. */
+export function OrderDetails({
+  order,
+  canChangePaymentType,
+  linkClient = true,
+}: {
+  order: OrderCard;
+  canChangePaymentType: boolean;
+  /** The manager has no client card to open. */
+  linkClient?: boolean;
+}) {
   const base = 'RUB';
   const cur = order.CURRENCY;
   const mail = order.CONTACTS.MAIL;
@@ -58,9 +68,13 @@ export function OrderDetails({ order, canChangePaymentType }: { order: OrderCard
           field(
             'client',
             F.client,
-            <Link to={`/partner/clients/${order.CLIENT.ID}`} data-testid="order-client-link">
-              {order.CLIENT.NAME}
-            </Link>,
+            linkClient ? (
+              <Link to={`/partner/clients/${order.CLIENT.ID}`} data-testid="order-client-link">
+                {order.CLIENT.NAME}
+              </Link>
+            ) : (
+              order.CLIENT.NAME
+            ),
           ),
           field('contact-name', F.contactName, contactName(order.CONTACTS.NAME)),
           field('contact-phone', F.contactPhone, phone ? <a href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</a> : null),

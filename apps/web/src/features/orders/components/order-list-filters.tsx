@@ -66,24 +66,32 @@ function ClientFilter({
   );
 }
 
-/** Status, client, dates and search of the order list. Every change starts again at the first page. */
+/**
+ * Status, client, dates and search of the order list. Every change starts again at the first page. The manager's
+ * list has no client filter (clients are a partner's) and puts its partner picker first (`leading`).
+ */
 export function OrderListFilters({
   request,
   minDate,
   clientName,
   onChange,
+  withClient = true,
+  leading,
 }: {
   request: OrderListRequest;
   minDate: number | null | undefined;
   /** The filtered client's name as the list shows it, for when the picker has not loaded it. */
   clientName?: string;
   onChange: (patch: ListParamsPatch) => void;
+  withClient?: boolean;
+  leading?: React.ReactNode;
 }) {
   const set = (patch: ListParamsPatch) => onChange(filterPatch(patch));
   const range = rangeFromParams(request.date_start, request.date_end);
   const hasFilters = !!(request.status || request.client_id || request.date_start || request.date_end || request.query || request.shop_id);
   return (
     <Flex gap={8} wrap align="center" data-testid="orders-filters">
+      {leading}
       <Select
         data-testid="orders-filter-status"
         placeholder={ORDER_UI.filters.status}
@@ -93,7 +101,7 @@ export function OrderListFilters({
         onChange={(status) => set({ status: status ?? null })}
         style={{ width: 170 }}
       />
-      <ClientFilter value={request.client_id} knownName={clientName} onChange={(id) => set({ client_id: id })} />
+      {withClient && <ClientFilter value={request.client_id} knownName={clientName} onChange={(id) => set({ client_id: id })} />}
       <span data-testid="orders-filter-dates">
         <DatePicker.RangePicker
           format={SCREEN_DAY}

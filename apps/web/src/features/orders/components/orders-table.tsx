@@ -18,6 +18,7 @@ import {
 import { ORDER_UI } from '@/features/orders/order-text';
 import { formatDate } from '@/shared/formatters/format-date';
 import type { ListParamsPatch } from '@/shared/list-params/list-params';
+import { UI } from '@/shared/ui-text';
 
 /** Checkboxes for choosing accepted (VIEWED) orders: only they can go to the distribution-centre basket. */
 export interface OrderChoice {
@@ -25,7 +26,10 @@ export interface OrderChoice {
   onChange: (ids: number[]) => void;
 }
 
-/** The order list: sortable columns, paging 12/24/36, the empty text of the spec; for editors, a choice of orders. */
+/**
+ * The order list: sortable columns, paging 12/24/36, the empty text of the spec; for editors, a choice of orders;
+ * for the manager, the partner of each order.
+ */
 export function OrdersTable({
   request,
   rows,
@@ -33,6 +37,8 @@ export function OrdersTable({
   loading,
   onChange,
   choice,
+  showShop,
+  sorts,
 }: {
   request: OrderListRequest;
   rows: OrderListItem[];
@@ -40,14 +46,21 @@ export function OrdersTable({
   loading: boolean;
   onChange: (patch: ListParamsPatch) => void;
   choice?: OrderChoice;
+  /** The manager's list: a column naming each order's partner (SHOP). */
+  showShop?: boolean;
+  /** The columns the server can sort by (all of them unless told). */
+  sorts?: readonly OrderSort[];
 }) {
-  const sortable = (key: OrderSort) => ({
-    key,
-    sorter: true,
-    sortOrder: columnSortOrder(request, key),
-    // The date column starts newest first; a third click goes back to the default sort.
-    sortDirections: (key === 'CREATE_DATE' ? ['descend', 'ascend'] : ['ascend', 'descend']) as SortOrder[],
-  });
+  const sortable = (key: OrderSort) =>
+    sorts && !sorts.includes(key)
+      ? { key }
+      : {
+          key,
+          sorter: true,
+          sortOrder: columnSortOrder(request, key),
+          // The date column starts newest first; a third click goes back to the default sort.
+          sortDirections: (key === 'CREATE_DATE' ? ['descend', 'ascend'] : ['ascend', 'descend']) as SortOrder[],
+        };
 
   const columns: TableColumnsType<OrderListItem> = [
     {
@@ -64,6 +77,9 @@ export function OrdersTable({
       ...sortable('CREATE_DATE'),
       render: (_, order) => <span data-testid="order-date">{formatDate(order.CREATE_DATE)}</span>,
     },
+    ...(showShop
+      ? [{ title: UI.partner, key: 'SHOP', render: (_: unknown, order: OrderListItem) => <span data-testid="order-shop">{order.SHOP.NAME}</span> }]
+      : []),
     {
       title: ORDER_UI.columns.client,
       ...sortable('CLIENT'),

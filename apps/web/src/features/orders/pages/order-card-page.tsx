@@ -9,8 +9,9 @@ import { OrderDetails } from '@/features/orders/components/order-details';
 import { OrderHistory } from '@/features/orders/components/order-history';
 import { OrderItemsTable } from '@/features/orders/components/order-items-table';
 import { OrderStatusTag } from '@/features/orders/components/order-status-tag';
-import { visibleOrderActions } from '@/features/orders/order-status';
+import { canReturnPoints, managerOrderActions, visibleOrderActions } from '@/features/orders/order-status';
 import { ORDER_UI } from '@/features/orders/order-text';
+import { OrderVariantContext, type OrderVariant, useOrderVariant } from '@/features/orders/order-variant';
 import { useSession } from '@/shared/auth/session-context';
 import { formatDateTime } from '@/shared/formatters/format-date';
 import { PageTitle } from '@/shared/ui/page-title';
@@ -34,8 +35,9 @@ function BackLink() {
 
 function OrderCardView({ id }: { id: number }) {
   const { rights } = useSession();
+  const manager = useOrderVariant() === 'manager';
   const order = useOrder(id);
-  const canEdit = !!rights?.editOrders;
+  const canEdit = !manager && !!rights?.editOrders;
 
   if (order.isPending) {
     return (
@@ -65,7 +67,8 @@ function OrderCardView({ id }: { id: number }) {
   }
 
   const card = order.data;
-  const actions = visibleOrderActions(card.ACTIONS, canEdit);
+  const actions = manager ? managerOrderActions(card.ACTIONS) : visibleOrderActions(card.ACTIONS, canEdit);
+  if (canReturnPoints(card, canEdit)) actions.add('bonus_return');
   return (
     <div data-testid="order-card" data-order-id={card.ID} data-status={card.STATUS.STATUS_CODE}>
       <BackLink />
@@ -81,7 +84,7 @@ function OrderCardView({ id }: { id: number }) {
       <Card size="small" style={{ marginBottom: 16 }}>
         <OrderActions order={card} actions={actions} />
       </Card>
-      <OrderDetails order={card} canChangePaymentType={canEdit && actions.has('payment_type')} />
+      <OrderDetails order={card} canChangePaymentType={canEdit && actions.has('payment_type')} linkClient={!manager} />
       <Card size="small" title={ORDER_UI.sections.items} style={{ marginBottom: 16 }}>
         <OrderItemsTable order={card} />
       </Card>
@@ -92,9 +95,16 @@ function OrderCardView({ id }: { id: number }) {
   );
 }
 
-/** /partner/orderlist/{id}: the order card; an id that is not a number goes back to the list. */
-export function OrderCardPage() {
+/**
+ * /partner/orderlist/{id}: the order card; an id that is not a number goes back to the list. The manager's variant
+ * opens any partner's order and offers the status and text actions only.
+ */
+export function OrderCardPage({ variant = 'partner' }: { variant?: OrderVariant }) {
   const id = parseOrderId(useParams().id);
   if (id === null) return <Navigate to={LIST} replace />;
-  return <OrderCardView key={id} id={id} />;
+  return (
+    <OrderVariantContext value={variant}>
+      <OrderCardView key={id} id={id} />
+    </OrderVariantContext>
+  );
 }

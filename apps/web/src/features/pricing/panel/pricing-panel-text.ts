@@ -115,6 +115,7 @@ export const PANEL_UI = {
 } as const;
 
 export const SOURCE_LABEL: Record<PricingProduct['SOURCE'], string> = {
+  OFFER: 'Цена акции',
   PERSONAL: 'Индивидуальная цена',
   EXCEL_PRICE: 'Цена из Excel',
   EXCEL_PERCENT: 'Наценка из Excel',

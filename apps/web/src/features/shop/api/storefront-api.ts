@@ -14,7 +14,8 @@ import { shopKeys } from '@/features/shop/api/shop-keys';
  * field errors.
  */
 
-async function call<C extends RouteContract>(link: string, contract: C, input: CallInput<C>, options: Pick<BuyerRequest, 'signal' | 'silent'> = {}): Promise<Resolved<C>> {
+/** One buyer call by its contract. */
+export async function buyerCall<C extends RouteContract>(link: string, contract: C, input: CallInput<C>, options: Pick<BuyerRequest, 'signal' | 'silent'> = {}): Promise<Resolved<C>> {
   const { params, query, body } = input as { params?: Record<string, string | number>; query?: BuyerRequest['query']; body?: BuyerRequest['body'] };
   const answer = await buyerRequest<unknown>(link, contract.method, pathOf(contract, params), { query, body, ...options });
   const parsed = contract.answer.safeParse(answer);
@@ -26,10 +27,10 @@ async function call<C extends RouteContract>(link: string, contract: C, input: C
 const CATALOG_STALE_MS = 5 * 60_000;
 
 export const useSections = (link: string) =>
-  useQuery({ queryKey: shopKeys.sections(link), queryFn: ({ signal }) => call(link, R.sections, {}, { signal }), staleTime: CATALOG_STALE_MS });
+  useQuery({ queryKey: shopKeys.sections(link), queryFn: ({ signal }) => buyerCall(link, R.sections, {}, { signal }), staleTime: CATALOG_STALE_MS });
 
 export const useBrands = (link: string) =>
-  useQuery({ queryKey: shopKeys.brands(link), queryFn: ({ signal }) => call(link, R.brands, {}, { signal }), staleTime: CATALOG_STALE_MS });
+  useQuery({ queryKey: shopKeys.brands(link), queryFn: ({ signal }) => buyerCall(link, R.brands, {}, { signal }), staleTime: CATALOG_STALE_MS });
 
 export interface ProductsRequest {
   section_id?: number;
@@ -42,19 +43,19 @@ export interface ProductsRequest {
 export const useProducts = (link: string, query: ProductsRequest) =>
   useQuery({
     queryKey: shopKeys.products(link, { ...query }),
-    queryFn: async ({ signal }) => answerAs(catalogAnswer, await call(link, R.products, { query }, { signal }), R.products.path),
+    queryFn: async ({ signal }) => answerAs(catalogAnswer, await buyerCall(link, R.products, { query }, { signal }), R.products.path),
     placeholderData: keepPreviousData,
   });
 
 export const useProduct = (link: string, id: number | null) =>
   useQuery({
     queryKey: shopKeys.product(link, id ?? 0),
-    queryFn: ({ signal }) => call(link, R.product, { params: { id: id ?? 0 } }, { signal }),
+    queryFn: ({ signal }) => buyerCall(link, R.product, { params: { id: id ?? 0 } }, { signal }),
     enabled: id !== null && id > 0,
   });
 
 export const useBasket = (link: string) =>
-  useQuery({ queryKey: shopKeys.basket(link), queryFn: ({ signal }) => call(link, R.basket, {}, { signal }) });
+  useQuery({ queryKey: shopKeys.basket(link), queryFn: ({ signal }) => buyerCall(link, R.basket, {}, { signal }) });
 
 /** After a change of the basket: its new state at once; checkout and product cards (IN_BASKET) read again. */
 function useKeepBasket(link: string) {
@@ -78,13 +79,13 @@ export function useSaveBasket(link: string) {
   const keep = useKeepBasket(link);
   return useMutation({
     mutationFn: (change: BasketChange) =>
-      call(link, R.saveBasket, { body: { product_id: change.product_id, quantity: change.quantity, ...(change.add ? { add: 'Y' as const } : {}) } }),
+      buyerCall(link, R.saveBasket, { body: { product_id: change.product_id, quantity: change.quantity, ...(change.add ? { add: 'Y' as const } : {}) } }),
     onSuccess: (answer) => keep(answer.BASKET),
   });
 }
 
 export const useCheckout = (link: string) =>
-  useQuery({ queryKey: shopKeys.checkout(link), queryFn: ({ signal }) => call(link, R.checkout, {}, { signal }), staleTime: 0 });
+  useQuery({ queryKey: shopKeys.checkout(link), queryFn: ({ signal }) => buyerCall(link, R.checkout, {}, { signal }), staleTime: 0 });
 
 export interface OrderRequest {
   delivery: 'DELIVERY' | 'PICKUP';
@@ -95,14 +96,16 @@ export interface OrderRequest {
   contact_phone: string;
   contact_email?: string;
   comment?: string;
+  expected_sum?: string;
 }
 
 /** POST client/order/: the basket becomes an order; the basket and the order list are read again. */
 export function usePlaceOrder(link: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: OrderRequest) => call(link, R.placeOrder, { body }),
-    onSuccess: () => {
+    mutationFn: (body: OrderRequest) => buyerCall(link, R.placeOrder, { body }),
+    // Placed or refused (prices changed, an offer ended), the basket is read again.
+    onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: shopKeys.basket(link) });
       void queryClient.invalidateQueries({ queryKey: shopKeys.checkout(link) });
       void queryClient.invalidateQueries({ queryKey: shopKeys.orders(link) });
@@ -117,19 +120,19 @@ export const ORDERS_PAGE_SIZE = 12;
 export const useBuyerOrders = (link: string, page: number) =>
   useQuery({
     queryKey: shopKeys.orderList(link, page),
-    queryFn: ({ signal }) => call(link, R.orders, { query: { limit: ORDERS_PAGE_SIZE, offset: (page - 1) * ORDERS_PAGE_SIZE } }, { signal }),
+    queryFn: ({ signal }) => buyerCall(link, R.orders, { query: { limit: ORDERS_PAGE_SIZE, offset: (page - 1) * ORDERS_PAGE_SIZE } }, { signal }),
     placeholderData: keepPreviousData,
     // Statuses change as the partner works on the orders.
     refetchInterval: 60_000,
   });
 
 export const useBuyerOrder = (link: string, id: number) =>
-  useQuery({ queryKey: shopKeys.order(link, id), queryFn: ({ signal }) => call(link, R.order, { params: { id } }, { signal }), enabled: id > 0 });
+  useQuery({ queryKey: shopKeys.order(link, id), queryFn: ({ signal }) => buyerCall(link, R.order, { params: { id } }, { signal }), enabled: id > 0 });
 
 /** POST client/order/{id}/repeat/: the order's products go into the basket again at today's prices. */
 export function useRepeatOrder(link: string) {
   const keep = useKeepBasket(link);
-  return useMutation({ mutationFn: (id: number) => call(link, R.repeat, { params: { id } }), onSuccess: (answer) => keep(answer.BASKET) });
+  return useMutation({ mutationFn: (id: number) => buyerCall(link, R.repeat, { params: { id } }), onSuccess: (answer) => keep(answer.BASKET) });
 }
 
 /** The basket's commercial offer (КП) as a PDF, saved by the browser. */
@@ -142,5 +145,5 @@ export const OFFER_FILE_NAME = 'Коммерческое предложение.
 
 /** POST /v1/personal/review: the buyer's review reaches the partner (listed in the back office, mailed to the shop). */
 export function useSendReview(link: string) {
-  return useMutation({ mutationFn: (text: string) => call(link, R.review, { body: { text } }), meta: { toastError: false } });
+  return useMutation({ mutationFn: (text: string) => buyerCall(link, R.review, { body: { text } }), meta: { toastError: false } });
 }

@@ -1,6 +1,8 @@
 import { Badge, Button, Flex } from 'antd';
-import { LogoutOutlined, ShoppingCartOutlined, UserOutlined } from '@ant-design/icons';
+import { GiftOutlined, LogoutOutlined, ShoppingCartOutlined, UserOutlined } from '@ant-design/icons';
+import { countRu, PLURAL } from '@b2b/contracts/plural-ru';
 import { Link, NavLink } from 'react-router';
+import { useBuyerLoyalty } from '@/features/shop/api/shop-offers-api';
 import { useBasket } from '@/features/shop/api/storefront-api';
 import { formatPrice } from '@/features/shop/money';
 import { useBuyer, useShop } from '@/features/shop/shop-context';
@@ -33,6 +35,25 @@ function BasketCounter() {
   );
 }
 
+/** The buyer's points in the shop's programme, where its visibility allows (a member's balance, status and card). */
+function LoyaltyPoints() {
+  const { link, colors } = useShop();
+  const loyalty = useBuyerLoyalty(link).data;
+  if (loyalty?.SHOW !== 'Y' || loyalty.IS_AVAIL !== 'Y') return null;
+  const points = Number(loyalty.BALANCE ?? 0);
+  return (
+    <span
+      style={{ color: colors.headerText, fontSize: 13 }}
+      title={[loyalty.TITLE, loyalty.STATUS, loyalty.CARD_CODE && `${SHOP_UI.loyalty.card} ${loyalty.CARD_CODE}`].filter(Boolean).join(' · ')}
+      data-testid="shop-loyalty"
+      data-balance={loyalty.BALANCE}
+    >
+      <GiftOutlined style={{ marginRight: 6 }} />
+      {countRu(points, PLURAL.point)}
+    </span>
+  );
+}
+
 /** The signed-in buyer's navigation under the header: catalogue, orders, about; the basket; who is signed in. */
 export function BuyerNav() {
   const { to, colors } = useShop();
@@ -56,11 +77,13 @@ export function BuyerNav() {
     <Flex wrap align="center" justify="space-between" gap={16}>
       <Flex gap={24} align="center">
         {item('', SHOP_UI.nav.catalog, 'nav-shop-catalog', true)}
+        {item('offers', SHOP_UI.nav.offers, 'nav-shop-offers')}
         {item('orders', SHOP_UI.nav.orders, 'nav-shop-orders')}
         {item('about', SHOP_UI.nav.about, 'nav-shop-about')}
         {item('review', SHOP_UI.nav.review, 'nav-shop-review')}
       </Flex>
       <Flex gap={20} align="center">
+        <LoyaltyPoints />
         <BasketCounter />
         <span style={{ color: colors.headerText, fontSize: 13 }} title={SHOP_UI.header.signedInAs} data-testid="shop-user">
           <UserOutlined style={{ marginRight: 6 }} />

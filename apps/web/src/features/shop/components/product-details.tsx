@@ -5,8 +5,8 @@ import type { ProductCard } from '@b2b/contracts/storefront';
 import { errorText } from '@/api/error-text';
 import { useProduct } from '@/features/shop/api/storefront-api';
 import { AddToBasket, ProductPicture } from '@/features/shop/components/product-parts';
-import { formatPrice } from '@/features/shop/money';
 import { packOf } from '@/features/shop/quantity';
+import { PromoPrice } from '@/features/shop/offers/offer-parts';
 import { useShop } from '@/features/shop/shop-context';
 import { SHOP_UI } from '@/features/shop/shop-text';
 
@@ -59,9 +59,7 @@ export function ProductDetails({ product, withCardLink = false }: { product: Pro
           {product.NAME}
         </Typography.Title>
         <Flex align="baseline" gap={12} wrap>
-          <Typography.Text strong style={{ fontSize: 22 }} data-testid="product-price">
-            {formatPrice(product.PRICE, product.CURRENCY || shop.CURRENCY)}
-          </Typography.Text>
+          <PromoPrice price={product.PRICE} oldPrice={product.OLD_PRICE} offer={product.OFFER} currency={product.CURRENCY || shop.CURRENCY} size={22} />
           <Typography.Text type="secondary">/ {product.UNIT}</Typography.Text>
           {product.IN_BASKET > 0 && (
             <Tag color="green" data-testid="product-in-basket">

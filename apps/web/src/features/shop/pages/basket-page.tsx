@@ -10,6 +10,7 @@ import { moneyColumn } from '@/features/shop/components/money-column';
 import { ProductPicture, QuantityInput } from '@/features/shop/components/product-parts';
 import { addMoney, amountLeft, formatPrice, isZero } from '@/features/shop/money';
 import { quantityError } from '@/features/shop/quantity';
+import { BasketGiftNote, PromoPrice } from '@/features/shop/offers/offer-parts';
 import { useShop } from '@/features/shop/shop-context';
 import { SHOP_UI } from '@/features/shop/shop-text';
 import { notifyError } from '@/shared/ui/notify';
@@ -120,7 +121,12 @@ export function BasketPage() {
         </Flex>
       ),
     },
-    moneyColumn(SHOP_UI.catalog.price, 'PRICE', (l) => l.PRICE, shop.CURRENCY),
+    {
+      title: SHOP_UI.catalog.price,
+      key: 'PRICE',
+      align: 'right',
+      render: (_, l) => <PromoPrice price={l.PRICE} oldPrice={l.OLD_PRICE} offer={l.OFFER} currency={shop.CURRENCY} testId="basket-line-price" />,
+    },
     { title: SHOP_UI.catalog.quantity, key: 'QUANTITY', width: 200, render: (_, l) => <LineQuantity line={l} /> },
     moneyColumn(B.sum, 'SUM', (l) => l.SUM, shop.CURRENCY, { strong: true, testId: 'basket-line-sum' }),
     { key: 'remove', width: 48, render: (_, l) => <RemoveLine line={l} /> },
@@ -180,7 +186,10 @@ export function BasketPage() {
             />
           </div>
           <div style={{ flex: '0 0 320px', maxWidth: '100%' }}>
-            <BasketTotals basket={data} action={<Flex vertical gap={8}>{checkout}{offer}</Flex>} />
+            <Flex vertical gap={12}>
+              <BasketGiftNote gift={data.GIFT} />
+              <BasketTotals basket={data} action={<Flex vertical gap={8}>{checkout}{offer}</Flex>} />
+            </Flex>
           </div>
         </Flex>
       )}

@@ -8,7 +8,7 @@ import { useBrands, useProducts, useSections } from '@/features/shop/api/storefr
 import { LoadedProduct } from '@/features/shop/components/product-details';
 import { AddToBasket, ProductPicture } from '@/features/shop/components/product-parts';
 import { CATALOG_PAGE_SIZES, catalogRequest, catalogSearch, catalogView, sectionPath, sectionTree, type CatalogView, type SectionNode } from '@/features/shop/catalog-view';
-import { formatPrice } from '@/features/shop/money';
+import { OfferBanners, PromoPrice } from '@/features/shop/offers/offer-parts';
 import { useShop } from '@/features/shop/shop-context';
 import { SHOP_UI } from '@/features/shop/shop-text';
 
@@ -117,9 +117,7 @@ export function CatalogPage() {
       align: 'right',
       render: (_, p) => (
         <Flex vertical align="flex-end">
-          <strong style={{ whiteSpace: 'nowrap' }} data-testid="product-price">
-            {formatPrice(p.PRICE, p.CURRENCY || shop.CURRENCY)}
-          </strong>
+          <PromoPrice price={p.PRICE} oldPrice={p.OLD_PRICE} offer={p.OFFER} currency={p.CURRENCY || shop.CURRENCY} />
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             / {p.UNIT}
           </Typography.Text>
@@ -163,6 +161,14 @@ export function CatalogPage() {
           />
           <BrandFilter value={view.brand} onChange={(brand) => go({ brand })} />
         </Flex>
+        {!view.section && !view.query && !view.brand && view.page === 1 ? (
+          <>
+            <OfferBanners placement="banner_slider" />
+            <OfferBanners placement="banner_main" />
+          </>
+        ) : (
+          <OfferBanners placement="banner_catalog" />
+        )}
         {products.isError && <Alert type="error" showIcon title={errorText(products.error)} data-testid="catalog-error" />}
         <div style={{ background: '#fff', borderRadius: 8 }} data-testid="catalog-table" data-loading={products.isFetching ? 'true' : 'false'}>
           <Table<CatalogProduct>

@@ -25,7 +25,7 @@ function CheckoutForm({ data }: { data: CheckoutAnswer }) {
   const submit = async (values: CheckoutValues) => {
     setFailure(null);
     try {
-      const answer = await place.mutateAsync(orderRequest(values));
+      const answer = await place.mutateAsync(orderRequest(values, data.BASKET.SUM));
       void navigate(to(`placed/${answer.ORDER_ID}`), { replace: true });
     } catch (error) {
       if (isApiError(error) && error.kind === 'failure') {

@@ -90,20 +90,33 @@ function OrderLines({ order }: { order: BuyerOrderCard }) {
   const { shop, to } = useShop();
   const columns: TableColumnsType<OrderLine> = [
     { title: SHOP_UI.catalog.code, dataIndex: 'UP_CODE_1C', width: 90 },
-    { title: SHOP_UI.catalog.name, key: 'NAME', render: (_, l) => <Link to={to(`product/${l.PRODUCT_ID}`)}>{l.NAME}</Link> },
+    {
+      title: SHOP_UI.catalog.name,
+      key: 'NAME',
+      render: (_, l) => (
+        <>
+          <Link to={to(`product/${l.PRODUCT_ID}`)}>{l.NAME}</Link>
+          {l.GIFT === 'Y' && (
+            <Tag color="green" style={{ marginInlineStart: 8 }}>
+              {O.gift}
+            </Tag>
+          )}
+        </>
+      ),
+    },
     moneyColumn(SHOP_UI.catalog.price, 'PRICE', (l) => l.PRICE, shop.CURRENCY),
     { title: SHOP_UI.catalog.quantity, dataIndex: 'QUANTITY', align: 'right' },
     moneyColumn(O.sum, 'SUM', (l) => l.SUM, shop.CURRENCY, { strong: true }),
   ];
   return (
     <Table<OrderLine>
-      rowKey="PRODUCT_ID"
+      rowKey={(l) => `${l.PRODUCT_ID}-${l.GIFT}`}
       size="small"
       columns={columns}
       dataSource={order.ITEMS}
       pagination={false}
       scroll={{ x: 'max-content' }}
-      onRow={() => ({ 'data-testid': 'buyer-order-line' }) as React.HTMLAttributes<HTMLElement>}
+      onRow={(l) => ({ 'data-testid': l.GIFT === 'Y' ? 'buyer-order-gift' : 'buyer-order-line' }) as React.HTMLAttributes<HTMLElement>}
     />
   );
 }

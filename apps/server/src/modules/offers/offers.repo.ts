@@ -1,0 +1,173 @@
+import { sql, type Expression, type Insertable, type SqlBool, type Updateable } from 'kysely';
+import type { Db } from '@/db/database';
+import { liveOfferSql, runningOfferSql } from '@/db/offer-sql';
+import type { OffersTable } from '@/db/schema';
+import { moscowDayRange } from '@/http/moscow-days';
+
+/*
+ * The offers module's tables: offers, offer_presents (gifts), offer_products (the promo assortment), offer_types
+ * (reference data). Borrowed read-only: catalog_products (reference data), partners (names in the manager's list).
+ */
+
+export type OfferRow = Awaited<ReturnType<ReturnType<typeof offersRepo>['find']>> & {};
+/** What the form sets (partial on an edit; a new offer has at least its name, type and start). */
+export type OfferValues = Omit<Updateable<OffersTable>, 'partner_id' | 'id' | 'created_at' | 'used_count'>;
+
+export interface ListFilter {
+  partnerId: number | undefined;
+  active: 'Y' | 'N' | 'ALL';
+  dateStart?: string;
+  dateEnd?: string;
+}
+
+const SORT_COLUMN = { DATE_CREATE: 'created_at', DATE_START: 'date_start', DATE_END: 'date_end', NAME: 'name', SORT: 'sort' } as const;
+
+const OFFER_COLUMNS = [
+  'o.partner_id', 'o.id', 'o.type', 'o.name', 'o.description', 'o.active', 'o.date_start', 'o.date_end', 'o.limit_count',
+  'o.used_count', 'o.not_in_basket', 'o.sort', 'o.xls_file_id', 'o.banner_main_file_id', 'o.banner_slider_file_id',
+  'o.banner_catalog_file_id', 'o.created_at',
+] as const;
+
+export function offersRepo(db: Db) {
+  function filtered(f: ListFilter) {
+    let q = db.selectFrom('offers as o');
+    if (f.partnerId !== undefined) q = q.where('o.partner_id', '=', f.partnerId);
+    if (f.active === 'Y') q = q.where(liveOfferSql);
+    if (f.active === 'N') q = q.where((eb) => eb.not(liveOfferSql as Expression<SqlBool>));
+    const { from, to } = moscowDayRange(f.dateStart, f.dateEnd);
+    if (to) q = q.where('o.date_start', '<', to);
+    if (from) q = q.where((eb) => eb.or([eb('o.date_end', 'is', null), eb('o.date_end', '>', from)]));
+    return q;
+  }
+
+  return {
+    types: () => db.selectFrom('offer_types').select(['code', 'name', 'sort']).orderBy('sort').orderBy('code').execute(),
+
+    async page(f: ListFilter, sort: keyof typeof SORT_COLUMN, order: 'ASC' | 'DESC', limit: number, offset: number) {
+      const dir = order === 'ASC' ? 'asc' : 'desc';
+      const [rows, count, all] = await Promise.all([
+        filtered(f)
+          .leftJoin('partners as pa', 'pa.id', 'o.partner_id')
+          .select([...OFFER_COLUMNS, 'pa.name as partner_name'])
+          .orderBy(`o.${SORT_COLUMN[sort]}`, (ob) => (dir === 'asc' ? ob.asc() : ob.desc()).nullsLast())
+          .orderBy('o.id', dir)
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+        filtered(f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+        filtered({ partnerId: f.partnerId, active: 'ALL' }).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, count: Number(count.n), all: Number(all.n) };
+    },
+
+    find: (partnerId: number, id: number) =>
+      db.selectFrom('offers as o').select(OFFER_COLUMNS).where('o.partner_id', '=', partnerId).where('o.id', '=', id).executeTakeFirst(),
+
+    /** The gifts of some offers, in each offer's order, with their products' codes and names. */
+    presents: (partnerId: number | undefined, offerIds: number[]) =>
+      offerIds.length
+        ? db
+            .selectFrom('offer_presents as g')
+            .innerJoin('catalog_products as p', 'p.id', 'g.product_id')
+            .select(['g.partner_id', 'g.offer_id', 'g.product_id', 'g.sum', 'g.product_type', 'p.name', 'p.up_code_1c'])
+            .$if(partnerId !== undefined, (q) => q.where('g.partner_id', '=', partnerId!))
+            .where('g.offer_id', 'in', offerIds)
+            .orderBy('g.offer_id')
+            .orderBy('g.sum')
+            .execute()
+        : Promise.resolve([]),
+
+    /** How many products each offer's promo assortment holds. */
+    productCounts: async (partnerId: number | undefined, offerIds: number[]) => {
+      if (!offerIds.length) return new Map<number, number>();
+      const rows = await db
+        .selectFrom('offer_products')
+        .select(['offer_id', (eb) => eb.fn.countAll<number>().as('n')])
+        .$if(partnerId !== undefined, (q) => q.where('partner_id', '=', partnerId!))
+        .where('offer_id', 'in', offerIds)
+        .groupBy('offer_id')
+        .execute();
+      return new Map(rows.map((r) => [Number(r.offer_id), Number(r.n)]));
+    },
+
+    /** Active catalogue products by id or by 6-digit code. */
+    products: (ids: number[], codes: string[]) =>
+      ids.length || codes.length
+        ? db
+            .selectFrom('catalog_products')
+            .select(['id', 'up_code_1c', 'name'])
+            .where('active', '=', true)
+            .where((eb) => eb.or([eb('id', 'in', ids.length ? ids : [0]), eb('up_code_1c', 'in', codes.length ? codes : [''])]))
+            .execute()
+        : Promise.resolve([]),
+
+    insert: (trx: Db, partnerId: number, values: Omit<Insertable<OffersTable>, 'partner_id'>) =>
+      trx.insertInto('offers').values({ ...values, partner_id: partnerId }).returning('id').executeTakeFirstOrThrow(),
+
+    update: (trx: Db, partnerId: number, id: number, values: OfferValues) =>
+      trx.updateTable('offers').set(values).where('partner_id', '=', partnerId).where('id', '=', id).execute(),
+
+    async replacePresents(trx: Db, partnerId: number, offerId: number, presents: { productId: number; sum: string; productType: string }[]) {
+      await trx.deleteFrom('offer_presents').where('partner_id', '=', partnerId).where('offer_id', '=', offerId).execute();
+      if (!presents.length) return;
+      await trx
+        .insertInto('offer_presents')
+        .values(presents.map((p, i) => ({ partner_id: partnerId, offer_id: offerId, product_id: p.productId, sum: p.sum, product_type: p.productType, sort: (i + 1) * 10 })))
+        .execute();
+    },
+
+    async replaceProducts(trx: Db, partnerId: number, offerId: number, products: { productId: number; price: string }[]) {
+      await trx.deleteFrom('offer_products').where('partner_id', '=', partnerId).where('offer_id', '=', offerId).execute();
+      for (let i = 0; i < products.length; i += 1000) {
+        await trx
+          .insertInto('offer_products')
+          .values(products.slice(i, i + 1000).map((p) => ({ partner_id: partnerId, offer_id: offerId, product_id: p.productId, site_price: p.price })))
+          .execute();
+      }
+    },
+
+    /** The running offers of a partner (the shop's banners and Акции page). */
+    running: (partnerId: number) =>
+      db.selectFrom('offers as o').select(OFFER_COLUMNS).where('o.partner_id', '=', partnerId).where(runningOfferSql).orderBy('o.sort').orderBy('o.id').execute(),
+
+    /** The gifts of the partner's running offers, lowest sum first. */
+    runningGifts: (partnerId: number) =>
+      db
+        .selectFrom('offer_presents as g')
+        .innerJoin('offers as o', (j) => j.onRef('o.partner_id', '=', 'g.partner_id').onRef('o.id', '=', 'g.offer_id'))
+        .innerJoin('catalog_products as p', 'p.id', 'g.product_id')
+        .select(['o.id as offer_id', 'o.name as offer_name', 'g.product_id', 'g.sum', 'p.name', 'p.up_code_1c', 'p.purchase_price'])
+        .where('g.partner_id', '=', partnerId)
+        .where(runningOfferSql)
+        .orderBy('g.sum')
+        .orderBy('o.id')
+        .execute(),
+
+    /**
+     * Locks the offers an order would use (its promo offers, and every running offer with gifts) and answers those
+     * still running once the lock is held: concurrent checkouts queue on these rows, so a limit is never exceeded.
+     */
+    lockRunning: (trx: Db, partnerId: number, promoOfferIds: number[]) =>
+      trx
+        .selectFrom('offers as o')
+        .select(['o.id', 'o.name'])
+        .where('o.partner_id', '=', partnerId)
+        .where((eb) =>
+          eb.or([
+            eb('o.id', 'in', promoOfferIds.length ? promoOfferIds : [0]),
+            eb.exists(eb.selectFrom('offer_presents as g').select(sql`1`.as('one')).whereRef('g.partner_id', '=', 'o.partner_id').whereRef('g.offer_id', '=', 'o.id')),
+          ]),
+        )
+        .where(runningOfferSql)
+        .orderBy('o.id')
+        .forUpdate()
+        .execute(),
+
+    use: (trx: Db, partnerId: number, offerIds: number[]) =>
+      offerIds.length
+        ? trx.updateTable('offers').set((eb) => ({ used_count: eb('used_count', '+', 1) })).where('partner_id', '=', partnerId).where('id', 'in', offerIds).execute()
+        : Promise.resolve([]),
+  };
+}
+
+export type OffersRepo = ReturnType<typeof offersRepo>;

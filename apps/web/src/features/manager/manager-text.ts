@@ -1,0 +1,21 @@
+/** Interface labels of the manager's screens (the spec's report messages come from REPORT_MSG). */
+export const MANAGER_UI = {
+  report: 'Отчет',
+  chooseReport: 'Выберите отчет',
+  period: 'Период',
+  periodPlaceholder: ['Дата с', 'по'] as [string, string],
+  partner: 'Партнер',
+  brand: 'Бренд',
+  brandPlaceholder: 'Все бренды',
+  productId: 'ID товара',
+  sections: 'ID разделов',
+  sectionsPlaceholder: 'Все разделы',
+  limit: 'Позиций в топе',
+  build: 'Построить',
+  export: 'Выгрузить в Excel',
+  building: 'Отчет строится…',
+  chart: 'Диаграмма',
+  table: 'Таблица',
+  kindsFailed: 'Не удалось загрузить список отчетов',
+  periodOf: (from: string, to: string) => `${from} — ${to}`,
+} as const;

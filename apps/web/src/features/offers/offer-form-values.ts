@@ -1,0 +1,97 @@
+import dayjs, { type Dayjs } from 'dayjs';
+import { BANNER_PLACEMENTS, type BannerPlacement, type OfferBody, type OfferCard } from '@b2b/contracts/offers';
+
+/** Days on the form and on the wire (§9 dd.MM.yyyy; the server takes YYYY-MM-DD too). */
+export const OFFER_DAY = 'DD.MM.YYYY';
+
+/** A file field's change: a new file, or the stored one removed; null keeps what is stored. */
+export type FileChange = { file: File } | { remove: true } | null;
+
+/** A gift row: the product's 6-digit code (its ID once looked up) and the order sum. */
+export interface PresentRow {
+  code: string;
+  ID?: number;
+  sum: string;
+}
+
+export interface OfferFormValues {
+  name: string;
+  type?: string;
+  description: string;
+  date_start: Dayjs | null;
+  date_end: Dayjs | null;
+  limit: string;
+  sort: string;
+  active: boolean;
+  not_in_basket: boolean;
+  presents: PresentRow[];
+  banner_slider: FileChange;
+  banner_main: FileChange;
+  banner_catalog: FileChange;
+  xls_file: FileChange;
+}
+
+/** dd.MM.yyyy (as the card sends its dates) to a day; anything else is no day. */
+export function parseOfferDay(text: string | undefined): Dayjs | null {
+  const match = text ? /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(text.trim()) : null;
+  if (!match) return null;
+  const iso = `${match[3]}-${match[2]}-${match[1]}`;
+  const parsed = dayjs(iso);
+  return parsed.isValid() && parsed.format('YYYY-MM-DD') === iso ? parsed : null;
+}
+
+/** The form's values of a stored offer, or of a new one (active, no gifts, no files). */
+export function offerFormValues(offer?: OfferCard): OfferFormValues {
+  return {
+    name: offer?.NAME ?? '',
+    type: offer?.TYPE.CODE || undefined,
+    description: offer?.DESCRIPTION ?? '',
+    date_start: parseOfferDay(offer?.DATE_START),
+    date_end: parseOfferDay(offer?.DATE_END),
+    limit: offer?.LIMIT == null ? '' : String(offer.LIMIT),
+    sort: offer ? String(offer.SORT) : '',
+    active: offer ? offer.ACTIVE === 'Y' : true,
+    not_in_basket: offer?.NOT_IN_BASKET === 'Y',
+    presents: (offer?.PRESENTS ?? []).map((p) => ({ code: p.UP_CODE_1C, ID: p.ID, sum: p.sum })),
+    banner_slider: null,
+    banner_main: null,
+    banner_catalog: null,
+    xls_file: null,
+  };
+}
+
+/** A file part, or its `*_del=Y`, or nothing (the stored file is kept). */
+function fileFields(change: FileChange, fileKey: string, delKey: string): Partial<OfferBody> {
+  if (!change) return {};
+  return 'file' in change ? { [fileKey]: change.file } : { [delKey]: 'Y' };
+}
+
+/**
+ * POST offer/ and offer/{id}/ (§3 save fields): dates as dd.MM.yyyy, gifts as presents[n][ID|code|sum] (an empty
+ * list is sent as presents='' so that removing every gift is saved), files as multipart parts.
+ */
+export function offerPayload(v: OfferFormValues): OfferBody {
+  const presents = v.presents.map((row) => ({
+    ID: row.ID ? String(row.ID) : undefined,
+    code: row.code.trim(),
+    sum: row.sum.trim(),
+  }));
+  const banners = BANNER_PLACEMENTS.reduce<Partial<OfferBody>>(
+    (out, placement: BannerPlacement) => ({ ...out, ...fileFields(v[placement], `${placement}_file`, `${placement}_del`) }),
+    {},
+  );
+  return {
+    name: v.name.trim(),
+    type: v.type ?? '',
+    description: v.description.trim(),
+    date_start: v.date_start ? v.date_start.format(OFFER_DAY) : '',
+    date_end: v.date_end ? v.date_end.format(OFFER_DAY) : '',
+    limit: v.limit.trim(),
+    sort: v.sort.trim(),
+    active: v.active,
+    not_in_basket: v.not_in_basket,
+    presents: presents.length ? presents : '',
+    ...banners,
+    ...fileFields(v.xls_file, 'xls_file', 'xls_del'),
+  };
+}

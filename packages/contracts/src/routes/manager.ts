@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { fileBytes } from '../http/form-fields';
+import { route } from '../http/route';
+import { actionFailed } from '../http/envelope';
+import { pathId } from '../http/path-params';
+import { orderActionSchema, orderCard, orderChangeDone, orderListAnswer, orderListQuerySchema } from '../orders';
+import { reportAnswer, reportBody, reportKinds, REPORT_CODES } from '../reports';
+
+/** The order list's filters across partners: the partner's filters and the partner (absent: every partner). */
+export const managerOrderListQuery = orderListQuerySchema.omit({ action: true, shop_id: true }).extend({
+  partner_id: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number().int().positive().optional().catch(undefined)),
+});
+
+/** What the manager does with an order: the partner staff's status actions and texts. */
+export const MANAGER_ORDER_ACTIONS = ['accept', 'complete', 'cancel', 'comment', 'note'] as const;
+
+/**
+ * The platform manager's calls (back-office.md §6 user kinds, §7 /manager/partner/, /manager/report/,
+ * /manager/report/{code}/). Partner staff get 403 on every one of them.
+ */
+
+const tags = ['manager'];
+
+export const managerPartner = z.object({
+  ID: z.number().int(),
+  NAME: z.string(),
+  SHOP_LINK: z.string().nullable(),
+  CLIENTS_COUNT: z.number().int(),
+  ORDERS_COUNT: z.number().int(),
+});
+export type ManagerPartner = z.infer<typeof managerPartner>;
+
+export const MANAGER_ROUTES = {
+  partners: route({
+    method: 'GET',
+    path: '/v3/api/manager/partner/',
+    access: 'manager',
+    summary: 'The partners of the platform (query: part of a name), with their clients and orders',
+    tags,
+    query: z.object({ query: z.string().trim().max(100).optional() }),
+    answer: z.object({ ITEMS: z.array(managerPartner) }),
+  }),
+
+  orders: route({
+    method: 'GET',
+    path: '/v3/api/manager/order/',
+    access: 'manager',
+    summary: "Orders across partners: the partner's order list filters and partner_id (SHOP names each order's partner)",
+    tags,
+    query: managerOrderListQuery,
+    answer: orderListAnswer,
+  }),
+
+  order: route({
+    method: 'GET',
+    path: '/v3/api/manager/order/:id/',
+    access: 'manager',
+    summary: "Any partner's order card",
+    tags,
+    params: z.object({ id: pathId }),
+    answer: orderCard,
+  }),
+
+  orderAction: route({
+    method: 'POST',
+    path: '/v3/api/manager/order/:id/',
+    access: 'manager',
+    summary: "The partner staff's status actions on any partner's order: accept, complete, cancel (with cancel_comment), comment, note",
+    tags,
+    form: true,
+    params: z.object({ id: pathId }),
+    body: orderActionSchema,
+    answer: z.union([orderChangeDone, actionFailed]),
+  }),
+
+  catalog: route({
+    method: 'GET',
+    path: '/v3/api/manager/catalog/',
+    access: 'manager',
+    summary: "The catalogue's brands and sections (reference data) for the reports' filters",
+    tags,
+    answer: z.object({
+      BRANDS: z.array(z.object({ ID: z.number().int(), NAME: z.string() })),
+      SECTIONS: z.array(z.object({ ID: z.number().int(), NAME: z.string(), PARENT_ID: z.number().int().nullable() })),
+    }),
+  }),
+
+  reports: route({
+    method: 'GET',
+    path: '/v3/api/manager/report/',
+    access: 'manager',
+    summary: 'The report kinds: CODE, NAME, PARAMS (the filters each takes)',
+    tags,
+    answer: reportKinds,
+  }),
+
+  report: route({
+    method: 'POST',
+    path: '/v3/api/manager/report/:code/',
+    access: 'manager',
+    summary:
+      'Build a report (date_from, date_to, shop_id, sections, tm_id, product_id, limit 5/10/20/100/250): COLUMNS, ITEMS, TOTALS, CHART; action=export answers FILE, the .xlsx',
+    tags,
+    form: true,
+    params: z.object({ code: z.enum(REPORT_CODES) }),
+    body: reportBody,
+    answer: reportAnswer,
+  }),
+
+  reportXlsx: route({
+    method: 'GET',
+    path: '/v3/api/manager/report/:code/xlsx/',
+    access: 'manager',
+    summary: 'The report as an .xlsx (the FILE address action=export answers): the same filters in the query',
+    tags,
+    params: z.object({ code: z.enum(REPORT_CODES) }),
+    query: reportBody,
+    answer: fileBytes,
+  }),
+};
+
