@@ -1,15 +1,18 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
-import { AppProviders } from '@/app/providers';
-import { createAppRouter } from '@/app/router';
+import { MSG } from '@b2b/contracts/messages';
 
-const router = createAppRouter();
+/*
+ * Two apps share this page: a buyer who opens a shop (/shop/{link}/…) downloads only the shop's first page (no antd,
+ * no back office); everyone else gets the back office. Each is its own chunk over the shared framework chunk.
+ */
+const container = document.getElementById('root') as HTMLElement;
 
-createRoot(document.getElementById('root') as HTMLElement).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+const app = /^\/shop\/[^/]+/.test(window.location.pathname)
+  ? import('@/features/shop/mount-shop').then((m) => m.mountShop(container))
+  : import('@/app/mount-back-office').then((m) => m.mountBackOffice(container));
+
+// A chunk that did not arrive (a dropped connection, a release replaced meanwhile): say so instead of a blank page.
+app.catch(() => {
+  container.setAttribute('role', 'alert');
+  container.style.cssText = 'padding:24px;font:14px/1.5 Arial,sans-serif';
+  container.textContent = MSG.networkError;
+});

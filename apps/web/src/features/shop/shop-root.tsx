@@ -1,26 +1,47 @@
-import { useEffect, useMemo } from 'react';
-import { Alert, Button, ConfigProvider, Flex, Spin } from 'antd';
+import { lazy, Suspense, useEffect, useMemo, type ComponentType } from 'react';
 import { Route, Routes, useParams } from 'react-router';
 import { MSG } from '@b2b/contracts/messages';
 import { isApiError } from '@/api/api-error';
 import { errorText } from '@/api/error-text';
 import { useShopInfo } from '@/features/shop/api/shop-public-api';
 import { ShopFrame } from '@/features/shop/components/shop-frame';
-import { AccountPage, SetPasswordPage } from '@/features/shop/pages/account-pages';
-import { RecoveryPage, RegisterPage, SignInPage } from '@/features/shop/pages/guest-pages';
+import { ShopAlert, ShopWaiting } from '@/features/shop/components/shop-plain';
+import { SignInPage } from '@/features/shop/pages/sign-in-page';
 import { BuyerSessionProvider, ShopContext, useBuyer, type ShopState } from '@/features/shop/shop-context';
 import { SHOP_UI } from '@/features/shop/shop-text';
 import { shopColors } from '@/features/shop/shop-theme';
-import { lazyPage } from '@/shared/ui/lazy-page';
+import '@/features/shop/shop.css';
+
+/**
+ * A page of the shop past its first one: its code and antd (in the shop's colours) load on its first visit, a
+ * spinner stands in meanwhile. The first page (the frame and the sign-in) is drawn without antd.
+ */
+function withAntd(load: () => Promise<ComponentType>): ComponentType {
+  const Page = lazy(async () => {
+    const [Loaded, { ShopAntd }] = await Promise.all([load(), import('@/features/shop/components/shop-antd')]);
+    return {
+      default: () => (
+        <ShopAntd>
+          <Loaded />
+        </ShopAntd>
+      ),
+    };
+  });
+  return function ShopPage() {
+    return (
+      <Suspense fallback={<ShopWaiting testId="shop-loading" />}>
+        <Page />
+      </Suspense>
+    );
+  };
+}
 
 // The signed-in buyer's pages (catalogue, basket, checkout, orders) load after the sign-in, with what they need.
-const BuyerShop = lazyPage(() => import('@/features/shop/buyer-shop').then((m) => m.BuyerShop));
-
-const Loading = () => (
-  <Flex justify="center" align="center" style={{ minHeight: '50vh' }}>
-    <Spin size="large" data-testid="shop-loading" />
-  </Flex>
-);
+const BuyerShop = withAntd(() => import('@/features/shop/buyer-shop').then((m) => m.BuyerShop));
+const AccountPage = withAntd(() => import('@/features/shop/pages/account-pages').then((m) => m.AccountPage));
+const SetPasswordPage = withAntd(() => import('@/features/shop/pages/account-pages').then((m) => m.SetPasswordPage));
+const RegisterPage = withAntd(() => import('@/features/shop/pages/guest-pages').then((m) => m.RegisterPage));
+const RecoveryPage = withAntd(() => import('@/features/shop/pages/guest-pages').then((m) => m.RecoveryPage));
 
 /**
  * A visitor's shop: only sign-in, registration and recovery (back-office.md §1); the e-mailed links' account page
@@ -31,7 +52,7 @@ function ShopGate() {
   if (status === 'checking') {
     return (
       <ShopFrame>
-        <Loading />
+        <ShopWaiting testId="shop-loading" />
       </ShopFrame>
     );
   }
@@ -63,16 +84,16 @@ function GuestRoutes() {
 
 function ShopMessage({ text, onRetry }: { text: string; onRetry?: () => void }) {
   return (
-    <Flex justify="center" style={{ padding: '15vh 16px', minHeight: '100vh', background: '#f5f6f8' }}>
-      <Alert
-        type={onRetry ? 'error' : 'warning'}
-        showIcon
-        title={text}
-        action={onRetry && <Button onClick={onRetry}>{SHOP_UI.retry}</Button>}
-        style={{ maxWidth: 560 }}
-        data-testid={onRetry ? 'shop-load-failed' : 'shop-unknown'}
-      />
-    </Flex>
+    <div className="shop-message">
+      <ShopAlert type={onRetry ? 'error' : 'warning'} testId={onRetry ? 'shop-load-failed' : 'shop-unknown'}>
+        {text}
+        {onRetry && (
+          <button type="button" className="shop-button shop-button-plain" style={{ marginLeft: 16 }} onClick={onRetry}>
+            {SHOP_UI.retry}
+          </button>
+        )}
+      </ShopAlert>
+    </div>
   );
 }
 
@@ -96,18 +117,16 @@ export function ShopRoot() {
     return { link, shop, colors: shopColors(shop.COLOR_SCHEME, shop.COLOR_LOGO), to: (path = '') => (path ? `${base}/${path}` : base) };
   }, [link, shop]);
 
-  if (info.isPending) return <Loading />;
+  if (info.isPending) return <ShopWaiting testId="shop-loading" />;
   if (!state) {
     const unknown = isApiError(info.error) && (info.error.kind === 'failure' || info.error.status === 404);
     return unknown ? <ShopMessage text={MSG.shopLinkUnknown} /> : <ShopMessage text={errorText(info.error)} onRetry={() => void info.refetch()} />;
   }
   return (
-    <ConfigProvider theme={{ token: { colorPrimary: state.colors.primary, colorLink: state.colors.primary } }}>
-      <ShopContext.Provider value={state}>
-        <BuyerSessionProvider link={link}>
-          <ShopGate />
-        </BuyerSessionProvider>
-      </ShopContext.Provider>
-    </ConfigProvider>
+    <ShopContext.Provider value={state}>
+      <BuyerSessionProvider link={link}>
+        <ShopGate />
+      </BuyerSessionProvider>
+    </ShopContext.Provider>
   );
 }

@@ -1,109 +1,25 @@
 import { useState } from 'react';
-import { Alert, Button, Flex, Form, Input, Typography } from 'antd';
-import { LockOutlined, MailOutlined } from '@ant-design/icons';
-import { Link, useLocation } from 'react-router';
+import { Button, Flex, Form, Input, Typography } from 'antd';
+import { MailOutlined } from '@ant-design/icons';
+import { Link } from 'react-router';
 import { ACCOUNT_MSG, PASSWORD_MAX } from '@b2b/contracts/auth';
 import { LIMITS } from '@b2b/contracts/limits';
 import { MSG } from '@b2b/contracts/messages';
 import { isApiError } from '@/api/api-error';
 import { errorText } from '@/api/error-text';
 import { useRecoverBuyer, useRegisterBuyer, type BuyerRegistration } from '@/features/shop/api/shop-public-api';
-import { useBuyer, useShop } from '@/features/shop/shop-context';
+import { GuestPanel, NoticeAlert, type Notice } from '@/features/shop/components/shop-plain';
+import { useShop } from '@/features/shop/shop-context';
 import { SHOP_UI } from '@/features/shop/shop-text';
 import { capitaliseWords } from '@/shared/inputs/names';
 import { formatPhone, phoneDigits } from '@/shared/inputs/phone';
 import { UI } from '@/shared/ui-text';
-import { Panel } from '@/shared/ui/panel';
 
 /*
  * What an unauthenticated visitor of the shop may open (back-office.md §1): sign-in with the shop's link as the
  * domain, registration in this shop and password recovery. Any other address of the shop shows the sign-in and,
  * once signed in, the page it names.
  */
-
-export type Notice = { type: 'success' | 'error'; text: string };
-
-export function GuestPanel({ title, testId, children }: { title: string; testId: string; children: React.ReactNode }) {
-  return (
-    <Flex justify="center" style={{ padding: '32px 0' }}>
-      <Panel title={title} width={440} testId={testId}>
-        {children}
-      </Panel>
-    </Flex>
-  );
-}
-
-export const NoticeAlert = ({ notice }: { notice: Notice }) => (
-  <Alert type={notice.type} showIcon title={notice.text} style={{ marginBottom: 16, whiteSpace: 'pre-line' }} data-testid="shop-notice" />
-);
-
-interface SignInValues {
-  email: string;
-  password: string;
-}
-
-/** What an account flow tells the sign-in it leads to (a changed password): a notice and the address to prefill. */
-export interface SignInState {
-  notice: Notice;
-  email?: string;
-}
-
-export function SignInPage() {
-  const { shop, to } = useShop();
-  const { signIn } = useBuyer();
-  const arrived = (useLocation().state as SignInState | null) ?? null;
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-
-  const submit = async ({ email, password }: SignInValues) => {
-    setError(null);
-    setSubmitting(true);
-    try {
-      await signIn(email.trim(), password);
-    } catch (failure) {
-      setError(errorText(failure, 'login'));
-      setSubmitting(false);
-    }
-  };
-
-  return (
-    <GuestPanel title={SHOP_UI.signIn.title} testId="shop-sign-in">
-      {arrived?.notice && <NoticeAlert notice={arrived.notice} />}
-      <Typography.Paragraph type="secondary">{SHOP_UI.signIn.hint}</Typography.Paragraph>
-      <Form<SignInValues>
-        layout="vertical"
-        requiredMark={false}
-        onFinish={submit}
-        disabled={submitting}
-        initialValues={{ email: arrived?.email ?? '' }}
-        data-testid="shop-login-form"
-      >
-        {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="shop-login-error" />}
-        <Form.Item label={UI.email} name="email" rules={[{ required: true, whitespace: true, message: MSG.loginEmailRequired }]}>
-          <Input prefix={<MailOutlined />} autoComplete="username" inputMode="email" autoFocus data-testid="shop-login-email" />
-        </Form.Item>
-        <Form.Item label={UI.password} name="password" rules={[{ required: true, message: MSG.loginPasswordRequired }]}>
-          <Input.Password prefix={<LockOutlined />} autoComplete="current-password" data-testid="shop-login-password" />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" block loading={submitting} data-testid="shop-login-submit">
-          {UI.signIn}
-        </Button>
-      </Form>
-      <Flex justify="space-between" style={{ marginTop: 16 }}>
-        {shop.REGISTRATION === 'Y' ? (
-          <Link to={to('register')} data-testid="shop-register-link">
-            {UI.register}
-          </Link>
-        ) : (
-          <span />
-        )}
-        <Link to={to('recovery')} data-testid="shop-recovery-link">
-          {UI.forgotPassword}
-        </Link>
-      </Flex>
-    </GuestPanel>
-  );
-}
 
 const BackToSignIn = () => {
   const { to } = useShop();

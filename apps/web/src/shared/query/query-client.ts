@@ -1,7 +1,6 @@
 import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { isApiError } from '@/api/api-error';
 import { errorText } from '@/api/error-text';
-import { notifyError } from '@/shared/ui/notify';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -22,9 +21,10 @@ export const STALE_TIME_MS = 30_000;
  * regains focus or the network comes back (new orders and other staff's changes show up without a page reload), on
  * the lists' «Обновить», and after a mutation that changes it (shared/query/resource-changes.ts). Lists keep their
  * previous rows while the next ones load (keepPreviousData in their queries). Failed mutations become a toast; a
- * 5xx already opened the server-error modal.
+ * 5xx already opened the server-error modal. `showToast` shows it: the back office passes antd's, the shop's
+ * first page one that loads antd only when a toast is due.
  */
-export function createQueryClient(): QueryClient {
+export function createQueryClient(showToast: (text: string) => void): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
@@ -39,7 +39,7 @@ export function createQueryClient(): QueryClient {
       onError: (error, _variables, _context, mutation) => {
         if (mutation.meta?.toastError === false) return;
         if (isApiError(error) && error.status >= 500) return;
-        notifyError(errorText(error));
+        showToast(errorText(error));
       },
     }),
   });
