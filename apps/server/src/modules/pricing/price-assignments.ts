@@ -111,18 +111,18 @@ export function priceAssignments(db: Db, deps: { clients: ClientsService; groups
           ? { price_column_id: body.delete ? null : price.id }
           : { price_list_id: listId, price_type: body.delete ? DEFAULTS.priceType : price.price_type };
       // Taking a list away only from those who have it: others keep theirs.
-      const holders = async (ids: number[], table: 'clients' | 'client_groups', column: 'price_list_id' | 'price_column_id') =>
-        body.delete
-          ? (
-              await db
-                .selectFrom(table)
-                .select('id')
-                .where('partner_id', '=', partnerId)
-                .where('id', 'in', ids.length ? ids : [0])
-                .where(column, price.is_base && column === 'price_list_id' ? 'is' : '=', price.is_base && column === 'price_list_id' ? null : price.id)
-                .execute()
-            ).map((r) => Number(r.id))
-          : ids;
+      const holders = async (ids: number[], table: 'clients' | 'client_groups', column: 'price_list_id' | 'price_column_id') => {
+        if (!body.delete || !ids.length) return ids;
+        const base = price.is_base && column === 'price_list_id';
+        const rows = await db
+          .selectFrom(table)
+          .select('id')
+          .where('partner_id', '=', partnerId)
+          .where('id', 'in', ids)
+          .where(column, base ? 'is' : '=', base ? null : price.id)
+          .execute();
+        return rows.map((r) => Number(r.id));
+      };
       const clientIds = await holders(clients, 'clients', price.kind === 'COLUMN' ? 'price_column_id' : 'price_list_id');
       const groupIds = await holders(groups, 'client_groups', 'price_list_id');
       const [changedClients, changedGroups] = await Promise.all([

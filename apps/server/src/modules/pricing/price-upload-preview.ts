@@ -72,41 +72,36 @@ const trim = (top: TopChange[]) => [...top].sort((a, b) => b.weight.comparedTo(a
 
 export type PreviewCounter = ReturnType<typeof previewCounter>;
 
-/** A page of a list's price file: each product's price now and with the file's site price or percent. */
-export async function previewListPage(
+/** Each staged line of a page with the engine's facts of its product now (lines of products it does not price are skipped). */
+async function eachStaged(
   engine: PriceEngine,
   partnerId: number,
   resolved: ResolvedTarget,
   staged: StagedValue[],
-  counter: PreviewCounter,
+  visit: (line: StagedValue, now: ProductFacts) => void,
 ): Promise<void> {
   const facts = await engine.facts(partnerId, resolved, staged.map((s) => s.productId));
   const byId = new Map(facts.map((f) => [f.productId, f]));
   for (const s of staged) {
     const now = byId.get(s.productId);
-    if (!now) continue;
+    if (now) visit(s, now);
+  }
+}
+
+/** A page of a list's price file: each product's price now and with the file's site price or percent. */
+export const previewListPage = (engine: PriceEngine, partnerId: number, resolved: ResolvedTarget, staged: StagedValue[], counter: PreviewCounter) =>
+  eachStaged(engine, partnerId, resolved, staged, (s, now) => {
     const head = now.lists[0];
     const after: ProductFacts = { ...now, lists: [{ ...head, excelPrice: s.sitePrice, excelPercent: s.percent }, ...now.lists.slice(1)] };
     const wasLoaded = head.excelPrice !== null || head.excelPercent !== null;
     counter.compare(s.productId, priceOf(resolved.ctx, now).price, priceOf(resolved.ctx, after).price, wasLoaded);
-  }
-}
+  });
 
 /** A page of a client's personal price file: the client's price now and the file's price. */
-export async function previewPersonalPage(
-  engine: PriceEngine,
-  partnerId: number,
-  resolved: ResolvedTarget,
-  staged: StagedValue[],
-  counter: PreviewCounter,
-): Promise<void> {
-  const facts = await engine.facts(partnerId, resolved, staged.map((s) => s.productId));
-  const byId = new Map(facts.map((f) => [f.productId, f]));
-  for (const s of staged) {
-    const now = byId.get(s.productId);
-    if (!now || s.sitePrice === null) continue;
+export const previewPersonalPage = (engine: PriceEngine, partnerId: number, resolved: ResolvedTarget, staged: StagedValue[], counter: PreviewCounter) =>
+  eachStaged(engine, partnerId, resolved, staged, (s, now) => {
+    if (s.sitePrice === null) return;
     if (new Decimal(now.purchase).gt(s.sitePrice)) counter.markBelowPurchase();
     const after = priceOf(resolved.ctx, { ...now, personalPrice: s.sitePrice }).price;
     counter.compare(s.productId, priceOf(resolved.ctx, now).price, after, now.personalPrice !== null);
-  }
-}
+  });

@@ -44,13 +44,17 @@ export interface ShopProductRow {
   total?: number;
 }
 
+/** The partner's own remains and the shop's warehouse stock of product `p` (as `r` and `st`). */
+const stockJoins = (scope: ShopScope) => sql`
+  left join partner_product_remains r on r.partner_id = ${scope.partnerId} and r.product_id = p.id
+  left join catalog_stock st on st.product_id = p.id and st.warehouse_id = ${scope.warehouseId}`;
+
 /** The products the shop sells, as `p` with its sections `s1` (its own) and `s2` (the parent) joined. */
 export const sellableFrom = (scope: ShopScope): RawBuilder<unknown> => sql`
   from catalog_products p
   join catalog_sections s1 on s1.id = p.section_id
   left join catalog_sections s2 on s2.id = s1.parent_id
-  left join partner_product_remains r on r.partner_id = ${scope.partnerId} and r.product_id = p.id
-  left join catalog_stock st on st.product_id = p.id and st.warehouse_id = ${scope.warehouseId}
+  ${stockJoins(scope)}
   where p.active
     and not exists (
       select 1 from price_section_rates h
@@ -100,12 +104,20 @@ export function shopCatalogRepo(db: Db) {
       };
     },
 
-    /** A page of the products the shop sells, by name, with the count of all matching in the same query. */
+    /**
+     * A page of the products the shop sells, by name, with the count of all matching in the same query. The page is
+     * chosen on narrow rows (id, name) and only its products' columns are read: a top section holds thousands.
+     */
     page: async (scope: ShopScope, f: CatalogFilter, limit: number, offset: number) => {
       const rows = await sql<ShopProductRow>`
-        select ${PRODUCT_COLUMNS}, count(*) over () as total
-        ${sellableFrom(scope)} ${filterSql(f)}
-        order by p.name, p.id limit ${limit} offset ${offset}`.execute(db);
+        with hits as (
+          select p.id, p.name, count(*) over () as total
+          ${sellableFrom(scope)} ${filterSql(f)}
+          order by p.name, p.id limit ${limit} offset ${offset})
+        select ${PRODUCT_COLUMNS}, h.total
+        from hits h join catalog_products p on p.id = h.id
+        ${stockJoins(scope)}
+        order by h.name, h.id`.execute(db);
       const count = rows.rows.length
         ? Number(rows.rows[0].total)
         : offset > 0
