@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import ExcelJS from 'exceljs';
 
 /** The data rows one .xlsx sheet holds: 1,048,576 rows less the header. */
@@ -8,6 +9,24 @@ const SHEET_NAME_MAX = 31;
 /** Rows written between two turns of the event loop: the server keeps answering requests while a file is written. */
 const ROWS_PER_TURN = 200;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** The sheet's XML that may wait for the zip's compression before the writer stops adding rows. */
+const MAX_PENDING_BYTES = 1024 * 1024;
+
+interface SheetPipe extends NodeJS.EventEmitter {
+  _writableState?: { length: number };
+}
+
+/**
+ * Back-pressure ExcelJS's streaming writer lacks: a sheet's buffered XML is written into the zip's entry stream
+ * without waiting, so rows produced faster than deflate takes them pile up there (20 MB per 600,000 rows, growing
+ * with the file). Past a megabyte the writer waits for that stream to drain; the memory stays flat.
+ */
+async function letZipCatchUp(sheet: ExcelJS.Worksheet): Promise<void> {
+  await nextTurn();
+  const pipe = (sheet as unknown as { stream: { pipes?: SheetPipe[] } }).stream.pipes?.[0];
+  if (pipe && (pipe._writableState?.length ?? 0) > MAX_PENDING_BYTES) await once(pipe, 'drain');
+}
 
 /** A table to export: its sheets' header, and one row per item. */
 export interface XlsxTable<T> {
@@ -58,7 +77,7 @@ export async function writeXlsxTable<T>(
         table.style?.(row);
         row.commit();
         rows++;
-        if (rows % ROWS_PER_TURN === 0) await nextTurn();
+        if (rows % ROWS_PER_TURN === 0) await letZipCatchUp(sheet);
       }
     }
   } catch (err) {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { writeXlsxTable, XLSX_SHEET_DATA_ROWS, type XlsxTable } from './xlsx-table-writer';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'xlsx-table-'));
@@ -68,4 +68,33 @@ describe('writeXlsxTable', () => {
     }
     await expect(writeXlsxTable(file, table, failing())).rejects.toThrow('чтение прервано');
   });
+
+  it('waits for the zip: a sheet’s XML waiting to be compressed stays near a megabyte however long the table', async () => {
+    // ExcelJS pipes each sheet's buffered XML into the zip entry's stream: its pending bytes are what piles up.
+    type Pipe = { _writableState?: { length: number } };
+    const sheetStreams: { pipes?: Pipe[] }[] = [];
+    const proto = ExcelJS.stream.xlsx.WorkbookWriter.prototype as unknown as { _openStream(path: string): { pipes?: Pipe[] } };
+    const openStream = proto._openStream;
+    const spy = vi.spyOn(proto, '_openStream').mockImplementation(function (this: unknown, p: string) {
+      const stream = openStream.call(this, p);
+      sheetStreams.push(stream);
+      return stream;
+    });
+    let mostPending = 0;
+    async function* watched() {
+      for await (const page of pagesOf(250_000, 1000)) {
+        for (const s of sheetStreams) mostPending = Math.max(mostPending, s.pipes?.[0]?._writableState?.length ?? 0);
+        yield page;
+      }
+    }
+    const wide: XlsxTable<number> = { ...table, row: (n) => [n, n * n, `Заказ К-${n} клиента ООО «Ромашка и партнеры»`, new Date(n * 1000)] };
+    try {
+      await writeXlsxTable(path.join(dir, 'long.xlsx'), wide, watched());
+    } finally {
+      spy.mockRestore();
+    }
+    expect(sheetStreams.length).toBeGreaterThan(0);
+    expect(mostPending).toBeLessThan(2 * 1024 * 1024);
+  }, 60_000);
 });
+
