@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { actionDone, actionFailed, listOf, money, seconds, yn } from './http/envelope';
-import { formFile, formFlag, formText } from './http/form-fields';
+import { formFile, formFlag, formText, formWholeRows } from './http/form-fields';
 import { LIMITS } from './limits';
 import { fileRef } from './shop-wire';
 import { filterDate, loyaltyHistoryEntry, pageSizeParam } from './orders';
@@ -148,32 +148,23 @@ export const loyaltyStatusBody = z.object({ STATUS: z.enum(['Y', 'N']) });
 export const loyaltyActionDone = z.union([actionDone(), actionFailed]);
 
 export const loyaltyStatusesBody = z.object({
-  statuses: z
-    .union([z.array(z.object({ ID: formText.optional(), TITLE: formText.optional(), MULTIPLIER: formText.optional(), THRESHOLD: formText.optional() })), z.literal('')])
-    .optional(),
+  statuses: formWholeRows({ ID: formText.optional(), TITLE: formText.optional(), MULTIPLIER: formText.optional(), THRESHOLD: formText.optional() }).optional(),
 });
 export const loyaltyCoefficientsBody = z.object({
-  coefficients: z.union([z.array(z.object({ tm: formText.optional(), multiplier: formText.optional() })), z.literal('')]).optional(),
+  coefficients: formWholeRows({ tm: formText.optional(), multiplier: formText.optional() }).optional(),
 });
 export const loyaltyVisibilityBody = z.object({
   visability: z.enum(LOYALTY_VISIBILITY).optional(),
-  groups: z.union([z.array(z.object({ GROUP_ID: formText.optional(), VISABILITY: formText.optional() })), z.literal('')]).optional(),
+  groups: formWholeRows({ GROUP_ID: formText.optional(), VISABILITY: formText.optional() }).optional(),
 });
 export const loyaltyScoringBody = z.object({
-  rules: z
-    .union([
-      z.array(
-        z.object({
-          markup_from: formText.optional(),
-          markup_to: formText.optional(),
-          markup_pct_from: formText.optional(),
-          markup_pct_to: formText.optional(),
-          points_pct: formText.optional(),
-        }),
-      ),
-      z.literal(''),
-    ])
-    .optional(),
+  rules: formWholeRows({
+    markup_from: formText.optional(),
+    markup_to: formText.optional(),
+    markup_pct_from: formText.optional(),
+    markup_pct_to: formText.optional(),
+    points_pct: formText.optional(),
+  }).optional(),
 });
 
 export const loyaltyStatusesAnswer = z.object({ ITEMS: z.array(loyaltyStatus) });

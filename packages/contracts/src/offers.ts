@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { actionDone, actionFailed, listOf, money, seconds, yn } from './http/envelope';
-import { formFile, formFlag, formText } from './http/form-fields';
+import { formFile, formFlag, formText, formWholeRows } from './http/form-fields';
 import { LIMITS } from './limits';
 import { fileRef } from './shop-wire';
 import { MSG } from './messages';
@@ -137,12 +137,12 @@ export const offerCard = offerItem.extend({
 export type OfferCard = z.infer<typeof offerCard>;
 
 /** A gift row of the form: the product by id (or its 6-digit code), the order sum. */
-const presentRow = z.object({
+const presentRow = {
   ID: z.string().trim().optional(),
   code: z.string().trim().optional(),
   sum: z.string().trim().optional(),
   product_type: z.string().trim().optional(),
-});
+};
 
 /**
  * POST offer/ and offer/{id}/ (§3 save fields). Every text is taken as sent and checked by the server, which answers
@@ -161,7 +161,7 @@ export const offerBody = z.object({
   not_in_basket: formFlag.optional(),
   status: z.enum(['ON', 'OFF']).optional(),
   changedStateOffer: formFlag.optional(),
-  presents: z.union([z.array(presentRow), z.literal('')]).optional(),
+  presents: formWholeRows(presentRow).optional(),
   xls_file: formFile.optional(),
   banner_slider_file: formFile.optional(),
   banner_main_file: formFile.optional(),

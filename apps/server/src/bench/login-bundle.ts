@@ -15,12 +15,12 @@ export interface BundleSize {
  * The files the entry's dynamic import of `chunk` loads with it: Vite lists them in `__vite__mapDeps([…])` next to
  * the `import()` and preloads them together (main.tsx imports the back office or the shop this way).
  */
-function dynamicImportFiles(entry: string, chunk: string): string[] {
+export function dynamicImportFiles(entry: string, chunk: string): string[] {
   const table = /m\.f=\[([^\]]*)\]/.exec(entry);
   const call = new RegExp(`import\\(\`\\./(${chunk}-[\\w-]+\\.js)\`\\)[^;]*?__vite__mapDeps\\(\\[([\\d,]*)\\]\\)`).exec(entry);
   if (!table || !call) return [];
   const deps = [...table[1].matchAll(/"([^"]+)"/g)].map((m) => `/${m[1]}`);
-  return [`/assets/${call[1]}`, ...call[2].split(',').filter(Boolean).map((i) => deps[Number(i)])].filter((f) => f.endsWith('.js'));
+  return [...new Set([`/assets/${call[1]}`, ...call[2].split(',').filter(Boolean).map((i) => deps[Number(i)])])].filter((f) => f.endsWith('.js'));
 }
 
 /**
@@ -33,7 +33,10 @@ export function loginBundleSize(webDist: string): BundleSize {
   const read = (url: string) => fs.readFileSync(path.join(webDist, url.replace(/^\//, '')));
   const scripts = [...html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="([^"]+\.js)"/g)].map((m) => m[1]);
   const entry = scripts[0] ? read(scripts[0]).toString('utf8') : '';
-  const files = [...new Set([...scripts, ...dynamicImportFiles(entry, 'mount-back-office')])].map((url) => {
+  const backOffice = dynamicImportFiles(entry, 'mount-back-office');
+  // Measuring the entry alone would pass any budget: a build whose entry no longer imports the chunk is an error.
+  if (!backOffice.length) throw new Error(`login bundle: no dynamic import of the back office's chunk in ${scripts[0] ?? 'index.html'}`);
+  const files = [...new Set([...scripts, ...backOffice])].map((url) => {
     const body = read(url);
     return { file: url, raw: body.length, gzip: gzipSync(body, { level: 9 }).length };
   });

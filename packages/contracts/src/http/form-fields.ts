@@ -36,6 +36,13 @@ export const formList = z
 /** A list of objects: name[0][KEY]=…, in payload order. */
 export const formRows = <S extends z.ZodRawShape>(shape: S) => z.array(z.object(shape));
 
+/**
+ * A list saved whole: name[0][KEY]=… rows, or name='' for an empty one (the web's encoding leaves an empty array
+ * out, so '' is how a form says "none"); parsed to the rows, [] for ''. Absent stays undefined with .optional().
+ */
+export const formWholeRows = <S extends z.ZodRawShape>(shape: S) =>
+  z.union([formRows(shape), z.literal('')]).transform((v) => (v === '' ? [] : v));
+
 /** What the web puts in a body for a file: a File or Blob, sent as a multipart part. */
 export interface FormFile {
   readonly size: number;

@@ -132,7 +132,7 @@ export function loyaltyPointsService(
           .execute();
         return true;
       }).catch((err: unknown) => {
-        if (isUniqueViolation(err)) return false;
+        if (isUniqueViolation(err, 'loyalty_members_partner_id_card_code_key')) return false;
         throw err;
       });
       if (!done) return failed({ card_code: LOYALTY_MSG.cardCodeTaken });

@@ -140,7 +140,7 @@ export function loyaltySettingsService(db: Db, deps: { files: FileStore }) {
       // The whole list is sent (an empty one as statuses=''); a body without it is refused.
       if (body.statuses === undefined) throw badRequest(MSG.badRequest);
       if (!(await installed(partnerId))) return failed({ statuses: LOYALTY_MSG.notInstalled });
-      const rows = body.statuses === '' ? [] : body.statuses;
+      const rows = body.statuses;
       const stored = new Set((await repo.statuses(partnerId)).map((s) => Number(s.id)));
       const errors: Record<string, string> = {};
       const parsed = rows.map((r, i) => {
@@ -184,7 +184,7 @@ export function loyaltySettingsService(db: Db, deps: { files: FileStore }) {
       // The whole list is sent (an empty one as coefficients=''); a body without it is refused.
       if (body.coefficients === undefined) throw badRequest(MSG.badRequest);
       if (!(await installed(partnerId))) return failed({ coefficients: LOYALTY_MSG.notInstalled });
-      const rows = body.coefficients === '' ? [] : body.coefficients;
+      const rows = body.coefficients;
       const brands = new Set((await repo.brands()).map((b) => Number(b.id)));
       const errors: Record<string, string> = {};
       const seen = new Set<number>();
@@ -215,7 +215,7 @@ export function loyaltySettingsService(db: Db, deps: { files: FileStore }) {
     async saveVisibility(partnerId: number, body: z.output<typeof loyaltyVisibilityBody>) {
       if (body.groups === undefined && body.visability === undefined) throw badRequest(MSG.badRequest);
       if (!(await installed(partnerId))) return failed({ visability: LOYALTY_MSG.notInstalled });
-      const rows = !body.groups ? [] : body.groups;
+      const rows = body.groups ?? [];
       const groups = new Set((await repo.groupVisibility(partnerId)).map((g) => Number(g.id)));
       const errors: Record<string, string> = {};
       const parsed = rows.map((r, i) => {
@@ -241,7 +241,7 @@ export function loyaltySettingsService(db: Db, deps: { files: FileStore }) {
       // The whole list is sent (an empty one as rules=''); a body without it is refused.
       if (body.rules === undefined) throw badRequest(MSG.badRequest);
       if (!(await installed(partnerId))) return failed({ rules: LOYALTY_MSG.notInstalled });
-      const rows = body.rules === '' ? [] : body.rules;
+      const rows = body.rules;
       const errors: Record<string, string> = {};
       const parsed = rows.map((r, i) => {
         const key = (f: string) => `rules[${i}][${f}]`;

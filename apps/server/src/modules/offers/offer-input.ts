@@ -102,7 +102,7 @@ export function parseOffer(body: Body, types: readonly string[], stored: Stored 
   else if (creating) values.active = true;
   if (body.not_in_basket !== undefined) values.not_in_basket = body.not_in_basket;
 
-  const presents = body.presents === undefined ? undefined : parsePresents(body.presents === '' ? [] : body.presents, errors);
+  const presents = body.presents === undefined ? undefined : parsePresents(body.presents, errors);
   return { values, presents, errors };
 }
 

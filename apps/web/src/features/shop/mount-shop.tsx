@@ -1,14 +1,15 @@
-import { StrictMode, useState } from 'react';
+import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { ShopRoot } from '@/features/shop/shop-root';
 import { createQueryClient } from '@/shared/query/query-client';
+import '@/shared/ui/page.css';
 
 /** An address outside the shop (a link to the back office) is the other app's: the page is loaded anew. */
 function LeaveShop() {
-  window.location.assign(window.location.href);
+  useEffect(() => window.location.assign(window.location.href), []);
   return null;
 }
 
