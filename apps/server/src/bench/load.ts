@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { runWrkLoad, wrkAvailable } from './wrk-load';
 
 export interface LoadResult {
   concurrency: number;
@@ -10,7 +11,7 @@ export interface LoadResult {
   p95: number;
   p99: number;
   max: number;
-  /** Size of the last answer's body, in bytes. */
+  /** Size of an answer, in bytes (Node's client: the last body; wrk: the mean of whole answers). */
   bytes: number;
 }
 
@@ -47,7 +48,7 @@ export const percentile = (sorted: readonly number[], q: number) =>
  * Closed-loop load over real HTTP: `concurrency` workers each send the next request when the previous answer has
  * arrived, for `durationMs` after a warm-up. Latency is measured per request, throughput over the window.
  */
-export async function runLoad(t: LoadTarget, concurrency: number, durationMs: number, warmupMs = 500): Promise<LoadResult> {
+export async function runNodeLoad(t: LoadTarget, concurrency: number, durationMs: number, warmupMs = 500): Promise<LoadResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
   const times: number[] = [];
   let errors = 0;
@@ -89,3 +90,9 @@ export async function runLoad(t: LoadTarget, concurrency: number, durationMs: nu
     bytes,
   };
 }
+
+/** Which load generator the bench uses: wrk when installed (BENCH_LOAD=node forces Node's own). */
+export const loadGenerator = (): 'wrk' | 'node' => (process.env.BENCH_LOAD !== 'node' && wrkAvailable() ? 'wrk' : 'node');
+
+export const runLoad = (t: LoadTarget, concurrency: number, durationMs: number): Promise<LoadResult> =>
+  loadGenerator() === 'wrk' ? runWrkLoad(t, concurrency, durationMs) : runNodeLoad(t, concurrency, durationMs);

@@ -4,6 +4,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect, sql, type KyselyConfig } from 'kysely';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
+import { registerPresetSessions, sessionOptions, WRITTEN_JOIN_ORDER, type PlannerSettings } from './planner-settings';
 import { PGliteDialect } from './pglite-dialect';
 import type { DB } from './schema';
 
@@ -45,14 +46,28 @@ async function openPostgres(url: string, onQuery?: (ms: number) => void): Promis
     getTypeParser: (oid: number, format?: 'text' | 'binary') =>
       oid === INT8 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format),
   };
-  // JIT compiling costs 100 ms and more on the reports' aggregates and gains nothing on this workload's short queries.
-  const pool = new pg.Pool({ connectionString: url, max: 10, types, options: '-c jit=off' });
-  // An idle connection the server ends (a restart, a terminated backend) is dropped by the pool; without a
-  // listener its error would end the process.
-  pool.on('error', (err) => console.error(`PostgreSQL: an idle connection was closed (${err.message})`));
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log: queryTimer(onQuery) });
+  const open = (max: number, settings: PlannerSettings = {}) => {
+    // JIT compiling costs 100 ms and more on the reports' aggregates and gains nothing on this workload's short queries.
+    const options = ['-c jit=off', sessionOptions(settings)].filter(Boolean).join(' ');
+    const pool = new pg.Pool({ connectionString: url, max, types, options });
+    // An idle connection the server ends (a restart, a terminated backend) is dropped by the pool; without a
+    // listener its error would end the process.
+    pool.on('error', (err) => console.error(`PostgreSQL: an idle connection was closed (${err.message})`));
+    return new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log: queryTimer(onQuery) });
+  };
+  const db = open(10);
+  // The client list's query keeps its joins in the written order (db/planner-settings.ts): a few sessions set so.
+  const writtenJoinOrder = open(4, WRITTEN_JOIN_ORDER);
+  registerPresetSessions(db, WRITTEN_JOIN_ORDER, writtenJoinOrder);
   await sql`select 1`.execute(db);
-  return { db, engine: 'postgres', close: () => db.destroy() };
+  return {
+    db,
+    engine: 'postgres',
+    close: async () => {
+      await writtenJoinOrder.destroy();
+      await db.destroy();
+    },
+  };
 }
 
 async function openPGlite(opts: OpenOptions): Promise<Database> {

@@ -7,13 +7,39 @@ export interface PlannerSettings {
   enable_bitmapscan?: 'off';
 }
 
+/** Joins planned in the order they are written (a query of many lookups by key: the client list). */
+export const WRITTEN_JOIN_ORDER: PlannerSettings = { join_collapse_limit: 1 };
+
+const key = (settings: PlannerSettings) => JSON.stringify(Object.entries(settings).sort());
+
 /**
- * Runs `run` in a transaction whose planner settings are `settings` (SET LOCAL: they end with it), for the rare
- * query whose best plan the planner cannot know or takes too long to find. Inside a caller's transaction the
- * settings would outlive the query, so there it runs as planned usually.
+ * Databases opened with sessions that already carry some settings (PostgreSQL: a small pool of its own per set):
+ * a query that pins them runs there as one statement, not as begin, set_config, the query and commit.
+ */
+const presetSessions = new WeakMap<Db, Map<string, Db>>();
+
+export function registerPresetSessions(db: Db, settings: PlannerSettings, preset: Db): void {
+  const byKey = presetSessions.get(db) ?? new Map<string, Db>();
+  byKey.set(key(settings), preset);
+  presetSessions.set(db, byKey);
+}
+
+/** `-c name=value` options of a PostgreSQL connection that starts with these settings. */
+export const sessionOptions = (settings: PlannerSettings) =>
+  Object.entries(settings)
+    .map(([name, value]) => `-c ${name}=${String(value)}`)
+    .join(' ');
+
+/**
+ * Runs `run` with the planner settings `settings`, for the rare query whose best plan the planner cannot know or
+ * takes too long to find: on sessions opened with them when the database has such (PostgreSQL), else in a
+ * transaction that sets them for itself (SET LOCAL: they end with it). Inside a caller's transaction the settings
+ * would outlive the query, so there it runs as planned usually.
  */
 export function withPlannerSettings<T>(db: Db, settings: PlannerSettings, run: (d: Db) => Promise<T>): Promise<T> {
   if (db.isTransaction) return run(db);
+  const preset = presetSessions.get(db)?.get(key(settings));
+  if (preset) return run(preset);
   return db.transaction().execute(async (trx) => {
     for (const [name, value] of Object.entries(settings)) await sql`select set_config(${name}, ${String(value)}, true)`.execute(trx);
     return run(trx);

@@ -67,6 +67,26 @@ export function authRepo(db: Db) {
       db.selectFrom('auth_tokens').selectAll().where('token_hash', '=', hash).executeTakeFirst(),
 
     /**
+     * Every request's check, in one round trip: the token and its live user (absent when the token has none, or the
+     * user is deleted).
+     */
+    findAccessSession: async (hash: string) => {
+      const row = await db
+        .selectFrom('auth_tokens as t')
+        .leftJoin('users as u', (j) => j.onRef('u.id', '=', 't.user_id').on('u.deleted_at', 'is', null))
+        .select(['t.kind as token_kind', 't.revoked_at', 't.expires_at', 't.user_id', 't.client_id as token_client_id', 't.family_id'])
+        .select(USER_COLUMNS.map((c) => `u.${c}` as const))
+        .where('t.token_hash', '=', hash)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const { token_kind, revoked_at, expires_at, user_id, token_client_id, family_id, ...user } = row;
+      return {
+        token: { kind: token_kind, revoked_at, expires_at, user_id, client_id: token_client_id, family_id },
+        user: user.id === null ? undefined : (user as NonNullable<UserRow>),
+      };
+    },
+
+    /**
      * Marks a refresh token used, keeping the seed its successors derive from; answers false when it was already
      * used (a replay, or the same token presented twice at once).
      */

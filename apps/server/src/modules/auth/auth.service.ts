@@ -254,13 +254,14 @@ export function authService(db: Db, settings: AuthSettings, shops: ShopService) 
     },
 
     async resolveAccessToken(token: string): Promise<AuthContext> {
-      const row = await repo.findToken(tokenHash(token));
+      const session = await repo.findAccessSession(tokenHash(token));
+      const row = session?.token;
       if (!row || row.kind !== 'ACCESS' || row.revoked_at) return { status: 'invalid', appClientId: null, user: null };
       if (row.expires_at.getTime() <= Date.now()) {
         return { status: 'expired', appClientId: row.client_id, user: null };
       }
       if (row.user_id === null) return { status: 'valid', appClientId: row.client_id, user: null };
-      const user = await repo.findUserById(row.user_id);
+      const user = session.user;
       if (!user || !user.active) return { status: 'invalid', appClientId: null, user: null };
       return { status: 'valid', appClientId: row.client_id, user: toAuthUser(user), sessionId: row.family_id };
     },

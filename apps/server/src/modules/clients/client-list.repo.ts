@@ -1,7 +1,7 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { ClientSort } from '@b2b/contracts/clients';
 import type { Db } from '@/db/database';
-import { withPlannerSettings } from '@/db/planner-settings';
+import { withPlannerSettings, WRITTEN_JOIN_ORDER } from '@/db/planner-settings';
 import { likeContains } from '@/db/text-search';
 
 /** Which clients a list shows. Dates are instants: from inclusive, to exclusive. */
@@ -123,31 +123,45 @@ export function clientListRepo(db: Db) {
    * key): searching the orders of its nine relations took the planner 6 of the query's 7 ms at 100,000 clients,
    * and the written order is the plan it chose anyway.
    */
-  const inWrittenJoinOrder = <T>(run: (d: Db) => Promise<T>) => withPlannerSettings(db, { join_collapse_limit: 1 }, run);
+  const inWrittenJoinOrder = <T>(run: (d: Db) => Promise<T>) => withPlannerSettings(db, WRITTEN_JOIN_ORDER, run);
 
-  /** Counts the client_counts read model answers exactly: no group and no text in the filter. */
-  const countFromReadModel = async (partnerId: number, f: ClientListFilter) => {
-    let q = db
+  /** Whether the client_counts read model answers the filter's count exactly: no group and no text in it. */
+  const readModelCounts = (f: ClientListFilter) => f.groupId === undefined && !f.text && (!f.from || Boolean(f.fromDay)) && (!f.to || Boolean(f.toDay));
+
+  const countOnTable = async (partnerId: number, f: ClientListFilter) =>
+    Number((await filtered(partnerId, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+
+  /** The read model's count of the filter and of all the partner's clients, in one statement. */
+  const readModelPair = async (partnerId: number, f: ClientListFilter) => {
+    const row = await db
       .selectFrom('client_counts')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), sql<number>`0`).as('n'))
-      .where('partner_id', '=', partnerId);
-    if (f.blacklist) q = q.where('blacklisted', '=', f.blacklist === 'Y');
-    if (f.fromDay) q = q.where('day', '>=', f.fromDay);
-    if (f.toDay) q = q.where('day', '<=', f.toDay);
-    return Number((await q.executeTakeFirstOrThrow()).n);
+      .select((eb) => {
+        const match: Expression<SqlBool>[] = [];
+        if (f.blacklist) match.push(eb('blacklisted', '=', f.blacklist === 'Y'));
+        if (f.fromDay) match.push(eb('day', '>=', f.fromDay));
+        if (f.toDay) match.push(eb('day', '<=', f.toDay));
+        const matching = match.length ? eb.fn.sum<number>('n').filterWhere(eb.and(match)) : eb.fn.sum<number>('n');
+        return [eb.fn.coalesce(matching, sql<number>`0`).as('n'), eb.fn.coalesce(eb.fn.sum<number>('n'), sql<number>`0`).as('all')];
+      })
+      .where('partner_id', '=', partnerId)
+      .executeTakeFirstOrThrow();
+    return { cnt: Number(row.n), all: Number(row.all) };
   };
 
   return {
-    count: async (partnerId: number, f: ClientListFilter) =>
-      f.groupId === undefined && !f.text && (!f.from || f.fromDay) && (!f.to || f.toDay)
-        ? countFromReadModel(partnerId, f)
-        : Number(
-        (
-          await filtered(partnerId, f)
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      ),
+    count: async (partnerId: number, f: ClientListFilter) => (readModelCounts(f) ? (await readModelPair(partnerId, f)).cnt : countOnTable(partnerId, f)),
+
+    /**
+     * The list's NAV: the filter's count and the collection's (all the partner's clients, or all the group's
+     * members), from the read model in one statement when it can.
+     */
+    counts: async (partnerId: number, f: ClientListFilter): Promise<{ cnt: number; all: number }> => {
+      if (readModelCounts(f)) return readModelPair(partnerId, f);
+      const collection: ClientListFilter = { groupId: f.groupId };
+      const all = readModelCounts(collection) ? (await readModelPair(partnerId, collection)).all : await countOnTable(partnerId, collection);
+      const narrowed = Boolean(f.blacklist || f.from || f.to || f.text);
+      return { cnt: narrowed ? await countOnTable(partnerId, f) : all, all };
+    },
 
     /** One page; `limit` null gives every row (exports). */
     page: (partnerId: number, f: ClientListFilter, p: ClientListPage & { limit: number | null }, loyaltyOn: boolean) =>

@@ -102,12 +102,9 @@ export function clientsService(db: Db, deps: { mailer: Mailer; files: FileStore;
       const { partnerId } = user;
       const filter = filterOf(q, groupId);
       const view = await viewFor(user);
-      const [rows, cnt, cntAll] = [
-        await listRepo.page(partnerId, filter, visibleSort(q, view), view.loyalty),
-        await listRepo.count(partnerId, filter),
-        await listRepo.count(partnerId, { groupId }),
-      ];
-      return { ITEMS: rows.map((r) => toListItem(r, view)), ENTITIES: { LOYALTY: { ON: yn(view.loyalty) } }, NAV: { CNT: cnt, CNT_ALL: cntAll } };
+      const rows = await listRepo.page(partnerId, filter, visibleSort(q, view), view.loyalty);
+      const { cnt, all } = await listRepo.counts(partnerId, filter);
+      return { ITEMS: rows.map((r) => toListItem(r, view)), ENTITIES: { LOYALTY: { ON: yn(view.loyalty) } }, NAV: { CNT: cnt, CNT_ALL: all } };
     },
 
     /**

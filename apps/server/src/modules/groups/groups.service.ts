@@ -78,7 +78,9 @@ export function groupsService(db: Db, clients: ClientsService, deps: { files: Fi
       if (!GROUP_SORTS.includes(sort)) return failed({ check_sort: MSG.groupSortInvalid });
       const filter = filterOf(q);
       const rows = await repo.page(partnerId, filter, { ...q, sort });
-      return list(rows.map(toItem), { CNT: await repo.count(partnerId, filter), CNT_ALL: await repo.count(partnerId, {}) });
+      const cnt = await repo.count(partnerId, filter);
+      const narrowed = Boolean(filter.from || filter.to || filter.text);
+      return list(rows.map(toItem), { CNT: cnt, CNT_ALL: narrowed ? await repo.count(partnerId, {}) : cnt });
     },
 
     /** Queues the .xlsx of the whole filtered and sorted group list (the job's id answers at once). */

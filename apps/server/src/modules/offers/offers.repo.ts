@@ -1,7 +1,7 @@
-import { sql, type Expression, type Insertable, type SqlBool, type Updateable } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Insertable, type SqlBool, type Updateable } from 'kysely';
 import type { Db } from '@/db/database';
 import { liveOfferSql, runningOfferSql } from '@/db/offer-sql';
-import type { OffersTable } from '@/db/schema';
+import type { DB, OffersTable } from '@/db/schema';
 import { moscowDayRange } from '@/http/moscow-days';
 
 /*
@@ -29,23 +29,31 @@ const OFFER_COLUMNS = [
 ] as const;
 
 export function offersRepo(db: Db) {
-  function filtered(f: ListFilter) {
-    let q = db.selectFrom('offers as o');
-    if (f.partnerId !== undefined) q = q.where('o.partner_id', '=', f.partnerId);
-    if (f.active === 'Y') q = q.where(liveOfferSql);
-    if (f.active === 'N') q = q.where((eb) => eb.not(liveOfferSql as Expression<SqlBool>));
+  /** The partner's offers (every partner's without one). */
+  const ofPartner = (partnerId: number | undefined) => {
+    const q = db.selectFrom('offers as o');
+    return partnerId === undefined ? q : q.where('o.partner_id', '=', partnerId);
+  };
+
+  /** What the filter asks of an offer besides its partner. */
+  const matches = (eb: ExpressionBuilder<DB & { o: OffersTable }, 'o'>, f: ListFilter): Expression<SqlBool>[] => {
+    const all: Expression<SqlBool>[] = [];
+    if (f.active === 'Y') all.push(liveOfferSql as Expression<SqlBool>);
+    if (f.active === 'N') all.push(eb.not(liveOfferSql as Expression<SqlBool>));
     const { from, to } = moscowDayRange(f.dateStart, f.dateEnd);
-    if (to) q = q.where('o.date_start', '<', to);
-    if (from) q = q.where((eb) => eb.or([eb('o.date_end', 'is', null), eb('o.date_end', '>', from)]));
-    return q;
-  }
+    if (to) all.push(eb('o.date_start', '<', to));
+    if (from) all.push(eb.or([eb('o.date_end', 'is', null), eb('o.date_end', '>', from)]));
+    return all;
+  };
+
+  const filtered = (f: ListFilter) => ofPartner(f.partnerId).where((eb) => eb.and(matches(eb, f)));
 
   return {
     types: () => db.selectFrom('offer_types').select(['code', 'name', 'sort']).orderBy('sort').orderBy('code').execute(),
 
     async page(f: ListFilter, sort: keyof typeof SORT_COLUMN, order: 'ASC' | 'DESC', limit: number, offset: number) {
       const dir = order === 'ASC' ? 'asc' : 'desc';
-      const [rows, count, all] = await Promise.all([
+      const [rows, counts] = await Promise.all([
         filtered(f)
           .leftJoin('partners as pa', 'pa.id', 'o.partner_id')
           .select([...OFFER_COLUMNS, 'pa.name as partner_name'])
@@ -54,10 +62,15 @@ export function offersRepo(db: Db) {
           .limit(limit)
           .offset(offset)
           .execute(),
-        filtered(f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-        filtered({ partnerId: f.partnerId, active: 'ALL' }).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+        // The filter's count and the partner's in one statement.
+        ofPartner(f.partnerId)
+          .select((eb) => {
+            const match = matches(eb, f);
+            return [(match.length ? eb.fn.countAll<number>().filterWhere(eb.and(match)) : eb.fn.countAll<number>()).as('n'), eb.fn.countAll<number>().as('all')];
+          })
+          .executeTakeFirstOrThrow(),
       ]);
-      return { rows, count: Number(count.n), all: Number(all.n) };
+      return { rows, count: Number(counts.n), all: Number(counts.all) };
     },
 
     find: (partnerId: number, id: number) =>

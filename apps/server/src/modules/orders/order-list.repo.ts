@@ -1,6 +1,7 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { OrderStatus } from '@b2b/contracts/limits';
 import type { Db } from '@/db/database';
+import type { DB } from '@/db/schema';
 import { likeContains } from '@/db/text-search';
 
 /** The list filter, already turned into instants, Moscow days and patterns. */
@@ -85,14 +86,16 @@ export function orderListRepo(db: Db) {
         sql<unknown>`${SORT_KEYS[sort]}`.as('sort_key'),
       ]);
 
-  /** Counts that the day/status read model answers exactly: no client and no text in the filter. */
-  const countFromReadModel = async (partnerId: number | undefined, f: OrderFilter) => {
-    let q = db.selectFrom('order_counts').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), sql<number>`0`).as('n'));
-    if (partnerId !== undefined) q = q.where('partner_id', '=', partnerId);
-    if (f.status) q = q.where('status', '=', f.status);
-    if (f.fromDay) q = q.where('day', '>=', f.fromDay);
-    if (f.toDay) q = q.where('day', '<=', f.toDay);
-    return Number((await q.executeTakeFirstOrThrow()).n);
+  /** Whether the day/status read model answers the filter's count exactly: no client and no text in it. */
+  const readModelCounts = (f: OrderFilter) => !f.clientId && !f.text;
+
+  /** The read model's rows the filter keeps (its status and Moscow days). */
+  const readModelMatch = (eb: ExpressionBuilder<DB, 'order_counts'>, f: OrderFilter) => {
+    const all: Expression<SqlBool>[] = [];
+    if (f.status) all.push(eb('status', '=', f.status));
+    if (f.fromDay) all.push(eb('day', '>=', f.fromDay));
+    if (f.toDay) all.push(eb('day', '<=', f.toDay));
+    return all;
   };
 
   /**
@@ -110,26 +113,40 @@ export function orderListRepo(db: Db) {
     return rows(partnerId, f, sort).where('o.id', 'in', ids).orderBy(SORT_KEYS[sort], direction).orderBy('o.id', direction).execute();
   };
 
-  return {
-    /** All of the partner's orders and the NEW ones (the list's CNT_ALL and NEW_CNT), from the read model. */
-    totals: async (partnerId: number | undefined) => {
-      const row = await db
-        .selectFrom('order_counts')
-        .select((eb) => [
+  /**
+   * The list's counts in one statement on the read model: all of the partner's orders, the NEW ones (CNT_ALL and
+   * NEW_CNT) and, when the read model can answer it, the filter's (`matching`; else undefined: count()); with a
+   * partner, its shop's name too.
+   */
+  const totals = async (partnerId: number | undefined, f: OrderFilter = {}) => {
+    const exact = readModelCounts(f);
+    const row = await db
+      .selectFrom('order_counts')
+      .select((eb) => {
+        const match = readModelMatch(eb, f);
+        const matching = match.length ? eb.fn.sum<number>('n').filterWhere(eb.and(match)) : eb.fn.sum<number>('n');
+        return [
           eb.fn.coalesce(eb.fn.sum<number>('n'), sql<number>`0`).as('all'),
           eb.fn.coalesce(eb.fn.sum<number>('n').filterWhere('status', '=', 'NEW'), sql<number>`0`).as('new'),
-        ])
-        .$if(partnerId !== undefined, (q) => q.where('partner_id', '=', partnerId!))
-        .executeTakeFirstOrThrow();
-      return { all: Number(row.all), new: Number(row.new) };
-    },
+          eb.fn.coalesce(exact ? matching : sql<number>`null`, sql<number>`0`).as('matching'),
+          // Borrowed, read-only: the shop's name that every row shows (one statement less per page).
+          (partnerId === undefined ? sql<string | null>`null` : sql<string | null>`(select s.name from shops s where s.partner_id = ${partnerId})`).as('shop_name'),
+        ];
+      })
+      .$if(partnerId !== undefined, (q) => q.where('partner_id', '=', partnerId!))
+      .executeTakeFirstOrThrow();
+    return { all: Number(row.all), new: Number(row.new), matching: exact ? Number(row.matching) : undefined, shopName: row.shop_name };
+  };
+
+  return {
+    totals,
 
     /**
      * The number of orders matching the filter: from the read model when it can, else counted on the index; a text
      * search counts up to `limit` (SEARCH_COUNT_LIMIT for a page; more: `more` is set), an export counts all.
      */
     count: async (partnerId: number | undefined, f: OrderFilter, limit = SEARCH_COUNT_LIMIT): Promise<{ n: number; more: boolean }> => {
-      if (!f.clientId && !f.text) return { n: await countFromReadModel(partnerId, f), more: false };
+      if (readModelCounts(f)) return { n: (await totals(partnerId, f)).matching!, more: false };
       if (!f.text || limit === Infinity) {
         return { n: Number((await filtered(partnerId, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n), more: false };
       }

@@ -44,7 +44,7 @@ type ListFields = Pick<
   | 'contact_email' | 'address' | 'payment_type' | 'currency' | 'currency_rate' | 'position_count' | 'position_sum' | 'min_order_sum'
 >;
 
-export function toListItem(row: ListFields, shop: ShopRef | undefined, partnerId: number): OrderListItem {
+export function toListItem(row: ListFields, shop: Pick<ShopRef, 'name'> | undefined, partnerId: number): OrderListItem {
   return {
     ID: row.id,
     ORDER_NUMBER: row.order_number,

@@ -1,0 +1,93 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { LoadResult, LoadTarget } from './load';
+
+/** Where Debian's `wrk` is (apt-get install wrk); the bench uses it when it is there. */
+export const WRK = process.env.BENCH_WRK ?? '/usr/bin/wrk';
+
+export const wrkAvailable = () => fs.existsSync(WRK);
+
+/** Lua for wrk: the request (method, headers, body) and, at the end, the figures as one JSON line. */
+export function wrkScript(t: LoadTarget): string {
+  const lua = (s: string) => {
+    // A JSON string of printable ASCII is a valid Lua string literal (paths and bodies arrive URL-encoded).
+    if (!/^[\x20-\x7e]*$/.test(s)) throw new Error(`not printable ASCII: ${s}`);
+    return JSON.stringify(s);
+  };
+  // wrk writes the body's content-length itself.
+  const headers = Object.entries(t.headers)
+    .map(([k, v]) => `wrk.headers[${lua(k)}] = ${lua(v)}`)
+    .join('\n');
+  return `wrk.method = ${lua(t.method ?? 'GET')}
+${t.body ? `wrk.body = ${lua(t.body)}` : ''}
+${headers}
+done = function(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format('WRK_RESULT {"requests":%d,"duration_us":%d,"bytes":%d,"errors":%d,"p50":%.3f,"p95":%.3f,"p99":%.3f,"max":%.3f}\\n',
+    summary.requests, summary.duration, summary.bytes, e.connect + e.read + e.write + e.status + e.timeout,
+    latency:percentile(50) / 1000, latency:percentile(95) / 1000, latency:percentile(99) / 1000, latency.max / 1000))
+end
+`;
+}
+
+interface WrkFigures {
+  requests: number;
+  duration_us: number;
+  bytes: number;
+  errors: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+}
+
+export function parseWrkOutput(stdout: string): WrkFigures {
+  const line = stdout.split('\n').find((l) => l.startsWith('WRK_RESULT '));
+  if (!line) throw new Error(`wrk printed no result:\n${stdout.slice(-1000)}`);
+  return JSON.parse(line.slice('WRK_RESULT '.length)) as WrkFigures;
+}
+
+function wrk(t: LoadTarget, script: string, concurrency: number, ms: number): Promise<WrkFigures> {
+  // One thread drives up to 32 connections easily; a second one would only take CPU from the server.
+  const args = ['-t', String(concurrency > 64 ? 2 : 1), '-c', String(concurrency), '-d', `${Math.max(1, Math.round(ms / 1000))}s`, '--timeout', '30s', '-s', script, new URL(t.path, t.baseUrl).href];
+  return new Promise((resolve, reject) =>
+    execFile(WRK, args, { maxBuffer: 1 << 20 }, (err, stdout, stderr) => {
+      if (err) return reject(new Error(`wrk failed: ${err.message}\n${stderr}`));
+      try {
+        resolve(parseWrkOutput(stdout));
+      } catch (e) {
+        reject(e);
+      }
+    }),
+  );
+}
+
+/**
+ * Closed-loop load from Debian's `wrk` (C, one thread): on a machine where the load generator shares the server's
+ * cores, it takes a fraction of the CPU that Node's http client does, so the server's figures are the server's.
+ * A warm-up run first, then the measured one.
+ */
+export async function runWrkLoad(t: LoadTarget, concurrency: number, durationMs: number, warmupMs = 1000): Promise<LoadResult> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-wrk-'));
+  const script = path.join(dir, 'request.lua');
+  fs.writeFileSync(script, wrkScript(t));
+  try {
+    await wrk(t, script, concurrency, warmupMs);
+    const r = await wrk(t, script, concurrency, durationMs);
+    return {
+      concurrency,
+      requests: r.requests,
+      errors: r.errors,
+      rps: r.requests / (r.duration_us / 1e6),
+      p50: r.p50,
+      p95: r.p95,
+      p99: r.p99,
+      max: r.max,
+      bytes: r.requests ? Math.round(r.bytes / r.requests) : 0,
+    };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
