@@ -11,7 +11,8 @@
  *   --out DIR                       (default bench-results)
  * PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/bench, created when missing) holds
  * the large supplier (npm run seed -- --size large). PGlite: BENCH_DATA_DIR (default .bench/pglite) holds the demo
- * set ×20. Run `npm run build` first: the server runs as `npm start` runs it.
+ * set ×20. Run `npm run build` first: the server runs as `npm start` runs it. The load comes from Debian's `wrk`
+ * when it is installed (BENCH_LOAD=node forces Node's own client, which takes far more of the machine's CPU).
  */
 import net from 'node:net';
 import path from 'node:path';
@@ -20,7 +21,7 @@ import pg from 'pg';
 import { loadConfig } from '../config';
 import { postgresReachable, withDatabase } from '../test/postgres-url';
 import { reportLoginBundle } from './login-bundle';
-import { runLoad } from './load';
+import { loadGenerator, runLoad } from './load';
 import { BENCH_BUYER, BENCH_MANAGER, measureSql, prepareDataSet, type EngineSetup } from './data-set';
 import { checkTargets, writeReports, type EngineReport, type ScenarioResult, type Targets } from './report';
 import { scenarios } from './scenarios';
@@ -92,7 +93,9 @@ async function benchEngine(setup: EngineSetup): Promise<EngineReport> {
 
   const server = await startServer(setup.serverEnv, await freePort());
   const results: ScenarioResult[] = [];
-  const extra: Record<string, string | number> = {};
+  const extra: Record<string, string | number> = {
+    'load generator': loadGenerator() === 'wrk' ? 'wrk (Debian), one thread' : "Node's http client (apt-get install wrk for a lighter one)",
+  };
   try {
     const token = await login(server.baseUrl);
     const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' };

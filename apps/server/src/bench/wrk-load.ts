@@ -64,10 +64,27 @@ function wrk(t: LoadTarget, script: string, concurrency: number, ms: number): Pr
   );
 }
 
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * wrk leaves when its time is up, with up to `concurrency` requests still at work in the server (a heavy report's
+ * take seconds): the next measurement would pay for them. Waits until the trivial route answers promptly again.
+ */
+export async function waitUntilIdle(t: LoadTarget, limitMs = 60_000): Promise<void> {
+  const until = Date.now() + limitMs;
+  let prompt = 0;
+  while (prompt < 3 && Date.now() < until) {
+    const started = performance.now();
+    await fetch(new URL('/v3/api/utils/check/', t.baseUrl), { headers: t.headers }).then((r) => r.arrayBuffer()).catch(() => undefined);
+    prompt = performance.now() - started < 20 ? prompt + 1 : 0;
+    await sleep(prompt ? 20 : 100);
+  }
+}
+
 /**
  * Closed-loop load from Debian's `wrk` (C, one thread): on a machine where the load generator shares the server's
  * cores, it takes a fraction of the CPU that Node's http client does, so the server's figures are the server's.
- * A warm-up run first, then the measured one.
+ * A warm-up run first, then the measured one, each followed by the server's return to idle.
  */
 export async function runWrkLoad(t: LoadTarget, concurrency: number, durationMs: number, warmupMs = 1000): Promise<LoadResult> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-wrk-'));
@@ -75,7 +92,9 @@ export async function runWrkLoad(t: LoadTarget, concurrency: number, durationMs:
   fs.writeFileSync(script, wrkScript(t));
   try {
     await wrk(t, script, concurrency, warmupMs);
+    await waitUntilIdle(t);
     const r = await wrk(t, script, concurrency, durationMs);
+    await waitUntilIdle(t);
     return {
       concurrency,
       requests: r.requests,

@@ -4,6 +4,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect, sql, type KyselyConfig } from 'kysely';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
+import { preparingPool } from './prepared-statements';
 import { registerPresetSessions, sessionOptions, WRITTEN_JOIN_ORDER, type PlannerSettings } from './planner-settings';
 import { PGliteDialect } from './pglite-dialect';
 import type { DB } from './schema';
@@ -53,7 +54,7 @@ async function openPostgres(url: string, onQuery?: (ms: number) => void): Promis
     // An idle connection the server ends (a restart, a terminated backend) is dropped by the pool; without a
     // listener its error would end the process.
     pool.on('error', (err) => console.error(`PostgreSQL: an idle connection was closed (${err.message})`));
-    return new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log: queryTimer(onQuery) });
+    return new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }), log: queryTimer(onQuery) });
   };
   const db = open(10);
   // The client list's query keeps its joins in the written order (db/planner-settings.ts): a few sessions set so.

@@ -118,4 +118,14 @@ describe('employees', () => {
     expect((await list(second)).ITEMS.some((e: { ID: number }) => e.ID === id)).toBe(false);
     expect((await list()).ITEMS.find((e: { ID: number }) => e.ID === id)).toMatchObject({ ACTIVE: 'Y', NAME: expect.not.stringMatching('Взлом') });
   });
+
+  it('a deleted employee\'s token stops working at once (the per-request check reads the live user with the token)', async () => {
+    const token = await t.login('loyalty@partner.demo');
+    const check = async () => (await t.app.inject({ method: 'GET', url: '/v3/api/utils/check/', headers: bearer(token) })).json();
+    expect(await check()).toMatchObject({ STATUS: 'valid', USER: { EMAIL: 'loyalty@partner.demo' } });
+    const id = (await list()).ITEMS.find((e: { EMAIL: string }) => e.EMAIL === 'loyalty@partner.demo').ID;
+    expect((await post('/v3/api/partner/employee/', { employee_id: String(id), delete: 'Y' })).json().SUCCESS).toBe('Y');
+    expect(await check()).toMatchObject({ STATUS: 'invalid', USER: null });
+    expect((await t.app.inject({ method: 'GET', url: '/v3/api/partner/orderlist/', headers: bearer(token) })).statusCode).toBe(401);
+  });
 });

@@ -1,0 +1,81 @@
+import { createHash } from 'node:crypto';
+import type { PostgresCursor, PostgresPool, PostgresPoolClient } from 'kysely';
+import type pg from 'pg';
+
+/*
+ * PostgreSQL plans every statement anew unless it is prepared: for the lists' short queries planning costs more than
+ * running them (the client list's page: 1.7 ms to plan, 0.5 ms to run). This pool hands Kysely connections that run
+ * each data statement as a named prepared statement (named by the hash of its text), so a connection parses a
+ * statement once and PostgreSQL may keep a generic plan once it has seen that custom plans gain nothing (its
+ * plan_cache_mode=auto: five custom plans first). Each connection keeps at most MAX_PREPARED_PER_CONNECTION of them,
+ * the least recently used deallocated first, so statements whose text varies (IN lists) cannot grow without bound.
+ */
+
+export const MAX_PREPARED_PER_CONNECTION = 400;
+
+/** Only these statements are prepared; transaction control and the rest go as they are. */
+const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
+
+/** The name of a statement text (cached: the same texts come back all the time). */
+const names = new Map<string, string>();
+const NAMES_CACHED = 20_000;
+export function statementName(text: string): string {
+  let name = names.get(text);
+  if (!name) {
+    name = `k${createHash('sha1').update(text).digest('base64url').slice(0, 24)}`;
+    if (names.size < NAMES_CACHED) names.set(text, name);
+  }
+  return name;
+}
+
+/** The pg internals a deallocation must update (the connection's record of what it has parsed). */
+interface PgConnectionState {
+  parsedStatements: Record<string, string>;
+  submittedNamedStatements?: Record<string, string>;
+}
+
+function preparingClient(client: pg.PoolClient, max: number): PostgresPoolClient {
+  const state = (client as unknown as { connection?: PgConnectionState }).connection;
+  // Insertion order is recency: a statement used again is moved to the end.
+  const held = new Map<string, true>();
+
+  const forget = (name: string) => {
+    held.delete(name);
+    if (!state) return;
+    delete state.parsedStatements[name];
+    if (state.submittedNamedStatements) delete state.submittedNamedStatements[name];
+    // Queued before the next statement on this connection; a failure leaves only an unused statement behind.
+    client.query(`deallocate "${name}"`).catch(() => {});
+  };
+
+  const query = (textOrCursor: string | PostgresCursor<unknown>, parameters?: ReadonlyArray<unknown>) => {
+    if (typeof textOrCursor !== 'string') return client.query(textOrCursor as never);
+    const values = [...(parameters ?? [])];
+    // Without pg's record of parsed statements (another pg version) nothing could be deallocated: none is prepared.
+    if (!state?.parsedStatements || !PREPARABLE.test(textOrCursor)) return client.query(textOrCursor, values);
+    const name = statementName(textOrCursor);
+    if (held.has(name)) held.delete(name);
+    held.set(name, true);
+    if (held.size > max) forget(held.keys().next().value!);
+    return client.query({ name, text: textOrCursor, values });
+  };
+
+  return { query: query as unknown as PostgresPoolClient['query'], release: () => client.release() };
+}
+
+/** Kysely's PostgresDialect pool over a pg.Pool, preparing the data statements it runs. */
+export function preparingPool(pool: pg.Pool, max = MAX_PREPARED_PER_CONNECTION): PostgresPool {
+  const wrapped = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  return {
+    async connect() {
+      const client = await pool.connect();
+      let w = wrapped.get(client);
+      if (!w) {
+        w = preparingClient(client, max);
+        wrapped.set(client, w);
+      }
+      return w;
+    },
+    end: () => pool.end(),
+  };
+}

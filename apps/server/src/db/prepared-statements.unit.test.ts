@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import type pg from 'pg';
+import { preparingPool, statementName } from './prepared-statements';
+
+/** A pg client that records what it is asked and keeps pg's record of parsed statements as pg does. */
+function fakeClient() {
+  const calls: unknown[] = [];
+  const connection = { parsedStatements: {} as Record<string, string> };
+  const client = {
+    connection,
+    calls,
+    released: 0,
+    query(arg: unknown, values?: unknown[]) {
+      calls.push(values === undefined ? arg : { text: arg, values });
+      if (arg && typeof arg === 'object' && 'name' in arg) {
+        const q = arg as { name: string; text: string };
+        connection.parsedStatements[q.name] = q.text;
+      }
+      return Promise.resolve({ command: 'SELECT', rowCount: 0, rows: [] });
+    },
+    release() {
+      this.released++;
+    },
+  };
+  return client;
+}
+
+function poolOf(client: ReturnType<typeof fakeClient>, max?: number) {
+  return preparingPool({ connect: async () => client, end: async () => {} } as unknown as pg.Pool, max);
+}
+
+describe('prepared statements', () => {
+  it('runs a data statement as a named one, named by its text, and transaction control as it is', async () => {
+    const client = fakeClient();
+    const conn = await poolOf(client).connect();
+    await conn.query('select * from orders where id = $1', [1]);
+    await conn.query('begin', []);
+    expect(client.calls[0]).toEqual({ name: statementName('select * from orders where id = $1'), text: 'select * from orders where id = $1', values: [1] });
+    expect(client.calls[1]).toEqual({ text: 'begin', values: [] });
+    expect(statementName('select 1')).toBe(statementName('select 1'));
+    expect(statementName('select 1')).not.toBe(statementName('select 2'));
+  });
+
+  it('hands Kysely the same connection object for the same pg client (its own cache is keyed on it)', async () => {
+    const client = fakeClient();
+    const pool = poolOf(client);
+    expect(await pool.connect()).toBe(await pool.connect());
+  });
+
+  it('keeps at most `max` statements on a connection, deallocating the least recently used', async () => {
+    const client = fakeClient();
+    const conn = await poolOf(client, 2).connect();
+    await conn.query('select 1', []);
+    await conn.query('select 2', []);
+    await conn.query('select 1', []); // used again: now the most recent
+    await conn.query('select 3', []); // one too many: "select 2" goes
+    expect(client.calls).toContainEqual(`deallocate "${statementName('select 2')}"`);
+    expect(client.calls).not.toContainEqual(`deallocate "${statementName('select 1')}"`);
+    expect(Object.keys(client.connection.parsedStatements).sort()).toEqual([statementName('select 1'), statementName('select 3')].sort());
+  });
+
+  it('prepares nothing where pg keeps no record of parsed statements (it could not deallocate them)', async () => {
+    const client = fakeClient();
+    (client as { connection?: unknown }).connection = undefined;
+    const conn = await poolOf(client).connect();
+    await conn.query('select 1', []);
+    expect(client.calls[0]).toEqual({ text: 'select 1', values: [] });
+  });
+});
