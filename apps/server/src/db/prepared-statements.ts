@@ -13,8 +13,13 @@ import type pg from 'pg';
 
 export const MAX_PREPARED_PER_CONNECTION = 400;
 
-/** Only these statements are prepared; transaction control and the rest go as they are. */
+/**
+ * Only data statements are prepared, and not a text search: its best plan depends on the pattern (a rare order
+ * number through the trigram index, a common word along the sort's index), which a generic plan cannot see.
+ */
 const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
+const PATTERN_MATCH = /\blike\b/i;
+export const preparable = (text: string) => PREPARABLE.test(text) && !PATTERN_MATCH.test(text);
 
 /** The name of a statement text (cached: the same texts come back all the time). */
 const names = new Map<string, string>();
@@ -52,7 +57,7 @@ function preparingClient(client: pg.PoolClient, max: number): PostgresPoolClient
     if (typeof textOrCursor !== 'string') return client.query(textOrCursor as never);
     const values = [...(parameters ?? [])];
     // Without pg's record of parsed statements (another pg version) nothing could be deallocated: none is prepared.
-    if (!state?.parsedStatements || !PREPARABLE.test(textOrCursor)) return client.query(textOrCursor, values);
+    if (!state?.parsedStatements || !preparable(textOrCursor)) return client.query(textOrCursor, values);
     const name = statementName(textOrCursor);
     if (held.has(name)) held.delete(name);
     held.set(name, true);

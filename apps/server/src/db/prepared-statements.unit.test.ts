@@ -30,13 +30,15 @@ function poolOf(client: ReturnType<typeof fakeClient>, max?: number) {
 }
 
 describe('prepared statements', () => {
-  it('runs a data statement as a named one, named by its text, and transaction control as it is', async () => {
+  it('runs a data statement as a named one, named by its text, and transaction control and text searches as they are', async () => {
     const client = fakeClient();
     const conn = await poolOf(client).connect();
     await conn.query('select * from orders where id = $1', [1]);
     await conn.query('begin', []);
     expect(client.calls[0]).toEqual({ name: statementName('select * from orders where id = $1'), text: 'select * from orders where id = $1', values: [1] });
     expect(client.calls[1]).toEqual({ text: 'begin', values: [] });
+    await conn.query("select id from orders where search_text like $1", ['%x%']);
+    expect(client.calls[2]).toEqual({ text: 'select id from orders where search_text like $1', values: ['%x%'] });
     expect(statementName('select 1')).toBe(statementName('select 1'));
     expect(statementName('select 1')).not.toBe(statementName('select 2'));
   });
