@@ -28,6 +28,18 @@ describe.skipIf(process.env.TEST_DB_ENGINE !== 'postgres')('prepared statements 
     expect(names.rows.filter((r) => r.statement.includes('+ 1 as v'))).toHaveLength(1);
   });
 
+  it("runs a prepared `select *` again after a migration changed its table's columns (a deployment meanwhile)", async () => {
+    // A temporary table: the pool's one session holds it, and it ends with the session whatever the test does.
+    await sql`create temporary table prepared_shape (id int)`.execute(db);
+    await sql`insert into prepared_shape values (1)`.execute(db);
+    const read = () => db.selectFrom('prepared_shape' as never).selectAll().execute();
+    expect(await read()).toEqual([{ id: 1 }]);
+    await sql`alter table prepared_shape add column note text default 'x'`.execute(db);
+    expect(await read()).toEqual([{ id: 1, note: 'x' }]);
+    expect(await read()).toEqual([{ id: 1, note: 'x' }]);
+    await sql`drop table prepared_shape`.execute(db);
+  });
+
   it('keeps at most its limit of statements, however many different ones run', async () => {
     for (let i = 0; i < 120; i++) await sql`select ${sql.lit(i)}::int as n${sql.raw(String(i))}`.execute(db);
     // The count's own statement is one of them.

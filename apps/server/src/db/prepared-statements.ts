@@ -21,17 +21,15 @@ const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
 const PATTERN_MATCH = /\blike\b/i;
 export const preparable = (text: string) => PREPARABLE.test(text) && !PATTERN_MATCH.test(text);
 
-/** The name of a statement text (cached: the same texts come back all the time). */
-const names = new Map<string, string>();
-const NAMES_CACHED = 20_000;
-export function statementName(text: string): string {
-  let name = names.get(text);
-  if (!name) {
-    name = `k${createHash('sha1').update(text).digest('base64url').slice(0, 24)}`;
-    if (names.size < NAMES_CACHED) names.set(text, name);
-  }
-  return name;
-}
+/** The name of a statement text: its hash (a few microseconds; a cache of texts would hold megabytes of SQL). */
+export const statementName = (text: string) => `k${createHash('sha1').update(text).digest('base64url').slice(0, 24)}`;
+
+/**
+ * A table's columns changed under a prepared `select *` (a deployment's migration while this server runs):
+ * PostgreSQL refuses to run the old statement rather than answer another row shape.
+ */
+const isStalePlan = (err: unknown) =>
+  (err as { code?: string } | null)?.code === '0A000' && /cached plan must not change result type/.test(String((err as Error).message));
 
 /** The pg internals a deallocation must update (the connection's record of what it has parsed). */
 interface PgConnectionState {
@@ -62,7 +60,12 @@ function preparingClient(client: pg.PoolClient, max: number): PostgresPoolClient
     if (held.has(name)) held.delete(name);
     held.set(name, true);
     if (held.size > max) forget(held.keys().next().value!);
-    return client.query({ name, text: textOrCursor, values });
+    return client.query({ name, text: textOrCursor, values }).catch((err: unknown) => {
+      if (!isStalePlan(err)) throw err;
+      // Forgotten, then run afresh (inside a transaction the failure has already ended it: that one fails once).
+      forget(name);
+      return client.query(textOrCursor, values);
+    });
   };
 
   return { query: query as unknown as PostgresPoolClient['query'], release: () => client.release() };

@@ -35,3 +35,9 @@ export const toSeconds = (d: Date | string | null | undefined): number | null =>
   d == null ? null : Math.floor(new Date(d).getTime() / 1000);
 
 export const yn = (b: boolean): 'Y' | 'N' => (b ? 'Y' : 'N');
+
+/**
+ * Whether a list's filter narrows it (any criterion set): when it does not, the list's CNT is its CNT_ALL and one
+ * count answers both.
+ */
+export const narrows = (filter: object): boolean => Object.values(filter).some((v) => v !== undefined && v !== '');

@@ -3,6 +3,7 @@ import type { ClientSort } from '@b2b/contracts/clients';
 import type { Db } from '@/db/database';
 import { withPlannerSettings, WRITTEN_JOIN_ORDER } from '@/db/planner-settings';
 import { likeContains } from '@/db/text-search';
+import { narrows } from '@/http/envelope';
 
 /** Which clients a list shows. Dates are instants: from inclusive, to exclusive. */
 export interface ClientListFilter {
@@ -183,8 +184,8 @@ export function clientListRepo(db: Db) {
       if (readModelCounts(f)) return readModelPair(partnerId, f);
       const collection: ClientListFilter = { groupId: f.groupId };
       const all = readModelCounts(collection) ? (await readModelPair(partnerId, collection)).all : await countOnTable(partnerId, collection);
-      const narrowed = Boolean(f.blacklist || f.from || f.to || f.text);
-      return { cnt: narrowed ? await countOnTable(partnerId, f) : all, all };
+      const { groupId: _collection, ...criteria } = f;
+      return { cnt: narrows(criteria) ? await countOnTable(partnerId, f) : all, all };
     },
 
     /** One page; `limit` null gives every row (exports). */

@@ -11,7 +11,7 @@ import {
 import { MSG } from '@b2b/contracts/messages';
 import type { Db } from '@/db/database';
 import { notFound } from '@/http/app-error';
-import { failed, list, ok, toSeconds } from '@/http/envelope';
+import { failed, list, narrows, ok, toSeconds } from '@/http/envelope';
 import type { ClientsService, Viewer } from '../clients/clients.service';
 import { moscowDayText } from '@/http/moscow-days';
 import { moscowDayRange } from '@/http/moscow-days';
@@ -79,8 +79,7 @@ export function groupsService(db: Db, clients: ClientsService, deps: { files: Fi
       const filter = filterOf(q);
       const rows = await repo.page(partnerId, filter, { ...q, sort });
       const cnt = await repo.count(partnerId, filter);
-      const narrowed = Boolean(filter.from || filter.to || filter.text);
-      return list(rows.map(toItem), { CNT: cnt, CNT_ALL: narrowed ? await repo.count(partnerId, {}) : cnt });
+      return list(rows.map(toItem), { CNT: cnt, CNT_ALL: narrows(filter) ? await repo.count(partnerId, {}) : cnt });
     },
 
     /** Queues the .xlsx of the whole filtered and sorted group list (the job's id answers at once). */

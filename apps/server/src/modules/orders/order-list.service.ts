@@ -40,6 +40,9 @@ export function orderListService(db: Db, exports: ExportJobs) {
   /** shop_id names the partner's own shop (its partner id); any other shop has none of this partner's orders. */
   const isForeignShop = (partnerId: number, q: OrderListQuery) => q.shop_id !== undefined && q.shop_id !== partnerId;
   const direction = (q: OrderListQuery): 'asc' | 'desc' => (q.order === 'ASC' ? 'asc' : 'desc');
+  /** The filter's count: the read model's, already in `totals`, else counted apart (a client, a text). */
+  const filteredCount = async (partnerId: number | undefined, filter: OrderFilter, totals: { matching?: number }) =>
+    totals.matching !== undefined ? { n: totals.matching, more: false } : repo.count(partnerId, filter);
 
   async function* allPages(partnerId: number, q: OrderListQuery): AsyncIterable<OrderListItem[]> {
     if (isForeignShop(partnerId, q)) return;
@@ -71,7 +74,7 @@ export function orderListService(db: Db, exports: ExportJobs) {
       const totals = await repo.totals(partnerId, filter);
       const nav = (cnt: number) => ({ CNT: cnt, CNT_ALL: totals.all, NEW_CNT: totals.new });
       if (isForeignShop(partnerId, q)) return { ITEMS: [], NAV: nav(0), ENTITIES };
-      const { n: cnt, more } = totals.matching !== undefined ? { n: totals.matching, more: false } : await repo.count(partnerId, filter);
+      const { n: cnt, more } = await filteredCount(partnerId, filter, totals);
       // A capped count is no total: the far-end reading of deep pages needs the exact one.
       const rows = await repo.page(partnerId, filter, q.sort, direction(q), q.limit, q.offset, more ? undefined : cnt);
       const shop = { name: totals.shopName ?? '' };
@@ -84,9 +87,9 @@ export function orderListService(db: Db, exports: ExportJobs) {
      */
     async listAcross(partnerId: number | undefined, q: OrderListQuery): Promise<OrderListAnswer> {
       if (partnerId !== undefined) return this.list(partnerId, q);
-      const totals = await repo.totals(undefined);
       const filter = toOrderFilter({ ...q, client_id: undefined });
-      const { n: cnt, more } = await repo.count(undefined, filter);
+      const totals = await repo.totals(undefined, filter);
+      const { n: cnt, more } = await filteredCount(undefined, filter, totals);
       const rows = await repo.page(undefined, filter, 'CREATE_DATE', direction(q), q.limit, q.offset, more ? undefined : cnt);
       const shops = new Map(await Promise.all([...new Set(rows.map((r) => Number(r.partner_id)))].map(async (id) => [id, await orders.shop(id)] as const)));
       const nav = { CNT: cnt, CNT_ALL: totals.all, NEW_CNT: totals.new };
