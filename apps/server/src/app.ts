@@ -87,6 +87,11 @@ export interface AppDeps {
     runJobs?: boolean;
     /** The only process on this database (the embedded one): jobs cut off by a crash run again at start. */
     soleWorker?: boolean;
+    /**
+     * Lines of a price file applied per transaction: set where the database has one connection (the embedded one), so
+     * that other requests answer between chunks; unset, a file is applied in one transaction.
+     */
+    priceApplyChunk?: number;
     /** Where the log lines go: stdout unless given (a test reads them). */
     logStream?: LogDestination;
   };
@@ -136,7 +141,7 @@ export function buildServices(db: Db, config: AppDeps['config'], log: (msg: stri
   const shopCheckout = shopCheckoutService(db, { basket: shopBasket, mailer, orders, offers, loyalty: loyaltyPoints });
   const buyerAccount = buyerAccountService(db, { mailer });
   const content = contentService(db);
-  registerPriceUploadJobs(db, { jobs, files, engine: priceEngine });
+  registerPriceUploadJobs(db, { jobs, files, engine: priceEngine, applyChunk: config.priceApplyChunk });
   registerPriceFileExport(db, priceExports, priceEngine);
   const partners = partnersService(db, { clients, orders, shops });
   const auth = authService(

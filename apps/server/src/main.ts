@@ -4,13 +4,20 @@ import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { isDatabaseEmpty, seedDemo } from './seed/demo-seed';
 
+/** Lines of a price file per transaction on the embedded database: about 50 ms each, other requests answer between. */
+const EMBEDDED_PRICE_APPLY_CHUNK = 2000;
+
 async function main() {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
   const applied = await migrateToLatest(database.db);
   if (applied.length) console.log(`Migrations applied: ${applied.join(', ')}`);
 
-  const app = await buildApp({ db: database.db, config: { ...config, webDist: config.WEB_DIST, soleWorker: database.engine === 'pglite' } });
+  const embedded = database.engine === 'pglite';
+  const app = await buildApp({
+    db: database.db,
+    config: { ...config, webDist: config.WEB_DIST, soleWorker: embedded, priceApplyChunk: embedded ? EMBEDDED_PRICE_APPLY_CHUNK : undefined },
+  });
   const services = app.services;
   await services.auth.ensureOauthClient(config.OAUTH_CLIENT_ID, config.OAUTH_CLIENT_SECRET, 'Web client');
   if (config.SEED_DEMO === 'auto' && (await isDatabaseEmpty(database.db))) {

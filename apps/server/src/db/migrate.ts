@@ -18,6 +18,7 @@ import * as loyaltyLedger from './migrations/2026-11-23-0018-loyalty-ledger';
 import * as reportingReadModel from './migrations/2026-11-23-0019-reporting-read-model';
 import * as ordersAcrossPartners from './migrations/2026-11-23-0020-orders-across-partners';
 import * as stockByWarehouse from './migrations/2026-11-24-0021-stock-by-warehouse';
+import * as priceApplyCheckpoint from './migrations/2026-11-25-0022-price-apply-checkpoint';
 
 /** Dated migrations, listed here so that the bundled server carries them. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -39,6 +40,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-23-0019-reporting-read-model': reportingReadModel,
   '2026-11-23-0020-orders-across-partners': ordersAcrossPartners,
   '2026-11-24-0021-stock-by-warehouse': stockByWarehouse,
+  '2026-11-25-0022-price-apply-checkpoint': priceApplyCheckpoint,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

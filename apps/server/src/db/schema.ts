@@ -394,6 +394,8 @@ export interface PriceUploadsTable {
   applied_at: Date | null;
   rolled_back_at: Date | null;
   progress: Def<number>;
+  /** The last staged line applied by a chunked apply (migration 0022); null: none yet. */
+  applied_line: number | null;
 }
 
 /** A part of a price upload: QUEUED or PROCESSING (in progress), WAITING (for the user), FINISHED, or an error. */

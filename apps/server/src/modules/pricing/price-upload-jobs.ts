@@ -16,8 +16,10 @@ import { targetFromRow, validUntil } from './price-uploads.service';
 /*
  * The two jobs of a price file. `pricing.parse` (the catalogue part): reads the stored file batch by batch into
  * staged lines (each batch one short insert, so the embedded database keeps answering), names every line in error
- * and computes the preview. `pricing.apply` (the price part): one transaction writes the lines and keeps what they
- * replace, so a crash leaves the upload whole or not applied at all (the job is then run again).
+ * and computes the preview. `pricing.apply` (the price part) writes the lines and keeps what they replace: on
+ * PostgreSQL in one transaction; on the embedded database, whose one connection a long transaction would hold, in
+ * chunks that each record how far they got. A failed attempt puts its written chunks back; a crash leaves them, and
+ * the restarted job (at once: the embedded database has one process) goes on after them. Never half for good.
  */
 
 const PREVIEW_PAGE = 5000;
@@ -30,7 +32,16 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-export function registerPriceUploadJobs(db: Db, deps: { jobs: JobQueue; files: FileStore; engine: PriceEngine }) {
+export function registerPriceUploadJobs(
+  db: Db,
+  deps: {
+    jobs: JobQueue;
+    files: FileStore;
+    engine: PriceEngine;
+    /** Lines applied per transaction (the embedded database: other requests answer between chunks); unset: all at once. */
+    applyChunk?: number;
+  },
+) {
   const repo = priceUploadsRepo(db);
 
   async function stageFile(partnerId: number, uploadId: number, kind: UploadKind, fileKind: SpreadsheetKind, data: Buffer, ctx: JobContext) {
@@ -184,27 +195,66 @@ export function registerPriceUploadJobs(db: Db, deps: { jobs: JobQueue; files: F
     try {
       return await apply(partnerId, uploadId);
     } catch (err) {
+      // Until the next attempt the target keeps its prices as before the file; the last attempt's failure is shown.
+      await undoChunks(partnerId, uploadId);
       if (ctx.final) await markFailed(partnerId, uploadId, 'price');
       throw err;
     }
   });
 
-  const apply = (partnerId: number, uploadId: number) =>
-    db.transaction().execute(async (trx) => {
+  /**
+   * Applies the upload chunk by chunk (deps.applyChunk lines each, every chunk its own transaction that records how
+   * far it got), or whole in one transaction when no chunk size is set. Resumes after the last chunk written.
+   */
+  async function apply(partnerId: number, uploadId: number) {
+    for (;;) {
+      const step = await db.transaction().execute(async (trx) => {
+        const r = priceUploadsRepo(trx);
+        const upload = await r.lock(partnerId, uploadId);
+        if (!upload || !['QUEUED', 'PROCESSING'].includes(upload.price_status)) return { skipped: true } as const;
+        const t = targetFromRow(upload);
+        await r.lockTarget(partnerId, t);
+        const until = validUntil(upload.period_days);
+        const after = upload.applied_line ?? 0;
+        const upTo = deps.applyChunk ? await r.chunkEnd(partnerId, uploadId, after, deps.applyChunk) : undefined;
+        const count = upload.applied_count + (await r.applyLines(partnerId, uploadId, t, after, upTo, until));
+        if (upTo !== undefined) {
+          const progress = Math.min(99, Math.floor((100 * upTo) / Math.max(1, upload.string_count + 1)));
+          await r.update(partnerId, uploadId, { price_status: 'PROCESSING', applied_line: upTo, applied_count: count, progress });
+          return { more: true } as const;
+        }
+        if (upload.mode === 'REPLACE') await r.clearUnnamed(partnerId, uploadId, t);
+        await r.update(partnerId, uploadId, {
+          price_status: 'FINISHED',
+          status: 'APPLIED',
+          applied_at: new Date(),
+          applied_count: count,
+          applied_line: null,
+          progress: 100,
+          date_end: until,
+        });
+        return { applied: count } as const;
+      });
+      if (!('more' in step)) return step;
+      // Other requests take the connection between two chunks.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+
+  /**
+   * An attempt failed: the chunks it wrote are put back from their backups (the next attempt starts afresh). A crash
+   * leaves them: the restarted job goes on after them.
+   */
+  async function undoChunks(partnerId: number, uploadId: number) {
+    await db.transaction().execute(async (trx) => {
       const r = priceUploadsRepo(trx);
       const upload = await r.lock(partnerId, uploadId);
-      if (!upload || !['QUEUED', 'PROCESSING'].includes(upload.price_status)) return { skipped: true };
+      if (!upload || upload.applied_line === null) return;
       const t = targetFromRow(upload);
       await r.lockTarget(partnerId, t);
-      const until = validUntil(upload.period_days);
-      const count = await r.apply(partnerId, uploadId, t, upload.mode === 'REPLACE', until);
-      await r.update(partnerId, uploadId, {
-        price_status: 'FINISHED',
-        status: 'APPLIED',
-        applied_at: new Date(),
-        applied_count: count,
-        date_end: until,
-      });
-      return { applied: count };
+      await r.rollback(partnerId, uploadId, t);
+      await r.forgetBackups(partnerId, uploadId);
+      await r.update(partnerId, uploadId, { price_status: 'QUEUED', applied_line: null, applied_count: 0, progress: 0 });
     });
+  }
 }

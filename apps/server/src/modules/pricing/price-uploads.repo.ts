@@ -187,22 +187,46 @@ export function priceUploadsRepo(db: Db) {
       return { count: Number(r.rows[0].n), until: r.rows[0].until };
     },
 
-    /** Writes the upload onto its target, keeping what it replaces. Run inside the caller's transaction. */
-    async apply(partnerId: number, uploadId: number, t: UploadTarget, replace: boolean, validUntil: Date | null): Promise<number> {
-      const { table, where } = current(partnerId, t);
-      const scope = replace ? sql`true` : sql`x.product_id in ${stagedIds(partnerId, uploadId)}`;
-      const kept = keptColumns(t.kind);
-      await sql`insert into price_upload_backups (partner_id, upload_id, product_id, existed, site_price, percent, quantity,
-          multiplicity, previous_upload_id, valid_until)
-        select ${partnerId}, ${uploadId}, x.product_id, true, ${kept.sitePrice}, ${kept.percent}, ${kept.quantity}, ${kept.multiplicity},
-          x.upload_id, ${kept.validUntil}
-        from ${table} x where ${where} and ${scope}`.execute(db);
+    /**
+     * The last line of the chunk of `size` staged lines after `afterLine`; undefined when fewer remain (the chunk runs
+     * to the end).
+     */
+    chunkEnd: async (partnerId: number, uploadId: number, afterLine: number, size: number): Promise<number | undefined> => {
+      const row = await db
+        .selectFrom('price_upload_rows')
+        .select('line')
+        .where('partner_id', '=', partnerId)
+        .where('upload_id', '=', uploadId)
+        .where('line', '>', afterLine)
+        .orderBy('line')
+        .offset(size - 1)
+        .limit(1)
+        .executeTakeFirst();
+      return row?.line;
+    },
+
+    /**
+     * Writes the upload's lines after `afterLine` up to `upToLine` (undefined: to the end) onto its target, keeping
+     * what they replace. Run inside the caller's transaction.
+     */
+    async applyLines(partnerId: number, uploadId: number, t: UploadTarget, afterLine: number, upToLine: number | undefined, validUntil: Date | null): Promise<number> {
+      const lines = sql`r.line > ${afterLine}${upToLine === undefined ? sql`` : sql` and r.line <= ${upToLine}`}`;
+      const named = sql`x.product_id in (select r.product_id from price_upload_rows r
+        where r.partner_id = ${partnerId} and r.upload_id = ${uploadId} and r.error is null and ${lines})`;
+      await backUp(db, partnerId, uploadId, t, named);
       await sql`insert into price_upload_backups (partner_id, upload_id, product_id, existed)
         select ${partnerId}, ${uploadId}, r.product_id, false from price_upload_rows r
-        where r.partner_id = ${partnerId} and r.upload_id = ${uploadId} and r.error is null
+        where r.partner_id = ${partnerId} and r.upload_id = ${uploadId} and r.error is null and ${lines}
         on conflict do nothing`.execute(db);
-      await clear(db, partnerId, t, scope);
-      return write(db, partnerId, uploadId, t, validUntil);
+      await clear(db, partnerId, t, named);
+      return write(db, partnerId, uploadId, t, validUntil, lines);
+    },
+
+    /** A replacing file's last step: the target's rows of products the file does not name go, kept in the backups. */
+    async clearUnnamed(partnerId: number, uploadId: number, t: UploadTarget): Promise<void> {
+      const unnamed = sql`x.product_id not in ${stagedIds(partnerId, uploadId)}`;
+      await backUp(db, partnerId, uploadId, t, unnamed);
+      await clear(db, partnerId, t, unnamed);
     },
 
     /** Puts back what the upload replaced. Run inside the caller's transaction. */
@@ -211,6 +235,10 @@ export function priceUploadsRepo(db: Db) {
       await clear(db, partnerId, t, backed);
       await restore(db, partnerId, uploadId, t);
     },
+
+    /** Forgets what the upload replaced (after its written chunks were put back: the next attempt keeps them anew). */
+    forgetBackups: (partnerId: number, uploadId: number) =>
+      db.deleteFrom('price_upload_backups').where('partner_id', '=', partnerId).where('upload_id', '=', uploadId).execute(),
 
     /** Forgets every loaded row of the target (the reset of §7 dropexcel). */
     reset: (partnerId: number, t: UploadTarget) => clear(db, partnerId, t, sql`true`),
@@ -252,6 +280,17 @@ function keptColumns(kind: UploadKind) {
   }
 }
 
+/** Keeps the target's loaded rows in `scope` in the upload's backups (what a rollback puts back). */
+async function backUp(db: Db, partnerId: number, uploadId: number, t: UploadTarget, scope: ReturnType<typeof sql>) {
+  const { table, where } = current(partnerId, t);
+  const kept = keptColumns(t.kind);
+  await sql`insert into price_upload_backups (partner_id, upload_id, product_id, existed, site_price, percent, quantity,
+      multiplicity, previous_upload_id, valid_until)
+    select ${partnerId}, ${uploadId}, x.product_id, true, ${kept.sitePrice}, ${kept.percent}, ${kept.quantity}, ${kept.multiplicity},
+      x.upload_id, ${kept.validUntil}
+    from ${table} x where ${where} and ${scope}`.execute(db);
+}
+
 /** Removes the target's loaded rows in `scope` (remains and multiplicities share rows: only their column is emptied). */
 async function clear(db: Db, partnerId: number, t: UploadTarget, scope: ReturnType<typeof sql>) {
   const { table, where } = current(partnerId, t);
@@ -260,31 +299,29 @@ async function clear(db: Db, partnerId: number, t: UploadTarget, scope: ReturnTy
   else await sql`delete from ${table} x where ${where} and ${scope}`.execute(db);
 }
 
-const goodRows = (partnerId: number, uploadId: number) =>
-  sql`from price_upload_rows r where r.partner_id = ${partnerId} and r.upload_id = ${uploadId} and r.error is null`;
-
-async function write(db: Db, partnerId: number, uploadId: number, t: UploadTarget, validUntil: Date | null): Promise<number> {
+async function write(db: Db, partnerId: number, uploadId: number, t: UploadTarget, validUntil: Date | null, lines: ReturnType<typeof sql>): Promise<number> {
+  const goodRows = () => sql`from price_upload_rows r where r.partner_id = ${partnerId} and r.upload_id = ${uploadId} and r.error is null and ${lines}`;
   let result;
   switch (t.kind) {
     case 'PRICE':
       // A line without a price and a percent takes the product's loaded price away.
       result = await sql`insert into price_list_products (partner_id, price_list_id, product_id, site_price, percent, upload_id, valid_until)
         select ${partnerId}, ${t.listId}, r.product_id, r.site_price, r.percent, ${uploadId}, ${validUntil}
-        ${goodRows(partnerId, uploadId)} and (r.site_price is not null or r.percent is not null)`.execute(db);
+        ${goodRows()} and (r.site_price is not null or r.percent is not null)`.execute(db);
       break;
     case 'PERSONAL':
       result = await sql`insert into client_prices (partner_id, client_id, product_id, price, upload_id, valid_until)
         select ${partnerId}, ${t.clientId}, r.product_id, r.site_price, ${uploadId}, ${validUntil}
-        ${goodRows(partnerId, uploadId)}`.execute(db);
+        ${goodRows()}`.execute(db);
       break;
     case 'REMAIN':
       result = await sql`insert into partner_product_remains (partner_id, product_id, quantity, upload_id)
-        select ${partnerId}, r.product_id, r.quantity, ${uploadId} ${goodRows(partnerId, uploadId)}
+        select ${partnerId}, r.product_id, r.quantity, ${uploadId} ${goodRows()}
         on conflict (partner_id, product_id) do update set quantity = excluded.quantity, upload_id = excluded.upload_id`.execute(db);
       break;
     case 'MULTIPLICITY':
       result = await sql`insert into partner_product_remains (partner_id, product_id, multiplicity, upload_id)
-        select ${partnerId}, r.product_id, r.multiplicity, ${uploadId} ${goodRows(partnerId, uploadId)}
+        select ${partnerId}, r.product_id, r.multiplicity, ${uploadId} ${goodRows()}
         on conflict (partner_id, product_id) do update set multiplicity = excluded.multiplicity, upload_id = excluded.upload_id`.execute(db);
       break;
   }

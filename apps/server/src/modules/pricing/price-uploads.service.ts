@@ -195,7 +195,7 @@ export function priceUploadsService(db: Db, deps: { engine: PriceEngine; jobs: J
             await r.clearStaged(user.partnerId, u.id);
             return ok({}, PRICING_MSG.cancelled);
           }
-          await r.update(user.partnerId, u.id, { price_status: 'QUEUED', status: 'APPLYING' });
+          await r.update(user.partnerId, u.id, { price_status: 'QUEUED', status: 'APPLYING', progress: 0 });
           await deps.jobs.enqueue(trx, 'pricing.apply', { partnerId: user.partnerId, uploadId: u.id }, { partnerId: user.partnerId, userId: user.id, maxAttempts: 3 });
           return ok({}, PRICING_MSG.applyQueued);
         }

@@ -47,8 +47,11 @@ const listPrice = async (productId: number, listId = wholesaleId) => (await pric
 const loadedRows = (listId = wholesaleId) =>
   t.database.db.selectFrom('price_list_products').select(['product_id', 'site_price', 'percent']).where('partner_id', '=', pid).where('price_list_id', '=', listId).orderBy('product_id').execute();
 
+/** Lines per apply transaction here: chunks of the embedded database's way of applying, on both engines. */
+const APPLY_CHUNK = 3;
+
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ priceApplyChunk: APPLY_CHUNK });
   for (const email of STAFF) tokens[email] = await t.login(email);
   pid = await partnerIdOf(t.database.db, 'price@partner.demo');
   wholesaleId = (await priceListsOf(t.database.db, pid)).find((l) => l.name === 'Оптовый прайс')!.id;
@@ -193,6 +196,38 @@ describe('price files of a price list', () => {
     await run();
     expect((await status(path())).PRICE.STATUS).toBe('FINISHED');
     expect((await loadedRows()).map((r) => r.site_price)).toEqual(products.slice(0, 8).map((_, i) => new Decimal(100 + i).toFixed(4)));
+  });
+
+  it('applies a file in chunks: a crash after the first leaves it for the restarted job to finish, and its rollback is whole', async () => {
+    const before = await loadedRows();
+    const res = await upload(path(), await xlsx([FILE_HEADERS.PRICE, ...products.slice(0, 8).map((p, i) => [p.code, '', null, null, String(300 + i), null])]));
+    await run();
+    // The second chunk fails, and so does putting the first one back: what a process killed between the two leaves.
+    await sql`create function fail_second_chunk() returns trigger language plpgsql as $$
+      begin if (select count(*) from price_list_products where upload_id = new.upload_id) >= ${sql.lit(APPLY_CHUNK)} then raise exception 'crash'; end if; return new; end $$`.execute(t.database.db);
+    await sql`create trigger fail_second_chunk before insert on price_list_products for each row execute function fail_second_chunk()`.execute(t.database.db);
+    await sql`create function no_undo() returns trigger language plpgsql as $$ begin raise exception 'killed'; end $$`.execute(t.database.db);
+    await sql`create trigger no_undo before delete on price_list_products for each row when (old.upload_id = ${sql.lit(Number(res.json().UPLOAD_ID))}) execute function no_undo()`.execute(t.database.db);
+    await post(`/v3/api/partner/pricing/upload/${path()}/`, { action: 'apply', upload_id: String(res.json().UPLOAD_ID) });
+    await run();
+    const cut = await t.database.db.selectFrom('price_uploads').select(['applied_line', 'price_status']).where('id', '=', res.json().UPLOAD_ID).executeTakeFirstOrThrow();
+    expect(cut.price_status).toBe('PROCESSING');
+    expect(cut.applied_line).not.toBeNull();
+    const written = () => t.database.db.selectFrom('price_list_products').select('product_id').where('upload_id', '=', res.json().UPLOAD_ID).execute();
+    expect(await written()).toHaveLength(APPLY_CHUNK);
+    await sql`drop trigger fail_second_chunk on price_list_products`.execute(t.database.db);
+    await sql`drop trigger no_undo on price_list_products`.execute(t.database.db);
+    // The restarted job goes on after the written chunk: the file is applied whole.
+    await t.database.db.updateTable('jobs').set({ run_at: new Date(0) }).where('type', '=', 'pricing.apply').where('status', '=', 'QUEUED').execute();
+    await run();
+    expect((await status(path())).PRICE.STATUS).toBe('FINISHED');
+    expect(await written()).toHaveLength(8);
+    const done = await t.database.db.selectFrom('price_uploads').select(['applied_line', 'applied_count']).where('id', '=', res.json().UPLOAD_ID).executeTakeFirstOrThrow();
+    expect(done).toEqual({ applied_line: null, applied_count: 8 });
+    expect((await loadedRows()).map((r) => r.site_price)).toEqual(products.slice(0, 8).map((_, i) => new Decimal(300 + i).toFixed(4)));
+    // Its backups span both attempts: the rollback gives back exactly the prices before the file.
+    expect((await post(`/v3/api/partner/pricing/upload/${path()}/`, { action: 'rollback', upload_id: String(res.json().UPLOAD_ID) })).json().SUCCESS).toBe('Y');
+    expect(await loadedRows()).toEqual(before);
   });
 
   it('a server killed in the middle of an apply restarts with the upload whole', async () => {

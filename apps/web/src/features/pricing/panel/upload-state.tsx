@@ -109,6 +109,7 @@ export function UploadState({ target, part, upload, canAct }: { target: PanelTar
     </div>
   );
 
+  const measured = phase === 'reading' || (phase === 'applying' && upload.PROGRESS > 0 && upload.PROGRESS < 100);
   switch (phase) {
     case 'reading':
     case 'applying':
@@ -117,7 +118,8 @@ export function UploadState({ target, part, upload, canAct }: { target: PanelTar
           <Typography.Text>
             {phase === 'reading' ? T.reading : T.applying}: {upload.FILE_NAME}
           </Typography.Text>
-          <Progress percent={phase === 'reading' ? upload.PROGRESS : 100} status="active" showInfo={phase === 'reading'} />
+          {/* An apply in one transaction (PostgreSQL) has no steps to tell: a running bar without a figure. */}
+          <Progress percent={measured ? upload.PROGRESS : 100} status="active" showInfo={measured} />
         </div>,
       );
     case 'preview':
