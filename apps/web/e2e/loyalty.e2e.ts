@@ -175,10 +175,15 @@ test('points: 100 added once although the submit is clicked twice, a write-off o
   await member.row.getByTestId('participation-set-status').click();
   const current = (await member.row.getByTestId('participation-status').count()) ? await member.row.getByTestId('participation-status').innerText() : '';
   const next = current.startsWith('Золотой') ? 'Серебряный' : 'Золотой';
+  const statusForm = page.getByTestId('set-status-form');
+  await expect(statusForm).toBeVisible();
   await page.getByTestId('set-status-select').click();
-  await page.locator('.ant-select-item-option').getByText(next, { exact: true }).click();
+  // The open list only: a closed select's list stays in the page, hidden, with the same titles.
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').getByText(next, { exact: true }).click();
+  await expect(statusForm.locator('.ant-select')).toContainText(next);
   await page.getByTestId('set-status-submit').click();
-  await expect(page.getByText('Статус клиента изменен')).toBeVisible();
+  // The embedded database answers one request at a time: on a busy run the save may wait behind another test's work.
+  await expect(page.getByText('Статус клиента изменен')).toBeVisible({ timeout: 30_000 });
   await expect(member.row.getByTestId('participation-status')).toHaveText(new RegExp(`^${next}`));
 
   // The ledger: exactly one PLUS with this comment, for this client.
