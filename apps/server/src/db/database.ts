@@ -5,7 +5,7 @@ import { Kysely, PostgresDialect, sql, type KyselyConfig } from 'kysely';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
 import { preparingPool } from './prepared-statements';
-import { registerPresetSessions, sessionOptions, WRITTEN_JOIN_ORDER, type PlannerSettings } from './planner-settings';
+import { registerPresetSessions, sessionOptions, SORT_INDEX_WALK, WRITTEN_JOIN_ORDER, type PlannerSettings } from './planner-settings';
 import { PGliteDialect } from './pglite-dialect';
 import type { DB } from './schema';
 
@@ -57,15 +57,18 @@ async function openPostgres(url: string, onQuery?: (ms: number) => void): Promis
     return new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }), log: queryTimer(onQuery) });
   };
   const db = open(10);
-  // The client list's query keeps its joins in the written order (db/planner-settings.ts): a few sessions set so.
-  const writtenJoinOrder = open(4, WRITTEN_JOIN_ORDER);
-  registerPresetSessions(db, WRITTEN_JOIN_ORDER, writtenJoinOrder);
+  // A few sessions per set of planner settings that some queries pin (db/planner-settings.ts).
+  const presets = [WRITTEN_JOIN_ORDER, SORT_INDEX_WALK].map((settings) => {
+    const preset = open(4, settings);
+    registerPresetSessions(db, settings, preset);
+    return preset;
+  });
   await sql`select 1`.execute(db);
   return {
     db,
     engine: 'postgres',
     close: async () => {
-      await writtenJoinOrder.destroy();
+      await Promise.all(presets.map((p) => p.destroy()));
       await db.destroy();
     },
   };

@@ -1,6 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { OrderStatus } from '@b2b/contracts/limits';
 import type { Db } from '@/db/database';
+import { SORT_INDEX_WALK, withPlannerSettings } from '@/db/planner-settings';
 import type { DB } from '@/db/schema';
 import { likeContains } from '@/db/text-search';
 
@@ -46,6 +47,9 @@ export interface PageAfter {
  */
 export const SEARCH_COUNT_LIMIT = 1000;
 
+/** A broad search's pages up to this row walk the sort's index (SORT_INDEX_WALK); deeper ones are rare. */
+const INDEX_WALK_UP_TO = 200;
+
 /** Beyond this offset a page first finds its ids on the index alone, then reads only those rows. */
 const DEFERRED_JOIN_FROM = 500;
 
@@ -56,9 +60,9 @@ const flip = (d: Direction): Direction => (d === 'asc' ? 'desc' : 'asc');
  * (triggers keep them), counts come from the order_counts read model where the filter allows.
  */
 export function orderListRepo(db: Db) {
-  /** `partnerId` undefined: every partner's orders (the manager's list, sorted by date only). */
-  const filtered = (partnerId: number | undefined, f: OrderFilter) => {
-    let q = db.selectFrom('orders as o');
+  /** `partnerId` undefined: every partner's orders (the manager's list, sorted by date only); `on`: the sessions to ask. */
+  const filtered = (partnerId: number | undefined, f: OrderFilter, on: Db = db) => {
+    let q = on.selectFrom('orders as o');
     if (partnerId !== undefined) q = q.where('o.partner_id', '=', partnerId);
     if (f.status) q = q.where('o.status', '=', f.status);
     if (f.clientId) q = q.where('o.client_id', '=', f.clientId);
@@ -75,8 +79,8 @@ export function orderListRepo(db: Db) {
     return q;
   };
 
-  const rows = (partnerId: number | undefined, f: OrderFilter, sort: OrderSort) =>
-    filtered(partnerId, f)
+  const rows = (partnerId: number | undefined, f: OrderFilter, sort: OrderSort, on: Db = db) =>
+    filtered(partnerId, f, on)
       .leftJoin('tradepoints as tp', (j) => j.onRef('tp.partner_id', '=', 'o.partner_id').onRef('tp.id', '=', 'o.tradepoint_id'))
       .select((eb) => [
         'o.partner_id', 'o.id', 'o.order_number', 'o.created_at', 'o.status', 'o.client_id', 'o.client_name',
@@ -102,15 +106,15 @@ export function orderListRepo(db: Db) {
    * A page by offset. A deep one skips its offset on the sort's index alone (ids only, no row reads), then reads
    * the page's rows by key: skipping 100,000 entries of an index costs a fraction of reading 100,000 orders.
    */
-  const offsetPage = async (partnerId: number | undefined, f: OrderFilter, sort: OrderSort, direction: Direction, limit: number, offset: number) => {
+  const offsetPage = async (partnerId: number | undefined, f: OrderFilter, sort: OrderSort, direction: Direction, limit: number, offset: number, on: Db = db) => {
     if (offset < DEFERRED_JOIN_FROM) {
-      return rows(partnerId, f, sort).orderBy(SORT_KEYS[sort], direction).orderBy('o.id', direction).limit(limit).offset(offset).execute();
+      return rows(partnerId, f, sort, on).orderBy(SORT_KEYS[sort], direction).orderBy('o.id', direction).limit(limit).offset(offset).execute();
     }
     const ids = (
-      await filtered(partnerId, f).select('o.id').orderBy(SORT_KEYS[sort], direction).orderBy('o.id', direction).limit(limit).offset(offset).execute()
+      await filtered(partnerId, f, on).select('o.id').orderBy(SORT_KEYS[sort], direction).orderBy('o.id', direction).limit(limit).offset(offset).execute()
     ).map((r) => r.id);
     if (!ids.length) return [];
-    return rows(partnerId, f, sort).where('o.id', 'in', ids).orderBy(SORT_KEYS[sort], direction).orderBy('o.id', direction).execute();
+    return rows(partnerId, f, sort, on).where('o.id', 'in', ids).orderBy(SORT_KEYS[sort], direction).orderBy('o.id', direction).execute();
   };
 
   /**
@@ -161,7 +165,22 @@ export function orderListRepo(db: Db) {
      * `total` rows is read from the other end (offset from the end, reversed): the last page costs what the first
      * does, and no page walks more than half of the list's index.
      */
-    page: async (partnerId: number | undefined, f: OrderFilter, sort: OrderSort, direction: Direction, limit: number, offset: number, total?: number) => {
+    page: async (
+      partnerId: number | undefined,
+      f: OrderFilter,
+      sort: OrderSort,
+      direction: Direction,
+      limit: number,
+      offset: number,
+      total?: number,
+      /** A text search whose capped count ran over (SEARCH_COUNT_LIMIT matches and more). */
+      manyMatches = false,
+    ) => {
+      // Its first pages walk the sort's index: at least one row in a thousand matches. Not by client: a word of the
+      // clients' names gathers its matches in one stretch of that index, which the walk would reach only at its end.
+      if (manyMatches && sort !== 'CLIENT' && offset + limit <= INDEX_WALK_UP_TO) {
+        return withPlannerSettings(db, SORT_INDEX_WALK, (d) => offsetPage(partnerId, f, sort, direction, limit, offset, d));
+      }
       if (total !== undefined && offset > total / 2 && offset < total) {
         const take = Math.min(limit, total - offset);
         const fromEnd = total - offset - take;
