@@ -22,7 +22,7 @@ import { targetFromRow, validUntil } from './price-uploads.service';
  * the restarted job (at once: the embedded database has one process) goes on after them. Never half for good.
  */
 
-const PREVIEW_PAGE = 5000;
+const PREVIEW_PAGE = 2000;
 /** Batches of read lines (1,000 each) between two progress updates. */
 const PROGRESS_EVERY = 5;
 
@@ -207,6 +207,10 @@ export function registerPriceUploadJobs(
    * far it got), or whole in one transaction when no chunk size is set. Resumes after the last chunk written.
    */
   async function apply(partnerId: number, uploadId: number) {
+    if (deps.applyChunk) {
+      const upload = await repo.find(partnerId, uploadId);
+      if (upload) await repo.analyze(targetFromRow(upload));
+    }
     for (;;) {
       const step = await db.transaction().execute(async (trx) => {
         const r = priceUploadsRepo(trx);
@@ -215,14 +219,16 @@ export function registerPriceUploadJobs(
         const t = targetFromRow(upload);
         await r.lockTarget(partnerId, t);
         const until = validUntil(upload.period_days);
-        const after = upload.applied_line ?? 0;
-        const upTo = deps.applyChunk ? await r.chunkEnd(partnerId, uploadId, after, deps.applyChunk) : undefined;
-        const count = upload.applied_count + (await r.applyLines(partnerId, uploadId, t, after, upTo, until));
-        if (upTo !== undefined) {
-          const progress = Math.min(99, Math.floor((100 * upTo) / Math.max(1, upload.string_count + 1)));
-          await r.update(partnerId, uploadId, { price_status: 'PROCESSING', applied_line: upTo, applied_count: count, progress });
-          return { more: true } as const;
-        }
+        let count = upload.applied_count;
+        if (deps.applyChunk) {
+          const chunk = await r.chunk(partnerId, uploadId, upload.applied_line ?? 0, deps.applyChunk);
+          if (chunk) {
+            count += await r.applyLines(partnerId, uploadId, t, chunk, until);
+            const progress = Math.min(99, Math.floor((100 * chunk.upTo) / Math.max(1, upload.string_count + 1)));
+            await r.update(partnerId, uploadId, { price_status: 'PROCESSING', applied_line: chunk.upTo, applied_count: count, progress });
+            return { more: true } as const;
+          }
+        } else count += await r.applyLines(partnerId, uploadId, t, 'all', until);
         if (upload.mode === 'REPLACE') await r.clearUnnamed(partnerId, uploadId, t);
         await r.update(partnerId, uploadId, {
           price_status: 'FINISHED',

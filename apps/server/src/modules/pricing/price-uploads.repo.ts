@@ -10,6 +10,13 @@ import type { StagedRow, UploadKind } from './price-file-rows';
  * replaces in price_upload_backups; rollback puts them back.
  */
 
+/** Staged lines after `after` up to `upTo`, and the products they name. */
+export interface LineChunk {
+  after: number;
+  upTo: number;
+  productIds: number[];
+}
+
 /** Whose prices an upload changes. */
 export interface UploadTarget {
   kind: UploadKind;
@@ -188,38 +195,48 @@ export function priceUploadsRepo(db: Db) {
     },
 
     /**
-     * The last line of the chunk of `size` staged lines after `afterLine`; undefined when fewer remain (the chunk runs
-     * to the end).
+     * The next `size` staged lines after `afterLine`: the last one's number and their products (undefined: none left).
+     * A chunk names its products by key: a subquery over freshly staged lines has no statistics yet, and the planner
+     * would test every row of the target against it (quadratic as the target fills).
      */
-    chunkEnd: async (partnerId: number, uploadId: number, afterLine: number, size: number): Promise<number | undefined> => {
-      const row = await db
+    chunk: async (partnerId: number, uploadId: number, afterLine: number, size: number): Promise<LineChunk | undefined> => {
+      const rows = await db
         .selectFrom('price_upload_rows')
-        .select('line')
+        .select(['line', 'product_id'])
         .where('partner_id', '=', partnerId)
         .where('upload_id', '=', uploadId)
         .where('line', '>', afterLine)
+        .where('error', 'is', null)
         .orderBy('line')
-        .offset(size - 1)
-        .limit(1)
-        .executeTakeFirst();
-      return row?.line;
+        .limit(size)
+        .execute();
+      if (!rows.length) return undefined;
+      return { after: afterLine, upTo: rows[rows.length - 1].line, productIds: rows.map((r) => Number(r.product_id)) };
     },
 
     /**
-     * Writes the upload's lines after `afterLine` up to `upToLine` (undefined: to the end) onto its target, keeping
-     * what they replace. Run inside the caller's transaction.
+     * Fresh statistics of the staged lines and of the target's table before a chunked apply: the embedded database
+     * has no autovacuum, and with none the planner reads the whole target to find a chunk's 2,000 products.
      */
-    async applyLines(partnerId: number, uploadId: number, t: UploadTarget, afterLine: number, upToLine: number | undefined, validUntil: Date | null): Promise<number> {
-      const lines = sql`r.line > ${afterLine}${upToLine === undefined ? sql`` : sql` and r.line <= ${upToLine}`}`;
-      const named = sql`x.product_id in (select r.product_id from price_upload_rows r
-        where r.partner_id = ${partnerId} and r.upload_id = ${uploadId} and r.error is null and ${lines})`;
+    analyze: async (t: UploadTarget) => {
+      await sql`analyze price_upload_rows`.execute(db);
+      await sql`analyze ${current(0, t).table}`.execute(db);
+    },
+
+    /**
+     * Writes the upload's lines (a chunk of them, or all) onto its target, keeping what they replace. Run inside the
+     * caller's transaction.
+     */
+    async applyLines(partnerId: number, uploadId: number, t: UploadTarget, lines: LineChunk | 'all', validUntil: Date | null): Promise<number> {
+      const inChunk = lines === 'all' ? sql`true` : sql`r.line > ${lines.after} and r.line <= ${lines.upTo}`;
+      const named = lines === 'all' ? sql`x.product_id in ${stagedIds(partnerId, uploadId)}` : sql`x.product_id = any(${lines.productIds}::bigint[])`;
       await backUp(db, partnerId, uploadId, t, named);
       await sql`insert into price_upload_backups (partner_id, upload_id, product_id, existed)
         select ${partnerId}, ${uploadId}, r.product_id, false from price_upload_rows r
-        where r.partner_id = ${partnerId} and r.upload_id = ${uploadId} and r.error is null and ${lines}
+        where r.partner_id = ${partnerId} and r.upload_id = ${uploadId} and r.error is null and ${inChunk}
         on conflict do nothing`.execute(db);
       await clear(db, partnerId, t, named);
-      return write(db, partnerId, uploadId, t, validUntil, lines);
+      return write(db, partnerId, uploadId, t, validUntil, inChunk);
     },
 
     /** A replacing file's last step: the target's rows of products the file does not name go, kept in the backups. */
