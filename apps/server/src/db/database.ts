@@ -7,6 +7,7 @@ import { lockDataDir } from './data-dir-lock';
 import { preparingPool } from './prepared-statements';
 import { registerPresetSessions, sessionOptions, SORT_INDEX_WALK, WRITTEN_JOIN_ORDER, type PlannerSettings } from './planner-settings';
 import { PGliteDialect } from './pglite-dialect';
+import { analyzeGrownTables } from './pglite-analyze';
 import type { DB } from './schema';
 
 export type Db = Kysely<DB>;
@@ -21,6 +22,7 @@ export interface Database {
 
 const INT8 = 20;
 const NUMERIC = 1700;
+/** The embedded database's upkeep: a checkpoint, then the statistics of grown tables (db/pglite-analyze.ts). */
 const CHECKPOINT_EVERY_MS = 5 * 60 * 1000;
 
 export interface OpenOptions {
@@ -93,7 +95,12 @@ async function openPGlite(opts: OpenOptions): Promise<Database> {
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite), log: queryTimer(opts.onQuery) });
   const timer = inMemory
     ? undefined
-    : setInterval(() => void sql`checkpoint`.execute(db).catch(() => {}), CHECKPOINT_EVERY_MS);
+    : setInterval(() => {
+        void sql`checkpoint`
+          .execute(db)
+          .then(() => analyzeGrownTables(db))
+          .catch(() => {});
+      }, CHECKPOINT_EVERY_MS);
   timer?.unref();
   let closed = false;
   return {
