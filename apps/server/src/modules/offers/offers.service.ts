@@ -44,8 +44,21 @@ export interface GiftLine {
   purchase: string;
 }
 
+/** The offer types are a dictionary the seed writes: every list names them, read again after a minute at most. */
+const TYPES_FRESH_MS = 60_000;
+
 export function offersService(db: Db, deps: { files: FileStore }) {
   const repo = offersRepo(db);
+  let typesRead: { at: number; rows: ReturnType<typeof repo.types> } | undefined;
+  const offerTypes = () => {
+    if (!typesRead || Date.now() - typesRead.at > TYPES_FRESH_MS) {
+      const rows = repo.types();
+      typesRead = { at: Date.now(), rows };
+      // A failed read is not kept: the next call asks again.
+      rows.catch(() => (typesRead = undefined));
+    }
+    return typesRead.rows;
+  };
 
   async function extras(rows: OfferRow[], partnerId: number | undefined, partnerNames?: Map<number, string | null>) {
     const ids = rows.map((r) => Number(r.id));
@@ -53,7 +66,7 @@ export function offersService(db: Db, deps: { files: FileStore }) {
       repo.presents(partnerId, ids),
       repo.productCounts(partnerId, ids),
       filesRepo(db).findMany(rows.flatMap(offerFileIds)),
-      repo.types(),
+      offerTypes(),
     ]);
     const fileMap = new Map(files.map((f) => [f.id, f as FileInfo]));
     const typeNames = new Map(types.map((t) => [t.code, t.name]));
@@ -126,7 +139,7 @@ export function offersService(db: Db, deps: { files: FileStore }) {
     const fileFields = ['xls_file', ...BANNER_PLACEMENTS.map((p) => `${p}_file`)];
     if (stored && Object.values(body).every((v) => v === undefined) && !uploads.some((u) => fileFields.includes(u.field))) throw badRequest(MSG.badRequest);
 
-    const types = (await repo.types()).map((t) => t.code);
+    const types = (await offerTypes()).map((t) => t.code);
     const { values, presents, errors } = parseOffer(body, types, stored);
     const gifts = presents && (await resolvePresents(presents, errors));
 
@@ -181,7 +194,7 @@ export function offersService(db: Db, deps: { files: FileStore }) {
   return {
     list: (partnerId: number, q: ListQuery) => list(partnerId, q, false),
     managerList: (q: ListQuery) => list(q.partner_id, q, true),
-    types: async () => ({ ITEMS: (await repo.types()).map((t) => ({ CODE: t.code, NAME: t.name, SORT: t.sort })) }),
+    types: async () => ({ ITEMS: (await offerTypes()).map((t) => ({ CODE: t.code, NAME: t.name, SORT: t.sort })) }),
 
     async card(partnerId: number, id: number) {
       const row = await repo.find(partnerId, id);
