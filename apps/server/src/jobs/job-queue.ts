@@ -9,6 +9,18 @@ export interface JobContext {
   /** Whether this is the last attempt: a handler whose work must end in a state the user sees records its failure. */
   final: boolean;
   progress(percent: number): Promise<void>;
+  /** Whether the process is stopping: a long handler may end at a safe point by throwing JobInterrupted. */
+  stopping(): boolean;
+}
+
+/**
+ * Thrown by a handler that stopped at a safe point because the process is stopping (its work so far is recorded):
+ * the job goes back to the queue without spending an attempt, and the next start goes on with it.
+ */
+export class JobInterrupted extends Error {
+  constructor() {
+    super('interrupted: the server is stopping');
+  }
 }
 
 export type JobHandler = (payload: Record<string, unknown>, ctx: JobContext) => Promise<unknown>;
@@ -48,9 +60,14 @@ export function createJobQueue(
         attempt: job.attempts,
         final: job.attempts >= job.max_attempts,
         progress: (p) => repo.progress(job.id, Math.max(0, Math.min(100, Math.round(p)))).then(() => {}),
+        stopping: () => stopped,
       });
       await repo.done(job.id, result);
     } catch (err) {
+      if (err instanceof JobInterrupted) {
+        await repo.release(job.id);
+        return true;
+      }
       const message = err instanceof Error ? err.message : String(err);
       log(`job ${job.id} (${job.type}) attempt ${job.attempts} failed: ${message}`, err);
       if (job.attempts >= job.max_attempts) await repo.failed(job.id, message);

@@ -60,6 +60,14 @@ export function jobsRepo(db: Db) {
         .where('id', '=', id)
         .execute(),
 
+    /** A job that stopped at a safe point because the process is stopping: queued again, the attempt not spent. */
+    release: (id: number) =>
+      db
+        .updateTable('jobs')
+        .set((eb) => ({ status: 'QUEUED', attempts: eb('attempts', '-', 1), locked_at: null, locked_by: null, updated_at: new Date() }))
+        .where('id', '=', id)
+        .execute(),
+
     failed: (id: number, error: string) =>
       db.updateTable('jobs').set({ status: 'FAILED', error, updated_at: new Date() }).where('id', '=', id).execute(),
 

@@ -6,7 +6,7 @@ import { readSpreadsheet, SpreadsheetError } from '@/files/spreadsheet-reader';
 import type { SpreadsheetKind } from '@/files/sheet-types';
 import { XLSX_MIME } from '@/files/file-store';
 import { writeXlsxTable } from '@/files/xlsx-table-writer';
-import type { JobContext, JobQueue } from '@/jobs/job-queue';
+import { JobInterrupted, type JobContext, type JobQueue } from '@/jobs/job-queue';
 import type { PriceEngine } from './price-engine.service';
 import { headerColumns, stageRow, templateColumns, type Columns, type StagedRow, type UploadKind } from './price-file-rows';
 import { previewCounter, previewListPage, previewPersonalPage, type PreviewCounter } from './price-upload-preview';
@@ -193,8 +193,10 @@ export function registerPriceUploadJobs(
   deps.jobs.register('pricing.apply', async (payload, ctx) => {
     const { partnerId, uploadId } = payload as { partnerId: number; uploadId: number };
     try {
-      return await apply(partnerId, uploadId);
+      return await apply(partnerId, uploadId, ctx);
     } catch (err) {
+      // Stopped between two chunks: the next start goes on after the last one written.
+      if (err instanceof JobInterrupted) throw err;
       // Until the next attempt the target keeps its prices as before the file; the last attempt's failure is shown.
       await undoChunks(partnerId, uploadId);
       if (ctx.final) await markFailed(partnerId, uploadId, 'price');
@@ -206,7 +208,7 @@ export function registerPriceUploadJobs(
    * Applies the upload chunk by chunk (deps.applyChunk lines each, every chunk its own transaction that records how
    * far it got), or whole in one transaction when no chunk size is set. Resumes after the last chunk written.
    */
-  async function apply(partnerId: number, uploadId: number) {
+  async function apply(partnerId: number, uploadId: number, ctx: JobContext) {
     if (deps.applyChunk) {
       const upload = await repo.find(partnerId, uploadId);
       if (upload) await repo.analyze(targetFromRow(upload));
@@ -242,6 +244,7 @@ export function registerPriceUploadJobs(
         return { applied: count } as const;
       });
       if (!('more' in step)) return step;
+      if (ctx.stopping()) throw new JobInterrupted();
       // Other requests take the connection between two chunks.
       await new Promise((resolve) => setImmediate(resolve));
     }

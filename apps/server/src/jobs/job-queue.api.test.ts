@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '@/test/test-app';
+import { createJobQueue, JobInterrupted } from './job-queue';
+
+/* A long job that meets the process stopping ends at a safe point and goes on at the next start. */
+describe('a job interrupted by a stop', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('goes back to the queue without spending an attempt, and the next start finishes it', async () => {
+    const db = t.database.db;
+    const steps: number[] = [];
+    let entered!: () => void;
+    const inside = new Promise<void>((resolve) => (entered = resolve));
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+
+    const first = createJobQueue(db);
+    first.register('test.steps', async (_payload, ctx) => {
+      steps.push(1);
+      entered();
+      await gate;
+      if (ctx.stopping()) throw new JobInterrupted();
+      steps.push(2);
+      return {};
+    });
+    await first.start();
+    const id = await first.enqueue(db, 'test.steps', {}, { maxAttempts: 1 });
+    await inside;
+    const stopped = first.stop();
+    open();
+    await stopped;
+    const left = await db.selectFrom('jobs').select(['status', 'attempts', 'locked_by']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect(left).toEqual({ status: 'QUEUED', attempts: 0, locked_by: null });
+    expect(steps).toEqual([1]);
+
+    const next = createJobQueue(db);
+    next.register('test.steps', async () => {
+      steps.push(3);
+      return {};
+    });
+    await next.runUntilIdle();
+    expect(steps).toEqual([1, 3]);
+    expect((await db.selectFrom('jobs').select(['status', 'attempts']).where('id', '=', id).executeTakeFirstOrThrow())).toEqual({ status: 'DONE', attempts: 1 });
+  });
+});
