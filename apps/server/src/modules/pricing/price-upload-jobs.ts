@@ -211,7 +211,7 @@ export function registerPriceUploadJobs(
   async function apply(partnerId: number, uploadId: number, ctx: JobContext) {
     if (deps.applyChunk) {
       const upload = await repo.find(partnerId, uploadId);
-      if (upload) await repo.analyze(targetFromRow(upload));
+      if (upload) await repo.analyze(partnerId, targetFromRow(upload));
     }
     for (;;) {
       const step = await db.transaction().execute(async (trx) => {

@@ -33,6 +33,19 @@ const stagedIds = (partnerId: number, uploadId: number) =>
   sql`(select r.product_id from price_upload_rows r where r.partner_id = ${partnerId} and r.upload_id = ${uploadId} and r.error is null)`;
 
 export function priceUploadsRepo(db: Db) {
+  /** Staged good rows after `afterLine`, by line (the preview reads them page by page, the apply chunk by chunk). */
+  const stagedPage = (partnerId: number, uploadId: number, afterLine: number, limit: number) =>
+    db
+      .selectFrom('price_upload_rows')
+      .select(['line', 'product_id', 'site_price', 'percent', 'quantity', 'multiplicity'])
+      .where('partner_id', '=', partnerId)
+      .where('upload_id', '=', uploadId)
+      .where('error', 'is', null)
+      .where('line', '>', afterLine)
+      .orderBy('line')
+      .limit(limit)
+      .execute();
+
   return {
     insert: (row: Insertable<PriceUploadsTable>) => db.insertInto('price_uploads').values(row).returningAll().executeTakeFirstOrThrow(),
 
@@ -137,18 +150,7 @@ export function priceUploadsRepo(db: Db) {
         .limit(limit)
         .execute(),
 
-    /** Staged good rows from `afterLine` on, by line (the preview reads them page by page). */
-    stagedPage: (partnerId: number, uploadId: number, afterLine: number, limit: number) =>
-      db
-        .selectFrom('price_upload_rows')
-        .select(['line', 'product_id', 'site_price', 'percent', 'quantity', 'multiplicity'])
-        .where('partner_id', '=', partnerId)
-        .where('upload_id', '=', uploadId)
-        .where('error', 'is', null)
-        .where('line', '>', afterLine)
-        .orderBy('line')
-        .limit(limit)
-        .execute(),
+    stagedPage,
 
     /** The partner's current remains (or multiplicities) of the products, as text. */
     currentValues: async (partnerId: number, kind: UploadKind, productIds: number[]) =>
@@ -200,16 +202,7 @@ export function priceUploadsRepo(db: Db) {
      * would test every row of the target against it (quadratic as the target fills).
      */
     chunk: async (partnerId: number, uploadId: number, afterLine: number, size: number): Promise<LineChunk | undefined> => {
-      const rows = await db
-        .selectFrom('price_upload_rows')
-        .select(['line', 'product_id'])
-        .where('partner_id', '=', partnerId)
-        .where('upload_id', '=', uploadId)
-        .where('line', '>', afterLine)
-        .where('error', 'is', null)
-        .orderBy('line')
-        .limit(size)
-        .execute();
+      const rows = await stagedPage(partnerId, uploadId, afterLine, size);
       if (!rows.length) return undefined;
       return { after: afterLine, upTo: rows[rows.length - 1].line, productIds: rows.map((r) => Number(r.product_id)) };
     },
@@ -218,9 +211,9 @@ export function priceUploadsRepo(db: Db) {
      * Fresh statistics of the staged lines and of the target's table before a chunked apply: the embedded database
      * has no autovacuum, and with none the planner reads the whole target to find a chunk's 2,000 products.
      */
-    analyze: async (t: UploadTarget) => {
+    analyze: async (partnerId: number, t: UploadTarget) => {
       await sql`analyze price_upload_rows`.execute(db);
-      await sql`analyze ${current(0, t).table}`.execute(db);
+      await sql`analyze ${current(partnerId, t).table}`.execute(db);
     },
 
     /**

@@ -230,6 +230,23 @@ describe('price files of a price list', () => {
     expect(await loadedRows()).toEqual(before);
   });
 
+  it('applies a file in one transaction where no chunk size is set (PostgreSQL\'s way): replaces, then rolls back whole', async () => {
+    const before = await loadedRows();
+    const res = await upload(path(), await xlsx([FILE_HEADERS.PRICE, ...products.slice(2, 6).map((p, i) => [p.code, '', null, null, String(700 + i), null])]));
+    await run();
+    await post(`/v3/api/partner/pricing/upload/${path()}/`, { action: 'apply', upload_id: String(res.json().UPLOAD_ID) });
+    const whole = createJobQueue(t.database.db);
+    registerPriceUploadJobs(t.database.db, { jobs: whole, files: t.app.services.files, engine: priceEngine(t.database.db) });
+    await whole.runUntilIdle();
+    expect((await status(path())).PRICE.STATUS).toBe('FINISHED');
+    // REPLACE: the file's four products alone, at its prices.
+    expect((await loadedRows()).map((r) => [r.product_id, r.site_price])).toEqual(products.slice(2, 6).map((p, i) => [p.id, new Decimal(700 + i).toFixed(4)]));
+    const done = await t.database.db.selectFrom('price_uploads').select(['applied_line', 'applied_count']).where('id', '=', res.json().UPLOAD_ID).executeTakeFirstOrThrow();
+    expect(done).toEqual({ applied_line: null, applied_count: 4 });
+    expect((await post(`/v3/api/partner/pricing/upload/${path()}/`, { action: 'rollback', upload_id: String(res.json().UPLOAD_ID) })).json().SUCCESS).toBe('Y');
+    expect(await loadedRows()).toEqual(before);
+  });
+
   it('a server killed in the middle of an apply restarts with the upload whole', async () => {
     const res = await upload(path(), await xlsx([FILE_HEADERS.PRICE, ...products.slice(0, 5).map((p, i) => [p.code, '', null, null, String(500 + i), null])]));
     await run();
