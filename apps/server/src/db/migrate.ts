@@ -19,6 +19,7 @@ import * as reportingReadModel from './migrations/2026-11-23-0019-reporting-read
 import * as ordersAcrossPartners from './migrations/2026-11-23-0020-orders-across-partners';
 import * as stockByWarehouse from './migrations/2026-11-24-0021-stock-by-warehouse';
 import * as priceApplyCheckpoint from './migrations/2026-11-25-0022-price-apply-checkpoint';
+import * as catalogSectionCounts from './migrations/2026-11-25-0023-catalog-section-counts';
 
 /** Dated migrations, listed here so that the bundled server carries them. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-23-0020-orders-across-partners': ordersAcrossPartners,
   '2026-11-24-0021-stock-by-warehouse': stockByWarehouse,
   '2026-11-25-0022-price-apply-checkpoint': priceApplyCheckpoint,
+  '2026-11-25-0023-catalog-section-counts': catalogSectionCounts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

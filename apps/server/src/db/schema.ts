@@ -159,6 +159,12 @@ export interface CatalogSectionsTable {
   sort: Def<number>;
 }
 
+/** Read model: each section's own active products (triggers on catalog_products keep it). */
+export interface CatalogSectionCountsTable {
+  section_id: number;
+  active_products: number;
+}
+
 export interface NamedTable {
   id: Id;
   name: string;
@@ -805,6 +811,7 @@ export interface DB {
   domain_event_deliveries: DomainEventDeliveriesTable;
   mail_outbox: MailOutboxTable;
   catalog_sections: CatalogSectionsTable;
+  catalog_section_counts: CatalogSectionCountsTable;
   catalog_brands: NamedTable;
   catalog_countries: NamedTable;
   catalog_manufacturers: NamedTable;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Db } from '@/db/database';
 import { migrateToLatest } from '@/db/migrate';
 import { openEmptyDatabase } from '@/test/empty-database';
-import { clientCountsDrift, clientStatsDrift, orderCountDrift } from '@/test/read-model-drift';
+import { clientCountsDrift, clientStatsDrift, orderCountDrift, sectionCountsDrift } from '@/test/read-model-drift';
 import { KANCLER } from './demo-partners';
 import { seedLarge } from './large-seed';
 
@@ -86,6 +86,7 @@ describe('seedLarge', () => {
     expect(await orderCountDrift(db)).toEqual([]);
     expect(await clientCountsDrift(db)).toEqual([]);
     expect(await clientStatsDrift(db)).toEqual([]);
+    expect(await sectionCountsDrift(db)).toEqual([]);
   });
 
   it('gives the generated clients valid 10-digit INNs, unique within the partner', async () => {

@@ -50,3 +50,13 @@ export async function clientStatsDrift(db: Db) {
       or s.orders_average <> coalesce(round(agg.total / nullif(agg.cnt, 0), 2), 0)`.execute(db);
   return rows;
 }
+
+/** catalog_section_counts rows that differ from a fresh count of each section's active products. */
+export async function sectionCountsDrift(db: Db) {
+  const { rows } = await sql<{ section_id: number; kept: number; real: number }>`
+    with real as (select section_id, count(*)::int as n from catalog_products where active group by section_id)
+    select coalesce(r.section_id, c.section_id) as section_id, coalesce(c.active_products, 0) as kept, coalesce(r.n, 0) as real
+    from real r full join catalog_section_counts c on c.section_id = r.section_id
+    where coalesce(c.active_products, 0) <> coalesce(r.n, 0)`.execute(db);
+  return rows;
+}

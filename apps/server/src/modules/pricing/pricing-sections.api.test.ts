@@ -1,6 +1,8 @@
 import Decimal from 'decimal.js';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRICING_MSG, type PricingProduct } from '@b2b/contracts/pricing';
+import { sectionCountsDrift } from '@/test/read-model-drift';
 import { bearer, createTestApp, form, type TestApp } from '@/test/test-app';
 import { insertClient, partnerIdOf, priceListsOf } from '../clients/clients-test-fixtures';
 import { priceEngine } from './price-engine.service';
@@ -130,6 +132,31 @@ describe('section markups', () => {
     await post(sectionUrl(parent), { section_rate: '' });
     await post('/v3/api/partner/section/' + top + '/', { delete: 'Y' });
     expect((await priceFor({ clientId: plain })).price).toBe(new Decimal(product.rrc).toFixed(2));
+  });
+
+  it("counts each section's active products from the read model as the catalogue changes", async () => {
+    const db = t.database.db;
+    const counts = async () => {
+      const tree = (await get('/v3/api/partner/pricing/sections/pricelist/personal_price/')).json();
+      const byId = new Map<number, number>(tree.ITEMS.map((s: { ID: number; PRODUCTS_CNT: number }) => [s.ID, s.PRODUCTS_CNT]));
+      return [leaf, parent, top].map((id) => byId.get(id));
+    };
+    const before = await counts();
+    expect(before[0]).toBeGreaterThan(0);
+    // A copy of the product (a catalogue load), one product switched off, then the copy deleted: one statement each.
+    const { rows: columns } = await sql<{ name: string }>`
+      select column_name as name from information_schema.columns
+      where table_name = 'catalog_products' and column_name not in ('id', 'up_code_1c') and is_generated = 'NEVER' and identity_generation is null`.execute(db);
+    const list = sql.join(columns.map((c) => sql.ref(c.name)));
+    await sql`insert into catalog_products (up_code_1c, ${list}) select '999001', ${list} from catalog_products where id = ${product.id}`.execute(db);
+    expect(await counts()).toEqual(before.map((n) => n! + 1));
+    const other = await db.selectFrom('catalog_products').select('id').where('section_id', '=', leaf).where('active', '=', true).where('id', '<>', product.id).where('up_code_1c', '<>', '999001').executeTakeFirstOrThrow();
+    await db.updateTable('catalog_products').set({ active: false }).where('id', '=', other.id).execute();
+    expect(await counts()).toEqual(before);
+    await db.deleteFrom('catalog_products').where('up_code_1c', '=', '999001').execute();
+    await db.updateTable('catalog_products').set({ active: true }).where('id', '=', other.id).execute();
+    expect(await counts()).toEqual(before);
+    expect(await sectionCountsDrift(db)).toEqual([]);
   });
 
   it("lists a section's products with the engine's prices, for a list and for a client", async () => {

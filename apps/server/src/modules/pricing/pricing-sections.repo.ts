@@ -28,18 +28,16 @@ export function pricingSectionsRepo(db: Db) {
         own_products: number;
         own_individual: boolean;
       }>`
-        with counts as (
-          select p.section_id, count(*)::int as n from catalog_products p where p.active group by p.section_id
-        ), individual as (
+        with individual as (
           select distinct p.section_id from price_product_rates pr join catalog_products p on p.id = pr.product_id
           where pr.partner_id = ${partnerId} and pr.price_list_id = ${listId}
         )
-        select s.id, s.parent_id, s.name, s.depth, s.sort, r.percent, b.show, coalesce(c.n, 0) as own_products,
+        select s.id, s.parent_id, s.name, s.depth, s.sort, r.percent, b.show, coalesce(c.active_products, 0) as own_products,
           i.section_id is not null as own_individual
         from catalog_sections s
         left join price_section_rates r on r.partner_id = ${partnerId} and r.price_list_id = ${listId} and r.section_id = s.id
         left join price_section_rates b on b.partner_id = ${partnerId} and b.price_list_id = ${baseListId} and b.section_id = s.id
-        left join counts c on c.section_id = s.id
+        left join catalog_section_counts c on c.section_id = s.id
         left join individual i on i.section_id = s.id
         order by s.depth, s.sort, s.name, s.id
       `
