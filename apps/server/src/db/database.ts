@@ -5,7 +5,7 @@ import { Kysely, PostgresDialect, sql, type KyselyConfig } from 'kysely';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
 import { preparingPool } from './prepared-statements';
-import { registerPresetSessions, sessionOptions, SORT_INDEX_WALK, WRITTEN_JOIN_ORDER, type PlannerSettings } from './planner-settings';
+import { GENERIC_PLAN, registerPresetSessions, sessionOptions, SORT_INDEX_WALK, WRITTEN_JOIN_ORDER, type PlannerSettings } from './planner-settings';
 import { PGliteDialect } from './pglite-dialect';
 import { analyzeGrownTables } from './pglite-analyze';
 import type { DB } from './schema';
@@ -60,7 +60,7 @@ async function openPostgres(url: string, onQuery?: (ms: number) => void): Promis
   };
   const db = open(10);
   // A few sessions per set of planner settings that some queries pin (db/planner-settings.ts).
-  const presets = [WRITTEN_JOIN_ORDER, SORT_INDEX_WALK].map((settings) => {
+  const presets = [WRITTEN_JOIN_ORDER, SORT_INDEX_WALK, GENERIC_PLAN].map((settings) => {
     const preset = open(4, settings);
     registerPresetSessions(db, settings, preset);
     return preset;

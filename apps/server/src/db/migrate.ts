@@ -20,6 +20,7 @@ import * as ordersAcrossPartners from './migrations/2026-11-23-0020-orders-acros
 import * as stockByWarehouse from './migrations/2026-11-24-0021-stock-by-warehouse';
 import * as priceApplyCheckpoint from './migrations/2026-11-25-0022-price-apply-checkpoint';
 import * as catalogSectionCounts from './migrations/2026-11-25-0023-catalog-section-counts';
+import * as shopCatalogVersions from './migrations/2026-11-25-0024-shop-catalog-versions';
 
 /** Dated migrations, listed here so that the bundled server carries them. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -43,6 +44,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-24-0021-stock-by-warehouse': stockByWarehouse,
   '2026-11-25-0022-price-apply-checkpoint': priceApplyCheckpoint,
   '2026-11-25-0023-catalog-section-counts': catalogSectionCounts,
+  '2026-11-25-0024-shop-catalog-versions': shopCatalogVersions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

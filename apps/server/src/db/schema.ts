@@ -165,6 +165,12 @@ export interface CatalogSectionCountsTable {
   active_products: number;
 }
 
+/** Moves on every change of what a partner's shop sells (partner 0: the distributor's catalogue). */
+export interface CatalogVersionsTable {
+  partner_id: number;
+  version: string;
+}
+
 export interface NamedTable {
   id: Id;
   name: string;
@@ -812,6 +818,7 @@ export interface DB {
   mail_outbox: MailOutboxTable;
   catalog_sections: CatalogSectionsTable;
   catalog_section_counts: CatalogSectionCountsTable;
+  catalog_versions: CatalogVersionsTable;
   catalog_brands: NamedTable;
   catalog_countries: NamedTable;
   catalog_manufacturers: NamedTable;

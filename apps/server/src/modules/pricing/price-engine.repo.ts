@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '@/db/database';
 import { runningOfferSql } from '@/db/offer-sql';
+import { GENERIC_PLAN, onPresetSessions } from '@/db/planner-settings';
 import type { ListFacts, ListRules, ProductFacts, Rounding, TaxType, PriceUnit } from './price-rules';
 
 /*
@@ -107,12 +108,13 @@ export function priceEngineRepo(db: Db) {
 
     /**
      * The facts of a page of products under a chain of one or two lists, and the client's personal prices: one
-     * query. Sections are at most three deep, so the nearest section rate is the first of three joins.
+     * query. Sections are at most three deep, so the nearest section rate is the first of three joins. Its plan
+     * (lookups by key from the page's ids) is the same for any page: it is made once per session.
      */
     async facts(partnerId: number, chain: number[], productIds: number[], clientId: number | null): Promise<ProductFacts[]> {
       if (!productIds.length) return [];
       const [l0, l1 = null] = chain;
-      const rows = await sql<{
+      const rows = await onPresetSessions(db, GENERIC_PLAN, (d) => sql<{
         id: number;
         purchase_price: string;
         rrc: string;
@@ -152,7 +154,7 @@ export function priceEngineRepo(db: Db) {
           limit 1
         ) promo on true
         where p.id = any(${productIds}::bigint[])
-      `.execute(db);
+      `.execute(d));
       const byId = new Map(rows.rows.map((r) => [Number(r.id), r]));
       return productIds.flatMap((id) => {
         const r = byId.get(id);

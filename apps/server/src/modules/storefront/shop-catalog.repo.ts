@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '@/db/database';
-import { inSectionTree } from '@/db/catalog-sql';
+import { GENERIC_PLAN, onPresetSessions, WRITTEN_JOIN_ORDER } from '@/db/planner-settings';
 import { likeContains } from '@/db/text-search';
 
 /*
@@ -18,6 +18,9 @@ export interface ShopScope {
   warehouseId: number | null;
   showStock: boolean;
   multiplicity: 'COMMERCIAL' | 'CORPORATE' | 'EDINICA';
+  /** The versions of the distributor's catalogue and of the partner's part of it (migration 0024), as read. */
+  catalogVersion: string;
+  shopVersion: string;
 }
 
 export interface ShopProductRow {
@@ -71,13 +74,33 @@ const PRODUCT_COLUMNS = sql`p.id, p.up_code_1c, p.name, p.section_id, p.unit, p.
   r.quantity as partner_quantity, r.multiplicity as partner_multiplicity, st.quantity as stock`;
 
 export interface CatalogFilter {
-  sectionId?: number;
+  /** A section and all the sections below it. */
+  sectionIds?: number[];
   brandId?: number;
   /** Lower-case text of a name, or a 6-digit code. */
   query?: string;
 }
 
 export function shopCatalogRepo(db: Db) {
+  /**
+   * The columns of a page's products (`hits`: their ids and names, in order, with the count as `total` if counted).
+   * Its joins are lookups from the product: planning them took longer than running them, so a search (never
+   * prepared: its plan depends on the text) plans them in the order written, a section page once per session.
+   */
+  const withColumns = async (scope: ShopScope, hits: RawBuilder<unknown>, counted: boolean) => {
+    const rows = (
+      await onPresetSessions(db, counted ? WRITTEN_JOIN_ORDER : GENERIC_PLAN, (d) =>
+        sql<ShopProductRow>`
+          with hits as (${hits})
+          select ${PRODUCT_COLUMNS} ${counted ? sql`, h.total` : sql``}
+          from hits h join catalog_products p on p.id = h.id
+          ${stockJoins(scope)}
+          order by h.name, h.id`.execute(d),
+      )
+    ).rows;
+    return { rows, total: rows.length ? Number(rows[0].total) : undefined };
+  };
+
   return {
     /** The shop's settings the catalogue needs, and its base list and nearest warehouse. */
     scope: async (partnerId: number): Promise<ShopScope | undefined> => {
@@ -90,6 +113,8 @@ export function shopCatalogRepo(db: Db) {
           's.multiplicity',
           'l.id as base_list_id',
           eb.selectFrom('catalog_warehouses').select('id').orderBy('sort').orderBy('id').limit(1).as('warehouse_id'),
+          eb.selectFrom('catalog_versions').select('version').where('partner_id', '=', 0).as('catalog_version'),
+          eb.selectFrom('catalog_versions').select('version').whereRef('partner_id', '=', 's.partner_id').as('shop_version'),
         ])
         .where('s.partner_id', '=', partnerId)
         .executeTakeFirst();
@@ -101,37 +126,42 @@ export function shopCatalogRepo(db: Db) {
         warehouseId: row.warehouse_id === null ? null : Number(row.warehouse_id),
         showStock: row.show_stock,
         multiplicity: row.multiplicity,
+        catalogVersion: String(row.catalog_version ?? 0),
+        shopVersion: String(row.shop_version ?? 0),
       };
     },
 
     /**
-     * A page of the products the shop sells, by name, with the count of all matching in the same query. The page is
-     * chosen on narrow rows (id, name) and only its products' columns are read: a top section holds thousands.
+     * A page of the products the shop sells in these sections, by name: each section gives its first rows along its
+     * name index and only those are sorted (a top section holds thousands of products, the page needs 24).
      */
-    page: async (scope: ShopScope, f: CatalogFilter, limit: number, offset: number) => {
-      const rows = await sql<ShopProductRow>`
-        with hits as (
-          select p.id, p.name, count(*) over () as total
-          ${sellableFrom(scope)} ${filterSql(f)}
-          order by p.name, p.id limit ${limit} offset ${offset})
-        select ${PRODUCT_COLUMNS}, h.total
-        from hits h join catalog_products p on p.id = h.id
-        ${stockJoins(scope)}
-        order by h.name, h.id`.execute(db);
-      const count = rows.rows.length
-        ? Number(rows.rows[0].total)
-        : offset > 0
-          ? Number((await sql<{ n: number }>`select count(*)::int as n ${sellableFrom(scope)} ${filterSql(f)}`.execute(db)).rows[0].n)
-          : 0;
-      return { rows: rows.rows, count };
-    },
+    sectionsPage: async (scope: ShopScope, sectionIds: number[], limit: number, offset: number) =>
+      withColumns(
+        scope,
+        sql`select x.id, x.name from unnest(${sectionIds}::bigint[]) as t(section_id)
+          cross join lateral (
+            select p.id, p.name ${sellableFrom(scope)} and p.section_id = t.section_id
+            order by p.name, p.id limit ${limit + offset}) x
+          order by x.name, x.id limit ${limit} offset ${offset}`,
+        false,
+      ),
+
+    /** A page of a search or a brand, by name, with the count of all the matching (all are found anyway). */
+    countedPage: async (scope: ShopScope, f: CatalogFilter, limit: number, offset: number) =>
+      withColumns(
+        scope,
+        sql`select p.id, p.name, count(*) over () as total ${sellableFrom(scope)} ${filterSql(f)}
+          order by p.name, p.id limit ${limit} offset ${offset}`,
+        true,
+      ),
+
+    /** How many products the shop sells under the filter. */
+    count: async (scope: ShopScope, f: CatalogFilter = {}) =>
+      Number((await sql<{ n: number }>`select count(*)::int as n ${sellableFrom(scope)} ${filterSql(f)}`.execute(db)).rows[0].n),
 
     /** The products the shop sells after `afterId`, by id (feeds read the whole catalogue page by page). */
     afterId: async (scope: ShopScope, afterId: number, limit: number) =>
       (await sql<ShopProductRow>`select ${PRODUCT_COLUMNS} ${sellableFrom(scope)} and p.id > ${afterId} order by p.id limit ${limit}`.execute(db)).rows,
-
-    /** How many products the shop sells. */
-    count: async (scope: ShopScope) => Number((await sql<{ n: number }>`select count(*)::int as n ${sellableFrom(scope)}`.execute(db)).rows[0].n),
 
     /** Products the shop sells among `ids` (a card, the basket, checkout). */
     byIds: async (scope: ShopScope, ids: number[]) =>
@@ -146,8 +176,6 @@ export function shopCatalogRepo(db: Db) {
 
     sections: () => db.selectFrom('catalog_sections').select(['id', 'parent_id', 'name', 'depth', 'sort']).orderBy('depth').orderBy('sort').orderBy('name').orderBy('id').execute(),
 
-    section: (id: number) => db.selectFrom('catalog_sections').select(['id', 'name']).where('id', '=', id).executeTakeFirst(),
-
     brands: async (scope: ShopScope) =>
       (
         await sql<{ id: number; name: string; n: number }>`
@@ -158,10 +186,10 @@ export function shopCatalogRepo(db: Db) {
   };
 }
 
-/** The filters of a catalogue page: a section at any depth, a brand, a 6-digit code or part of a name. */
+/** The filters of a catalogue page: a section's tree, a brand, a 6-digit code or part of a name. */
 function filterSql(f: CatalogFilter) {
   const parts = [sql``];
-  if (f.sectionId) parts.push(sql`and ${inSectionTree(f.sectionId)}`);
+  if (f.sectionIds) parts.push(sql`and p.section_id = any(${f.sectionIds}::bigint[])`);
   if (f.brandId) parts.push(sql`and p.brand_id = ${f.brandId}`);
   if (f.query) {
     parts.push(

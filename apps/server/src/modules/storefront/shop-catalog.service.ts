@@ -5,6 +5,7 @@ import type { Db } from '@/db/database';
 import { searchText } from '@/db/text-search';
 import { AppError, notFound } from '@/http/app-error';
 import type { PriceEngine, ResolvedTarget } from '../pricing/price-engine.service';
+import { shopCountsCache } from './shop-catalog-counts';
 import { shopCatalogRepo, type ShopProductRow, type ShopScope } from './shop-catalog.repo';
 import { catalogProduct } from './shop-products';
 
@@ -21,6 +22,7 @@ export interface Buyer {
  */
 export function shopCatalogService(db: Db, engine: PriceEngine) {
   const repo = shopCatalogRepo(db);
+  const countsOf = shopCountsCache(repo);
 
   async function scopeOf(partnerId: number): Promise<ShopScope> {
     const scope = await repo.scope(partnerId);
@@ -49,35 +51,41 @@ export function shopCatalogService(db: Db, engine: PriceEngine) {
     pricing,
     priced,
     /** What the shop sells, for feeds: its scope, how many, and the products after an id. */
-    sellable: { scope: (partnerId: number) => repo.scope(partnerId), count: repo.count, afterId: repo.afterId },
+    sellable: { scope: (partnerId: number) => repo.scope(partnerId), count: async (scope: ShopScope) => (await countsOf(scope)).all, afterId: repo.afterId },
 
     async sections(buyer: Buyer): Promise<{ ITEMS: CatalogSection[] }> {
-      const scope = await scopeOf(buyer.partnerId);
-      const [sections, counts] = await Promise.all([repo.sections(), repo.sectionCounts(scope)]);
-      const products = new Map(counts.map((c) => [Number(c.section_id), Number(c.n)]));
-      // Children are added up into their parents, deepest first; sections selling nothing are left out.
-      for (const s of [...sections].reverse()) {
-        if (s.parent_id !== null) products.set(Number(s.parent_id), (products.get(Number(s.parent_id)) ?? 0) + (products.get(Number(s.id)) ?? 0));
-      }
+      const counts = await countsOf(await scopeOf(buyer.partnerId));
       return {
-        ITEMS: sections
-          .filter((s) => (products.get(Number(s.id)) ?? 0) > 0)
+        // Sections selling nothing are left out.
+        ITEMS: counts.sections
+          .filter((s) => counts.total(Number(s.id)) > 0)
           .map((s) => ({
             ID: Number(s.id),
             IBLOCK_SECTION_ID: s.parent_id === null ? null : Number(s.parent_id),
             NAME: s.name,
             DEPTH: Number(s.depth),
-            PRODUCTS_CNT: products.get(Number(s.id))!,
+            PRODUCTS_CNT: counts.total(Number(s.id)),
           })),
       };
     },
 
+    /** A page of the catalogue; a section's count comes from the shop's kept counts, a search's or a brand's with its page. */
     async page(buyer: Buyer, q: z.output<typeof catalogQuery>): Promise<CatalogAnswer> {
       const scope = await scopeOf(buyer.partnerId);
-      const [{ rows, count }, section] = await Promise.all([
-        repo.page(scope, { sectionId: q.section_id, brandId: q.brand_id, query: searchText(q.query) }, q.limit, q.offset),
-        q.section_id ? repo.section(q.section_id) : undefined,
-      ]);
+      const counts = await countsOf(scope);
+      const sectionIds = q.section_id ? counts.subtree(q.section_id) : undefined;
+      const filter = { sectionIds, brandId: q.brand_id, query: searchText(q.query) };
+      let count: number;
+      let rows: ShopProductRow[];
+      if (filter.brandId !== undefined || filter.query !== undefined) {
+        const page = await repo.countedPage(scope, filter, q.limit, q.offset);
+        rows = page.rows;
+        count = page.total ?? (q.offset > 0 ? await repo.count(scope, filter) : 0);
+      } else {
+        rows = (await repo.sectionsPage(scope, sectionIds ?? counts.sections.map((s) => Number(s.id)), q.limit, q.offset)).rows;
+        count = q.section_id ? counts.total(q.section_id) : counts.all;
+      }
+      const section = q.section_id ? counts.section(q.section_id) : undefined;
       return {
         ITEMS: (await priced(buyer, scope, rows)).map((p) => p.item),
         ENTITIES: { SECTION: section ? { ID: Number(section.id), NAME: section.name } : null },

@@ -85,6 +85,53 @@ describe('the catalogue', () => {
     await setShop({ show_stock: false });
   });
 
+  it('keeps its counts in step with what the shop sells: a product switched off, a section hidden, stock run out', async () => {
+    const db = t.database.db;
+    const sections = async () => new Map<number, number>((await get('/v3/api/catalog/sections/')).json().ITEMS.map((s: { ID: number; PRODUCTS_CNT: number }) => [s.ID, s.PRODUCTS_CNT]));
+    const counted = async (section: number) => {
+      const [menu, answer] = [await sections(), await page(`section_id=${section}&limit=12`)];
+      expect(answer.NAV.CNT).toBe(menu.get(section) ?? 0);
+      return answer.NAV.CNT as number;
+    };
+    const product = await db
+      .selectFrom('catalog_products as p')
+      .innerJoin('catalog_sections as s1', 's1.id', 'p.section_id')
+      .innerJoin('catalog_sections as s2', 's2.id', 's1.parent_id')
+      .innerJoin('catalog_stock as st', 'st.product_id', 'p.id')
+      .select(['p.id', 'p.section_id as leaf', 's2.parent_id as top', 'st.warehouse_id', 'st.quantity'])
+      .where('p.active', '=', true)
+      .where('st.quantity', '>', 0)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('partner_product_remains as r').select('r.product_id').whereRef('r.product_id', '=', 'p.id').where('r.partner_id', '=', pid).where('r.quantity', '>', 0))),
+      )
+      .where('st.warehouse_id', '=', db.selectFrom('catalog_warehouses').select('id').orderBy('sort').orderBy('id').limit(1))
+      .orderBy('p.id')
+      .executeTakeFirstOrThrow();
+    const top = Number(product.top);
+    const before = await counted(top);
+    const inLeaf = await counted(product.leaf);
+
+    await db.updateTable('catalog_products').set({ active: false }).where('id', '=', product.id).execute();
+    expect(await counted(top)).toBe(before - 1);
+    await db.updateTable('catalog_products').set({ active: true }).where('id', '=', product.id).execute();
+    await post(`/v3/api/partner/section/${product.leaf}/`, { show: 'N' }, owner);
+    expect(await counted(top)).toBe(before - inLeaf);
+    await post(`/v3/api/partner/section/${product.leaf}/`, { show: 'Y' }, owner);
+    expect(await counted(top)).toBe(before);
+
+    // The corporate assortment sells what is in stock: the product's last unit gone, it leaves the count.
+    await setShop({ assortment: 'BASE' });
+    try {
+      const inStock = await counted(top);
+      await db.updateTable('catalog_stock').set({ quantity: 0 }).where('product_id', '=', product.id).where('warehouse_id', '=', product.warehouse_id).execute();
+      expect(await counted(top)).toBe(inStock - 1);
+      await db.updateTable('catalog_stock').set({ quantity: product.quantity }).where('product_id', '=', product.id).where('warehouse_id', '=', product.warehouse_id).execute();
+      expect(await counted(top)).toBe(inStock);
+    } finally {
+      await setShop({ assortment: 'EXTENDED' });
+    }
+  });
+
   it('opens a product card with its quick view properties, and lists brands', async () => {
     const first = (await page('limit=12')).ITEMS[0];
     const card = (await get(`/v3/api/catalog/product/${first.ID}/`)).json();
