@@ -59,9 +59,10 @@ async function openPostgres(url: string, onQuery?: (ms: number) => void): Promis
     return new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }), log: queryTimer(onQuery) });
   };
   const db = open(10);
-  // A few sessions per set of planner settings that some queries pin (db/planner-settings.ts).
-  const presets = [WRITTEN_JOIN_ORDER, SORT_INDEX_WALK, GENERIC_PLAN].map((settings) => {
-    const preset = open(4, settings);
+  // A few sessions per set of planner settings that some queries pin (db/planner-settings.ts); more for the generic
+  // plans, which serve the busiest lookups (the price engine, the catalogue's pages).
+  const presets = ([[WRITTEN_JOIN_ORDER, 4], [SORT_INDEX_WALK, 4], [GENERIC_PLAN, 8]] as const).map(([settings, size]) => {
+    const preset = open(size, settings);
     registerPresetSessions(db, settings, preset);
     return preset;
   });

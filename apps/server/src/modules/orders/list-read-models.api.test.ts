@@ -142,8 +142,8 @@ describe('a broad text search', () => {
     for (const sort of ['CREATE_DATE', 'ORDER_NUMBER', 'STATUS', 'CLIENT', 'POSITION_COUNT', 'POSITION_SUM'] as const) {
       for (const direction of ['asc', 'desc'] as const) {
         for (const offset of [0, 40, 180]) {
-          const walked = await repo.page(k.main, filter, sort, direction, 20, offset, undefined, true);
-          const usual = await repo.page(k.main, filter, sort, direction, 20, offset, undefined, false);
+          const walked = await repo.page(k.main, filter, sort, direction, { limit: 20, offset }, { n: 1000, more: true });
+          const usual = await repo.page(k.main, filter, sort, direction, { limit: 20, offset });
           expect(walked.map((r) => r.id)).toEqual(usual.map((r) => r.id));
           expect(walked).toHaveLength(20);
         }
@@ -166,6 +166,29 @@ describe('pages read from the far end', () => {
         for (const offset of [total - 12, total - 13, Math.floor(total / 2) + 1, total - 1]) {
           const page = (await list(`?sort=${sort}&order=${order}&limit=12&offset=${offset}`)).ITEMS.map((o) => o.ID);
           expect(page, `${sort} ${order} offset ${offset}`).toEqual(whole.slice(offset, offset + 12));
+        }
+      }
+    }
+  });
+});
+
+describe('deep pages by date', () => {
+  it('start at the day the read model places them on: the same rows as skipping the offset, in both directions and under filters', async () => {
+    const repo = orderListRepo(k.db);
+    const newest = await k.db.selectFrom('orders').select('created_at').where('partner_id', '=', k.main).orderBy('created_at', 'desc').limit(1).executeTakeFirstOrThrow();
+    const monthsBack = (n: number) => new Date(newest.created_at.getTime() - n * 30 * 86_400_000).toISOString().slice(0, 10);
+    const filters: OrderListQuery[] = [{}, { status: 'COMPLETED' }, { date_start: monthsBack(8), date_end: monthsBack(2) }] as OrderListQuery[];
+    for (const q of filters) {
+      const filter = toOrderFilter(q);
+      const { n } = await repo.count(k.main, filter);
+      expect(n, JSON.stringify(q)).toBeGreaterThan(600);
+      for (const direction of ['asc', 'desc'] as const) {
+        for (const offset of [500, 613, n - 13, n - 1, n + 5]) {
+          const window = { limit: 12, offset };
+          const sought = await repo.page(k.main, filter, 'CREATE_DATE', direction, window, { n, more: false });
+          const skipped = await repo.page(k.main, filter, 'CREATE_DATE', direction, window, undefined, false);
+          expect(sought.map((r) => r.id), `${JSON.stringify(q)} ${direction} ${offset}`).toEqual(skipped.map((r) => r.id));
+          expect(sought.length).toBe(Math.max(0, Math.min(12, n - offset)));
         }
       }
     }

@@ -54,6 +54,8 @@ const INDEX_WALK_UP_TO = 200;
 const DEFERRED_JOIN_FROM = 500;
 
 const flip = (d: Direction): Direction => (d === 'asc' ? 'desc' : 'asc');
+const minDate = (a: Date | undefined, b: Date) => (a && a < b ? a : b);
+const maxDate = (a: Date | undefined, b: Date) => (a && a > b ? a : b);
 
 /**
  * The order list's reads, on the orders table alone: the client's name and the search text live on the order
@@ -118,6 +120,33 @@ export function orderListRepo(db: Db) {
   };
 
   /**
+   * Where a deep page of the list by date starts, from the day/status read model: the Moscow day it reaches (its
+   * start or, newest first, its end: `bound`) and how many of the list's orders from that bound on come before it
+   * (`skip`), so the page skips a day's orders instead of a hundred thousand. Undefined past the list's end.
+   */
+  const daySeek = async (partnerId: number, f: OrderFilter, direction: Direction, offset: number) => {
+    const perDay = db
+      .selectFrom('order_counts')
+      .select((eb) => ['day', eb.fn.sum<number>('n').as('n')])
+      .where('partner_id', '=', partnerId)
+      .where((eb) => eb.and(readModelMatch(eb, f)))
+      .groupBy('day');
+    const dir = direction === 'asc' ? sql`asc` : sql`desc`;
+    const cumulative = db
+      .selectFrom(perDay.as('d'))
+      .select(['d.day', 'd.n', sql<number>`sum(d.n) over (order by d.day ${dir})`.as('through')]);
+    const edge = direction === 'asc' ? sql`c.day` : sql`c.day + 1`;
+    const row = await db
+      .selectFrom(cumulative.as('c'))
+      .select([sql<Date>`(${edge})::timestamp at time zone 'Europe/Moscow'`.as('bound'), sql<number>`${offset} - (c.through - c.n)`.as('skip')])
+      .where('c.through', '>', offset)
+      .orderBy('c.day', direction)
+      .limit(1)
+      .executeTakeFirst();
+    return row && { bound: new Date(row.bound), skip: Number(row.skip) };
+  };
+
+  /**
    * The list's counts in one statement on the read model: all of the partner's orders, the NEW ones (CNT_ALL and
    * NEW_CNT) and, when the read model can answer it, the filter's (`matching`; else undefined: count()); with a
    * partner, its shop's name too.
@@ -161,26 +190,32 @@ export function orderListRepo(db: Db) {
     },
 
     /**
-     * One page by offset, ties broken by id in the same direction (stable paging). A page in the back half of
-     * `total` rows is read from the other end (offset from the end, reversed): the last page costs what the first
-     * does, and no page walks more than half of the list's index.
+     * One page by offset, ties broken by id in the same direction (stable paging). `count` is the filter's count as
+     * the list has it (a text search's is capped: `more`). A deep page by date starts at the day the read model
+     * places it on (`seek`); a page in the back half of an exact count is read from the other end (offset from the
+     * end, reversed): the last page costs what the first does, and no page walks more than half of the list's index.
      */
     page: async (
       partnerId: number | undefined,
       f: OrderFilter,
       sort: OrderSort,
       direction: Direction,
-      limit: number,
-      offset: number,
-      total?: number,
-      /** A text search whose capped count ran over (SEARCH_COUNT_LIMIT matches and more). */
-      manyMatches = false,
+      { limit, offset }: { limit: number; offset: number },
+      count?: { n: number; more: boolean },
+      seek = true,
     ) => {
       // Its first pages walk the sort's index: at least one row in a thousand matches. Not by client: a word of the
       // clients' names gathers its matches in one stretch of that index, which the walk would reach only at its end.
-      if (manyMatches && sort !== 'CLIENT' && offset + limit <= INDEX_WALK_UP_TO) {
+      if (count?.more && sort !== 'CLIENT' && offset + limit <= INDEX_WALK_UP_TO) {
         return withPlannerSettings(db, SORT_INDEX_WALK, (d) => offsetPage(partnerId, f, sort, direction, limit, offset, d));
       }
+      if (seek && sort === 'CREATE_DATE' && partnerId !== undefined && readModelCounts(f) && offset >= DEFERRED_JOIN_FROM) {
+        const start = await daySeek(partnerId, f, direction, offset);
+        if (!start) return [];
+        const bounded: OrderFilter = direction === 'desc' ? { ...f, to: minDate(f.to, start.bound) } : { ...f, from: maxDate(f.from, start.bound) };
+        return offsetPage(partnerId, bounded, sort, direction, limit, start.skip);
+      }
+      const total = count && !count.more ? count.n : undefined;
       if (total !== undefined && offset > total / 2 && offset < total) {
         const take = Math.min(limit, total - offset);
         const fromEnd = total - offset - take;

@@ -75,8 +75,7 @@ export function orderListService(db: Db, exports: ExportJobs) {
       const nav = (cnt: number) => ({ CNT: cnt, CNT_ALL: totals.all, NEW_CNT: totals.new });
       if (isForeignShop(partnerId, q)) return { ITEMS: [], NAV: nav(0), ENTITIES };
       const { n: cnt, more } = await filteredCount(partnerId, filter, totals);
-      // A capped count is no total: the far-end reading of deep pages needs the exact one.
-      const rows = await repo.page(partnerId, filter, q.sort, direction(q), q.limit, q.offset, more ? undefined : cnt, more);
+      const rows = await repo.page(partnerId, filter, q.sort, direction(q), q, { n: cnt, more });
       const shop = { name: totals.shopName ?? '' };
       return { ITEMS: rows.map((r) => toListItem(r, shop, partnerId)), NAV: more ? { ...nav(cnt), CNT_MORE: 'Y' } : nav(cnt), ENTITIES };
     },
@@ -90,7 +89,7 @@ export function orderListService(db: Db, exports: ExportJobs) {
       const filter = toOrderFilter({ ...q, client_id: undefined });
       const totals = await repo.totals(undefined, filter);
       const { n: cnt, more } = await filteredCount(undefined, filter, totals);
-      const rows = await repo.page(undefined, filter, 'CREATE_DATE', direction(q), q.limit, q.offset, more ? undefined : cnt, more);
+      const rows = await repo.page(undefined, filter, 'CREATE_DATE', direction(q), q, { n: cnt, more });
       const shops = new Map(await Promise.all([...new Set(rows.map((r) => Number(r.partner_id)))].map(async (id) => [id, await orders.shop(id)] as const)));
       const nav = { CNT: cnt, CNT_ALL: totals.all, NEW_CNT: totals.new };
       return { ITEMS: rows.map((r) => toListItem(r, shops.get(Number(r.partner_id)), Number(r.partner_id))), NAV: more ? { ...nav, CNT_MORE: 'Y' } : nav, ENTITIES };
