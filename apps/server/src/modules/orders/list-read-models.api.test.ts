@@ -136,6 +136,35 @@ describe('a broad text search', () => {
     expect(narrow.NAV.CNT_MORE).toBeUndefined();
   });
 
+  it('finds a narrow search\'s matches once for its count and its page: the same as counting and paging apart', async () => {
+    const repo = orderListRepo(k.db);
+    const busy = await k.db
+      .selectFrom('orders')
+      .select((eb) => ['client_name', eb.fn.countAll<number>().as('n')])
+      .where('partner_id', '=', k.main)
+      .groupBy('client_name')
+      .orderBy('n', 'desc')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const filter = toOrderFilter({ query: busy.client_name.toLowerCase() } as OrderListQuery);
+    const counted = await repo.count(k.main, filter);
+    expect(counted.more).toBe(false);
+    expect(counted.n).toBeGreaterThan(36);
+    for (const sort of ['CREATE_DATE', 'ORDER_NUMBER', 'STATUS', 'POSITION_SUM'] as const) {
+      for (const direction of ['asc', 'desc'] as const) {
+        for (const offset of [0, 24, counted.n - 5, counted.n + 1]) {
+          const found = await repo.search(k.main, filter, sort, direction, { limit: 12, offset });
+          const apart = await repo.page(k.main, filter, sort, direction, { limit: 12, offset }, counted);
+          expect(found.count).toEqual(counted);
+          expect(found.rows.map((r) => r.id), `${sort} ${direction} ${offset}`).toEqual(apart.map((r) => r.id));
+        }
+      }
+    }
+    const broad = await repo.search(k.main, toOrderFilter({ query: 'к-' } as OrderListQuery), 'CREATE_DATE', 'desc', { limit: 12, offset: 0 });
+    expect(broad.count).toEqual({ n: 1000, more: true });
+    expect(broad.rows).toHaveLength(12);
+  });
+
   it('walks its sort\'s index for its first pages and finds the same rows as the usual plan, in every sort', async () => {
     const repo = orderListRepo(k.db);
     const filter = toOrderFilter({ query: 'к-' } as OrderListQuery);

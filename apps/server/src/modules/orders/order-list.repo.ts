@@ -171,6 +171,41 @@ export function orderListRepo(db: Db) {
     return { all: Number(row.all), new: Number(row.new), matching: exact ? Number(row.matching) : undefined, shopName: row.shop_name };
   };
 
+  /**
+   * One page by offset, ties broken by id in the same direction (stable paging). `count` is the filter's count as
+   * the list has it (a text search's is capped: `more`). A deep page by date starts at the day the read model
+   * places it on (`seek`); a page in the back half of an exact count is read from the other end (offset from the
+   * end, reversed): the last page costs what the first does, and no page walks more than half of the list's index.
+   */
+  const page = async (
+    partnerId: number | undefined,
+    f: OrderFilter,
+    sort: OrderSort,
+    direction: Direction,
+    { limit, offset }: { limit: number; offset: number },
+    count?: { n: number; more: boolean },
+    seek = true,
+  ) => {
+    // Its first pages walk the sort's index: at least one row in a thousand matches. Not by client: a word of the
+    // clients' names gathers its matches in one stretch of that index, which the walk would reach only at its end.
+    if (count?.more && sort !== 'CLIENT' && offset + limit <= INDEX_WALK_UP_TO) {
+      return withPlannerSettings(db, SORT_INDEX_WALK, (d) => offsetPage(partnerId, f, sort, direction, limit, offset, d));
+    }
+    if (seek && sort === 'CREATE_DATE' && partnerId !== undefined && readModelCounts(f) && offset >= DEFERRED_JOIN_FROM) {
+      const start = await daySeek(partnerId, f, direction, offset);
+      if (!start) return [];
+      const bounded: OrderFilter = direction === 'desc' ? { ...f, to: minDate(f.to, start.bound) } : { ...f, from: maxDate(f.from, start.bound) };
+      return offsetPage(partnerId, bounded, sort, direction, limit, start.skip);
+    }
+    const total = count && !count.more ? count.n : undefined;
+    if (total !== undefined && offset > total / 2 && offset < total) {
+      const take = Math.min(limit, total - offset);
+      const fromEnd = total - offset - take;
+      return (await offsetPage(partnerId, f, sort, flip(direction), take, fromEnd)).reverse();
+    }
+    return offsetPage(partnerId, f, sort, direction, limit, offset);
+  };
+
   return {
     totals,
 
@@ -189,39 +224,31 @@ export function orderListRepo(db: Db) {
       return { n: Math.min(n, limit), more: n > limit };
     },
 
+    page,
+
     /**
-     * One page by offset, ties broken by id in the same direction (stable paging). `count` is the filter's count as
-     * the list has it (a text search's is capped: `more`). A deep page by date starts at the day the read model
-     * places it on (`seek`); a page in the back half of an exact count is read from the other end (offset from the
-     * end, reversed): the last page costs what the first does, and no page walks more than half of the list's index.
+     * A text search's page and its count capped at SEARCH_COUNT_LIMIT, finding the matches once: their ids and sort
+     * keys, up to one past the cap, are gathered in one statement that counts them and picks the page's ids; the
+     * page's rows are then read by key. Past the cap the matches found are not all of them, and the page is read as a
+     * broad search's is (along the sort's index for its first pages).
      */
-    page: async (
-      partnerId: number | undefined,
-      f: OrderFilter,
-      sort: OrderSort,
-      direction: Direction,
-      { limit, offset }: { limit: number; offset: number },
-      count?: { n: number; more: boolean },
-      seek = true,
-    ) => {
-      // Its first pages walk the sort's index: at least one row in a thousand matches. Not by client: a word of the
-      // clients' names gathers its matches in one stretch of that index, which the walk would reach only at its end.
-      if (count?.more && sort !== 'CLIENT' && offset + limit <= INDEX_WALK_UP_TO) {
-        return withPlannerSettings(db, SORT_INDEX_WALK, (d) => offsetPage(partnerId, f, sort, direction, limit, offset, d));
+    search: async (partnerId: number | undefined, f: OrderFilter, sort: OrderSort, direction: Direction, window: { limit: number; offset: number }) => {
+      const matches = filtered(partnerId, f).select(['o.id', sql<unknown>`${SORT_KEYS[sort]}`.as('k')]).limit(SEARCH_COUNT_LIMIT + 1);
+      const dir = direction === 'asc' ? sql`asc` : sql`desc`;
+      const found = (
+        await sql<{ n: number; id: number | null }>`
+          with m as materialized (${matches})
+          select c.n, p.id from (select count(*)::int as n from m) c
+          left join lateral (select m.id from m order by m.k ${dir}, m.id ${dir} limit ${window.limit} offset ${window.offset}) p on true`.execute(db)
+      ).rows;
+      const n = Number(found[0].n);
+      if (n > SEARCH_COUNT_LIMIT) {
+        const count = { n: SEARCH_COUNT_LIMIT, more: true };
+        return { count, rows: await page(partnerId, f, sort, direction, window, count) };
       }
-      if (seek && sort === 'CREATE_DATE' && partnerId !== undefined && readModelCounts(f) && offset >= DEFERRED_JOIN_FROM) {
-        const start = await daySeek(partnerId, f, direction, offset);
-        if (!start) return [];
-        const bounded: OrderFilter = direction === 'desc' ? { ...f, to: minDate(f.to, start.bound) } : { ...f, from: maxDate(f.from, start.bound) };
-        return offsetPage(partnerId, bounded, sort, direction, limit, start.skip);
-      }
-      const total = count && !count.more ? count.n : undefined;
-      if (total !== undefined && offset > total / 2 && offset < total) {
-        const take = Math.min(limit, total - offset);
-        const fromEnd = total - offset - take;
-        return (await offsetPage(partnerId, f, sort, flip(direction), take, fromEnd)).reverse();
-      }
-      return offsetPage(partnerId, f, sort, direction, limit, offset);
+      const ids = found.flatMap((r) => (r.id === null ? [] : [Number(r.id)]));
+      const list = ids.length ? await rows(partnerId, f, sort).where('o.id', 'in', ids).orderBy(SORT_KEYS[sort], direction).orderBy('o.id', direction).execute() : [];
+      return { count: { n, more: false }, rows: list };
     },
 
     /** One page after a row (keyset): exports walk the whole list at the cost of the first page each time. */

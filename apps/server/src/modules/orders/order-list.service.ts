@@ -13,7 +13,7 @@ import { moscowDayEnd, moscowDayStart, moscowDayText } from '@/http/moscow-days'
 import { EXPORT_PAGE_SIZE, type ExportJobs, type ExportUser } from '@/jobs/export-jobs';
 import { writeOrderListXlsx } from './order-export';
 import { toListItem } from './order-view';
-import { orderListRepo, type OrderFilter, type PageAfter } from './order-list.repo';
+import { orderListRepo, type OrderFilter, type OrderSort, type PageAfter } from './order-list.repo';
 import { ordersRepo } from './orders.repo';
 import { phoneDigitsOf, searchText } from '@/db/text-search';
 
@@ -40,9 +40,15 @@ export function orderListService(db: Db, exports: ExportJobs) {
   /** shop_id names the partner's own shop (its partner id); any other shop has none of this partner's orders. */
   const isForeignShop = (partnerId: number, q: OrderListQuery) => q.shop_id !== undefined && q.shop_id !== partnerId;
   const direction = (q: OrderListQuery): 'asc' | 'desc' => (q.order === 'ASC' ? 'asc' : 'desc');
-  /** The filter's count: the read model's, already in `totals`, else counted apart (a client, a text). */
-  const filteredCount = async (partnerId: number | undefined, filter: OrderFilter, totals: { matching?: number }) =>
-    totals.matching !== undefined ? { n: totals.matching, more: false } : repo.count(partnerId, filter);
+  /**
+   * The page and the filter's count: the read model's, already in `totals`; a text search's found with its page;
+   * else counted apart (a client's).
+   */
+  const counted = async (partnerId: number | undefined, filter: OrderFilter, sort: OrderSort, q: OrderListQuery, totals: { matching?: number }) => {
+    if (filter.text) return repo.search(partnerId, filter, sort, direction(q), q);
+    const count = totals.matching !== undefined ? { n: totals.matching, more: false } : await repo.count(partnerId, filter);
+    return { count, rows: await repo.page(partnerId, filter, sort, direction(q), q, count) };
+  };
 
   async function* allPages(partnerId: number, q: OrderListQuery): AsyncIterable<OrderListItem[]> {
     if (isForeignShop(partnerId, q)) return;
@@ -74,8 +80,10 @@ export function orderListService(db: Db, exports: ExportJobs) {
       const totals = await repo.totals(partnerId, filter);
       const nav = (cnt: number) => ({ CNT: cnt, CNT_ALL: totals.all, NEW_CNT: totals.new });
       if (isForeignShop(partnerId, q)) return { ITEMS: [], NAV: nav(0), ENTITIES };
-      const { n: cnt, more } = await filteredCount(partnerId, filter, totals);
-      const rows = await repo.page(partnerId, filter, q.sort, direction(q), q, { n: cnt, more });
+      const {
+        count: { n: cnt, more },
+        rows,
+      } = await counted(partnerId, filter, q.sort, q, totals);
       const shop = { name: totals.shopName ?? '' };
       return { ITEMS: rows.map((r) => toListItem(r, shop, partnerId)), NAV: more ? { ...nav(cnt), CNT_MORE: 'Y' } : nav(cnt), ENTITIES };
     },
@@ -88,8 +96,10 @@ export function orderListService(db: Db, exports: ExportJobs) {
       if (partnerId !== undefined) return this.list(partnerId, q);
       const filter = toOrderFilter({ ...q, client_id: undefined });
       const totals = await repo.totals(undefined, filter);
-      const { n: cnt, more } = await filteredCount(undefined, filter, totals);
-      const rows = await repo.page(undefined, filter, 'CREATE_DATE', direction(q), q, { n: cnt, more });
+      const {
+        count: { n: cnt, more },
+        rows,
+      } = await counted(undefined, filter, 'CREATE_DATE', q, totals);
       const shops = new Map(await Promise.all([...new Set(rows.map((r) => Number(r.partner_id)))].map(async (id) => [id, await orders.shop(id)] as const)));
       const nav = { CNT: cnt, CNT_ALL: totals.all, NEW_CNT: totals.new };
       return { ITEMS: rows.map((r) => toListItem(r, shops.get(Number(r.partner_id)), Number(r.partner_id))), NAV: more ? { ...nav, CNT_MORE: 'Y' } : nav, ENTITIES };
