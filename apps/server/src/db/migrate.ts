@@ -21,6 +21,7 @@ import * as stockByWarehouse from './migrations/2026-11-24-0021-stock-by-warehou
 import * as priceApplyCheckpoint from './migrations/2026-11-25-0022-price-apply-checkpoint';
 import * as catalogSectionCounts from './migrations/2026-11-25-0023-catalog-section-counts';
 import * as shopCatalogVersions from './migrations/2026-11-25-0024-shop-catalog-versions';
+import * as offerSortIndexes from './migrations/2026-11-25-0025-offer-sort-indexes';
 
 /** Dated migrations, listed here so that the bundled server carries them. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-25-0022-price-apply-checkpoint': priceApplyCheckpoint,
   '2026-11-25-0023-catalog-section-counts': catalogSectionCounts,
   '2026-11-25-0024-shop-catalog-versions': shopCatalogVersions,
+  '2026-11-25-0025-offer-sort-indexes': offerSortIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -57,7 +57,11 @@ export function offersRepo(db: Db) {
         filtered(f)
           .leftJoin('partners as pa', 'pa.id', 'o.partner_id')
           .select([...OFFER_COLUMNS, 'pa.name as partner_name'])
-          .orderBy(`o.${SORT_COLUMN[sort]}`, (ob) => (dir === 'asc' ? ob.asc() : ob.desc()).nullsLast())
+          // Only the end date may be empty (last either way); the others keep to their indexes in both directions.
+          .orderBy(`o.${SORT_COLUMN[sort]}`, (ob) => {
+            const ordered = dir === 'asc' ? ob.asc() : ob.desc();
+            return sort === 'DATE_END' ? ordered.nullsLast() : ordered;
+          })
           .orderBy('o.id', dir)
           .limit(limit)
           .offset(offset)

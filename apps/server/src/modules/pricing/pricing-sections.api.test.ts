@@ -134,6 +134,19 @@ describe('section markups', () => {
     expect((await priceFor({ clientId: plain })).price).toBe(new Decimal(product.rrc).toFixed(2));
   });
 
+  it("pages a top section's products by name across its subsections, with their count", async () => {
+    const { rows: all } = await sql<{ id: number }>`
+      select p.id from catalog_products p join catalog_sections s1 on s1.id = p.section_id
+      left join catalog_sections s2 on s2.id = s1.parent_id
+      where p.active and ${top} in (s1.id, s2.id, s2.parent_id) order by p.name, p.id`.execute(t.database.db);
+    expect(all.length).toBeGreaterThan(30);
+    for (const offset of [0, 12, all.length - 5, all.length + 3]) {
+      const page = (await get(`${sectionUrl(top)}?limit=12&offset=${offset}`)).json();
+      expect(page.NAV.CNT).toBe(all.length);
+      expect(page.ITEMS.map((p: PricingProduct) => p.ID), `offset ${offset}`).toEqual(all.slice(offset, offset + 12).map((r) => Number(r.id)));
+    }
+  });
+
   it("counts each section's active products from the read model as the catalogue changes", async () => {
     const db = t.database.db;
     const counts = async () => {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '@/db/database';
-import { inSectionTree } from '@/db/catalog-sql';
+import { inSectionTree, sectionTreeIds } from '@/db/catalog-sql';
 import { likeContains } from '@/db/text-search';
 
 /**
@@ -105,13 +105,33 @@ export function pricingSectionsRepo(db: Db) {
         )
         .execute(),
 
-    /** A page of the active products under the section (by name), and how many there are, in one query. */
+    /**
+     * A page of the active products under the section (by name), and how many there are. Without a search each
+     * section of the subtree gives its first rows along its name index and only those are sorted, and the count is
+     * the read model's (a top section holds thousands of products, the page 24).
+     */
     async products(sectionId: number, q: { limit: number; offset: number; query?: string }) {
-      let base = db.selectFrom('catalog_products as p').where('p.active', '=', true).where(inSectionTree(sectionId));
-      if (q.query) {
-        const like = likeContains(q.query.toLowerCase());
-        base = base.where((eb) => eb.or([eb(eb.fn('lower', ['p.name']), 'like', like), eb('p.up_code_1c', '=', q.query!)]));
+      if (!q.query) {
+        const [rows, counted] = await Promise.all([
+          sql<{ id: number; up_code_1c: string; name: string }>`
+            select h.id, h.up_code_1c, h.name from unnest(${sectionTreeIds(sectionId)}) as t(section_id)
+            cross join lateral (
+              select p.id, p.up_code_1c, p.name from catalog_products p where p.active and p.section_id = t.section_id
+              order by p.name, p.id limit ${q.limit + q.offset}) h
+            order by h.name, h.id limit ${q.limit} offset ${q.offset}`.execute(db),
+          sql<{ n: number }>`
+            select coalesce(sum(active_products), 0)::int as n from catalog_section_counts
+            where section_id = any(${sectionTreeIds(sectionId)})`.execute(db),
+        ]);
+        return { rows: rows.rows, count: Number(counted.rows[0].n) };
       }
+      // A search counts its matches with its page, in one query.
+      const like = likeContains(q.query.toLowerCase());
+      const base = db
+        .selectFrom('catalog_products as p')
+        .where('p.active', '=', true)
+        .where(inSectionTree(sectionId))
+        .where((eb) => eb.or([eb(eb.fn('lower', ['p.name']), 'like', like), eb('p.up_code_1c', '=', q.query!)]));
       const rows = await base
         .select(['p.id', 'p.up_code_1c', 'p.name', sql<number>`count(*) over ()`.as('total')])
         .orderBy('p.name')
