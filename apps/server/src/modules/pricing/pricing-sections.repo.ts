@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '@/db/database';
-import { inSectionTree, sectionTreeIds } from '@/db/catalog-sql';
+import { inSectionTree, pageAcrossSections, sectionTreeIds } from '@/db/catalog-sql';
 import { likeContains } from '@/db/text-search';
 
 /**
@@ -106,19 +106,15 @@ export function pricingSectionsRepo(db: Db) {
         .execute(),
 
     /**
-     * A page of the active products under the section (by name), and how many there are. Without a search each
-     * section of the subtree gives its first rows along its name index and only those are sorted, and the count is
-     * the read model's (a top section holds thousands of products, the page 24).
+     * A page of the active products under the section (by name), and how many there are. Without a search the page
+     * is read across the subtree's sections (pageAcrossSections) and the count is the read model's.
      */
     async products(sectionId: number, q: { limit: number; offset: number; query?: string }) {
       if (!q.query) {
         const [rows, counted] = await Promise.all([
-          sql<{ id: number; up_code_1c: string; name: string }>`
-            select h.id, h.up_code_1c, h.name from unnest(${sectionTreeIds(sectionId)}) as t(section_id)
-            cross join lateral (
-              select p.id, p.up_code_1c, p.name from catalog_products p where p.active and p.section_id = t.section_id
-              order by p.name, p.id limit ${q.limit + q.offset}) h
-            order by h.name, h.id limit ${q.limit} offset ${q.offset}`.execute(db),
+          pageAcrossSections(sectionTreeIds(sectionId), sql`select p.id, p.up_code_1c, p.name from catalog_products p where p.active`, q.limit, q.offset)
+            .$castTo<{ id: number; up_code_1c: string; name: string }>()
+            .execute(db),
           sql<{ n: number }>`
             select coalesce(sum(active_products), 0)::int as n from catalog_section_counts
             where section_id = any(${sectionTreeIds(sectionId)})`.execute(db),

@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
+import { pageAcrossSections } from '@/db/catalog-sql';
 import type { Db } from '@/db/database';
 import { GENERIC_PLAN, onPresetSessions, WRITTEN_JOIN_ORDER } from '@/db/planner-settings';
 import { likeContains } from '@/db/text-search';
@@ -131,20 +132,9 @@ export function shopCatalogRepo(db: Db) {
       };
     },
 
-    /**
-     * A page of the products the shop sells in these sections, by name: each section gives its first rows along its
-     * name index and only those are sorted (a top section holds thousands of products, the page needs 24).
-     */
+    /** A page of the products the shop sells in these sections, by name (pageAcrossSections). */
     sectionsPage: async (scope: ShopScope, sectionIds: number[], limit: number, offset: number) =>
-      withColumns(
-        scope,
-        sql`select x.id, x.name from unnest(${sectionIds}::bigint[]) as t(section_id)
-          cross join lateral (
-            select p.id, p.name ${sellableFrom(scope)} and p.section_id = t.section_id
-            order by p.name, p.id limit ${limit + offset}) x
-          order by x.name, x.id limit ${limit} offset ${offset}`,
-        false,
-      ),
+      withColumns(scope, pageAcrossSections(sectionIds, sql`select p.id, p.name ${sellableFrom(scope)}`, limit, offset), false),
 
     /** A page of a search or a brand, by name, with the count of all the matching (all are found anyway). */
     countedPage: async (scope: ShopScope, f: CatalogFilter, limit: number, offset: number) =>

@@ -9,6 +9,8 @@ import { BUYER_MSG, STOREFRONT_MSG, type CatalogProduct } from '@b2b/contracts/s
 import { bearer, createTestApp, form, WEB_CLIENT, type TestApp } from '@/test/test-app';
 import { partnerIdOf } from '../clients/clients-test-fixtures';
 import { priceEngine } from '../pricing/price-engine.service';
+import { buildShopCounts } from './shop-catalog-counts';
+import { shopCatalogRepo } from './shop-catalog.repo';
 
 let t: TestApp;
 let buyer: string;
@@ -83,6 +85,23 @@ describe('the catalogue', () => {
     await setShop({ show_stock: true });
     expect((await page('limit=12')).ITEMS[0].STOCK).toEqual(expect.any(Number));
     await setShop({ show_stock: false });
+  });
+
+  it("reads a section's pages across its subsections: the same rows as sorting all of its products", async () => {
+    const repo = shopCatalogRepo(t.database.db);
+    const scope = (await repo.scope(pid))!;
+    const sections = await repo.sections();
+    const top = sections.find((s) => s.parent_id === null && s.depth === 1)!;
+    const ids = buildShopCounts(sections, []).subtree(Number(top.id));
+    expect(ids.length).toBeGreaterThan(1);
+    const n = await repo.count(scope, { sectionIds: ids });
+    expect(n).toBeGreaterThan(30);
+    for (const offset of [0, 12, n - 5, n + 2]) {
+      const walked = await repo.sectionsPage(scope, ids, 12, offset);
+      const sorted = await repo.countedPage(scope, { sectionIds: ids }, 12, offset);
+      expect(walked.rows.map((r) => r.id), `offset ${offset}`).toEqual(sorted.rows.map((r) => r.id));
+      expect(walked.rows).toHaveLength(Math.max(0, Math.min(12, n - offset)));
+    }
   });
 
   it('keeps its counts in step with what the shop sells: a product switched off, a section hidden, stock run out', async () => {
