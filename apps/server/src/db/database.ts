@@ -1,10 +1,11 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { Kysely, PostgresDialect, sql, type KyselyConfig } from 'kysely';
+import { Kysely, sql, type KyselyConfig } from 'kysely';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
 import { preparingPool } from './prepared-statements';
+import { PagingPostgresDialect } from './paging-compiler';
 import { GENERIC_PLAN, registerPresetSessions, sessionOptions, SORT_INDEX_WALK, WRITTEN_JOIN_ORDER, type PlannerSettings } from './planner-settings';
 import { PGliteDialect } from './pglite-dialect';
 import { analyzeGrownTables } from './pglite-analyze';
@@ -56,7 +57,7 @@ async function openPostgres(url: string, onQuery?: (ms: number) => void): Promis
     // An idle connection the server ends (a restart, a terminated backend) is dropped by the pool; without a
     // listener its error would end the process.
     pool.on('error', (err) => console.error(`PostgreSQL: an idle connection was closed (${err.message})`));
-    return new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }), log: queryTimer(onQuery) });
+    return new Kysely<DB>({ dialect: new PagingPostgresDialect({ pool: preparingPool(pool) }), log: queryTimer(onQuery) });
   };
   const db = open(10);
   // A few sessions per set of planner settings that some queries pin (db/planner-settings.ts); more for the generic

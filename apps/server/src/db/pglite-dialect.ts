@@ -3,7 +3,6 @@ import {
   CompiledQuery,
   PostgresAdapter,
   PostgresIntrospector,
-  PostgresQueryCompiler,
   type DatabaseConnection,
   type Dialect,
   type Driver,
@@ -11,6 +10,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import { PagingQueryCompiler } from './paging-compiler';
 
 /**
  * Kysely on embedded PGlite. PGlite is a single connection: the driver hands it out to one user at a time
@@ -93,6 +93,7 @@ export class PGliteDialect implements Dialect {
     return new PostgresIntrospector(db);
   }
   createQueryCompiler() {
-    return new PostgresQueryCompiler();
+    // The same statement texts as on PostgreSQL (page bounds written as numbers).
+    return new PagingQueryCompiler();
   }
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { TEST_DATABASE_URL } from '@/test/postgres-url';
+import { PagingPostgresDialect } from './paging-compiler';
 import { preparingPool } from './prepared-statements';
 
 /* On a real PostgreSQL (the api-pg project): what the server's connections hold after many different statements. */
@@ -45,5 +46,26 @@ describe.skipIf(process.env.TEST_DB_ENGINE !== 'postgres')('prepared statements 
     // The count's own statement is one of them.
     expect(await prepared()).toBeLessThanOrEqual(51);
     expect(await prepared()).toBeGreaterThan(40);
+  });
+
+  it("plans a page's statement once: with its limit written in, PostgreSQL keeps its generic plan", async () => {
+    const paging = new Kysely<{ paged: { id: number; k: number } }>({ dialect: new PagingPostgresDialect({ pool: preparingPool(pool, 50) }) });
+    await sql`create temporary table paged as select g as id, g % 997 as k from generate_series(1, 20000) g`.execute(db);
+    await sql`create index on paged (k, id)`.execute(db);
+    await sql`analyze paged`.execute(db);
+    const plans = async (marker: string) =>
+      (
+        await sql<{ generic: number; custom: number }>`
+          select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements where statement like ${`%${marker}%`}`.execute(db)
+      ).rows[0];
+    for (let i = 0; i < 8; i++) {
+      const page = await paging.selectFrom('paged').select('id').where('k', '>', i).orderBy('k').orderBy('id').limit(24).offset(0).execute();
+      expect(page).toHaveLength(24);
+      // The same page with the limit as a parameter: its generic plan is costed as reading a tenth of the table.
+      await db.selectFrom('paged' as never).select('id as pid' as never).where('k' as never, '>', i as never).orderBy('k' as never).orderBy('id' as never).limit(24).offset(0).execute();
+    }
+    expect(await plans('limit 24 offset 0')).toMatchObject({ custom: 5, generic: 3 });
+    expect(await plans('"pid"')).toMatchObject({ custom: 8, generic: 0 });
+    await sql`drop table paged`.execute(db);
   });
 });
