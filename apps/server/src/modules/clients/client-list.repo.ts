@@ -153,8 +153,17 @@ export function clientListRepo(db: Db) {
   /** Whether the client_counts read model answers the filter's count exactly: no group and no text in it. */
   const readModelCounts = (f: ClientListFilter) => f.groupId === undefined && !f.text && (!f.from || Boolean(f.fromDay)) && (!f.to || Boolean(f.toDay));
 
-  const countOnTable = async (partnerId: number, f: ClientListFilter) =>
-    Number((await filtered(partnerId, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  /**
+   * Borrowed, read-only: whether the partner runs the loyalty programme (it decides which columns the list shows),
+   * asked with the list's first count instead of in a statement of its own.
+   */
+  const loyaltyOn = (partnerId: number) =>
+    sql<boolean | null>`(select p.loyalty_enabled from partners p where p.id = ${partnerId})`.as('loyalty_on');
+
+  const countOnTable = async (partnerId: number, f: ClientListFilter) => {
+    const row = await filtered(partnerId, f).select((eb) => [eb.fn.countAll<number>().as('n'), loyaltyOn(partnerId)]).executeTakeFirstOrThrow();
+    return { n: Number(row.n), loyaltyOn: Boolean(row.loyalty_on) };
+  };
 
   /** The read model's count of the filter and of all the partner's clients, in one statement. */
   const readModelPair = async (partnerId: number, f: ClientListFilter) => {
@@ -166,26 +175,28 @@ export function clientListRepo(db: Db) {
         if (f.fromDay) match.push(eb('day', '>=', f.fromDay));
         if (f.toDay) match.push(eb('day', '<=', f.toDay));
         const matching = match.length ? eb.fn.sum<number>('n').filterWhere(eb.and(match)) : eb.fn.sum<number>('n');
-        return [eb.fn.coalesce(matching, sql<number>`0`).as('n'), eb.fn.coalesce(eb.fn.sum<number>('n'), sql<number>`0`).as('all')];
+        return [eb.fn.coalesce(matching, sql<number>`0`).as('n'), eb.fn.coalesce(eb.fn.sum<number>('n'), sql<number>`0`).as('all'), loyaltyOn(partnerId)];
       })
       .where('partner_id', '=', partnerId)
       .executeTakeFirstOrThrow();
-    return { cnt: Number(row.n), all: Number(row.all) };
+    return { cnt: Number(row.n), all: Number(row.all), loyaltyOn: Boolean(row.loyalty_on) };
   };
 
   return {
-    count: async (partnerId: number, f: ClientListFilter) => (readModelCounts(f) ? (await readModelPair(partnerId, f)).cnt : countOnTable(partnerId, f)),
+    count: async (partnerId: number, f: ClientListFilter) => (readModelCounts(f) ? (await readModelPair(partnerId, f)).cnt : (await countOnTable(partnerId, f)).n),
 
     /**
      * The list's NAV: the filter's count and the collection's (all the partner's clients, or all the group's
-     * members), from the read model in one statement when it can.
+     * members), from the read model in one statement when it can; and whether the partner's loyalty programme is on.
      */
-    counts: async (partnerId: number, f: ClientListFilter): Promise<{ cnt: number; all: number }> => {
+    counts: async (partnerId: number, f: ClientListFilter): Promise<{ cnt: number; all: number; loyaltyOn: boolean }> => {
       if (readModelCounts(f)) return readModelPair(partnerId, f);
       const collection: ClientListFilter = { groupId: f.groupId };
-      const all = readModelCounts(collection) ? (await readModelPair(partnerId, collection)).all : await countOnTable(partnerId, collection);
+      const { all, loyaltyOn } = readModelCounts(collection)
+        ? await readModelPair(partnerId, collection)
+        : await countOnTable(partnerId, collection).then((c) => ({ all: c.n, loyaltyOn: c.loyaltyOn }));
       const { groupId: _collection, ...criteria } = f;
-      return { cnt: narrows(criteria) ? await countOnTable(partnerId, f) : all, all };
+      return { cnt: narrows(criteria) ? (await countOnTable(partnerId, f)).n : all, all, loyaltyOn };
     },
 
     /** One page; `limit` null gives every row (exports). */

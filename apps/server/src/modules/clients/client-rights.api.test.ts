@@ -113,3 +113,31 @@ describe('the client list search (query)', () => {
     expect(await found('Видимость_')).toEqual([]);
   });
 });
+
+describe('the loyalty columns follow the programme, whichever way the list is counted', () => {
+  // The flag is read with the list's first count: from the read model (no filter, a blacklist filter), on the table
+  // (a search), or on a group's members.
+  const lists = ['/v3/api/partner/client/', '/v3/api/partner/client/?blacklist=N', '/v3/api/partner/client/?query=Видимость'];
+  const shows = async (on: boolean) => {
+    for (const url of lists) {
+      const list = await get(url, 'owner@partner.demo');
+      expect(list.ENTITIES.LOYALTY.ON, url).toBe(on ? 'Y' : 'N');
+      expect(list.ITEMS.length, url).toBeGreaterThan(0);
+      for (const item of list.ITEMS) expect('IS_AVAIL' in item, url).toBe(on);
+    }
+    const members = (await get(`/v3/api/partner/group/${groupId}/?limit=100`, 'owner@partner.demo')).ITEMS;
+    expect(members.find((c: { ID: number }) => c.ID === clientId).CARD_CODE).toBe(on ? '4900000777' : undefined);
+  };
+
+  it('shows them while it is on, hides them once it is off', async () => {
+    const db = t.database.db;
+    const pid = await partnerIdOf(db, 'owner@partner.demo');
+    await shows(true);
+    await db.updateTable('partners').set({ loyalty_enabled: false }).where('id', '=', pid).execute();
+    try {
+      await shows(false);
+    } finally {
+      await db.updateTable('partners').set({ loyalty_enabled: true }).where('id', '=', pid).execute();
+    }
+  });
+});

@@ -101,9 +101,10 @@ export function clientsService(db: Db, deps: { mailer: Mailer; files: FileStore;
     async list(user: Viewer, q: ListQuery, groupId?: number): Promise<ClientListAnswer> {
       const { partnerId } = user;
       const filter = filterOf(q, groupId);
-      const view = await viewFor(user);
+      // The counts come first: they tell whether the loyalty programme is on, which decides the columns.
+      const { cnt, all, loyaltyOn: on } = await listRepo.counts(partnerId, filter);
+      const view = clientViewOf(user.rights, on);
       const rows = await listRepo.page(partnerId, filter, visibleSort(q, view), view.loyalty);
-      const { cnt, all } = await listRepo.counts(partnerId, filter);
       return { ITEMS: rows.map((r) => toListItem(r, view)), ENTITIES: { LOYALTY: { ON: yn(view.loyalty) } }, NAV: { CNT: cnt, CNT_ALL: all } };
     },
 

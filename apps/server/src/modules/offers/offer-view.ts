@@ -23,8 +23,6 @@ export interface FileInfo {
 }
 
 export interface OfferExtras {
-  presents: { offer_id: number; product_id: number; sum: string; product_type: string; name: string; up_code_1c: string }[];
-  productCounts: Map<number, number>;
   files: Map<string, FileInfo>;
   types: Map<string, string>;
   partnerName?: string | null;
@@ -55,10 +53,8 @@ export function offerItem(o: OfferRow, x: OfferExtras): OfferItem {
     OFFER_DATE: { FROM: toSeconds(o.date_start)!, TO: toSeconds(o.date_end) },
     LIMIT: o.limit_count,
     USED: o.used_count,
-    PRESENTS: x.presents
-      .filter((p) => Number(p.offer_id) === id)
-      .map((p) => ({ ID: Number(p.product_id), NAME: p.name, UP_CODE_1C: p.up_code_1c, sum: new Decimal(p.sum).toFixed(2), product_type: p.product_type })),
-    PRODUCTS_CNT: x.productCounts.get(id) ?? 0,
+    PRESENTS: o.presents.map((p) => ({ ID: Number(p.product_id), NAME: p.name, UP_CODE_1C: p.up_code_1c, sum: new Decimal(p.sum).toFixed(2), product_type: p.product_type })),
+    PRODUCTS_CNT: Number(o.products_cnt),
     NOT_IN_BASKET: yn(o.not_in_basket),
     BANNERS: Object.fromEntries(
       BANNER_PLACEMENTS.map((b) => [b, fileRef(o, o[BANNER_COLUMN[b]], x.files, (f) => bannerUrl(Number(o.partner_id), f))]),

@@ -28,6 +28,29 @@ const OFFER_COLUMNS = [
   'o.banner_catalog_file_id', 'o.created_at',
 ] as const;
 
+/** A gift as the offer's row carries it. */
+export interface PresentRow {
+  product_id: number;
+  sum: string;
+  product_type: string;
+  name: string;
+  up_code_1c: string;
+}
+
+/**
+ * What a list shows of each offer beyond its own columns, read with the offer's row instead of in statements of their
+ * own: its gifts (lowest sum first, with their products' codes and names; the sums as text, never a float) and the
+ * size of its promo assortment.
+ */
+const OFFER_EXTRAS = [
+  sql<PresentRow[]>`coalesce((
+    select json_agg(json_build_object('product_id', g.product_id, 'sum', g.sum::text, 'product_type', g.product_type,
+      'name', p.name, 'up_code_1c', p.up_code_1c) order by g.sum, g.sort, g.product_id)
+    from offer_presents g join catalog_products p on p.id = g.product_id
+    where g.partner_id = o.partner_id and g.offer_id = o.id), '[]'::json)`.as('presents'),
+  sql<number>`(select count(*)::int from offer_products op where op.partner_id = o.partner_id and op.offer_id = o.id)`.as('products_cnt'),
+] as const;
+
 export function offersRepo(db: Db) {
   /** The partner's offers (every partner's without one). */
   const ofPartner = (partnerId: number | undefined) => {
@@ -56,7 +79,7 @@ export function offersRepo(db: Db) {
       const [rows, counts] = await Promise.all([
         filtered(f)
           .leftJoin('partners as pa', 'pa.id', 'o.partner_id')
-          .select([...OFFER_COLUMNS, 'pa.name as partner_name'])
+          .select([...OFFER_COLUMNS, ...OFFER_EXTRAS, 'pa.name as partner_name'])
           // Only the end date may be empty (last either way); the others keep to their indexes in both directions.
           .orderBy(`o.${SORT_COLUMN[sort]}`, (ob) => {
             const ordered = dir === 'asc' ? ob.asc() : ob.desc();
@@ -78,34 +101,7 @@ export function offersRepo(db: Db) {
     },
 
     find: (partnerId: number, id: number) =>
-      db.selectFrom('offers as o').select(OFFER_COLUMNS).where('o.partner_id', '=', partnerId).where('o.id', '=', id).executeTakeFirst(),
-
-    /** The gifts of some offers, in each offer's order, with their products' codes and names. */
-    presents: (partnerId: number | undefined, offerIds: number[]) =>
-      offerIds.length
-        ? db
-            .selectFrom('offer_presents as g')
-            .innerJoin('catalog_products as p', 'p.id', 'g.product_id')
-            .select(['g.partner_id', 'g.offer_id', 'g.product_id', 'g.sum', 'g.product_type', 'p.name', 'p.up_code_1c'])
-            .$if(partnerId !== undefined, (q) => q.where('g.partner_id', '=', partnerId!))
-            .where('g.offer_id', 'in', offerIds)
-            .orderBy('g.offer_id')
-            .orderBy('g.sum')
-            .execute()
-        : Promise.resolve([]),
-
-    /** How many products each offer's promo assortment holds. */
-    productCounts: async (partnerId: number | undefined, offerIds: number[]) => {
-      if (!offerIds.length) return new Map<number, number>();
-      const rows = await db
-        .selectFrom('offer_products')
-        .select(['offer_id', (eb) => eb.fn.countAll<number>().as('n')])
-        .$if(partnerId !== undefined, (q) => q.where('partner_id', '=', partnerId!))
-        .where('offer_id', 'in', offerIds)
-        .groupBy('offer_id')
-        .execute();
-      return new Map(rows.map((r) => [Number(r.offer_id), Number(r.n)]));
-    },
+      db.selectFrom('offers as o').select([...OFFER_COLUMNS, ...OFFER_EXTRAS]).where('o.partner_id', '=', partnerId).where('o.id', '=', id).executeTakeFirst(),
 
     /** Active catalogue products by id or by 6-digit code. */
     products: (ids: number[], codes: string[]) =>
@@ -145,7 +141,14 @@ export function offersRepo(db: Db) {
 
     /** The running offers of a partner (the shop's banners and Акции page). */
     running: (partnerId: number) =>
-      db.selectFrom('offers as o').select(OFFER_COLUMNS).where('o.partner_id', '=', partnerId).where(runningOfferSql).orderBy('o.sort').orderBy('o.id').execute(),
+      db
+        .selectFrom('offers as o')
+        .select([...OFFER_COLUMNS, ...OFFER_EXTRAS])
+        .where('o.partner_id', '=', partnerId)
+        .where(runningOfferSql)
+        .orderBy('o.sort')
+        .orderBy('o.id')
+        .execute(),
 
     /** The gifts of the partner's running offers, lowest sum first. */
     runningGifts: (partnerId: number) =>

@@ -60,19 +60,11 @@ export function offersService(db: Db, deps: { files: FileStore }) {
     return typesRead.rows;
   };
 
-  async function extras(rows: OfferRow[], partnerId: number | undefined, partnerNames?: Map<number, string | null>) {
-    const ids = rows.map((r) => Number(r.id));
-    const [presents, productCounts, files, types] = await Promise.all([
-      repo.presents(partnerId, ids),
-      repo.productCounts(partnerId, ids),
-      filesRepo(db).findMany(rows.flatMap(offerFileIds)),
-      offerTypes(),
-    ]);
+  async function extras(rows: OfferRow[], partnerNames?: Map<number, string | null>) {
+    const [files, types] = await Promise.all([filesRepo(db).findMany(rows.flatMap(offerFileIds)), offerTypes()]);
     const fileMap = new Map(files.map((f) => [f.id, f as FileInfo]));
     const typeNames = new Map(types.map((t) => [t.code, t.name]));
     const ofRow = (o: OfferRow): OfferExtras => ({
-      presents: presents.filter((p) => Number(p.offer_id) === Number(o.id)),
-      productCounts,
       files: fileMap,
       types: typeNames,
       partnerName: partnerNames?.get(Number(o.id)),
@@ -84,7 +76,7 @@ export function offersService(db: Db, deps: { files: FileStore }) {
     const filter = { partnerId, active: q.active, dateStart: q.date_start, dateEnd: q.date_end };
     const { rows, count, all } = await repo.page(filter, q.sort, q.order, q.limit, (q.p - 1) * q.limit);
     const names = manager ? new Map(rows.map((r) => [Number(r.id), r.partner_name])) : undefined;
-    const { ofRow, types } = await extras(rows, partnerId, names);
+    const { ofRow, types } = await extras(rows, names);
     return {
       ITEMS: rows.map((r) => offerItem(r, ofRow(r))),
       ENTITIES: { TYPES: types.map((t) => ({ CODE: t.code, NAME: t.name, SORT: t.sort })) },
@@ -199,7 +191,7 @@ export function offersService(db: Db, deps: { files: FileStore }) {
     async card(partnerId: number, id: number) {
       const row = await repo.find(partnerId, id);
       if (!row) throw notFound(OFFER_MSG.notFound);
-      return offerCard(row, (await extras([row], partnerId)).ofRow(row));
+      return offerCard(row, (await extras([row])).ofRow(row));
     },
 
     save,
@@ -220,7 +212,7 @@ export function offersService(db: Db, deps: { files: FileStore }) {
     /** The shop's Акции page: the running offers with their gifts and promo assortment size. */
     async shopOffers(partnerId: number): Promise<{ ITEMS: ShopOffer[] }> {
       const rows = await repo.running(partnerId);
-      const { ofRow } = await extras(rows, partnerId);
+      const { ofRow } = await extras(rows);
       return {
         ITEMS: rows.map((o) => {
           const item = offerItem(o, ofRow(o));

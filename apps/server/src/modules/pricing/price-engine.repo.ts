@@ -70,37 +70,61 @@ const LIST_COLUMNS = ['id', 'name', 'parent_id', 'kind', 'is_base', 'price_type'
 
 export function priceEngineRepo(db: Db) {
   return {
-    shop: async (partnerId: number): Promise<ShopPricing> => {
-      const row = await db
-        .selectFrom('shops')
-        .select(['price_type', 'tax_type', 'currency', 'currency_rate'])
-        .where('partner_id', '=', partnerId)
-        .executeTakeFirst();
-      return { priceType: row?.price_type ?? 'RRC', taxType: row?.tax_type ?? 'WITH_VAT', currency: row?.currency ?? 'RUB', currencyRate: row?.currency_rate ?? null };
+    /**
+     * Everything that decides which lists price a target, in one statement: the partner's live lists and columns (a
+     * handful: a column's parent is among them), its shop's price settings on each of them, and, for a client, its own
+     * column and list and the list of its first group (by id) that has one. `client` is undefined when the client is
+     * not the partner's.
+     */
+    async pricingOf(partnerId: number, clientId: number | null): Promise<{ client?: ClientPricing; shop: ShopPricing; lists: ListRow[] }> {
+      const { rows } = await sql<
+        ListRow & {
+          shop_price_type: string | null;
+          shop_tax_type: TaxType | null;
+          shop_currency: string | null;
+          shop_currency_rate: string | null;
+          client_name: string | null;
+          client_column_id: number | null;
+          client_list_id: number | null;
+          client_group_list_id: number | null;
+        }
+      >`
+        select ${sql.join(LIST_COLUMNS.map((c) => sql.ref(`l.${c}`)))},
+          s.price_type as shop_price_type, s.tax_type as shop_tax_type, s.currency as shop_currency, s.currency_rate as shop_currency_rate,
+          c.name as client_name, c.price_column_id as client_column_id, c.price_list_id as client_list_id,
+          (select g.price_list_id from client_group_members m
+            join client_groups g on g.partner_id = m.partner_id and g.id = m.group_id
+            where m.partner_id = c.partner_id and m.client_id = c.id and g.price_list_id is not null
+            order by g.id limit 1) as client_group_list_id
+        from price_lists l
+        left join shops s on s.partner_id = l.partner_id
+        left join clients c on c.partner_id = l.partner_id and c.id = ${clientId}::bigint
+        where l.partner_id = ${partnerId} and l.deleted_at is null`.execute(db);
+      const first = rows[0];
+      return {
+        client:
+          first?.client_name == null
+            ? undefined
+            : { name: first.client_name, columnId: first.client_column_id, listId: first.client_list_id, groupListId: first.client_group_list_id },
+        shop: {
+          priceType: first?.shop_price_type ?? 'RRC',
+          taxType: first?.shop_tax_type ?? 'WITH_VAT',
+          currency: first?.shop_currency ?? 'RUB',
+          currencyRate: first?.shop_currency_rate ?? null,
+        },
+        lists: rows.map((r) => ({
+          id: r.id,
+          name: r.name,
+          parent_id: r.parent_id,
+          kind: r.kind,
+          is_base: r.is_base,
+          price_type: r.price_type,
+          section_rate: r.section_rate,
+          rounding: r.rounding,
+          unit: r.unit,
+        })),
+      };
     },
-
-    /** The client's own column and list and the list of its first group (by id) that has one. */
-    client: (partnerId: number, clientId: number): Promise<ClientPricing | undefined> =>
-      db
-        .selectFrom('clients as c')
-        .select((eb) => [
-          'c.name',
-          'c.price_column_id as columnId',
-          'c.price_list_id as listId',
-          eb
-            .selectFrom('client_group_members as m')
-            .innerJoin('client_groups as g', (j) => j.onRef('g.partner_id', '=', 'm.partner_id').onRef('g.id', '=', 'm.group_id'))
-            .select('g.price_list_id')
-            .whereRef('m.partner_id', '=', 'c.partner_id')
-            .whereRef('m.client_id', '=', 'c.id')
-            .where('g.price_list_id', 'is not', null)
-            .orderBy('g.id')
-            .limit(1)
-            .as('groupListId'),
-        ])
-        .where('c.partner_id', '=', partnerId)
-        .where('c.id', '=', clientId)
-        .executeTakeFirst(),
 
     /** The partner's live lists and columns (a handful: a column's parent is among them). */
     lists: (partnerId: number): Promise<ListRow[]> =>

@@ -27,11 +27,7 @@ export function priceEngine(db: Db) {
 
   /** The chain of lists that prices the target; undefined when the client or list is not the partner's (or deleted). */
   async function resolve(partnerId: number, target: PriceTarget): Promise<ResolvedTarget | undefined> {
-    const [client, shop, lists] = await Promise.all([
-      'clientId' in target ? repo.client(partnerId, target.clientId) : undefined,
-      repo.shop(partnerId),
-      repo.lists(partnerId),
-    ]);
+    const { client, shop, lists } = await repo.pricingOf(partnerId, 'clientId' in target ? target.clientId : null);
     if ('clientId' in target && !client) return undefined;
     const live = (id: number | null) => (id === null ? undefined : lists.find((l) => l.id === Number(id)));
     const base = lists.find((l) => l.is_base);
