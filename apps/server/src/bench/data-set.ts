@@ -72,6 +72,15 @@ export async function prepareDataSet(
       .orderBy('orders_count', 'desc')
       .limit(1)
       .executeTakeFirstOrThrow();
+    const group = await database.db
+      .selectFrom('client_group_members')
+      .select('group_id')
+      .where('partner_id', '=', partner.id)
+      .groupBy('group_id')
+      .orderBy((eb) => eb.fn.countAll(), 'desc')
+      .orderBy('group_id')
+      .limit(1)
+      .executeTakeFirstOrThrow();
     const counts = await database.db.selectFrom('clients').select((eb) => eb.fn.countAll<number>().as('n')).where('partner_id', '=', partner.id).executeTakeFirstOrThrow();
     const orderCount = await mainPartnerOrders(database);
     const now = new Date();
@@ -89,6 +98,7 @@ export async function prepareDataSet(
       context: {
         orderId: order.id,
         busyClientId: busy.client_id,
+        groupId: Number(group.group_id),
         today: isoDay(now),
         monthAgo: isoDay(new Date(now.getTime() - 30 * 86400_000)),
         quarterAgo: isoDay(new Date(now.getTime() - 90 * 86400_000)),

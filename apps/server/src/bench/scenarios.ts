@@ -17,6 +17,8 @@ export interface ScenarioContext {
   orderId: number;
   /** The client with the most orders (the heaviest client filter). */
   busyClientId: number;
+  /** The partner's largest client group (its members' list). */
+  groupId: number;
   /** YYYY-MM-DD, Moscow: today, 30 days earlier, and the partner's first order (a report over the whole history). */
   today: string;
   monthAgo: string;
@@ -60,6 +62,7 @@ export function scenarios(c: ScenarioContext): Scenario[] {
     { name: 'clients: sorted by ORDERS_SUM', path: `${CLIENTS}?sort=ORDERS_SUM&order=DESC`, kind: 'list' },
     { name: 'clients: blacklist', path: `${CLIENTS}?blacklist=Y`, kind: 'list' },
     { name: 'groups: default', path: '/v3/api/partner/grouplist/', kind: 'list' },
+    { name: "groups: a group's clients", path: `/v3/api/partner/group/${c.groupId}/`, kind: 'list' },
     { name: 'shop: catalogue page (24, a section)', path: `/v3/api/catalog/product/?section_id=${c.topSectionId}&limit=24`, kind: 'list', as: 'buyer' },
     { name: 'shop: catalogue search by code', path: `/v3/api/catalog/product/?query=${c.productCode}`, kind: 'list', as: 'buyer' },
     { name: 'shop: catalogue search by name', path: `/v3/api/catalog/product/?query=${encodeURIComponent('тетрадь')}`, kind: 'list', as: 'buyer' },

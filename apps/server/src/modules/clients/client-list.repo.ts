@@ -53,17 +53,11 @@ export function clientListRepo(db: Db) {
       });
     }
     if (f.groupId !== undefined) {
-      const groupId = f.groupId;
-      q = q.where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('client_group_members as m')
-            .select(sql.lit(1).as('one'))
-            .where('m.partner_id', '=', partnerId)
-            .where('m.group_id', '=', groupId)
-            .whereRef('m.client_id', '=', 'c.id'),
-        ),
-      );
+      // The group's members as an array read once, by which the clients are found on their key. As an EXISTS (a
+      // semi-join) the list's written join order put the group last: 100,000 clients and their lookups were joined
+      // before a group of 98 was kept (0.5-1 s).
+      const members = d.selectFrom('client_group_members as m').select('m.client_id').where('m.partner_id', '=', partnerId).where('m.group_id', '=', f.groupId);
+      q = q.where('c.id', '=', sql<number>`any(array(${members}))`);
     }
     return q;
   };
