@@ -151,11 +151,11 @@ export function clientListRepo(db: Db) {
    * Borrowed, read-only: whether the partner runs the loyalty programme (it decides which columns the list shows),
    * asked with the list's first count instead of in a statement of its own.
    */
-  const loyaltyOn = (partnerId: number) =>
+  const loyaltyFlag = (partnerId: number) =>
     sql<boolean | null>`(select p.loyalty_enabled from partners p where p.id = ${partnerId})`.as('loyalty_on');
 
   const countOnTable = async (partnerId: number, f: ClientListFilter) => {
-    const row = await filtered(partnerId, f).select((eb) => [eb.fn.countAll<number>().as('n'), loyaltyOn(partnerId)]).executeTakeFirstOrThrow();
+    const row = await filtered(partnerId, f).select((eb) => [eb.fn.countAll<number>().as('n'), loyaltyFlag(partnerId)]).executeTakeFirstOrThrow();
     return { n: Number(row.n), loyaltyOn: Boolean(row.loyalty_on) };
   };
 
@@ -169,7 +169,7 @@ export function clientListRepo(db: Db) {
         if (f.fromDay) match.push(eb('day', '>=', f.fromDay));
         if (f.toDay) match.push(eb('day', '<=', f.toDay));
         const matching = match.length ? eb.fn.sum<number>('n').filterWhere(eb.and(match)) : eb.fn.sum<number>('n');
-        return [eb.fn.coalesce(matching, sql<number>`0`).as('n'), eb.fn.coalesce(eb.fn.sum<number>('n'), sql<number>`0`).as('all'), loyaltyOn(partnerId)];
+        return [eb.fn.coalesce(matching, sql<number>`0`).as('n'), eb.fn.coalesce(eb.fn.sum<number>('n'), sql<number>`0`).as('all'), loyaltyFlag(partnerId)];
       })
       .where('partner_id', '=', partnerId)
       .executeTakeFirstOrThrow();

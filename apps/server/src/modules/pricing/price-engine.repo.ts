@@ -77,29 +77,34 @@ export function priceEngineRepo(db: Db) {
      * not the partner's.
      */
     async pricingOf(partnerId: number, clientId: number | null): Promise<{ client?: ClientPricing; shop: ShopPricing; lists: ListRow[] }> {
-      const { rows } = await sql<
-        ListRow & {
-          shop_price_type: string | null;
-          shop_tax_type: TaxType | null;
-          shop_currency: string | null;
-          shop_currency_rate: string | null;
-          client_name: string | null;
-          client_column_id: number | null;
-          client_list_id: number | null;
-          client_group_list_id: number | null;
-        }
-      >`
-        select ${sql.join(LIST_COLUMNS.map((c) => sql.ref(`l.${c}`)))},
-          s.price_type as shop_price_type, s.tax_type as shop_tax_type, s.currency as shop_currency, s.currency_rate as shop_currency_rate,
-          c.name as client_name, c.price_column_id as client_column_id, c.price_list_id as client_list_id,
-          (select g.price_list_id from client_group_members m
-            join client_groups g on g.partner_id = m.partner_id and g.id = m.group_id
-            where m.partner_id = c.partner_id and m.client_id = c.id and g.price_list_id is not null
-            order by g.id limit 1) as client_group_list_id
-        from price_lists l
-        left join shops s on s.partner_id = l.partner_id
-        left join clients c on c.partner_id = l.partner_id and c.id = ${clientId}::bigint
-        where l.partner_id = ${partnerId} and l.deleted_at is null`.execute(db);
+      const rows = await db
+        .selectFrom('price_lists as l')
+        .leftJoin('shops as s', 's.partner_id', 'l.partner_id')
+        // Without a client nothing joins: no client has the id 0 (ids start at 1).
+        .leftJoin('clients as c', (j) => j.onRef('c.partner_id', '=', 'l.partner_id').on('c.id', '=', clientId ?? 0))
+        .select(LIST_COLUMNS.map((column) => `l.${column}` as const))
+        .select((eb) => [
+          's.price_type as shop_price_type',
+          's.tax_type as shop_tax_type',
+          's.currency as shop_currency',
+          's.currency_rate as shop_currency_rate',
+          'c.name as client_name',
+          'c.price_column_id as client_column_id',
+          'c.price_list_id as client_list_id',
+          eb
+            .selectFrom('client_group_members as m')
+            .innerJoin('client_groups as g', (j) => j.onRef('g.partner_id', '=', 'm.partner_id').onRef('g.id', '=', 'm.group_id'))
+            .select('g.price_list_id')
+            .whereRef('m.partner_id', '=', 'c.partner_id')
+            .whereRef('m.client_id', '=', 'c.id')
+            .where('g.price_list_id', 'is not', null)
+            .orderBy('g.id')
+            .limit(1)
+            .as('client_group_list_id'),
+        ])
+        .where('l.partner_id', '=', partnerId)
+        .where('l.deleted_at', 'is', null)
+        .execute();
       const first = rows[0];
       return {
         client:
