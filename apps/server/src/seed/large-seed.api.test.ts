@@ -19,6 +19,18 @@ let database: Database;
 let db: Db;
 let drop = async () => {};
 let partnerId: number;
+let schemaBefore: string[];
+
+/** Every index and constraint of the schema, by table and name, with its definition. */
+const schemaObjects = async () =>
+  (
+    await sql<{ d: string }>`
+      select tablename || '.' || indexname || ': ' || indexdef as d from pg_indexes where schemaname = current_schema()
+      union all
+      select t.relname || '.' || c.conname || ': ' || pg_get_constraintdef(c.oid)
+      from pg_constraint c join pg_class t on t.oid = c.conrelid where t.relnamespace = current_schema()::regnamespace
+      order by 1`.execute(db)
+  ).rows.map((r) => r.d);
 
 const one = async <T>(query: ReturnType<typeof sql<T>>) => (await query.execute(db)).rows[0];
 
@@ -26,6 +38,7 @@ beforeAll(async () => {
   ({ database, drop } = await openEmptyDatabase());
   db = database.db;
   await migrateToLatest(db);
+  schemaBefore = await schemaObjects();
   await seedLarge(db, () => {}, SIZES);
   partnerId = (await db.selectFrom('partners').select('id').where('name', '=', KANCLER.name).executeTakeFirstOrThrow()).id;
 }, 300_000);
@@ -80,6 +93,10 @@ describe('seedLarge', () => {
       where o.partner_id = ${partnerId}
         and (o.status = 'IN_BASKET') <> exists (select 1 from dc_basket_items b where b.partner_id = o.partner_id and b.order_id = o.id)`);
     expect(apart.n).toBe(0);
+  });
+
+  it('gives back every index and foreign key it dropped for the bulk load', async () => {
+    expect(await schemaObjects()).toEqual(schemaBefore);
   });
 
   it('leaves the read models equal to the rows (they were kept by the triggers during the bulk load)', async () => {
