@@ -22,6 +22,7 @@ import * as priceApplyCheckpoint from './migrations/2026-11-25-0022-price-apply-
 import * as catalogSectionCounts from './migrations/2026-11-25-0023-catalog-section-counts';
 import * as shopCatalogVersions from './migrations/2026-11-25-0024-shop-catalog-versions';
 import * as offerSortIndexes from './migrations/2026-11-25-0025-offer-sort-indexes';
+import * as clientNameTrigrams from './migrations/2026-11-26-0026-client-name-trigrams';
 
 /** Dated migrations, listed here so that the bundled server carries them. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-25-0023-catalog-section-counts': catalogSectionCounts,
   '2026-11-25-0024-shop-catalog-versions': shopCatalogVersions,
   '2026-11-25-0025-offer-sort-indexes': offerSortIndexes,
+  '2026-11-26-0026-client-name-trigrams': clientNameTrigrams,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderListAnswer, OrderListQuery } from '@b2b/contracts/orders';
 import { clientCountsDrift, clientStatsDrift, orderCountDrift } from '@/test/read-model-drift';
@@ -221,5 +222,36 @@ describe('deep pages by date', () => {
         }
       }
     }
+  });
+});
+
+describe("a word of the clients' names", () => {
+  it("is capped from the matching clients' kept order counts, and counted on the orders once a status narrows it", async () => {
+    const client = await k.db.selectFrom('clients').select('id').where('partner_id', '=', k.main).orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
+    await k.db.updateTable('clients').set({ name: 'ООО «Широковещательный»' }).where('partner_id', '=', k.main).where('id', '=', client.id).execute();
+    await sql`
+      insert into orders (partner_id, order_number, client_id, status, position_sum, created_at)
+      select ${k.main}, 'ШВ-' || g, ${client.id}, case when g <= 7 then 'CANCELED' else 'COMPLETED' end, 10, now() - g * interval '1 hour'
+      from generate_series(1, 1008) g`.execute(k.db);
+    const canceledBefore = await k.db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('partner_id', '=', k.main)
+      .where('client_id', '=', client.id)
+      .where('status', '=', 'CANCELED')
+      .executeTakeFirstOrThrow();
+
+    const word = encodeURIComponent('широковещ');
+    const broad = await list(`?query=${word}`);
+    expect(broad.NAV).toMatchObject({ CNT: 1000, CNT_MORE: 'Y' });
+    const apart = await orderListRepo(k.db).page(k.main, toOrderFilter({ query: 'широковещ' } as OrderListQuery), 'CREATE_DATE', 'desc', { limit: 12, offset: 0 }, { n: 1000, more: true });
+    expect(broad.ITEMS.map((o) => o.ID)).toEqual(apart.map((r) => r.id));
+    expect(broad.ITEMS.every((o) => o.CLIENT.ID === client.id)).toBe(true);
+
+    // The clients' counts cannot see a status: the same word among the canceled orders is counted exactly.
+    const canceled = await list(`?query=${word}&status=CANCELED`);
+    expect(canceled.NAV.CNT).toBe(Number(canceledBefore.n));
+    expect(canceled.NAV.CNT_MORE).toBeUndefined();
+    expect(canceled.ITEMS.every((o) => o.STATUS.STATUS_CODE === 'CANCELED')).toBe(true);
   });
 });
