@@ -3,7 +3,7 @@ import type { ClientListItem, ClientLoyalty } from '@b2b/contracts/clients';
 import type { Rights } from '@b2b/contracts/rights';
 import type { OrderStatus } from '@b2b/contracts/limits';
 import { ORDER_STATUS_LABEL } from '@b2b/contracts/messages';
-import { toSeconds, yn } from '@/http/envelope';
+import { yn } from '@/http/envelope';
 import type { ClientListRow } from './client-list.repo';
 
 /** Money on the wire: a decimal string with two places. */
@@ -16,11 +16,11 @@ export function loyaltyOf(row: ClientListRow): ClientLoyalty {
   return {
     IS_AVAIL: 'Y',
     ENABLED: yn(Boolean(row.loyalty_enabled)),
-    ENABLED_DATE: toSeconds(row.loyalty_enabled_at),
+    ENABLED_DATE: row.loyalty_enabled_s,
     CARD_CODE: row.card_code,
-    BALANCE: money(row.balance),
+    BALANCE: row.balance ?? '0.00',
     STATUS: row.loyalty_status,
-    DATE_STATUS_END: toSeconds(row.date_status_end),
+    DATE_STATUS_END: row.date_status_end_s,
   };
 }
 
@@ -49,7 +49,7 @@ export function toListItem(row: ClientListRow, view: ClientView): ClientListItem
     BLACKLIST: yn(row.blacklisted),
     NEW: yn(row.is_new),
     CURRENCY: row.currency,
-    REGISTRATION_DATE: toSeconds(row.registered_at)!,
+    REGISTRATION_DATE: row.registered_s,
     ...(view.priceType
       ? {
           PRICE_TYPE: {
@@ -61,15 +61,15 @@ export function toListItem(row: ClientListRow, view: ClientView): ClientListItem
         }
       : {}),
     ORDERS_COUNT: Number(row.orders_count ?? 0),
-    ORDERS_SUM: money(row.orders_sum),
-    ORDERS_AVERAGE: money(row.orders_average),
+    ORDERS_SUM: row.orders_sum,
+    ORDERS_AVERAGE: row.orders_average,
     LAST_ORDER:
       row.last_order_id === null || status === null
         ? null
         : {
             ID: row.last_order_id,
             ORDER_NUMBER: row.last_order_number ?? '',
-            CREATE_DATE: toSeconds(row.last_order_date)!,
+            CREATE_DATE: row.last_order_date_s!,
             STATUS: { STATUS_CODE: status, STATUS_NAME: ORDER_STATUS_LABEL[status] },
           },
     GROUP_CNT: Number(row.group_cnt ?? 0),
