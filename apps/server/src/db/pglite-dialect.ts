@@ -11,6 +11,15 @@ import {
   type TransactionSettings,
 } from 'kysely';
 import { PagingQueryCompiler } from './paging-compiler';
+import { PglitePreparedStatements } from './pglite-prepared';
+
+/** One set of prepared statements per PGlite instance (its one session holds them, whichever dialect asks). */
+const preparedOf = new WeakMap<PGlite, PglitePreparedStatements>();
+const preparedStatements = (pg: PGlite) => {
+  let prepared = preparedOf.get(pg);
+  if (!prepared) preparedOf.set(pg, (prepared = new PglitePreparedStatements(pg)));
+  return prepared;
+};
 
 /**
  * Kysely on embedded PGlite. PGlite is a single connection: the driver hands it out to one user at a time
@@ -18,10 +27,14 @@ import { PagingQueryCompiler } from './paging-compiler';
  * statements inside each other's transactions.
  */
 class PGliteConnection implements DatabaseConnection {
-  constructor(private readonly pg: PGlite) {}
+  private readonly statements: PglitePreparedStatements;
+
+  constructor(pg: PGlite) {
+    this.statements = preparedStatements(pg);
+  }
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-    const res = await this.pg.query<R>(compiled.sql, compiled.parameters as unknown[]);
+    const res = await this.statements.query<R>(compiled.sql, compiled.parameters);
     // PGlite runs in this thread and its promises settle without I/O: let timers and requests in between queries.
     await new Promise<void>((resolve) => setImmediate(resolve));
     const affected = res.affectedRows ?? 0;

@@ -28,7 +28,7 @@ export const statementName = (text: string) => `k${createHash('sha1').update(tex
  * A table's columns changed under a prepared `select *` (a deployment's migration while this server runs):
  * PostgreSQL refuses to run the old statement rather than answer another row shape.
  */
-const isStalePlan = (err: unknown) =>
+export const isStalePlan = (err: unknown) =>
   (err as { code?: string } | null)?.code === '0A000' && /cached plan must not change result type/.test(String((err as Error).message));
 
 /** The pg internals a deallocation must update (the connection's record of what it has parsed). */

@@ -1,0 +1,15 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+const pg = await PGlite.create({ dataDir: '/tmp/pgl/pgdata', extensions: { pg_trgm } });
+const q = `select "o"."partner_id", "o"."id", "o"."order_number", "o"."created_at", "o"."status", "o"."client_id", "o"."client_name", "o"."contact_name", "o"."position_sum", coalesce("o"."address", "tp"."address") as "address" from "orders" as "o" left join "tradepoints" as "tp" on "tp"."partner_id" = "o"."partner_id" and "tp"."id" = "o"."tradepoint_id" where "o"."partner_id" = $1 order by "o"."created_at" desc, "o"."id" desc limit 20 offset 0`;
+const tok = `select t.kind, t.user_id, u.id, u.email, p.name from oauth_tokens t join users u on u.id = t.user_id left join partners p on p.id = u.partner_id where t.token_hash = $1`;
+const time = async (label: string, f: () => Promise<unknown>) => { for (let i = 0; i < 20; i++) await f(); const t = performance.now(); for (let i = 0; i < 300; i++) await f(); console.log(label, ((performance.now() - t) / 300).toFixed(3), 'ms'); };
+await time('page query()', () => pg.query(q, [1]));
+await pg.exec(`prepare page(bigint) as ${q.replace('$1', '$1')}`);
+await time('page EXECUTE literal', () => pg.query(`execute page(1)`));
+await time('page EXECUTE $1', () => pg.query(`execute page($1)`, [1]));
+await time('token query()', () => pg.query(tok, ['abc']));
+await pg.exec(`prepare tok(text) as ${tok}`);
+await time('token EXECUTE $1', () => pg.query(`execute tok($1)`, ['abc']));
+await time('select 1', () => pg.query('select 1'));
+await pg.close();
