@@ -38,20 +38,26 @@ describe.skipIf(process.env.TEST_DB_ENGINE === 'postgres')('prepared statements 
         .values({ id, name: `№${id} «x»`, at, tags: ['a', 'b c', 'д"'], doc: JSON.stringify({ k: [id, null] }), price: id === 6 ? null : '10.5' })
         .execute();
     }
-    const rows = await db.selectFrom('items').selectAll().where('id', 'in', [1, 6]).orderBy('id').execute();
-    const unprepared = (await pg.query('select * from items where id in (1, 6) order by id')).rows;
-    expect(rows).toEqual(unprepared);
-    expect(rows[0]).toMatchObject({ id: 1, name: '№1 «x»', at, tags: ['a', 'b c', 'д"'], doc: { k: [1, null] }, price: '10.5000' });
-    expect(rows[1].price).toBeNull();
-    const inserts = (await held()).filter((s) => s.statement.startsWith('insert into "items"'));
-    expect(inserts).toHaveLength(1);
+    for (let i = 0; i < 3; i++) {
+      const rows = await db.selectFrom('items').selectAll().where('id', 'in', [1, 6]).where('at', '=', at).where('tags', '=', sql<string[]>`${['a', 'b c', 'д"']}::text[]`).orderBy('id').execute();
+      const unprepared = (await pg.query('select * from items where id in (1, 6) order by id')).rows;
+      expect(rows).toEqual(unprepared);
+      expect(rows[0]).toMatchObject({ id: 1, name: '№1 «x»', at, tags: ['a', 'b c', 'д"'], doc: { k: [1, null] }, price: '10.5000' });
+      expect(rows[1].price).toBeNull();
+    }
+    expect((await held()).filter((s) => s.statement.startsWith('select * from "items"'))).toHaveLength(1);
   });
 
-  it('reports affected rows of writes, and leaves text searches unprepared (their plan depends on the pattern)', async () => {
+  it('reports affected rows of writes', async () => {
     const updated = await db.updateTable('items').set({ name: 'y' }).where('id', '>', 4).executeTakeFirst();
     expect(Number(updated.numUpdatedRows)).toBe(2);
-    expect(await db.selectFrom('items').select('id').where('name', 'like', '%«x»%').execute()).toHaveLength(4);
-    expect((await held()).some((s) => s.statement.includes('like'))).toBe(false);
+  });
+
+  it('leaves writes and text searches to PGlite as they are (their best plans depend on values and fresh statistics)', async () => {
+    for (let i = 0; i < 7; i++) expect(await db.selectFrom('items').select('id').where('name', 'like', '%«x»%').execute()).toHaveLength(4);
+    const statements = (await held()).map((s) => s.statement);
+    expect(statements.some((s) => s.includes(' like '))).toBe(false);
+    expect(statements.some((s) => /^(insert|update)/.test(s))).toBe(false);
   });
 
   it('keeps the database errors and their codes, and a transaction that failed on one rolls back whole', async () => {

@@ -1,14 +1,19 @@
 import { parse, protocol, type PGlite } from '@electric-sql/pglite';
-import { isStalePlan, MAX_PREPARED_PER_CONNECTION, preparable, statementName } from './prepared-statements';
+import { isStalePlan, MAX_PREPARED_PER_CONNECTION, preparableRead, statementName } from './prepared-statements';
 
 /*
  * Named prepared statements on the embedded PGlite, as db/prepared-statements.ts gives them to PostgreSQL's
- * connections. PGlite's own query() parses and plans every statement anew (an unnamed statement each time), and in
- * its one thread that work queues every other request behind it: the order list's page took 4.3 ms through query()
- * and 1.6 ms as a prepared statement. A statement is parsed and described once (Parse, Describe, Sync), then each
- * call only binds its values and executes (Bind, Execute, Sync); the results are read by PGlite's own parser.
- * The same rules as on PostgreSQL: data statements only, never a text search, at most MAX_PREPARED_PER_CONNECTION
- * kept (the least recently used closed first), and a statement whose table changed is dropped and run afresh.
+ * connections. PGlite's own query() parses every statement anew (an unnamed statement, described before each run),
+ * and in its one thread that work queues every other request behind it. A statement is parsed and described once
+ * (Parse, Describe, Sync), then each call only binds its values and executes (Bind, Execute, Sync); the results are
+ * read by PGlite's own parser.
+ * Reads only, and not a text search: PGlite has no autovacuum, and a generic plan kept for a write from when its
+ * table was small outlived the table's statistics (a price file's chunks, planned on an empty price list, scanned it
+ * whole for each chunk as it filled: apply 5.5 s -> 62 s). Forcing custom plans on the session instead re-planned
+ * every statement of the triggers' PL/pgSQL for each row (apply 13 s). Reads are where the time goes (the lists, the
+ * token), and ANALYZE (before a chunked apply, and of grown tables every few minutes) sends their plans to be made
+ * again. At most MAX_PREPARED_PER_CONNECTION are kept (the least recently used closed first), and a statement whose
+ * table changed is dropped and run afresh.
  */
 
 const { serialize } = protocol;
@@ -37,7 +42,7 @@ export class PglitePreparedStatements {
 
   /** Runs `text` with `params`, prepared when it may be (else as PGlite runs any query). */
   async query<R>(text: string, params: readonly unknown[]): Promise<PreparedResult<R>> {
-    if (!preparable(text)) return this.pg.query<R>(text, params as unknown[]);
+    if (!preparableRead(text)) return this.pg.query<R>(text, params as unknown[]);
     const name = statementName(text);
     let statement = this.held.get(name);
     if (statement) this.held.delete(name);
