@@ -3,6 +3,7 @@ import { Kysely, sql } from 'kysely';
 import { PGlite } from '@electric-sql/pglite';
 import { PGliteDialect } from './pglite-dialect';
 import { PglitePreparedStatements } from './pglite-prepared';
+import { statementName } from './prepared-statements';
 
 interface Items {
   id: number;
@@ -79,6 +80,16 @@ describe.skipIf(process.env.TEST_DB_ENGINE === 'postgres')('prepared statements 
     await sql`alter table items add column note text default 'x'`.execute(db);
     expect((await read())[0]).toMatchObject({ id: 2, note: 'x' });
     expect((await read())[0]).toMatchObject({ id: 2, note: 'x' });
+  });
+
+  it('prepares a statement whose name the session already holds (a close that failed), inside a transaction too', async () => {
+    const text = 'select id, name from items where id = $1';
+    await pg.exec(`prepare "${statementName(text)}" as select 1 as other`);
+    await db.transaction().execute(async (trx) => {
+      expect((await sql.raw<{ id: number; name: string }>(text.replace('$1', '2')).execute(trx)).rows).toHaveLength(1);
+      const statements = new PglitePreparedStatements(pg);
+      expect((await statements.query<{ id: number; name: string }>(text, [2])).rows).toEqual([{ id: 2, name: '№2 «x»' }]);
+    });
   });
 
   it('keeps at most its limit of statements, the least recently used closed first', async () => {

@@ -71,8 +71,16 @@ export class PglitePreparedStatements {
     return out;
   }
 
+  /**
+   * Parses and describes the statement, closing first any statement of its name the session still holds (a close
+   * that failed earlier, say in an aborted transaction): closing an unknown name is no error, parsing a known one is,
+   * and it would end the caller's transaction.
+   */
   private async prepare(name: string, text: string): Promise<Prepared> {
-    const messages = await this.exchange([serialize.parse({ name, text }), serialize.describe({ type: 'S', name })], true);
+    const messages = await this.exchange(
+      [serialize.close({ type: 'S', name }), serialize.parse({ name, text }), serialize.describe({ type: 'S', name })],
+      true,
+    );
     const params = messages.find((m) => m.name === 'parameterDescription') as { dataTypeIDs?: number[] } | undefined;
     return {
       paramTypes: params?.dataTypeIDs ?? [],

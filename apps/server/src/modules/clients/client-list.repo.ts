@@ -21,9 +21,9 @@ export interface ClientListFilter {
 }
 
 /** An instant as the wire has it, whole seconds since the epoch, computed by the database. */
-const seconds = (column: string) => sql<number>`floor(extract(epoch from ${sql.ref(column)}))::int8`;
+const wireSeconds = (column: string) => sql<number>`floor(extract(epoch from ${sql.ref(column)}))::int8`;
 /** Money as the wire has it, a decimal string with two places, rounded by the database. */
-const money2 = (column: string) => sql<string>`round(${sql.ref(column)}, 2)::text`;
+const wireMoney = (column: string) => sql<string>`round(${sql.ref(column)}, 2)::text`;
 
 export interface ClientListPage {
   sort: ClientSort;
@@ -89,7 +89,7 @@ export function clientListRepo(db: Db) {
         'c.is_new',
         'c.currency',
         // Dates and money leave the database as the wire writes them: a page of 24 rows parsed no Date or decimal.
-        seconds('c.registered_at').as('registered_s'),
+        wireSeconds('c.registered_at').as('registered_s'),
         'c.price_type',
         eb.fn.coalesce('pl.id', 'bl.id').as('price_list_id'),
         eb.fn.coalesce('pl.name', 'bl.name').as('price_list_name'),
@@ -97,8 +97,8 @@ export function clientListRepo(db: Db) {
         'col.id as column_id',
         'col.name as column_name',
         's.orders_count',
-        money2('s.orders_sum').as('orders_sum'),
-        money2('s.orders_average').as('orders_average'),
+        wireMoney('s.orders_sum').as('orders_sum'),
+        wireMoney('s.orders_average').as('orders_average'),
         's.last_order_id',
         eb
           .selectFrom('client_group_members as gm')
@@ -108,10 +108,10 @@ export function clientListRepo(db: Db) {
           .as('group_cnt'),
         'lm.client_id as loyalty_client_id',
         'lm.enabled as loyalty_enabled',
-        seconds('lm.enabled_at').as('loyalty_enabled_s'),
+        wireSeconds('lm.enabled_at').as('loyalty_enabled_s'),
         'lm.card_code',
-        money2('lm.balance').as('balance'),
-        seconds('lm.date_status_end').as('date_status_end_s'),
+        wireMoney('lm.balance').as('balance'),
+        wireSeconds('lm.date_status_end').as('date_status_end_s'),
         'ls.title as loyalty_status',
       ]);
 
@@ -132,7 +132,7 @@ export function clientListRepo(db: Db) {
     const orders = ids.length
       ? await db
           .selectFrom('orders')
-          .select(['id', 'order_number', 'status', seconds('created_at').as('created_s')])
+          .select(['id', 'order_number', 'status', wireSeconds('created_at').as('created_s')])
           .where('partner_id', '=', partnerId)
           .where('id', 'in', ids)
           .execute()

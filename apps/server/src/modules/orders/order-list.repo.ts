@@ -259,8 +259,10 @@ export function orderListRepo(db: Db) {
     search: async (partnerId: number | undefined, f: OrderFilter, sort: OrderSort, direction: Direction, window: { limit: number; offset: number }) => {
       // The search box alone (no status, client or dates, each of which the clients' counts cannot see): a common word
       // of the clients' names is known to pass the cap before any order is read.
+      // A query without a letter (a phone, digits of a number) is no word of a name: it is not asked.
       const searchBoxOnly = !f.status && !f.clientId && !f.from && !f.to;
-      if (partnerId !== undefined && f.text && searchBoxOnly && (await clientOrdersAtLeast(partnerId, f.text)) > SEARCH_COUNT_LIMIT) {
+      const nameLike = f.text !== undefined && /\p{L}/u.test(f.text);
+      if (partnerId !== undefined && f.text && searchBoxOnly && nameLike && (await clientOrdersAtLeast(partnerId, f.text)) > SEARCH_COUNT_LIMIT) {
         const count = { n: SEARCH_COUNT_LIMIT, more: true };
         return { count, rows: await page(partnerId, f, sort, direction, window, count) };
       }
