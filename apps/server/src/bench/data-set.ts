@@ -131,6 +131,30 @@ export async function prepareDataSet(
  * Each route's raw SQL time: the same request through the app in-process, sequentially, summing the durations
  * of the SQL statements it ran (the token check included) — what the route cannot go below.
  */
+/** The app in-process (no jobs, no web) with the bearer headers of the owner, the bench's buyer and the manager. */
+export async function signedInApp(db: Database['db']) {
+  const config = loadConfig();
+  const app = await buildApp({ db, config: { ...config, LOG_LEVEL: 'silent', webDist: null, runJobs: false } });
+  await app.ready();
+  const signIn = async (username: string, domain?: string) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/v3/oauth/token/',
+      payload: new URLSearchParams({
+        grant_type: 'password',
+        username,
+        password: 'demo1234',
+        ...(domain ? { domain } : {}),
+        client_id: config.OAUTH_CLIENT_ID,
+        client_secret: config.OAUTH_CLIENT_SECRET,
+      }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    return { authorization: `Bearer ${res.json().access_token}` };
+  };
+  return { app, owner: await signIn('owner@partner.demo'), buyer: await signIn(BENCH_BUYER.email, BENCH_BUYER.shop), manager: await signIn(BENCH_MANAGER) };
+}
+
 export async function measureSql(s: EngineSetup, list: readonly Scenario[]): Promise<Map<string, { p50: number; p95: number; queries: number }>> {
   let spent = 0;
   let queries = 0;
@@ -140,30 +164,7 @@ export async function measureSql(s: EngineSetup, list: readonly Scenario[]): Pro
   });
   const result = new Map<string, { p50: number; p95: number; queries: number }>();
   try {
-    const config = loadConfig();
-    const app = await buildApp({ db: database.db, config: { ...config, LOG_LEVEL: 'silent', webDist: null, runJobs: false } });
-    await app.ready();
-    const login = await app.inject({
-      method: 'POST',
-      url: '/v3/oauth/token/',
-      payload: new URLSearchParams({ grant_type: 'password', username: 'owner@partner.demo', password: 'demo1234', client_id: config.OAUTH_CLIENT_ID, client_secret: config.OAUTH_CLIENT_SECRET }).toString(),
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
-    const buyerLogin = await app.inject({
-      method: 'POST',
-      url: '/v3/oauth/token/',
-      payload: new URLSearchParams({ grant_type: 'password', username: BENCH_BUYER.email, password: 'demo1234', domain: BENCH_BUYER.shop, client_id: config.OAUTH_CLIENT_ID, client_secret: config.OAUTH_CLIENT_SECRET }).toString(),
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
-    const managerLogin = await app.inject({
-      method: 'POST',
-      url: '/v3/oauth/token/',
-      payload: new URLSearchParams({ grant_type: 'password', username: BENCH_MANAGER, password: 'demo1234', client_id: config.OAUTH_CLIENT_ID, client_secret: config.OAUTH_CLIENT_SECRET }).toString(),
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
-    const owner = { authorization: `Bearer ${login.json().access_token}` };
-    const manager = { authorization: `Bearer ${managerLogin.json().access_token}` };
-    const buyer = { authorization: `Bearer ${buyerLogin.json().access_token}` };
+    const { app, owner, buyer, manager } = await signedInApp(database.db);
     for (const scenario of list) {
       if (!scenario.path) continue;
       const times: number[] = [];

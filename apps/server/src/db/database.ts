@@ -33,19 +33,19 @@ export interface OpenOptions {
   loadDataDir?: Blob;
   /** Skip the lock file (in-memory test databases). */
   inMemory?: boolean;
-  /** Called with each query's duration in ms (the benchmark's raw SQL time). */
-  onQuery?: (ms: number) => void;
+  /** Called with each query's duration in ms and its SQL (the benchmark's raw SQL time, its trace). */
+  onQuery?: (ms: number, sql: string) => void;
 }
 
-const queryTimer = (onQuery?: (ms: number) => void): KyselyConfig['log'] =>
-  onQuery ? (event) => void (event.level === 'query' && onQuery(event.queryDurationMillis)) : undefined;
+const queryTimer = (onQuery?: OpenOptions['onQuery']): KyselyConfig['log'] =>
+  onQuery ? (event) => void (event.level === 'query' && onQuery(event.queryDurationMillis, event.query.sql)) : undefined;
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.onQuery);
   return openPGlite(opts);
 }
 
-async function openPostgres(url: string, onQuery?: (ms: number) => void): Promise<Database> {
+async function openPostgres(url: string, onQuery?: OpenOptions['onQuery']): Promise<Database> {
   const types = {
     getTypeParser: (oid: number, format?: 'text' | 'binary') =>
       oid === INT8 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format),

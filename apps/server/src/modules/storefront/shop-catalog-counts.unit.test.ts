@@ -18,6 +18,7 @@ const scope = (over: Partial<ShopScope> = {}): ShopScope => ({
   multiplicity: 'EDINICA',
   catalogVersion: '10',
   shopVersion: '3',
+  pricingVersion: '1',
   ...over,
 });
 

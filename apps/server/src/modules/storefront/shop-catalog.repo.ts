@@ -8,7 +8,7 @@ import { likeContains } from '@/db/text-search';
  * What a shop sells (issue 13.3): the distributor's active products in the sections the shop shows (the base price
  * list's SHOW, at any level above), all of them for the EXTENDED (Сайт) assortment, for BASE (Корпоративный) those in
  * stock at the nearest warehouse or in the partner's own remains. Borrowed read-only: shops, price_lists,
- * price_section_rates, partner_product_remains (modules shop, pricing), the catalogue (reference data).
+ * price_section_rates, pricing_versions, partner_product_remains (modules shop, pricing), the catalogue (reference data).
  */
 
 export interface ShopScope {
@@ -22,6 +22,8 @@ export interface ShopScope {
   /** The versions of the distributor's catalogue and of the partner's part of it (migration 0024), as read. */
   catalogVersion: string;
   shopVersion: string;
+  /** The version of the partner's price chains (migration 0028), as read: the price engine keeps them under it. */
+  pricingVersion: string;
 }
 
 export interface ShopProductRow {
@@ -116,6 +118,7 @@ export function shopCatalogRepo(db: Db) {
           eb.selectFrom('catalog_warehouses').select('id').orderBy('sort').orderBy('id').limit(1).as('warehouse_id'),
           eb.selectFrom('catalog_versions').select('version').where('partner_id', '=', 0).as('catalog_version'),
           eb.selectFrom('catalog_versions').select('version').whereRef('partner_id', '=', 's.partner_id').as('shop_version'),
+          eb.selectFrom('pricing_versions').select('version').whereRef('partner_id', '=', 's.partner_id').as('pricing_version'),
         ])
         .where('s.partner_id', '=', partnerId)
         .executeTakeFirst();
@@ -129,6 +132,7 @@ export function shopCatalogRepo(db: Db) {
         multiplicity: row.multiplicity,
         catalogVersion: String(row.catalog_version ?? 0),
         shopVersion: String(row.shop_version ?? 0),
+        pricingVersion: String(row.pricing_version ?? 0),
       };
     },
 

@@ -7,6 +7,7 @@ import { AppError, notFound } from '@/http/app-error';
 import type { PriceEngine, ResolvedTarget } from '../pricing/price-engine.service';
 import { shopCountsCache } from './shop-catalog-counts';
 import { shopCatalogRepo, type ShopProductRow, type ShopScope } from './shop-catalog.repo';
+import { shopSectionPages } from './shop-section-pages';
 import { catalogProduct } from './shop-products';
 
 /** A signed-in buyer of a shop: its partner and its client. */
@@ -23,6 +24,7 @@ export interface Buyer {
 export function shopCatalogService(db: Db, engine: PriceEngine) {
   const repo = shopCatalogRepo(db);
   const countsOf = shopCountsCache(repo);
+  const sectionPage = shopSectionPages();
 
   async function scopeOf(partnerId: number): Promise<ShopScope> {
     const scope = await repo.scope(partnerId);
@@ -30,15 +32,16 @@ export function shopCatalogService(db: Db, engine: PriceEngine) {
     return scope;
   }
 
-  async function pricing(buyer: Buyer): Promise<ResolvedTarget> {
-    const resolved = await engine.resolve(buyer.partnerId, { clientId: buyer.clientId });
+  /** The buyer's price chain, kept by the engine under the pricing version its shop's scope was read with. */
+  async function pricing(buyer: Buyer, scope: ShopScope): Promise<ResolvedTarget> {
+    const resolved = await engine.resolveKept(buyer.partnerId, buyer.clientId, scope.pricingVersion);
     if (!resolved) throw notFound(MSG.notFound);
     return resolved;
   }
 
   /** The rows with the buyer's prices, in the rows' order. */
   async function priced(buyer: Buyer, scope: ShopScope, rows: ShopProductRow[], resolved?: ResolvedTarget) {
-    const target = resolved ?? (await pricing(buyer));
+    const target = resolved ?? (await pricing(buyer, scope));
     const prices = await engine.priced(buyer.partnerId, target, rows.map((r) => Number(r.id)));
     return rows.flatMap((r) => {
       const price = prices.get(Number(r.id));
@@ -69,7 +72,10 @@ export function shopCatalogService(db: Db, engine: PriceEngine) {
       };
     },
 
-    /** A page of the catalogue; a section's count comes from the shop's kept counts, a search's or a brand's with its page. */
+    /**
+     * A page of the catalogue; a section's count and first pages come from what the shop keeps (its versions), a
+     * search's or a brand's are read with their count.
+     */
     async page(buyer: Buyer, q: z.output<typeof catalogQuery>): Promise<CatalogAnswer> {
       const scope = await scopeOf(buyer.partnerId);
       const counts = await countsOf(scope);
@@ -82,7 +88,8 @@ export function shopCatalogService(db: Db, engine: PriceEngine) {
         rows = page.rows;
         count = page.total ?? (q.offset > 0 ? await repo.count(scope, filter) : 0);
       } else {
-        rows = (await repo.sectionsPage(scope, sectionIds ?? counts.sections.map((s) => Number(s.id)), q.limit, q.offset)).rows;
+        const read = async () => (await repo.sectionsPage(scope, sectionIds ?? counts.sections.map((s) => Number(s.id)), q.limit, q.offset)).rows;
+        rows = await sectionPage(scope, q.section_id, q.limit, q.offset, read);
         count = q.section_id ? counts.total(q.section_id) : counts.all;
       }
       const section = q.section_id ? counts.section(q.section_id) : undefined;

@@ -151,6 +151,80 @@ describe('the catalogue', () => {
     }
   });
 
+  it("serves a section's kept first pages as the catalogue is now: a product renamed, its brand renamed, the partner's remains", async () => {
+    const db = t.database.db;
+    await setShop({ show_stock: true });
+    const top = (await get('/v3/api/catalog/sections/')).json().ITEMS.find((s: { DEPTH: number }) => s.DEPTH === 1);
+    const url = `section_id=${top.ID}&limit=12`;
+    const first: CatalogProduct = (await page(url)).ITEMS[0];
+    const product = await db.selectFrom('catalog_products').select(['name', 'brand_id']).where('id', '=', first.ID).executeTakeFirstOrThrow();
+    const brand = await db.selectFrom('catalog_brands').select('name').where('id', '=', product.brand_id!).executeTakeFirstOrThrow();
+    const remains = await db.selectFrom('partner_product_remains').selectAll().where('partner_id', '=', pid).where('product_id', '=', first.ID).executeTakeFirst();
+    const shown = async () => ((await page(url)).ITEMS as CatalogProduct[]).find((p) => p.ID === first.ID);
+    try {
+      expect(await shown()).toEqual(first);
+      await db.updateTable('catalog_brands').set({ name: 'Марка для проверки' }).where('id', '=', product.brand_id!).execute();
+      expect((await shown())?.UP_TM).toBe('Марка для проверки');
+      // The suffix keeps the product where it was in the name order.
+      await db.updateTable('catalog_products').set({ name: `${product.name} !` }).where('id', '=', first.ID).execute();
+      expect((await shown())?.NAME).toBe(`${product.name} !`);
+      await db
+        .insertInto('partner_product_remains')
+        .values({ partner_id: pid, product_id: first.ID, quantity: 777 })
+        .onConflict((oc) => oc.columns(['partner_id', 'product_id']).doUpdateSet({ quantity: 777 }))
+        .execute();
+      expect((await shown())?.STOCK).toBe(777);
+    } finally {
+      await db.deleteFrom('partner_product_remains').where('partner_id', '=', pid).where('product_id', '=', first.ID).execute();
+      if (remains) await db.insertInto('partner_product_remains').values(remains).execute();
+      await db.updateTable('catalog_products').set({ name: product.name }).where('id', '=', first.ID).execute();
+      await db.updateTable('catalog_brands').set({ name: brand.name }).where('id', '=', product.brand_id!).execute();
+      await setShop({ show_stock: false });
+    }
+  });
+
+  it('prices a page anew as soon as what prices the buyer changes: its list, its group, the list, the shop', async () => {
+    const db = t.database.db;
+    const url = 'limit=12';
+    // A new engine keeps nothing: what the buyer must see after each change.
+    const expected = async (ids: number[]) => (await priceEngine(db).prices(pid, { clientId }, ids))!.map((p) => p.price);
+    const seen = async () => {
+      const items = (await page(url)).ITEMS as CatalogProduct[];
+      expect(items.map((p) => p.PRICE)).toEqual(await expected(items.map((p) => p.ID)));
+      return items.map((p) => p.PRICE).join();
+    };
+    const client = await db.selectFrom('clients').select(['price_list_id', 'price_column_id']).where('id', '=', clientId).executeTakeFirstOrThrow();
+    const shop = await db.selectFrom('shops').select(['tax_type']).where('partner_id', '=', pid).executeTakeFirstOrThrow();
+    const group = await db.insertInto('client_groups').values({ partner_id: pid, name: 'Проверка цен' }).returning('id').executeTakeFirstOrThrow();
+    const list = await db
+      .insertInto('price_lists')
+      .values({ partner_id: pid, kind: 'PRICELIST', name: 'Наценка 37', section_rate: '37', rounding: 'TWO_DECIMAL' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    try {
+      await db.updateTable('clients').set({ price_list_id: null, price_column_id: null }).where('id', '=', clientId).execute();
+      const before = await seen();
+      await db.insertInto('client_group_members').values({ partner_id: pid, group_id: group.id, client_id: clientId }).execute();
+      await db.updateTable('client_groups').set({ price_list_id: list.id }).where('id', '=', group.id).execute();
+      const byGroup = await seen();
+      expect(byGroup).not.toBe(before);
+      await db.updateTable('price_lists').set({ rounding: 'NO_DECIMAL' }).where('id', '=', list.id).execute();
+      expect(await seen()).not.toBe(byGroup);
+      await db.deleteFrom('client_group_members').where('group_id', '=', group.id).execute();
+      expect(await seen()).toBe(before);
+      await db.updateTable('clients').set({ price_list_id: list.id }).where('id', '=', clientId).execute();
+      const byList = await seen();
+      expect(byList).not.toBe(before);
+      await db.updateTable('shops').set({ tax_type: shop.tax_type === 'WO_VAT' ? 'WITH_VAT' : 'WO_VAT' }).where('partner_id', '=', pid).execute();
+      expect(await seen()).not.toBe(byList);
+    } finally {
+      await db.updateTable('shops').set({ tax_type: shop.tax_type }).where('partner_id', '=', pid).execute();
+      await db.updateTable('clients').set(client).where('id', '=', clientId).execute();
+      await db.deleteFrom('client_groups').where('id', '=', group.id).execute();
+      await db.deleteFrom('price_lists').where('id', '=', list.id).execute();
+    }
+  });
+
   it('opens a product card with its quick view properties, and lists brands', async () => {
     const first = (await page('limit=12')).ITEMS[0];
     const card = (await get(`/v3/api/catalog/product/${first.ID}/`)).json();

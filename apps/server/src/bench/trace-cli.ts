@@ -1,0 +1,46 @@
+/**
+ * `npx tsx src/bench/trace-cli.ts [--pglite DIR] [--as owner|buyer|manager] PATH...`: each statement one request
+ * runs, with its median time over 40 calls after a few warm-up calls (what a list's time is spent on). PostgreSQL:
+ * BENCH_DATABASE_URL or the bench's database.
+ */
+import { openDatabase } from '../db/database';
+import { signedInApp } from './data-set';
+
+const args = process.argv.slice(2);
+const flag = (name: string) => {
+  const i = args.indexOf(name);
+  return i < 0 ? undefined : args.splice(i, 2)[1];
+};
+const dataDir = flag('--pglite');
+const as = (flag('--as') ?? 'owner') as 'owner' | 'buyer' | 'manager';
+let trace: { ms: number; sql: string }[] = [];
+const database = await openDatabase({
+  databaseUrl: dataDir ? undefined : (process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench'),
+  dataDir,
+  onQuery: (ms, sql) => trace.push({ ms, sql }),
+});
+const signedIn = await signedInApp(database.db);
+const { app } = signedIn;
+const headers = signedIn[as];
+
+const RUNS = 40;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+for (const url of args) {
+  for (let i = 0; i < 5; i++) await app.inject({ url, headers });
+  const runs: { total: number; trace: typeof trace; status: number; bytes: number }[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    trace = [];
+    const started = performance.now();
+    const res = await app.inject({ url, headers });
+    runs.push({ total: performance.now() - started, trace, status: res.statusCode, bytes: res.body.length });
+  }
+  const last = runs[runs.length - 1];
+  const sqlTotal = median(runs.map((r) => r.trace.reduce((s, t) => s + t.ms, 0)));
+  console.log(`\n${url}: ${last.status}, ${last.bytes} bytes, median of ${RUNS}: ${median(runs.map((r) => r.total)).toFixed(2)} ms, SQL ${sqlTotal.toFixed(2)} ms in ${last.trace.length}`);
+  last.trace.forEach((t, i) => {
+    const ms = median(runs.filter((r) => r.trace[i]).map((r) => r.trace[i].ms));
+    console.log(`  ${ms.toFixed(2)} ms  ${t.sql.replace(/\s+/g, ' ').slice(0, 300)}`);
+  });
+}
+await app.close();
+await database.close();
