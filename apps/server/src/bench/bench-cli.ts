@@ -108,12 +108,15 @@ async function benchEngine(setup: EngineSetup): Promise<EngineReport> {
         console.log(`${scenario.name}: not built yet (${scenario.missing})`);
         continue;
       }
-      for (const c of concurrencies) {
+      for (const [k, c] of concurrencies.entries()) {
+        // Each concurrency asks its own share of the scenario's paths: none was asked by the run before.
+        const share = scenario.paths && Math.floor(scenario.paths.length / concurrencies.length);
+        const paths = share ? scenario.paths!.slice(k * share, (k + 1) * share) : undefined;
         const who = scenario.as === 'buyer' ? buyerHeaders : scenario.as === 'manager' ? managerHeaders : headers;
         const target = scenario.body
           ? { method: 'POST' as const, body: scenario.body, headers: { ...who, 'content-type': 'application/x-www-form-urlencoded' } }
           : { headers: who };
-        const run = await runLoad({ baseUrl: server.baseUrl, path: scenario.path, ...target }, c, durationMs);
+        const run = await runLoad({ baseUrl: server.baseUrl, path: scenario.path, paths, ...target }, c, durationMs);
         result.runs.push(run);
         const sql = result.sql ? ` | SQL p50 ${result.sql.p50.toFixed(2)} ms` : '';
         console.log(

@@ -119,6 +119,7 @@ export async function prepareDataSet(
         topSectionId: Number(section.id),
         leafSectionId: Number(leaf.section_id),
         productCode: leaf.up_code_1c,
+        searchWords: await searchWords(database.db),
       },
       dataSet: `«${KANCLER.name}»: ${orderCount.toLocaleString('en')} orders, ${Number(counts.n).toLocaleString('en')} clients`,
     };
@@ -155,6 +156,21 @@ export async function signedInApp(db: Database['db']) {
   return { app, owner: await signIn('owner@partner.demo'), buyer: await signIn(BENCH_BUYER.email, BENCH_BUYER.shop), manager: await signIn(BENCH_MANAGER) };
 }
 
+/**
+ * Words of the catalogue's product names (four letters and more) and their beginnings of four letters and more, in a
+ * fixed shuffled order: searches a buyer may type, thousands of them.
+ */
+async function searchWords(db: Database['db']): Promise<string[]> {
+  const rows = await sql<{ w: string }>`
+    select w from (
+      select distinct left(w, n) as w
+      from (select distinct regexp_split_to_table(lower(name), '[^а-яёa-z]+') as w from catalog_products where active) words
+      cross join generate_series(4, 12) as n
+      where length(w) >= n) beginnings
+    order by md5(w)`.execute(db);
+  return rows.rows.map((r) => r.w);
+}
+
 export async function measureSql(s: EngineSetup, list: readonly Scenario[]): Promise<Map<string, { p50: number; p95: number; queries: number }>> {
   let spent = 0;
   let queries = 0;
@@ -173,9 +189,10 @@ export async function measureSql(s: EngineSetup, list: readonly Scenario[]): Pro
         spent = 0;
         queries = 0;
         const who = scenario.as === 'buyer' ? buyer : scenario.as === 'manager' ? manager : owner;
+        const url = scenario.paths ? scenario.paths[i % scenario.paths.length] : scenario.path;
         const res = scenario.body
-          ? await app.inject({ method: 'POST', url: scenario.path, payload: scenario.body, headers: { ...who, 'content-type': 'application/x-www-form-urlencoded' } })
-          : await app.inject({ method: 'GET', url: scenario.path, headers: who });
+          ? await app.inject({ method: 'POST', url, payload: scenario.body, headers: { ...who, 'content-type': 'application/x-www-form-urlencoded' } })
+          : await app.inject({ method: 'GET', url, headers: who });
         if (res.statusCode >= 400) throw new Error(`${scenario.name}: HTTP ${res.statusCode} ${res.body.slice(0, 300)}`);
         if (i >= 3) times.push(spent);
         perRequest = queries;

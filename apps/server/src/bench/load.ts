@@ -18,16 +18,18 @@ export interface LoadResult {
 export interface LoadTarget {
   baseUrl: string;
   path: string;
+  /** Paths asked in turn instead of `path` (a different search each request). */
+  paths?: string[];
   headers: Record<string, string>;
   method?: 'GET' | 'POST';
   body?: string;
 }
 
 /** One request on a kept-alive connection; resolves with the status and body size when the answer is read. */
-function request(agent: http.Agent, t: LoadTarget): Promise<{ status: number; bytes: number }> {
+function request(agent: http.Agent, t: LoadTarget, path = t.path): Promise<{ status: number; bytes: number }> {
   return new Promise((resolve, reject) => {
     const req = http.request(
-      new URL(t.path, t.baseUrl),
+      new URL(path, t.baseUrl),
       { method: t.method ?? 'GET', agent, headers: t.body ? { ...t.headers, 'content-length': Buffer.byteLength(t.body) } : t.headers },
       (res) => {
         let bytes = 0;
@@ -55,11 +57,12 @@ export async function runNodeLoad(t: LoadTarget, concurrency: number, durationMs
   let bytes = 0;
   let measuring = false;
   let stopAt = Date.now() + warmupMs;
+  let asked = 0;
   const worker = async () => {
     while (Date.now() < stopAt) {
       const start = performance.now();
       try {
-        const res = await request(agent, t);
+        const res = await request(agent, t, t.paths ? t.paths[asked++ % t.paths.length] : t.path);
         bytes = res.bytes;
         if (measuring) {
           times.push(performance.now() - start);

@@ -3,6 +3,8 @@ export interface Scenario {
   name: string;
   /** The request path with its query; absent when the route does not exist yet. */
   path?: string;
+  /** Paths asked in turn, one per request (`path` is the first): what nothing kept has answered before. */
+  paths?: string[];
   /** Lists are held to the list targets (p95, throughput against the ceiling, latency against raw SQL). */
   kind: 'list' | 'card' | 'ceiling' | 'report';
   /** Why it is not measured (a screen of a later issue). */
@@ -34,6 +36,8 @@ export interface ScenarioContext {
   leafSectionId: number;
   /** A product's 6-digit code (the shop's search by code). */
   productCode: string;
+  /** Words of the catalogue's names and their beginnings, many more than a run asks (searches not asked before). */
+  searchWords: string[];
 }
 
 import { REPORT_CODES } from '@b2b/contracts/reports';
@@ -66,6 +70,14 @@ export function scenarios(c: ScenarioContext): Scenario[] {
     { name: 'shop: catalogue page (24, a section)', path: `/v3/api/catalog/product/?section_id=${c.topSectionId}&limit=24`, kind: 'list', as: 'buyer' },
     { name: 'shop: catalogue search by code', path: `/v3/api/catalog/product/?query=${c.productCode}`, kind: 'list', as: 'buyer' },
     { name: 'shop: catalogue search by name', path: `/v3/api/catalog/product/?query=${encodeURIComponent('тетрадь')}`, kind: 'list', as: 'buyer' },
+    // The shop keeps the pages of a search it was asked: this one asks a word nobody asked in the run before.
+    {
+      name: 'shop: catalogue search by name, a new word each time',
+      path: `/v3/api/catalog/product/?query=${encodeURIComponent(c.searchWords[0])}`,
+      paths: c.searchWords.map((w) => `/v3/api/catalog/product/?query=${encodeURIComponent(w)}`),
+      kind: 'list',
+      as: 'buyer',
+    },
     { name: 'offers: list', path: '/v3/api/partner/offer/', kind: 'list' },
     { name: 'offers: all, 36 by name', path: '/v3/api/partner/offer/?active=ALL&limit=36&sort=NAME&order=ASC', kind: 'list' },
     // Each report over the default period (three months) and over the partner's whole history.

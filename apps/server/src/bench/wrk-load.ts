@@ -9,8 +9,11 @@ export const WRK = process.env.BENCH_WRK ?? '/usr/bin/wrk';
 
 export const wrkAvailable = () => fs.existsSync(WRK);
 
-/** Lua for wrk: the request (method, headers, body) and, at the end, the figures as one JSON line. */
-export function wrkScript(t: LoadTarget): string {
+/**
+ * Lua for wrk: the request (method, headers, body; the paths in turn, from the first, when there are several) and,
+ * at the end, the figures as one JSON line.
+ */
+export function wrkScript(t: LoadTarget, paths = t.paths): string {
   const lua = (s: string) => {
     // A JSON string of printable ASCII is a valid Lua string literal (paths and bodies arrive URL-encoded).
     if (!/^[\x20-\x7e]*$/.test(s)) throw new Error(`not printable ASCII: ${s}`);
@@ -20,9 +23,18 @@ export function wrkScript(t: LoadTarget): string {
   const headers = Object.entries(t.headers)
     .map(([k, v]) => `wrk.headers[${lua(k)}] = ${lua(v)}`)
     .join('\n');
+  const turns = paths
+    ? `local paths = { ${paths.map(lua).join(', ')} }
+local turn = 0
+request = function()
+  turn = turn % #paths + 1
+  return wrk.format(nil, paths[turn])
+end`
+    : '';
   return `wrk.method = ${lua(t.method ?? 'GET')}
 ${t.body ? `wrk.body = ${lua(t.body)}` : ''}
 ${headers}
+${turns}
 done = function(summary, latency, requests)
   local e = summary.errors
   io.write(string.format('WRK_RESULT {"requests":%d,"duration_us":%d,"bytes":%d,"errors":%d,"p50":%.3f,"p95":%.3f,"p99":%.3f,"max":%.3f}\\n',
@@ -89,9 +101,12 @@ export async function waitUntilIdle(t: LoadTarget, limitMs = 60_000): Promise<vo
 export async function runWrkLoad(t: LoadTarget, concurrency: number, durationMs: number, warmupMs = 1000): Promise<LoadResult> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-wrk-'));
   const script = path.join(dir, 'request.lua');
+  const warmup = path.join(dir, 'warmup.lua');
   fs.writeFileSync(script, wrkScript(t));
+  // The warm-up asks the paths from the last: the measured run's first ones are not asked before it.
+  fs.writeFileSync(warmup, wrkScript(t, t.paths && [...t.paths].reverse()));
   try {
-    await wrk(t, script, concurrency, warmupMs);
+    await wrk(t, warmup, concurrency, warmupMs);
     await waitUntilIdle(t);
     const r = await wrk(t, script, concurrency, durationMs);
     await waitUntilIdle(t);

@@ -11,6 +11,13 @@ describe('the wrk load generator', () => {
     expect(lua).toContain('latency:percentile(95)');
   });
 
+  it('asks several paths in turn when given them, from the first', () => {
+    const lua = wrkScript({ baseUrl: 'http://127.0.0.1:1', path: '/a/', paths: ['/a/', '/b/?q=%D0%B0'], headers: {} });
+    expect(lua).toContain('local paths = { "/a/", "/b/?q=%D0%B0" }');
+    expect(lua).toContain('return wrk.format(nil, paths[turn])');
+    expect(wrkScript({ baseUrl: 'http://127.0.0.1:1', path: '/a/', headers: {} })).not.toContain('request = function');
+  });
+
   it('refuses text that is not printable ASCII rather than write a broken script', () => {
     expect(() => wrkScript({ baseUrl: 'http://127.0.0.1:1', path: '/', headers: { x: 'тест' } })).toThrow(/ASCII/);
   });

@@ -7,7 +7,7 @@ import { AppError, notFound } from '@/http/app-error';
 import type { PriceEngine, ResolvedTarget } from '../pricing/price-engine.service';
 import { shopCountsCache } from './shop-catalog-counts';
 import { shopCatalogRepo, type ShopProductRow, type ShopScope } from './shop-catalog.repo';
-import { shopSectionPages } from './shop-section-pages';
+import { shopCatalogPages, type KeptPage } from './shop-catalog-pages';
 import { catalogProduct } from './shop-products';
 
 /** A signed-in buyer of a shop: its partner and its client. */
@@ -24,7 +24,7 @@ export interface Buyer {
 export function shopCatalogService(db: Db, engine: PriceEngine) {
   const repo = shopCatalogRepo(db);
   const countsOf = shopCountsCache(repo);
-  const sectionPage = shopSectionPages();
+  const keptPage = shopCatalogPages();
 
   async function scopeOf(partnerId: number): Promise<ShopScope> {
     const scope = await repo.scope(partnerId);
@@ -73,25 +73,24 @@ export function shopCatalogService(db: Db, engine: PriceEngine) {
     },
 
     /**
-     * A page of the catalogue; a section's count and first pages come from what the shop keeps (its versions), a
-     * search's or a brand's are read with their count.
+     * A page of the catalogue; a section's count comes from the shop's kept counts, a search's or a brand's with its
+     * page. The first pages are kept under the shop's versions (shop-catalog-pages.ts).
      */
     async page(buyer: Buyer, q: z.output<typeof catalogQuery>): Promise<CatalogAnswer> {
       const scope = await scopeOf(buyer.partnerId);
       const counts = await countsOf(scope);
       const sectionIds = q.section_id ? counts.subtree(q.section_id) : undefined;
       const filter = { sectionIds, brandId: q.brand_id, query: searchText(q.query) };
-      let count: number;
-      let rows: ShopProductRow[];
-      if (filter.brandId !== undefined || filter.query !== undefined) {
+      const counted = filter.brandId !== undefined || filter.query !== undefined;
+      const read = async (): Promise<KeptPage> => {
+        if (!counted) return repo.sectionsPage(scope, sectionIds ?? counts.sections.map((s) => Number(s.id)), q.limit, q.offset);
         const page = await repo.countedPage(scope, filter, q.limit, q.offset);
-        rows = page.rows;
-        count = page.total ?? (q.offset > 0 ? await repo.count(scope, filter) : 0);
-      } else {
-        const read = async () => (await repo.sectionsPage(scope, sectionIds ?? counts.sections.map((s) => Number(s.id)), q.limit, q.offset)).rows;
-        rows = await sectionPage(scope, q.section_id, q.limit, q.offset, read);
-        count = q.section_id ? counts.total(q.section_id) : counts.all;
-      }
+        // Past the last match the page counts nothing: the count is asked apart.
+        return { rows: page.rows, total: page.total ?? (q.offset > 0 ? await repo.count(scope, filter) : 0) };
+      };
+      const page = await keptPage(scope, JSON.stringify([q.section_id, q.brand_id, filter.query]), q.limit, q.offset, read);
+      const rows = page.rows;
+      const count = counted ? page.total! : q.section_id ? counts.total(q.section_id) : counts.all;
       const section = q.section_id ? counts.section(q.section_id) : undefined;
       return {
         ITEMS: (await priced(buyer, scope, rows)).map((p) => p.item),

@@ -151,7 +151,7 @@ describe('the catalogue', () => {
     }
   });
 
-  it("serves a section's kept first pages as the catalogue is now: a product renamed, its brand renamed, the partner's remains", async () => {
+  it("serves a section's and a search's kept first pages as the catalogue is now: a product renamed, its brand renamed, the partner's remains", async () => {
     const db = t.database.db;
     await setShop({ show_stock: true });
     const top = (await get('/v3/api/catalog/sections/')).json().ITEMS.find((s: { DEPTH: number }) => s.DEPTH === 1);
@@ -161,10 +161,13 @@ describe('the catalogue', () => {
     const brand = await db.selectFrom('catalog_brands').select('name').where('id', '=', product.brand_id!).executeTakeFirstOrThrow();
     const remains = await db.selectFrom('partner_product_remains').selectAll().where('partner_id', '=', pid).where('product_id', '=', first.ID).executeTakeFirst();
     const shown = async () => ((await page(url)).ITEMS as CatalogProduct[]).find((p) => p.ID === first.ID);
+    const found = async () => ((await page(`query=${first.UP_CODE_1C}`)).ITEMS as CatalogProduct[]).find((p) => p.ID === first.ID);
     try {
       expect(await shown()).toEqual(first);
+      expect(await found()).toEqual(first);
       await db.updateTable('catalog_brands').set({ name: 'Марка для проверки' }).where('id', '=', product.brand_id!).execute();
       expect((await shown())?.UP_TM).toBe('Марка для проверки');
+      expect((await found())?.UP_TM).toBe('Марка для проверки');
       // The suffix keeps the product where it was in the name order.
       await db.updateTable('catalog_products').set({ name: `${product.name} !` }).where('id', '=', first.ID).execute();
       expect((await shown())?.NAME).toBe(`${product.name} !`);
