@@ -145,6 +145,12 @@ describe('section markups', () => {
       expect(page.NAV.CNT).toBe(all.length);
       expect(page.ITEMS.map((p: PricingProduct) => p.ID), `offset ${offset}`).toEqual(all.slice(offset, offset + 12).map((r) => Number(r.id)));
     }
+    await post(sectionUrl(top), { section_rate: '7' });
+    expect((await get(`${sectionUrl(top)}?limit=12`)).json().ENTITIES.SECTION).toMatchObject({ ID: top, PERCENT: '7.00' });
+    await post(sectionUrl(top), { delete: 'Y' });
+    const missing = await get(`${sectionUrl(999_999)}?limit=12`);
+    expect(missing.statusCode).toBe(404);
+    expect(JSON.stringify(missing.json())).toContain(PRICING_MSG.sectionNotFound);
   });
 
   it("counts each section's active products from the read model as the catalogue changes", async () => {

@@ -106,28 +106,39 @@ export function pricingSectionsRepo(db: Db) {
         .execute(),
 
     /**
-     * A page of the active products under the section (by name), and how many there are. Without a search the page
-     * is read across the subtree's sections (pageAcrossSections) and the count is the read model's.
+     * The section with this list's percent of it, a page of its active products (by name, read across the subtree's
+     * sections: pageAcrossSections) and how many there are (the read model's), in one statement; undefined when
+     * there is no such section.
      */
-    async products(sectionId: number, q: { limit: number; offset: number; query?: string }) {
-      if (!q.query) {
-        const [rows, counted] = await Promise.all([
-          pageAcrossSections(sectionTreeIds(sectionId), sql`select p.id, p.up_code_1c, p.name from catalog_products p where p.active`, q.limit, q.offset)
-            .$castTo<{ id: number; up_code_1c: string; name: string }>()
-            .execute(db),
-          sql<{ n: number }>`
-            select coalesce(sum(active_products), 0)::int as n from catalog_section_counts
-            where section_id = any(${sectionTreeIds(sectionId)})`.execute(db),
-        ]);
-        return { rows: rows.rows, count: Number(counted.rows[0].n) };
-      }
-      // A search counts its matches with its page, in one query.
+    async sectionPage(partnerId: number, listId: number, sectionId: number, q: { limit: number; offset: number }) {
+      const found = await sql<{ id: number; name: string; parent_id: number | null; percent: string | null; n: number; p_id: number | null; p_code: string | null; p_name: string | null }>`
+        select s.id, s.name, s.parent_id, r.percent, c.n, pg.id as p_id, pg.up_code_1c as p_code, pg.name as p_name
+        from catalog_sections s
+        left join price_section_rates r on r.partner_id = ${partnerId} and r.price_list_id = ${listId} and r.section_id = s.id
+        cross join lateral (
+          select coalesce(sum(active_products), 0)::int as n from catalog_section_counts where section_id = any(${sectionTreeIds(sectionId)})) c
+        left join lateral (
+          ${pageAcrossSections(sectionTreeIds(sectionId), sql`select p.id, p.up_code_1c, p.name from catalog_products p where p.active`, q.limit, q.offset)}
+        ) pg on true
+        where s.id = ${sectionId}
+        order by pg.name, pg.id`.execute(db);
+      const first = found.rows[0];
+      if (!first) return undefined;
+      return {
+        section: { id: first.id, name: first.name, parent_id: first.parent_id, percent: first.percent },
+        count: Number(first.n),
+        rows: found.rows.flatMap((r) => (r.p_id === null ? [] : [{ id: r.p_id, up_code_1c: r.p_code!, name: r.p_name! }])),
+      };
+    },
+
+    /** A search's page of the active products under the section (by name, or a 6-digit code), counted with it. */
+    async products(sectionId: number, q: { limit: number; offset: number; query: string }) {
       const like = likeContains(q.query.toLowerCase());
       const base = db
         .selectFrom('catalog_products as p')
         .where('p.active', '=', true)
         .where(inSectionTree(sectionId))
-        .where((eb) => eb.or([eb(eb.fn('lower', ['p.name']), 'like', like), eb('p.up_code_1c', '=', q.query!)]));
+        .where((eb) => eb.or([eb(eb.fn('lower', ['p.name']), 'like', like), eb('p.up_code_1c', '=', q.query)]));
       const rows = await base
         .select(['p.id', 'p.up_code_1c', 'p.name', sql<number>`count(*) over ()`.as('total')])
         .orderBy('p.name')

@@ -61,6 +61,12 @@ export function pricingSectionsService(db: Db, engine: PriceEngine) {
     });
   }
 
+  /** A search in a section: the section, then the page of its matches (none when there is no such section). */
+  async function searched(partnerId: number, listId: number, sectionId: number, q: { limit: number; offset: number; query: string }) {
+    const section = await repo.section(partnerId, listId, sectionId);
+    return section && { section, ...(await repo.products(sectionId, q)) };
+  }
+
   return {
     async tree(partnerId: number, where: Where): Promise<SectionsAnswer> {
       const t = await target(partnerId, where);
@@ -92,9 +98,9 @@ export function pricingSectionsService(db: Db, engine: PriceEngine) {
 
     async products(partnerId: number, where: Where, sectionId: number, q: { limit: number; offset: number; query?: string }): Promise<SectionProductsAnswer> {
       const t = await target(partnerId, where);
-      const section = await repo.section(partnerId, t.listId, sectionId);
-      if (!section) throw notFound(PRICING_MSG.sectionNotFound);
-      const page = await repo.products(sectionId, q);
+      const page = q.query ? await searched(partnerId, t.listId, sectionId, { ...q, query: q.query }) : await repo.sectionPage(partnerId, t.listId, sectionId, q);
+      if (!page) throw notFound(PRICING_MSG.sectionNotFound);
+      const { section } = page;
       return {
         ITEMS: await pricedRows(partnerId, t, page.rows),
         ENTITIES: { SECTION: { ID: Number(section.id), NAME: section.name, PERCENT: section.percent } },
