@@ -4,7 +4,7 @@ import type { Db } from '@/db/database';
 import { list, toSeconds, type ListAnswer } from '@/http/envelope';
 import { actionsFor } from './order-rules';
 import { toCard } from './order-view';
-import { ordersRepo } from './orders.repo';
+import { ordersRepo, type OrderHistoryRow } from './orders.repo';
 
 export interface OrderViewer {
   partnerId: number;
@@ -12,17 +12,17 @@ export interface OrderViewer {
 }
 
 /** The order card and the order's loyalty history (reads only). */
+/** What the card shows about the last send to the basket (history is newest first): the sent message or the first error. */
+function basketMessage(history: OrderHistoryRow[]): string | null {
+  const last = history.find((h) => h.action === 'SENT_TO_BASKET' || h.action === 'SEND_TO_BASKET_REFUSED');
+  if (!last) return null;
+  if (last.action === 'SENT_TO_BASKET') return ORDER_MSG.sentToBasket;
+  const error = (last.details as Record<string, unknown>).error;
+  return typeof error === 'string' ? error : null;
+}
+
 export function orderCardService(db: Db) {
   const repo = ordersRepo(db);
-
-  /** What the card shows about the last send to the basket: the sent message or the first error. */
-  async function basketMessage(partnerId: number, orderId: number): Promise<string | null> {
-    const last = await repo.lastBasketEvent(partnerId, orderId);
-    if (!last) return null;
-    if (last.action === 'SENT_TO_BASKET') return ORDER_MSG.sentToBasket;
-    const error = (last.details as Record<string, unknown>).error;
-    return typeof error === 'string' ? error : null;
-  }
 
   return {
     /** The order card as read (back-office.md §3 Order). Undefined when the id is not this partner's. */
@@ -31,15 +31,8 @@ export function orderCardService(db: Db) {
       if (!order) return undefined;
       const items = await repo.items(viewer.partnerId, id);
       const history = await repo.history(viewer.partnerId, id);
-      const shop = await repo.shop(viewer.partnerId);
-      return toCard({
-        order,
-        items,
-        history,
-        shop,
-        actions: actionsFor(order.status, viewer.canEdit),
-        basketMessage: await basketMessage(viewer.partnerId, id),
-      });
+      const shop = order.shop_name === null ? undefined : { partner_id: order.partner_id, name: order.shop_name, payment_types: order.shop_payment_types ?? [] };
+      return toCard({ order, items, history, shop, actions: actionsFor(order.status, viewer.canEdit), basketMessage: basketMessage(history) });
     },
 
     /** action=loyalty_history: the loyalty ledger rows of the order, newest first. Undefined for a foreign id. */

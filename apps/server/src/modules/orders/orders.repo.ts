@@ -27,18 +27,23 @@ export function ordersRepo(db: Db) {
         .where('partner_id', '=', partnerId)
         .executeTakeFirst(),
 
-    /** The order with its client, tradepoint and manager (the order's, else the partner's platform manager). */
+    /**
+     * The order with its client, tradepoint and manager (the order's, else the partner's platform manager), and its
+     * partner's shop (name, enabled payment types).
+     */
     findById: (partnerId: number, id: number) =>
       db
         .selectFrom('orders as o')
         .innerJoin('clients as c', (j) => j.onRef('c.partner_id', '=', 'o.partner_id').onRef('c.id', '=', 'o.client_id'))
         .innerJoin('partners as p', 'p.id', 'o.partner_id')
+        .leftJoin('shops as s', 's.partner_id', 'o.partner_id')
         .leftJoin('tradepoints as tp', (j) => j.onRef('tp.partner_id', '=', 'o.partner_id').onRef('tp.id', '=', 'o.tradepoint_id'))
         .leftJoin('users as m', (j) => j.on(sql<boolean>`m.id = coalesce(o.manager_user_id, p.manager_user_id)`))
         .selectAll('o')
         .select([
           'c.name as client_name', 'c.email as client_email', 'tp.address as tradepoint_address',
           'm.id as manager_id', 'm.name as manager_name', 'm.surname as manager_surname',
+          's.name as shop_name', 's.payment_types as shop_payment_types',
         ])
         .where('o.partner_id', '=', partnerId)
         .where('o.id', '=', id)
@@ -75,19 +80,6 @@ export function ordersRepo(db: Db) {
         .orderBy('h.created_at', 'desc')
         .orderBy('h.id', 'desc')
         .execute(),
-
-    /** The last outcome of sending the order to the basket (sent, or refused with the first error). */
-    lastBasketEvent: (partnerId: number, orderId: number) =>
-      db
-        .selectFrom('order_history')
-        .select(['action', 'details'])
-        .where('partner_id', '=', partnerId)
-        .where('order_id', '=', orderId)
-        .where('action', 'in', ['SENT_TO_BASKET', 'SEND_TO_BASKET_REFUSED'])
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(1)
-        .executeTakeFirst(),
 
     /** The loyalty ledger rows of an order (the client's ledger index, then the order). */
     loyaltyLedger: (partnerId: number, clientId: number, orderId: number) =>
