@@ -58,7 +58,8 @@ export function withPlannerSettings<T>(db: Db, settings: PlannerSettings, run: (
   const preset = presetSessions.get(db)?.get(key(settings));
   if (preset) return run(preset);
   return db.transaction().execute(async (trx) => {
-    for (const [name, value] of Object.entries(settings)) await sql`select set_config(${name}, ${String(value)}, true)`.execute(trx);
+    // All the settings in one statement: on the embedded database each statement waits its turn.
+    await sql`select ${sql.join(Object.entries(settings).map(([name, value]) => sql`set_config(${name}, ${String(value)}, true)`))}`.execute(trx);
     return run(trx);
   });
 }

@@ -215,8 +215,10 @@ export function clientListRepo(db: Db) {
           return NOT_NULL_SORTS.has(p.sort) ? ordered : ordered.nullsLast();
         };
         if (p.limit !== null && f.groupId !== undefined && FIGURES_SORTS.has(p.sort)) {
-          const ids = filtered(partnerId, f, d)
-            .innerJoin('client_order_stats as s', (j) => j.onRef('s.partner_id', '=', 'c.partner_id').onRef('s.client_id', '=', 'c.id'))
+          // Every client has its figures' row (a trigger adds it with the client): a sort of the client's own
+          // columns needs no join.
+          const members = filtered(partnerId, f, d);
+          const ids = (CLIENT_SORTS.has(p.sort) ? members : members.innerJoin('client_order_stats as s', (j) => j.onRef('s.partner_id', '=', 'c.partner_id').onRef('s.client_id', '=', 'c.id')))
             .select('c.id')
             .orderBy(key, modifiers)
             .orderBy('c.id', dir)
@@ -243,6 +245,9 @@ export type ClientListRow = Awaited<ReturnType<ReturnType<typeof clientListRepo>
 
 /** Sorts by the client's own columns or its order figures (aliases c and s): a page's ids are found on those alone. */
 const FIGURES_SORTS = new Set<ClientSort>(['NAME', 'REGISTRATION_DATE', 'ORDERS_COUNT', 'ORDERS_SUM', 'ORDERS_AVERAGE', 'LAST_ORDER']);
+
+/** Sorts by the client's own columns (alias c). */
+const CLIENT_SORTS = new Set<ClientSort>(['NAME', 'REGISTRATION_DATE']);
 
 /** Sorts whose key is never null (indexes serve them in both directions). */
 const NOT_NULL_SORTS = new Set<ClientSort>(['NAME', 'REGISTRATION_DATE', 'ORDERS_COUNT', 'ORDERS_SUM', 'ORDERS_AVERAGE']);

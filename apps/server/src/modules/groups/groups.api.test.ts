@@ -252,6 +252,26 @@ describe('issue 9: the group list search, its export and blacklisted members', (
     expect((await get(`/v3/api/partner/grouplist/${query}&limit=24`)).json().NAV.CNT).toBe(10);
   });
 
+  it("pages a group's members in the client list's order, by every figure both ways", async () => {
+    const ids = (
+      await t.database.db.selectFrom('clients').select('id').where('partner_id', '=', pid).where('blacklisted', '=', false).orderBy('id').limit(30).execute()
+    ).map((c) => Number(c.id));
+    const group = await createGroup('Порядок участников', ids);
+    const members = new Set(ids);
+    const pagesOf = async (url: string, cnt: number) => {
+      const all: number[] = [];
+      for (let offset = 0; offset < cnt; offset += 24) all.push(...((await get(`${url}&limit=24&offset=${offset}`)).json().ITEMS as { ID: number }[]).map((c) => c.ID));
+      return all;
+    };
+    const everyone = (await get('/v3/api/partner/client/?limit=12')).json().NAV.CNT;
+    for (const sort of ['NAME', 'REGISTRATION_DATE', 'ORDERS_COUNT', 'ORDERS_SUM', 'ORDERS_AVERAGE', 'LAST_ORDER']) {
+      for (const order of ['ASC', 'DESC']) {
+        const expected = (await pagesOf(`/v3/api/partner/client/?sort=${sort}&order=${order}`, everyone)).filter((id) => members.has(id));
+        expect(await pagesOf(`/v3/api/partner/group/${group.ID}/?sort=${sort}&order=${order}`, ids.length), `${sort} ${order}`).toEqual(expected);
+      }
+    }
+  });
+
   it("lists a group's blacklisted members with BLACKLIST Y", async () => {
     const [active] = await newClients(1);
     const [blocked] = await newClients(1, { blacklisted: true });
