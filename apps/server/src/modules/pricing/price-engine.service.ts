@@ -26,33 +26,39 @@ export interface ResolvedTarget {
 /** Clients' resolved chains a server keeps at once (a few hundred bytes each). */
 const MAX_KEPT_TARGETS = 20_000;
 
+/** Which partner's lists, shop settings and (for a client) assignments decide a target's chain, as read in one statement. */
+export type PricingData = Awaited<ReturnType<ReturnType<typeof priceEngineRepo>['pricingOf']>>;
+
+/** The chain of lists that prices the target, from what decides it; undefined when the client or list is not there. */
+export function resolveFrom({ client, shop, lists }: PricingData, target: PriceTarget): ResolvedTarget | undefined {
+  if ('clientId' in target && !client) return undefined;
+  const live = (id: number | null) => (id === null ? undefined : lists.find((l) => l.id === Number(id)));
+  const base = lists.find((l) => l.is_base);
+  const column = client ? live(client.columnId) : undefined;
+  const head = client
+    ? column?.kind === 'COLUMN'
+      ? column
+      : (live(client.listId) ?? live(client.groupListId) ?? base)
+    : live((target as { listId: number }).listId);
+  if (!head) return undefined;
+  // A column falls back on its parent list (the base list when it has none or the parent is gone).
+  const parent = head.kind === 'COLUMN' ? (live(head.parent_id) ?? base) : undefined;
+  const chain = parent && parent !== head ? [head, parent] : [head];
+  return {
+    ctx: { chain: chain.map((l) => toListRules(l, shop)), taxType: shop.taxType, currency: shop.currency, currencyRate: shop.currencyRate },
+    clientId: 'clientId' in target ? target.clientId : null,
+    clientName: client?.name,
+    lists,
+  };
+}
+
 export function priceEngine(db: Db) {
   const repo = priceEngineRepo(db);
   const kept = keptLoads<ResolvedTarget | undefined>(MAX_KEPT_TARGETS);
 
   /** The chain of lists that prices the target; undefined when the client or list is not the partner's (or deleted). */
-  async function resolve(partnerId: number, target: PriceTarget): Promise<ResolvedTarget | undefined> {
-    const { client, shop, lists } = await repo.pricingOf(partnerId, 'clientId' in target ? target.clientId : null);
-    if ('clientId' in target && !client) return undefined;
-    const live = (id: number | null) => (id === null ? undefined : lists.find((l) => l.id === Number(id)));
-    const base = lists.find((l) => l.is_base);
-    const column = client ? live(client.columnId) : undefined;
-    const head = client
-      ? column?.kind === 'COLUMN'
-        ? column
-        : (live(client.listId) ?? live(client.groupListId) ?? base)
-      : live((target as { listId: number }).listId);
-    if (!head) return undefined;
-    // A column falls back on its parent list (the base list when it has none or the parent is gone).
-    const parent = head.kind === 'COLUMN' ? (live(head.parent_id) ?? base) : undefined;
-    const chain = parent && parent !== head ? [head, parent] : [head];
-    return {
-      ctx: { chain: chain.map((l) => toListRules(l, shop)), taxType: shop.taxType, currency: shop.currency, currencyRate: shop.currencyRate },
-      clientId: 'clientId' in target ? target.clientId : null,
-      clientName: client?.name,
-      lists,
-    };
-  }
+  const resolve = async (partnerId: number, target: PriceTarget): Promise<ResolvedTarget | undefined> =>
+    resolveFrom(await repo.pricingOf(partnerId, 'clientId' in target ? target.clientId : null), target);
 
   /** The facts of a page of products as the resolved target sees them. */
   const facts = (partnerId: number, resolved: ResolvedTarget, productIds: number[]): Promise<ProductFacts[]> =>
@@ -65,6 +71,8 @@ export function priceEngine(db: Db) {
 
   return {
     resolve,
+    /** What decides the partner's chains (its lists, the shop's settings), for resolveFrom(): one statement. */
+    pricingData: (partnerId: number): Promise<PricingData> => repo.pricingOf(partnerId, null),
     facts,
 
     /**

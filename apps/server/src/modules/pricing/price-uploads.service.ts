@@ -54,7 +54,7 @@ export function priceUploadsService(db: Db, deps: { engine: PriceEngine; jobs: J
 
   /** The upload target a page's path names (404 for anything not the partner's). */
   async function targetOf(partnerId: number, where: Where): Promise<UploadTarget> {
-    const t = await pricingTarget(db, deps.engine, partnerId, where.type, where.priceId);
+    const t = await pricingTarget(deps.engine, partnerId, where.type, where.priceId);
     if (where.part === 'remain' || where.part === 'multiplicity') {
       if (where.type !== 'pricelist' || where.priceId !== DEFAULTS.basePriceListId) throw notFound(MSG.notFound);
       return { kind: where.part === 'remain' ? 'REMAIN' : 'MULTIPLICITY', listId: t.listId, clientId: null };

@@ -40,7 +40,7 @@ const row = (product: { id: number; up_code_1c: string; name: string }, price: P
  */
 export function pricingSectionsService(db: Db, engine: PriceEngine) {
   const repo = pricingSectionsRepo(db);
-  const target = (partnerId: number, where: Where) => pricingTarget(db, engine, partnerId, where.type, where.priceId);
+  const target = (partnerId: number, where: Where) => pricingTarget(engine, partnerId, where.type, where.priceId);
 
   const entity = (t: PricingTarget) => ({ TYPE: t.type, ID: t.wireId, NAME: t.name, PRICE_TYPE: t.priceType, SECTION_RATE: t.sectionRate });
 

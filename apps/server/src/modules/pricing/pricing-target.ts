@@ -1,10 +1,8 @@
 import { DEFAULTS } from '@b2b/contracts/limits';
 import { MSG } from '@b2b/contracts/messages';
 import type { PriceKind } from '@b2b/contracts/pricing';
-import type { Db } from '@/db/database';
 import { notFound } from '@/http/app-error';
-import type { PriceEngine, ResolvedTarget } from './price-engine.service';
-import { priceEngineRepo } from './price-engine.repo';
+import { resolveFrom, type PriceEngine, type ResolvedTarget } from './price-engine.service';
 
 /** What a pricing page's path names: a live list or column of the partner, or a client with the list pricing it. */
 export interface PricingTarget {
@@ -23,7 +21,6 @@ export interface PricingTarget {
 
 /** Resolves /{type}/{priceId}/ for the partner; 404 for another partner's, a deleted or a mistyped one. */
 export async function pricingTarget(
-  db: Db,
   engine: PriceEngine,
   partnerId: number,
   type: PriceKind,
@@ -47,13 +44,14 @@ export async function pricingTarget(
       resolved,
     };
   }
-  const lists = await priceEngineRepo(db).lists(partnerId);
-  const base = lists.find((l) => l.is_base);
+  // The partner's lists and the shop's settings, read once: the list is found among them and resolved from them.
+  const data = await engine.pricingData(partnerId);
+  const base = data.lists.find((l) => l.is_base);
   if (!base) throw notFound(MSG.notFound);
   const list =
-    priceId === DEFAULTS.basePriceListId ? (type === 'pricelist' ? base : undefined) : lists.find((l) => l.id === priceId);
+    priceId === DEFAULTS.basePriceListId ? (type === 'pricelist' ? base : undefined) : data.lists.find((l) => l.id === priceId);
   if (!list || list.kind !== (type === 'column' ? 'COLUMN' : 'PRICELIST')) throw notFound(MSG.notFound);
-  const resolved = await engine.resolve(partnerId, { listId: list.id });
+  const resolved = resolveFrom(data, { listId: list.id });
   if (!resolved) throw notFound(MSG.notFound);
   return {
     type,
