@@ -101,7 +101,7 @@ export function shopCatalogRepo(db: Db) {
           order by h.name, h.id`.execute(d),
       )
     ).rows;
-    return { rows, total: rows.length ? Number(rows[0].total) : undefined };
+    return { rows, total: counted && rows.length ? Number(rows[0].total) : undefined };
   };
 
   return {
