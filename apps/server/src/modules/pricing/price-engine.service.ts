@@ -23,7 +23,7 @@ export interface ResolvedTarget {
   lists: Awaited<ReturnType<ReturnType<typeof priceEngineRepo>['lists']>>;
 }
 
-/** Clients' resolved chains a server keeps at once (a few hundred bytes each). */
+/** Clients' resolved chains a server keeps at once (a kilobyte or two each: the partner's lists ride along). */
 const MAX_KEPT_TARGETS = 20_000;
 
 /** Which partner's lists, shop settings and (for a client) assignments decide a target's chain, as read in one statement. */
