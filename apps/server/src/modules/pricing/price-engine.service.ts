@@ -52,6 +52,14 @@ export function resolveFrom({ client, shop, lists }: PricingData, target: PriceT
   };
 }
 
+/** A kept chain serves every request of its client: frozen, so that none can change it for the next. */
+const frozenTarget = (r: ResolvedTarget): ResolvedTarget =>
+  Object.freeze({
+    ...r,
+    ctx: Object.freeze({ ...r.ctx, chain: Object.freeze(r.ctx.chain.map((l) => Object.freeze(l))) as ResolvedTarget['ctx']['chain'] }),
+    lists: Object.freeze(r.lists.map((l) => Object.freeze(l))) as ResolvedTarget['lists'],
+  });
+
 export function priceEngine(db: Db) {
   const repo = priceEngineRepo(db);
   const kept = keptLoads<ResolvedTarget | undefined>(MAX_KEPT_TARGETS);
@@ -80,7 +88,7 @@ export function priceEngine(db: Db) {
      * the caller with its own first statement: a shop's page asks for it once per request.
      */
     resolveKept: (partnerId: number, clientId: number, pricingVersion: string) =>
-      kept(`${partnerId}:${pricingVersion}:${clientId}`, () => resolve(partnerId, { clientId })),
+      kept(`${partnerId}:${pricingVersion}:${clientId}`, () => resolve(partnerId, { clientId }).then((r) => r && frozenTarget(r))),
 
     /** The prices of a page of products for a resolved target, by product id (one query). */
     async priced(partnerId: number, resolved: ResolvedTarget, productIds: number[]): Promise<Map<number, Price>> {

@@ -6,7 +6,7 @@ import type { ShopProductRow, ShopScope } from './shop-catalog.repo';
 const MAX_PAGES = 4000;
 
 /** Pages from this offset on are read each time: buyers seldom page this deep. */
-export const KEPT_BELOW_OFFSET = 240;
+const KEPT_BELOW_OFFSET = 240;
 
 export interface KeptPage {
   rows: ShopProductRow[];
@@ -23,5 +23,8 @@ export interface KeptPage {
 export function shopCatalogPages() {
   const kept = keptLoads<KeptPage>(MAX_PAGES);
   return (scope: ShopScope, filter: string, limit: number, offset: number, read: () => Promise<KeptPage>) =>
-    offset >= KEPT_BELOW_OFFSET ? read() : kept(`${shopScopeKey(scope)}|${filter}|${limit}|${offset}`, read);
+    offset >= KEPT_BELOW_OFFSET ? read() : kept(`${shopScopeKey(scope)}|${filter}|${limit}|${offset}`, () => read().then(frozen));
 }
+
+/** A kept page is every buyer's: frozen, so that no request can change what the next one is served. */
+const frozen = (page: KeptPage): KeptPage => Object.freeze({ ...page, rows: Object.freeze(page.rows.map((r) => Object.freeze(r))) as ShopProductRow[] });
