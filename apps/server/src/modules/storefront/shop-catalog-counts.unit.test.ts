@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ShopScope } from './shop-catalog.repo';
 import { shopCountsCache, type CatalogSectionRow } from './shop-catalog-counts';
+import { testScope } from './shop-scope-test-kit';
 
 const SECTIONS: CatalogSectionRow[] = [
   { id: 1, parent_id: null, name: 'Бумага', depth: 1, sort: 1 },
@@ -9,18 +9,7 @@ const SECTIONS: CatalogSectionRow[] = [
   { id: 4, parent_id: 1, name: 'Блокноты', depth: 2, sort: 2 },
   { id: 5, parent_id: null, name: 'Техника', depth: 1, sort: 2 },
 ];
-const scope = (over: Partial<ShopScope> = {}): ShopScope => ({
-  partnerId: 7,
-  baseListId: 1,
-  assortment: 'EXTENDED',
-  warehouseId: 1,
-  showStock: false,
-  multiplicity: 'EDINICA',
-  catalogVersion: '10',
-  shopVersion: '3',
-  pricingVersion: '1',
-  ...over,
-});
+const scope = testScope;
 
 function source(own = [{ section_id: 3, n: 5 }, { section_id: 4, n: 2 }, { section_id: 2, n: 1 }]) {
   return { sections: vi.fn(async () => SECTIONS), sectionCounts: vi.fn(async () => own) };

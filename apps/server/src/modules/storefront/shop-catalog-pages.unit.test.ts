@@ -1,19 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { shopCatalogPages, type KeptPage } from './shop-catalog-pages';
-import type { ShopProductRow, ShopScope } from './shop-catalog.repo';
+import type { ShopProductRow } from './shop-catalog.repo';
+import { testScope } from './shop-scope-test-kit';
 
-const scope = (over: Partial<ShopScope> = {}): ShopScope => ({
-  partnerId: 7,
-  baseListId: 1,
-  assortment: 'EXTENDED',
-  warehouseId: 1,
-  showStock: false,
-  multiplicity: 'EDINICA',
-  catalogVersion: '10',
-  shopVersion: '3',
-  pricingVersion: '1',
-  ...over,
-});
+const scope = testScope;
 const page = (): KeptPage => ({ rows: [{ id: 1, name: 'Тетрадь' } as ShopProductRow], total: 1 });
 
 describe("a shop's kept catalogue pages", () => {
