@@ -209,7 +209,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   const webDist = deps.config.webDist === undefined ? DEFAULT_WEB_DIST : deps.config.webDist;
-  await registerSecurityHeaders(app, webDist);
+  registerSecurityHeaders(app, webDist);
   await app.register(cookie);
   await app.register(rateLimit, {
     global: false,
