@@ -15,6 +15,7 @@ import { frameworkErrorAnswer, registerErrorHandler } from './http/error-handler
 import { parseFlattened, registerBodyParsers } from './http/form-body';
 import { loggerOptions, type LogDestination } from './http/request-log';
 import { registerRouteTable } from './http/route-table';
+import { databaseRateLimitStore } from './http/rate-limit-store';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
 import { createEventBus } from './events/event-bus';
@@ -213,6 +214,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cookie);
   await app.register(rateLimit, {
     global: false,
+    store: databaseRateLimitStore(deps.db),
     errorResponseBuilder: (_req, ctx) =>
       new AppError('too_many_requests', 429, MSG.tooManyRequests, { 'retry-after': String(Math.ceil(ctx.ttl / 1000)) }),
   });

@@ -2,6 +2,7 @@ import { loadConfig } from './config';
 import { buildApp } from './app';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
+import { purgeEndedWindows } from './http/rate-limit-store';
 import { isDatabaseEmpty, seedDemo } from './seed/demo-seed';
 
 /** Lines of a price file per transaction on the embedded database: about 50 ms each, other requests answer between. */
@@ -24,7 +25,10 @@ async function main() {
     console.log('Empty database: loading the demo data…');
     await seedDemo(database.db, { scale: 1, log: (m: string) => console.log(m) });
   }
-  const purge = setInterval(() => void services.auth.purgeExpiredTokens().catch(() => {}), 3600_000);
+  const purge = setInterval(() => {
+    void services.auth.purgeExpiredTokens().catch(() => {});
+    void purgeEndedWindows(database.db).catch(() => {});
+  }, 3600_000);
   purge.unref();
 
   let stopping = false;

@@ -25,6 +25,7 @@ import * as offerSortIndexes from './migrations/2026-11-25-0025-offer-sort-index
 import * as clientNameTrigrams from './migrations/2026-11-26-0026-client-name-trigrams';
 import * as catalogNamesVersion from './migrations/2026-11-26-0027-catalog-names-version';
 import * as pricingVersions from './migrations/2026-11-26-0028-pricing-versions';
+import * as rateLimitHits from './migrations/2026-11-26-0029-rate-limit-hits';
 
 /** Dated migrations, listed here so that the bundled server carries them. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -53,6 +54,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26-0026-client-name-trigrams': clientNameTrigrams,
   '2026-11-26-0027-catalog-names-version': catalogNamesVersion,
   '2026-11-26-0028-pricing-versions': pricingVersions,
+  '2026-11-26-0029-rate-limit-hits': rateLimitHits,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

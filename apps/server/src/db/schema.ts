@@ -86,6 +86,13 @@ export interface LoginFailuresTable {
   created_at: Created;
 }
 
+/** A request-rate window of @fastify/rate-limit (http/rate-limit-store.ts): shared by every server process. */
+export interface RateLimitHitsTable {
+  key: string;
+  hits: number;
+  window_ends: Date;
+}
+
 export interface FilesTable {
   partner_id: number;
   id: Generated<string>;
@@ -817,6 +824,7 @@ export interface DB {
   auth_tokens: AuthTokensTable;
   auth_checkwords: AuthCheckwordsTable;
   login_failures: LoginFailuresTable;
+  rate_limit_hits: RateLimitHitsTable;
   files: FilesTable;
   jobs: JobsTable;
   domain_events: DomainEventsTable;
