@@ -16,6 +16,11 @@ const schema = z.object({
   OAUTH_CLIENT_SECRET: z.string().default('web-secret'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
+  /**
+   * Server processes on PostgreSQL (server-processes.ts): `auto` one per core (at most 8), else a number from 1 to 64.
+   * The embedded database is one process: it takes `auto` as 1 and refuses more.
+   */
+  SERVER_PROCESSES: z.union([z.literal('auto'), z.coerce.number().int().min(1).max(64)]).default('auto'),
   /** /v3/api/docs: `staff` (signed-in partner staff and managers only) or `public`. */
   API_DOCS: z.enum(['staff', 'public']).default('staff'),
   /**

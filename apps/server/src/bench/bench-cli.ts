@@ -95,6 +95,7 @@ async function benchEngine(setup: EngineSetup): Promise<EngineReport> {
   const results: ScenarioResult[] = [];
   const extra: Record<string, string | number> = {
     'load generator': loadGenerator() === 'wrk' ? 'wrk (Debian), one thread' : "Node's http client (apt-get install wrk for a lighter one)",
+    server: server.banner,
   };
   try {
     const token = await login(server.baseUrl);

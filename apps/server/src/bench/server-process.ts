@@ -9,7 +9,9 @@ export const SERVER_MAIN = path.join(serverRoot, 'dist/main.js');
 export interface RunningServer {
   baseUrl: string;
   pid: number;
-  /** Resident memory of the server process now, in MB (Linux /proc). */
+  /** What the server said when it listened: its database and how many processes serve the port. */
+  banner: string;
+  /** Resident memory of the server now, in MB (Linux /proc): its process and, with several, its workers. */
   rssMb(): number;
   stop(): Promise<void>;
 }
@@ -42,10 +44,8 @@ export async function startServer(env: Record<string, string>, port: number): Pr
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     pid: child.pid!,
-    rssMb() {
-      const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
-      return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-    },
+    banner: output.split('\n').find((line) => line.includes(`http://localhost:${port}`))?.trim() ?? '',
+    rssMb: () => [child.pid!, ...childrenOf(child.pid!)].reduce((mb, pid) => mb + rssOf(pid), 0),
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
@@ -53,4 +53,28 @@ export async function startServer(env: Record<string, string>, port: number): Pr
         child.kill('SIGTERM');
       }),
   };
+}
+
+function rssOf(pid: number): number {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  } catch {
+    return 0; // ended meanwhile
+  }
+}
+
+/** The processes whose parent is `pid` (the server's workers when it runs several). */
+function childrenOf(pid: number): number[] {
+  const children: number[] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) children.push(Number(entry));
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return children;
 }

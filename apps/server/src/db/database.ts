@@ -35,22 +35,29 @@ export interface OpenOptions {
   inMemory?: boolean;
   /** Called with each query's duration in ms and its SQL (the benchmark's raw SQL time, its trace). */
   onQuery?: (ms: number, sql: string) => void;
+  /**
+   * Server processes sharing the PostgreSQL database (server-processes.ts): each opens a share of the connections,
+   * so that together they hold about twice what one process would, well within PostgreSQL's 100.
+   */
+  processes?: number;
 }
 
 const queryTimer = (onQuery?: OpenOptions['onQuery']): KyselyConfig['log'] =>
   onQuery ? (event) => void (event.level === 'query' && onQuery(event.queryDurationMillis, event.query.sql)) : undefined;
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.onQuery);
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.onQuery, opts.processes);
   return openPGlite(opts);
 }
 
-async function openPostgres(url: string, onQuery?: OpenOptions['onQuery']): Promise<Database> {
+async function openPostgres(url: string, onQuery?: OpenOptions['onQuery'], processes = 1): Promise<Database> {
   const types = {
     getTypeParser: (oid: number, format?: 'text' | 'binary') =>
       oid === INT8 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format),
   };
-  const open = (max: number, settings: PlannerSettings = {}) => {
+  const share = (size: number) => (processes > 1 ? Math.max(2, Math.ceil((2 * size) / processes)) : size);
+  const open = (size: number, settings: PlannerSettings = {}) => {
+    const max = share(size);
     // JIT compiling costs 100 ms and more on the reports' aggregates and gains nothing on this workload's short queries.
     const options = ['-c jit=off', sessionOptions(settings)].filter(Boolean).join(' ');
     const pool = new pg.Pool({ connectionString: url, max, types, options });

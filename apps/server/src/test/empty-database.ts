@@ -19,8 +19,13 @@ async function adminQuery(text: string) {
  */
 export async function openEmptyDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   if (process.env.TEST_DB_ENGINE !== 'postgres') return { database: await openDatabase({ inMemory: true }), drop: async () => {} };
+  const { url, drop } = await createEmptyPostgresDatabase();
+  return { database: await openDatabase({ databaseUrl: url }), drop };
+}
+
+/** A new, empty PostgreSQL database beside the test database: its address and how to drop it. */
+export async function createEmptyPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `b2b_seed_test_${randomBytes(6).toString('hex')}`;
   await adminQuery(`create database ${name}`);
-  const database = await openDatabase({ databaseUrl: withDatabase(TEST_DATABASE_URL, name) });
-  return { database, drop: () => adminQuery(`drop database if exists ${name} with (force)`) };
+  return { url: withDatabase(TEST_DATABASE_URL, name), drop: () => adminQuery(`drop database if exists ${name} with (force)`) };
 }
