@@ -252,10 +252,12 @@ test('a valid price file: its preview, apply on confirmation, the prices change;
   await expect(latest.locator('[data-col="STATE"]')).toHaveText('Применена');
   await latest.getByTestId('history-rollback').click();
   await page.locator('.ant-popconfirm').getByRole('button', { name: 'Откатить' }).click();
-  await expect(toast(page, PRICING_MSG.rolledBack)).toBeVisible();
-  await expect(latest.locator('[data-col="STATE"]')).toHaveText('Откачена');
+  // The rollback is a job: the history follows it until the prices are back.
+  await expect(toast(page, PRICING_MSG.rollbackQueued)).toBeVisible();
+  await expect(latest.locator('[data-col="STATE"]')).toHaveText('Откачена', { timeout: 30_000 });
   await expect(latest.getByTestId('history-rollback')).toHaveCount(0);
   await page.keyboard.press('Escape');
+  await expect(fileBlock(page).getByTestId('upload-state')).toHaveAttribute('data-phase', 'rolledBack', { timeout: 30_000 });
   await expect(fileBlock(page).getByTestId('loaded')).toHaveAttribute('data-count', '0');
   await expect(col(r, 'PRICE')).toHaveText(money(cents(products[1].PURCHASE_PRICE)));
 });

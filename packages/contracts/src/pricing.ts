@@ -51,6 +51,8 @@ export const PRICING_MSG = {
   applyQueued: 'Цены из файла применяются',
   cancelled: 'Загрузка отменена',
   rolledBack: 'Цены возвращены к состоянию до загрузки',
+  rollbackQueued: 'Цены возвращаются к состоянию до загрузки',
+  rollbackFailed: 'Не удалось вернуть цены к состоянию до загрузки. Повторите откат',
   rollbackOnlyLatest: 'Откатить можно только последнюю примененную загрузку',
   prolonged: 'Срок действия цен из файла продлен',
   reset: 'Цены, загруженные из файла, сброшены',
@@ -158,8 +160,11 @@ export const productPriceSaved = actionDone({ ITEM: pricingProduct, WARNING: z.s
 export const UPLOAD_PARTS = ['catalog', 'remain', 'multiplicity'] as const;
 export type UploadPart = (typeof UPLOAD_PARTS)[number];
 
-/** A part's status: FINISHED; ERROR_DATA and ERROR_FILE are errors; any other value means in progress (§3). */
-export const PART_STATUSES = ['QUEUED', 'PROCESSING', 'WAITING', 'FINISHED', 'ERROR_DATA', 'ERROR_FILE', 'CANCELLED'] as const;
+/**
+ * A part's status: FINISHED; ERROR_DATA and ERROR_FILE are errors; any other value means in progress (§3). The price
+ * part of an applied upload is ROLLING_BACK while its rollback runs (issue 12.6).
+ */
+export const PART_STATUSES = ['QUEUED', 'PROCESSING', 'WAITING', 'FINISHED', 'ERROR_DATA', 'ERROR_FILE', 'CANCELLED', 'ROLLING_BACK'] as const;
 export const partStatus = z.enum(PART_STATUSES);
 
 /** What applying the file would change, shown before the user confirms (issue 12.6). */

@@ -26,6 +26,7 @@ import * as clientNameTrigrams from './migrations/2026-11-26-0026-client-name-tr
 import * as catalogNamesVersion from './migrations/2026-11-26-0027-catalog-names-version';
 import * as pricingVersions from './migrations/2026-11-26-0028-pricing-versions';
 import * as rateLimitHits from './migrations/2026-11-26-0029-rate-limit-hits';
+import * as rollbackCursor from './migrations/2026-11-26-0030-rollback-cursor';
 
 /** Dated migrations, listed here so that the bundled server carries them. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -55,6 +56,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26-0027-catalog-names-version': catalogNamesVersion,
   '2026-11-26-0028-pricing-versions': pricingVersions,
   '2026-11-26-0029-rate-limit-hits': rateLimitHits,
+  '2026-11-26-0030-rollback-cursor': rollbackCursor,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -421,10 +421,15 @@ export interface PriceUploadsTable {
   progress: Def<number>;
   /** The last staged line applied by a chunked apply (migration 0022); null: none yet. */
   applied_line: number | null;
+  /** The last product put back by a chunked rollback (migration 0030); null: none yet. */
+  rolled_back_product: number | null;
 }
 
-/** A part of a price upload: QUEUED or PROCESSING (in progress), WAITING (for the user), FINISHED, or an error. */
-export type UploadPartStatus = 'QUEUED' | 'PROCESSING' | 'WAITING' | 'FINISHED' | 'ERROR_DATA' | 'ERROR_FILE' | 'CANCELLED';
+/**
+ * A part of a price upload: QUEUED or PROCESSING (in progress), WAITING (for the user), FINISHED, or an error; the
+ * price part of an applied upload is ROLLING_BACK while its rollback runs.
+ */
+export type UploadPartStatus = 'QUEUED' | 'PROCESSING' | 'WAITING' | 'FINISHED' | 'ERROR_DATA' | 'ERROR_FILE' | 'CANCELLED' | 'ROLLING_BACK';
 
 export interface ShopBasketsTable {
   partner_id: number;

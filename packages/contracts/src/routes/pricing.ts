@@ -174,10 +174,10 @@ function fileRoutes<P extends z.ZodType>(
       method: 'POST',
       path: `/v3/api/partner/pricing/dropexcel/${path}/`,
       access: { staff: rights.reset },
-      summary: `Forgets what was loaded from files for ${what}`,
+      summary: `Forgets what was loaded from files for ${what} (refused while a rollback of its upload runs)`,
       tags,
       params,
-      answer: actionDone(),
+      answer: z.union([actionDone(), actionFailed]),
     }),
   };
 }

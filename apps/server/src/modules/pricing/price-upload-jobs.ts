@@ -14,12 +14,13 @@ import { priceUploadsRepo, type UploadTarget } from './price-uploads.repo';
 import { targetFromRow, validUntil } from './price-uploads.service';
 
 /*
- * The two jobs of a price file. `pricing.parse` (the catalogue part): reads the stored file batch by batch into
+ * The jobs of a price file. `pricing.parse` (the catalogue part): reads the stored file batch by batch into
  * staged lines (each batch one short insert, so the embedded database keeps answering), names every line in error
  * and computes the preview. `pricing.apply` (the price part) writes the lines and keeps what they replace: on
  * PostgreSQL in one transaction; on the embedded database, whose one connection a long transaction would hold, in
  * chunks that each record how far they got. A failed attempt puts its written chunks back; a crash leaves them, and
  * the restarted job (at once: the embedded database has one process) goes on after them. Never half for good.
+ * `pricing.rollback` puts back what an applied upload replaced, the same way (one transaction, or chunks of products).
  */
 
 const PREVIEW_PAGE = 2000;
@@ -246,6 +247,55 @@ export function registerPriceUploadJobs(
       if (!('more' in step)) return step;
       if (ctx.stopping()) throw new JobInterrupted();
       // Other requests take the connection between two chunks.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+
+  deps.jobs.register('pricing.rollback', async (payload, ctx) => {
+    const { partnerId, uploadId } = payload as { partnerId: number; uploadId: number };
+    try {
+      return await rollBack(partnerId, uploadId, ctx);
+    } catch (err) {
+      if (err instanceof JobInterrupted) throw err;
+      // The products put back stay back (and the cursor says which): «Откатить» again goes on after them.
+      if (ctx.final) await repo.update(partnerId, uploadId, { price_status: 'FINISHED', errors: JSON.stringify([PRICING_MSG.rollbackFailed]) });
+      throw err;
+    }
+  });
+
+  /**
+   * Puts back the prices an applied upload replaced: in one transaction, or (deps.applyChunk set: the embedded
+   * database) products chunk by chunk, each chunk its own transaction that records the last product put back, so
+   * that other requests answer between chunks and a restarted job goes on after it.
+   */
+  async function rollBack(partnerId: number, uploadId: number, ctx: JobContext) {
+    for (;;) {
+      const step = await db.transaction().execute(async (trx) => {
+        const r = priceUploadsRepo(trx);
+        const upload = await r.lock(partnerId, uploadId);
+        if (!upload || upload.price_status !== 'ROLLING_BACK') return { skipped: true } as const;
+        const t = targetFromRow(upload);
+        await r.lockTarget(partnerId, t);
+        if (deps.applyChunk) {
+          const range = await r.backedUpRange(partnerId, uploadId, Number(upload.rolled_back_product ?? 0), deps.applyChunk);
+          if (range) {
+            await r.rollback(partnerId, uploadId, t, range);
+            const { all, done } = await r.backedUpCount(partnerId, uploadId, range.upTo);
+            await r.update(partnerId, uploadId, { rolled_back_product: range.upTo, progress: Math.min(99, Math.floor((100 * done) / Math.max(1, all))) });
+            return { more: true } as const;
+          }
+        } else await r.rollback(partnerId, uploadId, t);
+        await r.update(partnerId, uploadId, {
+          price_status: 'FINISHED',
+          status: 'ROLLED_BACK',
+          rolled_back_at: new Date(),
+          rolled_back_product: null,
+          progress: 100,
+        });
+        return { rolledBack: true } as const;
+      });
+      if (!('more' in step)) return step;
+      if (ctx.stopping()) throw new JobInterrupted();
       await new Promise((resolve) => setImmediate(resolve));
     }
   }

@@ -17,6 +17,12 @@ export interface LineChunk {
   productIds: number[];
 }
 
+/** Products after `after` up to `upTo` (by id): a chunk of a rollback. */
+export interface ProductRange {
+  after: number;
+  upTo: number;
+}
+
 /** Whose prices an upload changes. */
 export interface UploadTarget {
   kind: UploadKind;
@@ -78,14 +84,24 @@ export function priceUploadsRepo(db: Db) {
         .limit(1)
         .executeTakeFirst(),
 
-    /** An upload of the target still being read or applied. */
+    /** An upload of the target still being read, applied or rolled back. */
     busy: (partnerId: number, t: UploadTarget) =>
       db
         .selectFrom('price_uploads as u')
         .select('u.id')
         .where('u.partner_id', '=', partnerId)
         .where(targetWhere(t))
-        .where((eb) => eb.or([eb('u.catalog_status', 'in', ['QUEUED', 'PROCESSING']), eb('u.price_status', 'in', ['QUEUED', 'PROCESSING'])]))
+        .where((eb) => eb.or([eb('u.catalog_status', 'in', ['QUEUED', 'PROCESSING']), eb('u.price_status', 'in', ['QUEUED', 'PROCESSING', 'ROLLING_BACK'])]))
+        .executeTakeFirst(),
+
+    /** The upload of the target whose rollback runs, if one does. */
+    rollingBack: (partnerId: number, t: UploadTarget) =>
+      db
+        .selectFrom('price_uploads as u')
+        .selectAll('u')
+        .where('u.partner_id', '=', partnerId)
+        .where(targetWhere(t))
+        .where('u.price_status', '=', 'ROLLING_BACK')
         .executeTakeFirst(),
 
     history: (partnerId: number, t: UploadTarget, q: { from?: Date; to?: Date; sort: 'date_upload' | 'string_count'; desc: boolean; limit: number; offset: number }) => {
@@ -239,11 +255,45 @@ export function priceUploadsRepo(db: Db) {
       await clear(db, partnerId, t, unnamed);
     },
 
-    /** Puts back what the upload replaced. Run inside the caller's transaction. */
-    async rollback(partnerId: number, uploadId: number, t: UploadTarget): Promise<void> {
-      const backed = sql`x.product_id in (select b.product_id from price_upload_backups b where b.partner_id = ${partnerId} and b.upload_id = ${uploadId})`;
+    /**
+     * Puts back what the upload replaced: all of it, or the products of a range (a chunked rollback). Run inside the
+     * caller's transaction.
+     */
+    async rollback(partnerId: number, uploadId: number, t: UploadTarget, products?: ProductRange): Promise<void> {
+      const inRange = products ? sql`b.product_id > ${products.after} and b.product_id <= ${products.upTo}` : sql`true`;
+      const backed = sql`x.product_id in (select b.product_id from price_upload_backups b where b.partner_id = ${partnerId} and b.upload_id = ${uploadId} and ${inRange})`;
       await clear(db, partnerId, t, backed);
-      await restore(db, partnerId, uploadId, t);
+      await restore(db, partnerId, uploadId, t, inRange);
+    },
+
+    /** The next `size` products the upload replaced after product `after`, as a range; none when all are back. */
+    async backedUpRange(partnerId: number, uploadId: number, after: number, size: number): Promise<ProductRange | undefined> {
+      const last = await db
+        .selectFrom((eb) =>
+          eb
+            .selectFrom('price_upload_backups')
+            .select('product_id')
+            .where('partner_id', '=', partnerId)
+            .where('upload_id', '=', uploadId)
+            .where('product_id', '>', after)
+            .orderBy('product_id')
+            .limit(size)
+            .as('chunk'),
+        )
+        .select((eb) => eb.fn.max('chunk.product_id').as('up_to'))
+        .executeTakeFirst();
+      return last?.up_to == null ? undefined : { after, upTo: Number(last.up_to) };
+    },
+
+    /** How many products the upload replaced, and how many of them up to product `upTo` (a rollback's progress). */
+    backedUpCount: async (partnerId: number, uploadId: number, upTo: number) => {
+      const row = await db
+        .selectFrom('price_upload_backups')
+        .select((eb) => [eb.fn.countAll<number>().as('all'), sql<number>`count(*) filter (where product_id <= ${upTo})`.as('done')])
+        .where('partner_id', '=', partnerId)
+        .where('upload_id', '=', uploadId)
+        .executeTakeFirstOrThrow();
+      return { all: Number(row.all), done: Number(row.done) };
     },
 
     /** Forgets what the upload replaced (after its written chunks were put back: the next attempt keeps them anew). */
@@ -338,8 +388,8 @@ async function write(db: Db, partnerId: number, uploadId: number, t: UploadTarge
   return Number(result.numAffectedRows ?? 0n);
 }
 
-async function restore(db: Db, partnerId: number, uploadId: number, t: UploadTarget) {
-  const backups = sql`from price_upload_backups b where b.partner_id = ${partnerId} and b.upload_id = ${uploadId} and b.existed`;
+async function restore(db: Db, partnerId: number, uploadId: number, t: UploadTarget, inRange: ReturnType<typeof sql>) {
+  const backups = sql`from price_upload_backups b where b.partner_id = ${partnerId} and b.upload_id = ${uploadId} and b.existed and ${inRange}`;
   switch (t.kind) {
     case 'PRICE':
       await sql`insert into price_list_products (partner_id, price_list_id, product_id, site_price, percent, upload_id, valid_until)

@@ -87,7 +87,7 @@ export function priceUploadsService(db: Db, deps: { engine: PriceEngine; jobs: J
       PREVIEW: (u.preview as UploadPreview | null) ?? null,
       APPLIED: yn(u.applied_at !== null),
       ROLLED_BACK: yn(u.rolled_back_at !== null),
-      CAN_ROLLBACK: yn(latestApplied?.id === u.id),
+      CAN_ROLLBACK: yn(latestApplied?.id === u.id && u.price_status !== 'ROLLING_BACK'),
     };
   }
 
@@ -142,8 +142,9 @@ export function priceUploadsService(db: Db, deps: { engine: PriceEngine; jobs: J
 
     async status(partnerId: number, where: Where): Promise<PricingStatus> {
       const t = await targetOf(partnerId, where);
+      // A rollback under way is what the target's status shows (and what the screen polls), even under a newer upload.
       const [latest, loaded, links] = await Promise.all([
-        repo.latest(partnerId, t),
+        repo.rollingBack(partnerId, t).then(async (rolling) => rolling ?? (await repo.latest(partnerId, t))),
         repo.loaded(partnerId, t),
         t.kind === 'PRICE' || t.kind === 'PERSONAL' ? deps.yml.links(partnerId, t) : Promise.resolve([]),
       ]);
@@ -178,8 +179,12 @@ export function priceUploadsService(db: Db, deps: { engine: PriceEngine; jobs: J
       return db.transaction().execute(async (trx) => {
         const r = priceUploadsRepo(trx);
         await r.lockTarget(user.partnerId, t);
+        // A rollback under way puts the target's prices back chunk by chunk (the embedded database): nothing else
+        // may change them meanwhile.
+        const rollingBack = await r.rollingBack(user.partnerId, t);
         if (body.action === 'prolong') {
           if (body.period === undefined) return failed({ period: MSG.badRequest });
+          if (rollingBack) return failed({ upload: PRICING_MSG.uploadBusy });
           const until = validUntil(body.period || null);
           await r.prolong(user.partnerId, t, until);
           const applied = await r.latest(user.partnerId, t, { applied: true });
@@ -190,6 +195,7 @@ export function priceUploadsService(db: Db, deps: { engine: PriceEngine; jobs: J
         if (!u || !sameTarget(u, t)) throw notFound(MSG.notFound);
         if (body.action === 'apply' || body.action === 'cancel') {
           if (u.catalog_status !== 'FINISHED' || u.price_status !== 'WAITING') return failed({ upload: PRICING_MSG.uploadNotReady });
+          if (rollingBack && body.action === 'apply') return failed({ upload: PRICING_MSG.uploadBusy });
           if (body.action === 'cancel') {
             await r.update(user.partnerId, u.id, { price_status: 'CANCELLED', status: 'CANCELLED' });
             await r.clearStaged(user.partnerId, u.id);
@@ -199,24 +205,27 @@ export function priceUploadsService(db: Db, deps: { engine: PriceEngine; jobs: J
           await deps.jobs.enqueue(trx, 'pricing.apply', { partnerId: user.partnerId, uploadId: u.id }, { partnerId: user.partnerId, userId: user.id, maxAttempts: 3 });
           return ok({}, PRICING_MSG.applyQueued);
         }
-        // rollback: only the latest applied upload of the target, and only once.
+        // rollback: only the latest applied upload of the target, and only once; a job puts the prices back (in
+        // chunks on the embedded database, which answers other requests between them).
         const latest = await r.latest(user.partnerId, t, { applied: true });
         if (!latest || latest.id !== u.id) return failed({ upload: PRICING_MSG.rollbackOnlyLatest });
-        await r.rollback(user.partnerId, u.id, t);
-        await r.update(user.partnerId, u.id, { rolled_back_at: new Date(), status: 'ROLLED_BACK' });
-        return ok({}, PRICING_MSG.rolledBack);
+        if (rollingBack) return failed({ upload: PRICING_MSG.uploadBusy });
+        await r.update(user.partnerId, u.id, { price_status: 'ROLLING_BACK', progress: 0, errors: '[]' });
+        await deps.jobs.enqueue(trx, 'pricing.rollback', { partnerId: user.partnerId, uploadId: u.id }, { partnerId: user.partnerId, userId: user.id, maxAttempts: 3 });
+        return ok({}, PRICING_MSG.rollbackQueued);
       });
     },
 
     /** Forgets the loaded prices (remains, multiplicities) of the target (§7 dropexcel). */
     async reset(partnerId: number, where: Where) {
       const t = await targetOf(partnerId, where);
-      await db.transaction().execute(async (trx) => {
+      return db.transaction().execute(async (trx) => {
         const r = priceUploadsRepo(trx);
         await r.lockTarget(partnerId, t);
+        if (await r.rollingBack(partnerId, t)) return failed({ upload: PRICING_MSG.uploadBusy });
         await r.reset(partnerId, t);
+        return ok({}, PRICING_MSG.reset);
       });
-      return ok({}, PRICING_MSG.reset);
     },
   };
 }

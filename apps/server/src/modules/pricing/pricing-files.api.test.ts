@@ -122,10 +122,26 @@ describe('price files of a price list', () => {
       SUCCESS: 'N',
       errors: { upload: PRICING_MSG.rollbackOnlyLatest },
     });
-    expect((await post(`/v3/api/partner/pricing/upload/${path()}/`, { action: 'rollback', upload_id: String(second.json().UPLOAD_ID) })).json()).toMatchObject({
+    const act = (data: Record<string, string>) => post(`/v3/api/partner/pricing/upload/${path()}/`, data);
+    expect((await act({ action: 'rollback', upload_id: String(second.json().UPLOAD_ID) })).json()).toMatchObject({
       SUCCESS: 'Y',
-      MESSAGE: PRICING_MSG.rolledBack,
+      MESSAGE: PRICING_MSG.rollbackQueued,
     });
+    // The rollback is a job: until it ends the status shows it under way, and nothing else may change the prices.
+    const rolling = await status(path());
+    expect(rolling.PRICE.STATUS).toBe('ROLLING_BACK');
+    expect(rolling.UPLOAD).toMatchObject({ ID: second.json().UPLOAD_ID, ROLLED_BACK: 'N', CAN_ROLLBACK: 'N' });
+    const busy = { SUCCESS: 'N', errors: { upload: PRICING_MSG.uploadBusy } };
+    expect((await act({ action: 'rollback', upload_id: String(second.json().UPLOAD_ID) })).json()).toEqual(busy);
+    expect((await act({ action: 'prolong', period: '7' })).json()).toEqual(busy);
+    expect((await post(`/v3/api/partner/pricing/dropexcel/${path()}/`, {})).json()).toEqual(busy);
+    expect((await upload(path(), await xlsx([FILE_HEADERS.PRICE, [products[5].code, '', null, null, '5', null]]))).json()).toMatchObject({
+      SUCCESS: 'N',
+      errors: { error_upload_file: PRICING_MSG.uploadBusy },
+    });
+    expect((await loadedRows()).map((r) => r.product_id)).toEqual([products[0].id]);
+    await run();
+    expect((await status(path())).UPLOAD).toMatchObject({ ID: second.json().UPLOAD_ID, ROLLED_BACK: 'Y', CAN_ROLLBACK: 'N', PRICE: { STATUS: 'FINISHED' } });
     expect((await loadedRows()).map((r) => r.product_id)).toEqual(products.slice(0, 3).map((p) => p.id));
     expect((await listPrice(products[0].id)).price).toBe('1000.50');
 
@@ -227,6 +243,7 @@ describe('price files of a price list', () => {
     expect((await loadedRows()).map((r) => r.site_price)).toEqual(products.slice(0, 8).map((_, i) => new Decimal(300 + i).toFixed(4)));
     // Its backups span both attempts: the rollback gives back exactly the prices before the file.
     expect((await post(`/v3/api/partner/pricing/upload/${path()}/`, { action: 'rollback', upload_id: String(res.json().UPLOAD_ID) })).json().SUCCESS).toBe('Y');
+    await run();
     expect(await loadedRows()).toEqual(before);
   });
 
@@ -244,6 +261,44 @@ describe('price files of a price list', () => {
     const done = await t.database.db.selectFrom('price_uploads').select(['applied_line', 'applied_count']).where('id', '=', res.json().UPLOAD_ID).executeTakeFirstOrThrow();
     expect(done).toEqual({ applied_line: null, applied_count: 4 });
     expect((await post(`/v3/api/partner/pricing/upload/${path()}/`, { action: 'rollback', upload_id: String(res.json().UPLOAD_ID) })).json().SUCCESS).toBe('Y');
+    await whole.runUntilIdle();
+    expect(await t.database.db.selectFrom('price_uploads').select('rolled_back_product').where('id', '=', res.json().UPLOAD_ID).executeTakeFirstOrThrow()).toEqual({
+      rolled_back_product: null,
+    });
+    expect(await loadedRows()).toEqual(before);
+  });
+
+  it('rolls back in chunks of products: one cut off after the first goes on after it, and ends whole', async () => {
+    const before = await loadedRows();
+    const res = await upload(path(), await xlsx([FILE_HEADERS.PRICE, ...products.slice(0, 8).map((p, i) => [p.code, '', null, null, String(900 + i), null])]));
+    await run();
+    await post(`/v3/api/partner/pricing/upload/${path()}/`, { action: 'apply', upload_id: String(res.json().UPLOAD_ID) });
+    await run();
+    const id = Number(res.json().UPLOAD_ID);
+    // Putting back the products of the second chunk fails: what a process killed after the first leaves.
+    const { product_id: second } = await t.database.db
+      .selectFrom('price_upload_backups')
+      .select('product_id')
+      .where('upload_id', '=', id)
+      .orderBy('product_id')
+      .offset(APPLY_CHUNK)
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    await sql`create function no_second_chunk() returns trigger language plpgsql as $$ begin raise exception 'killed'; end $$`.execute(t.database.db);
+    await sql`create trigger no_second_chunk before delete on price_list_products for each row when (old.product_id = ${sql.lit(second)}) execute function no_second_chunk()`.execute(
+      t.database.db,
+    );
+    expect((await post(`/v3/api/partner/pricing/upload/${path()}/`, { action: 'rollback', upload_id: String(id) })).json().SUCCESS).toBe('Y');
+    await run();
+    const cut = await t.database.db.selectFrom('price_uploads').select(['price_status', 'rolled_back_product', 'progress']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect(cut.price_status).toBe('ROLLING_BACK');
+    expect(Number(cut.rolled_back_product)).toBeLessThan(second);
+    expect(cut.progress).toBeGreaterThan(0);
+    expect((await status(path())).UPLOAD).toMatchObject({ ID: id, PROGRESS: cut.progress, CAN_ROLLBACK: 'N' });
+    await sql`drop trigger no_second_chunk on price_list_products`.execute(t.database.db);
+    await t.database.db.updateTable('jobs').set({ run_at: new Date(0) }).where('type', '=', 'pricing.rollback').where('status', '=', 'QUEUED').execute();
+    await run();
+    expect((await status(path())).UPLOAD).toMatchObject({ ID: id, ROLLED_BACK: 'Y', PROGRESS: 100, PRICE: { STATUS: 'FINISHED' } });
     expect(await loadedRows()).toEqual(before);
   });
 

@@ -136,6 +136,8 @@ export const useUploadHistory = (t: PanelTarget, part: FilePart, offset: number,
     queryFn: ({ signal }) => fileCalls(t, part).history(offset, signal),
     enabled,
     placeholderData: keepPreviousData,
+    // A rollback runs as a job: its row is read again until it ends.
+    refetchInterval: (query) => (query.state.data?.ITEMS.some((u) => u.PRICE.STATUS === 'ROLLING_BACK') ? STATUS_POLL_MS : false),
   });
 
 /** The upload shows its refusal (error_upload_file) in its block, not as a toast. */

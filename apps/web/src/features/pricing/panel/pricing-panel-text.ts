@@ -72,6 +72,7 @@ export const PANEL_UI = {
   // the state of the latest upload
   reading: 'Файл проверяется',
   applying: 'Цены из файла применяются',
+  rollingBack: 'Цены возвращаются к состоянию до загрузки',
   previewTitle: 'Что изменится после применения файла',
   previewRows: 'Строк в файле',
   previewUp: 'Вырастет',
@@ -138,6 +139,7 @@ export const PHASE_LABEL: Record<UploadPhase, string> = {
   preview: 'Ожидает применения',
   applying: 'Применяется',
   applied: 'Применена',
+  rollingBack: 'Откатывается',
   rolledBack: 'Откачена',
   errorData: 'Ошибки в строках',
   errorFile: 'Ошибка файла',

@@ -20,7 +20,7 @@ export function UploadHistoryModal({ target, part, canAct, onClose }: { target: 
 
   const rollback = async (u: PriceUpload) => {
     const answer = await act.mutateAsync({ action: 'rollback', uploadId: u.ID });
-    notifySuccess(answer.MESSAGE ?? PRICING_MSG.rolledBack);
+    notifySuccess(answer.MESSAGE ?? PRICING_MSG.rollbackQueued);
   };
 
   return (

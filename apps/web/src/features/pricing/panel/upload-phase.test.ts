@@ -16,6 +16,7 @@ describe('needsPolling', () => {
   it('polls while either part is in progress', () => {
     expect(needsPolling({ CATALOG: { STATUS: 'PROCESSING' }, PRICE: { STATUS: 'WAITING' } })).toBe(true);
     expect(needsPolling({ CATALOG: { STATUS: 'FINISHED' }, PRICE: { STATUS: 'QUEUED' } })).toBe(true);
+    expect(needsPolling({ CATALOG: { STATUS: 'FINISHED' }, PRICE: { STATUS: 'ROLLING_BACK' } })).toBe(true);
     expect(needsPolling({ CATALOG: { STATUS: 'FINISHED' }, PRICE: { STATUS: 'WAITING' } })).toBe(false);
     expect(needsPolling({ CATALOG: { STATUS: null }, PRICE: { STATUS: null } })).toBe(false);
     expect(needsPolling(undefined)).toBe(false);
@@ -31,6 +32,7 @@ describe('uploadPhase', () => {
     expect(uploadPhase(upload('FINISHED', 'QUEUED'))).toBe('applying');
     expect(uploadPhase(upload('FINISHED', 'PROCESSING'))).toBe('applying');
     expect(uploadPhase(upload('FINISHED', 'FINISHED'))).toBe('applied');
+    expect(uploadPhase(upload('FINISHED', 'ROLLING_BACK'))).toBe('rollingBack');
     expect(uploadPhase(upload('FINISHED', 'FINISHED', 'Y'))).toBe('rolledBack');
   });
   it('tells errors in lines from a file that cannot be read, and a cancelled upload', () => {

@@ -12,10 +12,10 @@ export const needsPolling = (status: Pick<PricingStatus, 'CATALOG' | 'PRICE'> | 
 
 /**
  * Where the latest upload stands, as the panel shows it: being read (the catalogue part), read and waiting for the
- * user (the preview), being applied (the price part), applied (or rolled back since), refused (errors in lines or
- * a file that cannot be read), or cancelled.
+ * user (the preview), being applied (the price part), applied, being rolled back, rolled back, refused (errors in
+ * lines or a file that cannot be read), or cancelled.
  */
-export type UploadPhase = 'none' | 'reading' | 'preview' | 'applying' | 'applied' | 'rolledBack' | 'errorData' | 'errorFile' | 'cancelled';
+export type UploadPhase = 'none' | 'reading' | 'preview' | 'applying' | 'applied' | 'rollingBack' | 'rolledBack' | 'errorData' | 'errorFile' | 'cancelled';
 
 export function uploadPhase(upload: Pick<PriceUpload, 'CATALOG' | 'PRICE' | 'ROLLED_BACK'> | null | undefined): UploadPhase {
   if (!upload) return 'none';
@@ -28,6 +28,7 @@ export function uploadPhase(upload: Pick<PriceUpload, 'CATALOG' | 'PRICE' | 'ROL
   if (catalog === 'WAITING') return 'reading';
   // The catalogue part is FINISHED.
   if (price === 'WAITING') return 'preview';
+  if (price === 'ROLLING_BACK') return 'rollingBack';
   if (isInProgress(price)) return 'applying';
   if (price === 'CANCELLED') return 'cancelled';
   return upload.ROLLED_BACK === 'Y' ? 'rolledBack' : 'applied';

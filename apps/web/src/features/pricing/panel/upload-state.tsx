@@ -109,16 +109,17 @@ export function UploadState({ target, part, upload, canAct }: { target: PanelTar
     </div>
   );
 
-  const measured = phase === 'reading' || (phase === 'applying' && upload.PROGRESS > 0 && upload.PROGRESS < 100);
+  const measured = phase === 'reading' || ((phase === 'applying' || phase === 'rollingBack') && upload.PROGRESS > 0 && upload.PROGRESS < 100);
   switch (phase) {
     case 'reading':
     case 'applying':
+    case 'rollingBack':
       return box(
         <div data-testid="upload-progress">
           <Typography.Text>
-            {phase === 'reading' ? T.reading : T.applying}: {upload.FILE_NAME}
+            {T[phase]}: {upload.FILE_NAME}
           </Typography.Text>
-          {/* An apply in one transaction (PostgreSQL) has no steps to tell: a running bar without a figure. */}
+          {/* An apply or rollback in one transaction (PostgreSQL) has no steps to tell: a running bar without a figure. */}
           <Progress percent={measured ? upload.PROGRESS : 100} status="active" showInfo={measured} />
         </div>,
       );
@@ -129,6 +130,8 @@ export function UploadState({ target, part, upload, canAct }: { target: PanelTar
     case 'errorFile':
       return box(<Alert type="error" showIcon title={upload.ERRORS[0]?.ERROR || PRICING_MSG.priceUploadFailed} description={upload.FILE_NAME} />);
     case 'applied':
+      // A rollback that failed for good leaves the upload applied, with its reason (PRICING_MSG.rollbackFailed).
+      if (upload.ERRORS.length) return box(<Alert type="warning" showIcon title={upload.ERRORS[0].ERROR} description={T.fileOf(upload.FILE_NAME, formatDateTime(upload.date_upload))} />);
       return box(
         <Alert
           type="success"
