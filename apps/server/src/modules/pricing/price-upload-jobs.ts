@@ -269,6 +269,14 @@ export function registerPriceUploadJobs(
    * that other requests answer between chunks and a restarted job goes on after it.
    */
   async function rollBack(partnerId: number, uploadId: number, ctx: JobContext) {
+    // Chunked: fresh statistics first, and the products already back (a restarted job) counted once for the progress.
+    let counted = { all: 0, done: 0 };
+    if (deps.applyChunk) {
+      const upload = await repo.find(partnerId, uploadId);
+      if (!upload || upload.price_status !== 'ROLLING_BACK') return { skipped: true };
+      await repo.analyze(partnerId, targetFromRow(upload));
+      counted = await repo.backedUpCount(partnerId, uploadId, Number(upload.rolled_back_product ?? 0));
+    }
     for (;;) {
       const step = await db.transaction().execute(async (trx) => {
         const r = priceUploadsRepo(trx);
@@ -280,8 +288,9 @@ export function registerPriceUploadJobs(
           const range = await r.backedUpRange(partnerId, uploadId, Number(upload.rolled_back_product ?? 0), deps.applyChunk);
           if (range) {
             await r.rollback(partnerId, uploadId, t, range);
-            const { all, done } = await r.backedUpCount(partnerId, uploadId, range.upTo);
-            await r.update(partnerId, uploadId, { rolled_back_product: range.upTo, progress: Math.min(99, Math.floor((100 * done) / Math.max(1, all))) });
+            const done = counted.done + range.count;
+            await r.update(partnerId, uploadId, { rolled_back_product: range.upTo, progress: Math.min(99, Math.floor((100 * done) / Math.max(1, counted.all))) });
+            counted = { ...counted, done };
             return { more: true } as const;
           }
         } else await r.rollback(partnerId, uploadId, t);
