@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export const PASSWORD = 'demo1234';
 
@@ -33,4 +33,18 @@ export async function visibleNav(page: Page): Promise<string[]> {
   const shown: string[] = [];
   for (const id of NAV_IDS) if (await page.getByTestId(id).count()) shown.push(id);
   return shown;
+}
+
+/**
+ * Picks an option of an antd Select and waits until `isDone` says the choice took effect. On a busy machine a
+ * click can land while the dropdown still animates in; the pick is then tried again.
+ */
+export async function chooseOption(page: Page, select: Locator, label: string, isDone: () => Promise<boolean>) {
+  await expect(async () => {
+    if (await isDone()) return;
+    const dropdown = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+    if (!(await dropdown.isVisible())) await select.click();
+    await dropdown.locator('.ant-select-item-option', { hasText: label }).first().click({ timeout: 5_000 });
+    await expect.poll(isDone, { timeout: 5_000 }).toBe(true);
+  }).toPass({ timeout: 60_000 });
 }

@@ -1,8 +1,8 @@
-import { expect as baseExpect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type BrowserContext, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { MSG, ORDER_STATUS_LABEL } from '@b2b/contracts/messages';
 import { ORDER_MSG } from '@b2b/contracts/orders';
-import { signInAndWait } from './helpers';
+import { chooseOption, signInAndWait } from './helpers';
 
 /*
  * The order screens (issue 3, back-office.md §2–§4): the list with its filters saved in the params_orders cookie,
@@ -44,19 +44,6 @@ const rowTime = (text: string) => {
   return new Date(`${yyyy}-${mm}-${dd}T00:00`).getTime();
 };
 
-/**
- * Picks an option of an antd Select and waits until `isDone` says the choice took effect. On a busy machine a
- * click can land while the dropdown still animates in; the pick is then tried again.
- */
-async function chooseOption(page: Page, select: Locator, label: string, isDone: () => Promise<boolean>) {
-  await expect(async () => {
-    if (await isDone()) return;
-    const dropdown = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
-    if (!(await dropdown.isVisible())) await select.click();
-    await dropdown.locator('.ant-select-item-option', { hasText: label }).first().click({ timeout: 5_000 });
-    await expect.poll(isDone, { timeout: 5_000 }).toBe(true);
-  }).toPass({ timeout: 60_000 });
-}
 
 const urlHas = (page: Page, pattern: RegExp) => async () => pattern.test(page.url());
 
