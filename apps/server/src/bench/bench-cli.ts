@@ -25,7 +25,7 @@ import { loadGenerator, runLoad } from './load';
 import { BENCH_BUYER, BENCH_MANAGER, measureSql, prepareDataSet, type EngineSetup } from './data-set';
 import { checkTargets, writeReports, type EngineReport, type ScenarioResult, type Targets } from './report';
 import { scenarios } from './scenarios';
-import { startServer } from './server-process';
+import { settle, startServer } from './server-process';
 import { DEFAULT_WEB_DIST } from '../app';
 import { measureExport } from './export-run';
 import { measureImport } from './import-run';
@@ -117,6 +117,7 @@ async function benchEngine(setup: EngineSetup): Promise<EngineReport> {
         const target = scenario.body
           ? { method: 'POST' as const, body: scenario.body, headers: { ...who, 'content-type': 'application/x-www-form-urlencoded' } }
           : { headers: who };
+        await settle(server.baseUrl, headers);
         const run = await runLoad({ baseUrl: server.baseUrl, path: scenario.path, paths, ...target }, c, durationMs);
         result.runs.push(run);
         const sql = result.sql ? ` | SQL p50 ${result.sql.p50.toFixed(2)} ms` : '';
@@ -127,6 +128,7 @@ async function benchEngine(setup: EngineSetup): Promise<EngineReport> {
     }
     // The measurements past the routes, each chosen by its name too (--only import).
     const wants = (name: string) => !values.only || name.includes(values.only);
+    await settle(server.baseUrl, headers);
     if (wants('export')) Object.assign(extra, await measureExport(server, headers, (m) => console.log(m)));
     if (wants('import')) Object.assign(extra, await measureImport(server, headers, importFile, (m) => console.log(m)));
     if (wants('first row')) Object.assign(extra, await timeToFirstRow(server.baseUrl, (m) => console.log(m)));

@@ -78,3 +78,18 @@ function childrenOf(pid: number): number[] {
   }
   return children;
 }
+
+/**
+ * Waits until the server has served what a load run left in flight (wrk stops asking, not the server answering:
+ * 32 reports of 3 s each keep it busy for seconds), so that the next run does not measure the previous one's tail:
+ * three trivial answers in a row each within `quickMs`, or `maxMs` at most.
+ */
+export async function settle(baseUrl: string, headers: Record<string, string>, quickMs = 10, maxMs = 30_000): Promise<void> {
+  const until = performance.now() + maxMs;
+  for (let quick = 0; quick < 3 && performance.now() < until; ) {
+    const started = performance.now();
+    await fetch(`${baseUrl}/v3/api/utils/check/`, { headers }).then((res) => res.arrayBuffer());
+    quick = performance.now() - started <= quickMs ? quick + 1 : 0;
+    if (!quick) await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
