@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { compiledOnce, queryBuilder } from '@/db/compiled-once';
 import type { Db } from '@/db/database';
 
 export type UserRow = Awaited<ReturnType<ReturnType<typeof authRepo>['findUserById']>>;
@@ -10,6 +11,16 @@ const USER_COLUMNS = [
   'id', 'kind', 'email_confirmed_at', 'partner_id', 'client_id', 'email', 'password_hash', 'name', 'surname', 'is_owner',
   'role_admin', 'role_orders', 'role_price', 'role_clients', 'role_loyalty', 'active',
 ] as const;
+
+/** Every request's one statement: built once, with the token's hash as its only parameter. */
+const accessSession = compiledOnce(
+  queryBuilder
+    .selectFrom('auth_tokens as t')
+    .leftJoin('users as u', (j) => j.onRef('u.id', '=', 't.user_id').on('u.deleted_at', 'is', null))
+    .select(['t.kind as token_kind', 't.revoked_at', 't.expires_at', 't.user_id', 't.client_id as token_client_id', 't.family_id'])
+    .select(USER_COLUMNS.map((c) => `u.${c}` as const))
+    .where('t.token_hash', '=', ''),
+);
 
 export function authRepo(db: Db) {
   return {
@@ -71,13 +82,7 @@ export function authRepo(db: Db) {
      * user is deleted).
      */
     findAccessSession: async (hash: string) => {
-      const row = await db
-        .selectFrom('auth_tokens as t')
-        .leftJoin('users as u', (j) => j.onRef('u.id', '=', 't.user_id').on('u.deleted_at', 'is', null))
-        .select(['t.kind as token_kind', 't.revoked_at', 't.expires_at', 't.user_id', 't.client_id as token_client_id', 't.family_id'])
-        .select(USER_COLUMNS.map((c) => `u.${c}` as const))
-        .where('t.token_hash', '=', hash)
-        .executeTakeFirst();
+      const [row] = await accessSession(db, [hash]);
       if (!row) return undefined;
       const { token_kind, revoked_at, expires_at, user_id, token_client_id, family_id, ...user } = row;
       return {
