@@ -121,22 +121,20 @@ export async function measureImport(server: RunningServer, headers: Record<strin
   if (queued.SUCCESS !== 'Y') throw new Error(`upload refused: ${JSON.stringify(queued)}`);
   await waitFor((s) => s.CATALOG.STATUS === 'FINISHED' && s.PRICE.STATUS === 'WAITING');
   const previewed = performance.now();
-  const applying = await call<{ SUCCESS: string }>(`${base}/upload/${target}/`, {
-    method: 'POST',
-    body: new URLSearchParams({ action: 'apply', upload_id: String(queued.UPLOAD_ID) }).toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  });
-  if (applying.SUCCESS !== 'Y') throw new Error(`apply refused: ${JSON.stringify(applying)}`);
+  const act = async (action: 'apply' | 'rollback') => {
+    const answer = await call<{ SUCCESS: string }>(`${base}/upload/${target}/`, {
+      method: 'POST',
+      body: new URLSearchParams({ action, upload_id: String(queued.UPLOAD_ID) }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    if (answer.SUCCESS !== 'Y') throw new Error(`${action} refused: ${JSON.stringify(answer)}`);
+  };
+  await act('apply');
   await waitFor((s) => s.PRICE.STATUS === 'FINISHED');
   const finished = performance.now();
   const importPings = pings.splice(0).sort((a, b) => a - b);
   // The next run starts from the same prices: the benchmark's upload is rolled back (a job, timed like the apply).
-  const rollingBack = await call<{ SUCCESS: string }>(`${base}/upload/${target}/`, {
-    method: 'POST',
-    body: new URLSearchParams({ action: 'rollback', upload_id: String(queued.UPLOAD_ID) }).toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  });
-  if (rollingBack.SUCCESS !== 'Y') throw new Error(`rollback refused: ${JSON.stringify(rollingBack)}`);
+  await act('rollback');
   await waitFor((s) => s.PRICE.STATUS === 'FINISHED');
   const rolledBack = performance.now();
   const rollbackPings = pings.splice(0).sort((a, b) => a - b);

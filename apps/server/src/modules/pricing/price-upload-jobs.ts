@@ -33,6 +33,20 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/**
+ * Runs `step` in a transaction of its own until it answers anything but `{ more: true }` (one chunk of an apply or a
+ * rollback each time): other requests take the connection between two chunks, and a stopping server interrupts the
+ * job there (it goes on after the last chunk written when it starts again).
+ */
+async function inChunks<R extends object>(db: Db, ctx: JobContext, step: (trx: Db) => Promise<R | { more: true }>): Promise<R> {
+  for (;;) {
+    const done = await db.transaction().execute(step);
+    if (!('more' in done)) return done as R;
+    if (ctx.stopping()) throw new JobInterrupted();
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
 export function registerPriceUploadJobs(
   db: Db,
   deps: {
@@ -214,41 +228,35 @@ export function registerPriceUploadJobs(
       const upload = await repo.find(partnerId, uploadId);
       if (upload) await repo.analyze(partnerId, targetFromRow(upload));
     }
-    for (;;) {
-      const step = await db.transaction().execute(async (trx) => {
-        const r = priceUploadsRepo(trx);
-        const upload = await r.lock(partnerId, uploadId);
-        if (!upload || !['QUEUED', 'PROCESSING'].includes(upload.price_status)) return { skipped: true } as const;
-        const t = targetFromRow(upload);
-        await r.lockTarget(partnerId, t);
-        const until = validUntil(upload.period_days);
-        let count = upload.applied_count;
-        if (deps.applyChunk) {
-          const chunk = await r.chunk(partnerId, uploadId, upload.applied_line ?? 0, deps.applyChunk);
-          if (chunk) {
-            count += await r.applyLines(partnerId, uploadId, t, chunk, until);
-            const progress = Math.min(99, Math.floor((100 * chunk.upTo) / Math.max(1, upload.string_count + 1)));
-            await r.update(partnerId, uploadId, { price_status: 'PROCESSING', applied_line: chunk.upTo, applied_count: count, progress });
-            return { more: true } as const;
-          }
-        } else count += await r.applyLines(partnerId, uploadId, t, 'all', until);
-        if (upload.mode === 'REPLACE') await r.clearUnnamed(partnerId, uploadId, t);
-        await r.update(partnerId, uploadId, {
-          price_status: 'FINISHED',
-          status: 'APPLIED',
-          applied_at: new Date(),
-          applied_count: count,
-          applied_line: null,
-          progress: 100,
-          date_end: until,
-        });
-        return { applied: count } as const;
+    return inChunks(db, ctx, async (trx) => {
+      const r = priceUploadsRepo(trx);
+      const upload = await r.lock(partnerId, uploadId);
+      if (!upload || !['QUEUED', 'PROCESSING'].includes(upload.price_status)) return { skipped: true } as const;
+      const t = targetFromRow(upload);
+      await r.lockTarget(partnerId, t);
+      const until = validUntil(upload.period_days);
+      let count = upload.applied_count;
+      if (deps.applyChunk) {
+        const chunk = await r.chunk(partnerId, uploadId, upload.applied_line ?? 0, deps.applyChunk);
+        if (chunk) {
+          count += await r.applyLines(partnerId, uploadId, t, chunk, until);
+          const progress = Math.min(99, Math.floor((100 * chunk.upTo) / Math.max(1, upload.string_count + 1)));
+          await r.update(partnerId, uploadId, { price_status: 'PROCESSING', applied_line: chunk.upTo, applied_count: count, progress });
+          return { more: true } as const;
+        }
+      } else count += await r.applyLines(partnerId, uploadId, t, 'all', until);
+      if (upload.mode === 'REPLACE') await r.clearUnnamed(partnerId, uploadId, t);
+      await r.update(partnerId, uploadId, {
+        price_status: 'FINISHED',
+        status: 'APPLIED',
+        applied_at: new Date(),
+        applied_count: count,
+        applied_line: null,
+        progress: 100,
+        date_end: until,
       });
-      if (!('more' in step)) return step;
-      if (ctx.stopping()) throw new JobInterrupted();
-      // Other requests take the connection between two chunks.
-      await new Promise((resolve) => setImmediate(resolve));
-    }
+      return { applied: count } as const;
+    });
   }
 
   deps.jobs.register('pricing.rollback', async (payload, ctx) => {
@@ -277,36 +285,31 @@ export function registerPriceUploadJobs(
     await repo.analyze(partnerId, targetFromRow(upload));
     let counted = { all: 0, done: 0 };
     if (deps.applyChunk) counted = await repo.backedUpCount(partnerId, uploadId, Number(upload.rolled_back_product ?? 0));
-    for (;;) {
-      const step = await db.transaction().execute(async (trx) => {
-        const r = priceUploadsRepo(trx);
-        const upload = await r.lock(partnerId, uploadId);
-        if (!upload || upload.price_status !== 'ROLLING_BACK') return { skipped: true } as const;
-        const t = targetFromRow(upload);
-        await r.lockTarget(partnerId, t);
-        if (deps.applyChunk) {
-          const range = await r.backedUpRange(partnerId, uploadId, Number(upload.rolled_back_product ?? 0), deps.applyChunk);
-          if (range) {
-            await r.rollback(partnerId, uploadId, t, range);
-            const done = counted.done + range.count;
-            await r.update(partnerId, uploadId, { rolled_back_product: range.upTo, progress: Math.min(99, Math.floor((100 * done) / Math.max(1, counted.all))) });
-            counted = { ...counted, done };
-            return { more: true } as const;
-          }
-        } else await r.rollback(partnerId, uploadId, t);
-        await r.update(partnerId, uploadId, {
-          price_status: 'FINISHED',
-          status: 'ROLLED_BACK',
-          rolled_back_at: new Date(),
-          rolled_back_product: null,
-          progress: 100,
-        });
-        return { rolledBack: true } as const;
+    return inChunks(db, ctx, async (trx) => {
+      const r = priceUploadsRepo(trx);
+      const upload = await r.lock(partnerId, uploadId);
+      if (!upload || upload.price_status !== 'ROLLING_BACK') return { skipped: true } as const;
+      const t = targetFromRow(upload);
+      await r.lockTarget(partnerId, t);
+      if (deps.applyChunk) {
+        const range = await r.backedUpRange(partnerId, uploadId, Number(upload.rolled_back_product ?? 0), deps.applyChunk);
+        if (range) {
+          await r.rollback(partnerId, uploadId, t, range);
+          const done = counted.done + range.count;
+          await r.update(partnerId, uploadId, { rolled_back_product: range.upTo, progress: Math.min(99, Math.floor((100 * done) / Math.max(1, counted.all))) });
+          counted = { ...counted, done };
+          return { more: true } as const;
+        }
+      } else await r.rollback(partnerId, uploadId, t);
+      await r.update(partnerId, uploadId, {
+        price_status: 'FINISHED',
+        status: 'ROLLED_BACK',
+        rolled_back_at: new Date(),
+        rolled_back_product: null,
+        progress: 100,
       });
-      if (!('more' in step)) return step;
-      if (ctx.stopping()) throw new JobInterrupted();
-      await new Promise((resolve) => setImmediate(resolve));
-    }
+      return { rolledBack: true } as const;
+    });
   }
 
   /**

@@ -52,6 +52,8 @@ export function priceUploadsRepo(db: Db) {
       .limit(limit)
       .execute();
 
+  const targetUploads = (partnerId: number, t: UploadTarget) => db.selectFrom('price_uploads as u').where('u.partner_id', '=', partnerId).where(targetWhere(t));
+
   return {
     insert: (row: Insertable<PriceUploadsTable>) => db.insertInto('price_uploads').values(row).returningAll().executeTakeFirstOrThrow(),
 
@@ -86,23 +88,13 @@ export function priceUploadsRepo(db: Db) {
 
     /** An upload of the target still being read, applied or rolled back. */
     busy: (partnerId: number, t: UploadTarget) =>
-      db
-        .selectFrom('price_uploads as u')
+      targetUploads(partnerId, t)
         .select('u.id')
-        .where('u.partner_id', '=', partnerId)
-        .where(targetWhere(t))
         .where((eb) => eb.or([eb('u.catalog_status', 'in', ['QUEUED', 'PROCESSING']), eb('u.price_status', 'in', ['QUEUED', 'PROCESSING', 'ROLLING_BACK'])]))
         .executeTakeFirst(),
 
     /** The upload of the target whose rollback runs, if one does. */
-    rollingBack: (partnerId: number, t: UploadTarget) =>
-      db
-        .selectFrom('price_uploads as u')
-        .selectAll('u')
-        .where('u.partner_id', '=', partnerId)
-        .where(targetWhere(t))
-        .where('u.price_status', '=', 'ROLLING_BACK')
-        .executeTakeFirst(),
+    rollingBack: (partnerId: number, t: UploadTarget) => targetUploads(partnerId, t).selectAll('u').where('u.price_status', '=', 'ROLLING_BACK').executeTakeFirst(),
 
     history: (partnerId: number, t: UploadTarget, q: { from?: Date; to?: Date; sort: 'date_upload' | 'string_count'; desc: boolean; limit: number; offset: number }) => {
       let base = db.selectFrom('price_uploads as u').where('u.partner_id', '=', partnerId).where(targetWhere(t));
