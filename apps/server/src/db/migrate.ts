@@ -27,6 +27,7 @@ import * as catalogNamesVersion from './migrations/2026-11-26-0027-catalog-names
 import * as pricingVersions from './migrations/2026-11-26-0028-pricing-versions';
 import * as rateLimitHits from './migrations/2026-11-26-0029-rate-limit-hits';
 import * as rollbackCursor from './migrations/2026-11-26-0030-rollback-cursor';
+import * as orderSearchSuffixes from './migrations/2026-11-26-0031-order-search-suffixes';
 
 /** Dated migrations, listed here so that the bundled server carries them. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -57,6 +58,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26-0028-pricing-versions': pricingVersions,
   '2026-11-26-0029-rate-limit-hits': rateLimitHits,
   '2026-11-26-0030-rollback-cursor': rollbackCursor,
+  '2026-11-26-0031-order-search-suffixes': orderSearchSuffixes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

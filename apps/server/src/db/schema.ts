@@ -637,7 +637,7 @@ export interface OrdersTable {
   canceled_at: Date | null;
   /** The client's name, kept by a trigger (sorting and searching on one table). */
   client_name: Generated<string>;
-  /** lower(number ␁ client name ␁ e-mail): what the list's text search matches (trigram index). */
+  /** lower(number ␁ client name ␁ e-mail): what a row read along another index is tested on (migration 0031). */
   search_text: GeneratedAlways<string>;
   phone_digits: GeneratedAlways<string>;
   /** The workflow's order of the status (NEW 1 … CANCELED 5), the list's STATUS sort. */

@@ -3,6 +3,15 @@
 /** A LIKE pattern matching `text` anywhere, its wildcards escaped (PostgreSQL's default escape is the backslash). */
 export const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/**
+ * The tsquery that finds `text` inside a field indexed by its suffixes (`text_suffixes`, migration 0031): some suffix
+ * starts with it. Quoted, so that every character is the lexeme's own (a space, `&`, `!`…).
+ */
+export const suffixStartingWith = (text: string) => `'${text.replace(/[\\']/g, (c) => `\\${c}`)}':*`;
+
+/** The shortest suffix `text_suffixes` indexes: a shorter text is matched without the index. */
+export const SHORTEST_SUFFIX = 3;
+
 /** Phone-like text ("+7 (926) 118", "926-11"): its digits when there are three or more, else undefined. */
 export function phoneDigitsOf(query: string): string | undefined {
   if (!/^[\d\s()+-]+$/.test(query)) return undefined;

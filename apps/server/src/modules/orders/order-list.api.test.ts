@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_STATUSES, type OrderStatus } from '@b2b/contracts/limits';
 import { ORDER_STATUS_LABEL } from '@b2b/contracts/messages';
-import { PAYMENT_TYPE_LABEL, type OrderListItem } from '@b2b/contracts/orders';
+import { PAYMENT_TYPE_LABEL, type OrderListAnswer, type OrderListItem } from '@b2b/contracts/orders';
 import { finishedExport } from '@/test/export-job';
 import type { TestApp } from '@/test/test-app';
 import { downloadXlsx, openOrdersTest, type OrdersKit } from './orders-test-kit';
@@ -145,6 +145,34 @@ describe('GET /v3/api/partner/orderlist/', () => {
 
     const none = await list({ query: 'нет-такого-заказа-%_' });
     expect(none).toMatchObject({ ITEMS: [], NAV: { CNT: 0, CNT_ALL: all.length } });
+  });
+
+  it('finds a part of a number or a phone anywhere in it, at any length, and takes any character as itself', async () => {
+    const sample = [...all].sort(newest)[5];
+    const contains = (text: string) =>
+      all.filter(
+        (o) =>
+          o.order_number.toLowerCase().includes(text) ||
+          o.client_name.toLowerCase().includes(text) ||
+          (o.contact_email ?? '').toLowerCase().includes(text) ||
+          (/^[\d\s()+-]+$/.test(text) && text.replace(/\D/g, '').length >= 3 && (o.contact_phone ?? '').replace(/\D/g, '').includes(text.replace(/\D/g, ''))),
+      ).length;
+    const number = sample.order_number.toLowerCase();
+    // The middle of a number, its last two characters (shorter than the indexed suffixes), its last four.
+    for (const part of [number.slice(2, -1), number.slice(-2), number.slice(-4)]) {
+      expect((await list({ query: part })).NAV.CNT, part).toBe(Math.min(contains(part), 1000));
+    }
+    const digits = sample.contact_phone!.replace(/\D/g, '');
+    for (const part of [digits.slice(4, 7), digits.slice(-5)]) {
+      const found = await list({ query: part, limit: 36 });
+      expect(found.NAV.CNT, part).toBe(Math.min(contains(part), 1000));
+    }
+    // Quotes, backslashes and the tsquery's operators are the text's own characters, not syntax.
+    for (const odd of ["o'brien", 'a\\b', '1 & 2', '!12:*', "'"]) {
+      const res = await k.as('orders').get(listUrl({ query: odd }));
+      expect(res.statusCode, odd).toBe(200);
+      expect((res.json() as OrderListAnswer).NAV.CNT, odd).toBe(contains(odd));
+    }
   });
 
   const RANK: Record<OrderStatus, number> = { NEW: 1, VIEWED: 2, IN_BASKET: 3, COMPLETED: 4, CANCELED: 5 };

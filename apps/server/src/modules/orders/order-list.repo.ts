@@ -3,7 +3,7 @@ import type { OrderStatus } from '@b2b/contracts/limits';
 import type { Db } from '@/db/database';
 import { SORT_INDEX_WALK, withPlannerSettings } from '@/db/planner-settings';
 import type { DB } from '@/db/schema';
-import { likeContains } from '@/db/text-search';
+import { likeContains, SHORTEST_SUFFIX, suffixStartingWith } from '@/db/text-search';
 
 /** The list filter, already turned into instants, Moscow days and patterns. */
 export interface OrderFilter {
@@ -56,6 +56,23 @@ const CLIENTS_FOR_BOUND = 100;
 /** Beyond this offset a page first finds its ids on the index alone, then reads only those rows. */
 const DEFERRED_JOIN_FROM = 500;
 
+/** The client's name and the contact e-mail as the search's trigram index has them (migration 0031). */
+const NAME_AND_EMAIL = sql<string>`lower(o.client_name || chr(1) || coalesce(o.contact_email, ''))`;
+
+/**
+ * How a text search's condition is written. `index`: for the search's indexes (the number's and the phone's
+ * suffixes, the name's and e-mail's trigrams), when the matches are found through them. `rows`: a LIKE on the
+ * stored search text, when the rows come from another index (a broad search walking the date's, a page's rows by
+ * id) and each is tested: building a row's suffixes to test it costs microseconds, a thousand rows milliseconds.
+ */
+type TextMatch = 'index' | 'rows';
+
+/** `text` inside a field whose suffixes are indexed (the number, the phone's digits). */
+function inSuffixes(field: Expression<string>, text: string): Expression<SqlBool> {
+  if (text.length < SHORTEST_SUFFIX) return sql<SqlBool>`${field} like ${likeContains(text)}`;
+  return sql<SqlBool>`text_suffixes(${field}, ${sql.lit(SHORTEST_SUFFIX)}) @@ ${suffixStartingWith(text)}::tsquery`;
+}
+
 const flip = (d: Direction): Direction => (d === 'asc' ? 'desc' : 'asc');
 const minDate = (a: Date | undefined, b: Date) => (a && a < b ? a : b);
 const maxDate = (a: Date | undefined, b: Date) => (a && a > b ? a : b);
@@ -66,7 +83,7 @@ const maxDate = (a: Date | undefined, b: Date) => (a && a > b ? a : b);
  */
 export function orderListRepo(db: Db) {
   /** `partnerId` undefined: every partner's orders (the manager's list, sorted by date only); `on`: the sessions to ask. */
-  const filtered = (partnerId: number | undefined, f: OrderFilter, on: Db = db) => {
+  const filtered = (partnerId: number | undefined, f: OrderFilter, on: Db = db, match: TextMatch = 'index') => {
     let q = on.selectFrom('orders as o');
     if (partnerId !== undefined) q = q.where('o.partner_id', '=', partnerId);
     if (f.status) q = q.where('o.status', '=', f.status);
@@ -76,16 +93,22 @@ export function orderListRepo(db: Db) {
     const { text, phoneDigits } = f;
     if (text) {
       q = q.where((eb) => {
-        const any: Expression<SqlBool>[] = [eb('o.search_text', 'like', likeContains(text))];
-        if (phoneDigits) any.push(eb('o.phone_digits', 'like', likeContains(phoneDigits)));
+        if (match === 'rows') {
+          const like: Expression<SqlBool>[] = [eb('o.search_text', 'like', likeContains(text))];
+          if (phoneDigits) like.push(eb('o.phone_digits', 'like', likeContains(phoneDigits)));
+          return eb.or(like);
+        }
+        // The name first: a row the trigrams found is rechecked, and it matched by its name.
+        const any: Expression<SqlBool>[] = [eb(NAME_AND_EMAIL, 'like', likeContains(text)), inSuffixes(sql`lower(o.order_number)`, text)];
+        if (phoneDigits) any.push(inSuffixes(sql`o.phone_digits`, phoneDigits));
         return eb.or(any);
       });
     }
     return q;
   };
 
-  const rows = (partnerId: number | undefined, f: OrderFilter, sort: OrderSort, on: Db = db) =>
-    filtered(partnerId, f, on)
+  const rows = (partnerId: number | undefined, f: OrderFilter, sort: OrderSort, on: Db = db, match: TextMatch = 'index') =>
+    filtered(partnerId, f, on, match)
       .leftJoin('tradepoints as tp', (j) => j.onRef('tp.partner_id', '=', 'o.partner_id').onRef('tp.id', '=', 'o.tradepoint_id'))
       .select((eb) => [
         'o.partner_id', 'o.id', 'o.order_number', 'o.created_at', 'o.status', 'o.client_id', 'o.client_name',
@@ -132,15 +155,24 @@ export function orderListRepo(db: Db) {
    * A page by offset. A deep one skips its offset on the sort's index alone (ids only, no row reads), then reads
    * the page's rows by key: skipping 100,000 entries of an index costs a fraction of reading 100,000 orders.
    */
-  const offsetPage = async (partnerId: number | undefined, f: OrderFilter, sort: OrderSort, direction: Direction, limit: number, offset: number, on: Db = db) => {
+  const offsetPage = async (
+    partnerId: number | undefined,
+    f: OrderFilter,
+    sort: OrderSort,
+    direction: Direction,
+    limit: number,
+    offset: number,
+    on: Db = db,
+    match: TextMatch = 'index',
+  ) => {
     if (offset < DEFERRED_JOIN_FROM) {
-      return rows(partnerId, f, sort, on).orderBy(SORT_KEYS[sort], direction).orderBy('o.id', direction).limit(limit).offset(offset).execute();
+      return rows(partnerId, f, sort, on, match).orderBy(SORT_KEYS[sort], direction).orderBy('o.id', direction).limit(limit).offset(offset).execute();
     }
     const ids = (
-      await filtered(partnerId, f, on).select('o.id').orderBy(SORT_KEYS[sort], direction).orderBy('o.id', direction).limit(limit).offset(offset).execute()
+      await filtered(partnerId, f, on, match).select('o.id').orderBy(SORT_KEYS[sort], direction).orderBy('o.id', direction).limit(limit).offset(offset).execute()
     ).map((r) => r.id);
     if (!ids.length) return [];
-    return rows(partnerId, f, sort, on).where('o.id', 'in', ids).orderBy(SORT_KEYS[sort], direction).orderBy('o.id', direction).execute();
+    return rows(partnerId, f, sort, on, 'rows').where('o.id', 'in', ids).orderBy(SORT_KEYS[sort], direction).orderBy('o.id', direction).execute();
   };
 
   /**
@@ -213,7 +245,7 @@ export function orderListRepo(db: Db) {
     // Its first pages walk the sort's index: at least one row in a thousand matches. Not by client: a word of the
     // clients' names gathers its matches in one stretch of that index, which the walk would reach only at its end.
     if (count?.more && sort !== 'CLIENT' && offset + limit <= INDEX_WALK_UP_TO) {
-      return withPlannerSettings(db, SORT_INDEX_WALK, (d) => offsetPage(partnerId, f, sort, direction, limit, offset, d));
+      return withPlannerSettings(db, SORT_INDEX_WALK, (d) => offsetPage(partnerId, f, sort, direction, limit, offset, d, 'rows'));
     }
     if (seek && sort === 'CREATE_DATE' && partnerId !== undefined && readModelCounts(f) && offset >= DEFERRED_JOIN_FROM) {
       const start = await daySeek(partnerId, f, direction, offset);
@@ -280,7 +312,7 @@ export function orderListRepo(db: Db) {
         return { count, rows: await page(partnerId, f, sort, direction, window, count) };
       }
       const ids = found.flatMap((r) => (r.id === null ? [] : [Number(r.id)]));
-      const list = ids.length ? await rows(partnerId, f, sort).where('o.id', 'in', ids).orderBy(SORT_KEYS[sort], direction).orderBy('o.id', direction).execute() : [];
+      const list = ids.length ? await rows(partnerId, f, sort, db, 'rows').where('o.id', 'in', ids).orderBy(SORT_KEYS[sort], direction).orderBy('o.id', direction).execute() : [];
       return { count: { n, more: false }, rows: list };
     },
 
