@@ -28,6 +28,7 @@ import * as pricingVersions from './migrations/2026-11-26-0028-pricing-versions'
 import * as rateLimitHits from './migrations/2026-11-26-0029-rate-limit-hits';
 import * as rollbackCursor from './migrations/2026-11-26-0030-rollback-cursor';
 import * as orderSearchSuffixes from './migrations/2026-11-26-0031-order-search-suffixes';
+import * as ginWithoutPendingLists from './migrations/2026-11-26-0032-gin-without-pending-lists';
 
 /** Dated migrations, listed here so that the bundled server carries them. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -59,6 +60,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26-0029-rate-limit-hits': rateLimitHits,
   '2026-11-26-0030-rollback-cursor': rollbackCursor,
   '2026-11-26-0031-order-search-suffixes': orderSearchSuffixes,
+  '2026-11-26-0032-gin-without-pending-lists': ginWithoutPendingLists,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
