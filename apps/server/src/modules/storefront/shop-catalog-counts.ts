@@ -29,7 +29,7 @@ export interface ShopCountsSource {
 }
 
 /** Shops whose counts a server keeps at once; the one read longest ago goes first. */
-const MAX_SHOPS = 1000;
+export const MAX_SHOPS = 1000;
 
 export function buildShopCounts(sections: CatalogSectionRow[], own: { section_id: number; n: number }[]): ShopCounts {
   const totals = new Map(own.map((c) => [Number(c.section_id), Number(c.n)]));

@@ -5,7 +5,8 @@ import type { Db } from '@/db/database';
 import { searchText } from '@/db/text-search';
 import { AppError, notFound } from '@/http/app-error';
 import type { PriceEngine, ResolvedTarget } from '../pricing/price-engine.service';
-import { shopCountsCache } from './shop-catalog-counts';
+import { keptLoads } from '@/cache/kept-loads';
+import { MAX_SHOPS, shopCountsCache } from './shop-catalog-counts';
 import { shopCatalogRepo, type ShopProductRow, type ShopScope } from './shop-catalog.repo';
 import { shopCatalogPages, type KeptPage } from './shop-catalog-pages';
 import { catalogProduct } from './shop-products';
@@ -26,8 +27,18 @@ export function shopCatalogService(db: Db, engine: PriceEngine) {
   const countsOf = shopCountsCache(repo);
   const keptPage = shopCatalogPages();
 
+  const keptHidden = keptLoads<number[]>(MAX_SHOPS);
+
+  /** The shop's scope with its hidden sections, kept under the versions that move when a section or its SHOW does. */
+  async function readScope(partnerId: number): Promise<ShopScope | undefined> {
+    const row = await repo.scope(partnerId);
+    if (!row) return undefined;
+    const key = [partnerId, row.catalogVersion, row.shopVersion, row.baseListId].join(':');
+    return { ...row, hiddenSections: await keptHidden(key, () => repo.hiddenSections(partnerId, row.baseListId)) };
+  }
+
   async function scopeOf(partnerId: number): Promise<ShopScope> {
-    const scope = await repo.scope(partnerId);
+    const scope = await readScope(partnerId);
     if (!scope) throw new AppError('shop_not_found', 404, MSG.shopLinkUnknown);
     return scope;
   }
@@ -54,7 +65,7 @@ export function shopCatalogService(db: Db, engine: PriceEngine) {
     pricing,
     priced,
     /** What the shop sells, for feeds: its scope, how many, and the products after an id. */
-    sellable: { scope: (partnerId: number) => repo.scope(partnerId), count: async (scope: ShopScope) => (await countsOf(scope)).all, afterId: repo.afterId },
+    sellable: { scope: readScope, count: async (scope: ShopScope) => (await countsOf(scope)).all, afterId: repo.afterId },
 
     async sections(buyer: Buyer): Promise<{ ITEMS: CatalogSection[] }> {
       const counts = await countsOf(await scopeOf(buyer.partnerId));

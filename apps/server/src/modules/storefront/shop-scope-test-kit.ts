@@ -11,5 +11,6 @@ export const testScope = (over: Partial<ShopScope> = {}): ShopScope => ({
   catalogVersion: '10',
   shopVersion: '3',
   pricingVersion: '1',
+  hiddenSections: [],
   ...over,
 });

@@ -87,9 +87,25 @@ describe('the catalogue', () => {
     await setShop({ show_stock: false });
   });
 
+  it('hides every section below a hidden one, at any depth, and only those', async () => {
+    const repo = shopCatalogRepo(t.database.db);
+    const { baseListId } = (await repo.scope(pid))!;
+    const sections = await repo.sections();
+    const middle = sections.find((s) => s.depth === 2 && sections.some((c) => c.parent_id === s.id))!;
+    const below = buildShopCounts(sections, []).subtree(Number(middle.id));
+    expect(below.length).toBeGreaterThan(1);
+    const before = await repo.hiddenSections(pid, baseListId);
+    await post(`/v3/api/partner/section/${middle.id}/`, { show: 'N' }, owner);
+    const hidden = await repo.hiddenSections(pid, baseListId);
+    await post(`/v3/api/partner/section/${middle.id}/`, { show: 'Y' }, owner);
+    expect(hidden).toEqual([...new Set([...before, ...below])].sort((a, b) => a - b));
+    expect(await repo.hiddenSections(pid, baseListId)).toEqual(before);
+  });
+
   it("reads a section's pages across its subsections: the same rows as sorting all of its products", async () => {
     const repo = shopCatalogRepo(t.database.db);
-    const scope = (await repo.scope(pid))!;
+    const row = (await repo.scope(pid))!;
+    const scope = { ...row, hiddenSections: await repo.hiddenSections(pid, row.baseListId) };
     const sections = await repo.sections();
     const top = sections.find((s) => s.parent_id === null && s.depth === 1)!;
     const ids = buildShopCounts(sections, []).subtree(Number(top.id));
