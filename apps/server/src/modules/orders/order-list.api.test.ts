@@ -167,6 +167,18 @@ describe('GET /v3/api/partner/orderlist/', () => {
       const found = await list({ query: part, limit: 36 });
       expect(found.NAV.CNT, part).toBe(Math.min(contains(part), 1000));
     }
+    // A number ending in a character of two UTF-16 units: its last two characters are shorter than the indexed suffixes.
+    const client = await k.db.selectFrom('clients').select('id').where('partner_id', '=', k.main).limit(1).executeTakeFirstOrThrow();
+    const odd = await k.db
+      .insertInto('orders')
+      .values({ partner_id: k.main, order_number: 'Ю-7😀', client_id: client.id, status: 'NEW', position_sum: '1.0000', created_at: new Date() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    try {
+      expect(ids((await list({ query: '7😀' })).ITEMS)).toEqual([odd.id]);
+    } finally {
+      await k.db.deleteFrom('orders').where('id', '=', odd.id).execute();
+    }
     // Quotes, backslashes and the tsquery's operators are the text's own characters, not syntax.
     for (const odd of ["o'brien", 'a\\b', '1 & 2', '!12:*', "'"]) {
       const res = await k.as('orders').get(listUrl({ query: odd }));

@@ -69,7 +69,8 @@ type TextMatch = 'index' | 'rows';
 
 /** `text` inside a field whose suffixes are indexed (the number, the phone's digits). */
 function inSuffixes(field: Expression<string>, text: string): Expression<SqlBool> {
-  if (text.length < SHORTEST_SUFFIX) return sql<SqlBool>`${field} like ${likeContains(text)}`;
+  // Characters as the database counts them (code points), not UTF-16 units.
+  if ([...text].length < SHORTEST_SUFFIX) return sql<SqlBool>`${field} like ${likeContains(text)}`;
   return sql<SqlBool>`text_suffixes(${field}, ${sql.lit(SHORTEST_SUFFIX)}) @@ ${suffixStartingWith(text)}::tsquery`;
 }
 
