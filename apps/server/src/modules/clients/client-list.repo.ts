@@ -32,6 +32,14 @@ export interface ClientListPage {
   offset: number;
 }
 
+/** A row's last order as the list shows it. */
+interface LastOrder {
+  last_order_id: number | null;
+  last_order_number: string | null;
+  last_order_status: string | null;
+  last_order_date_s: number | null;
+}
+
 /**
  * The client list with its figures, sorted and paged on the server. The order figures come from the
  * client_order_stats read model (triggers keep it current: orders count toward ORDERS_COUNT/SUM/AVERAGE unless
@@ -138,15 +146,15 @@ export function clientListRepo(db: Db) {
           .execute()
       : [];
     const byId = new Map(orders.map((o) => [Number(o.id), o]));
+    // The rows are the driver's own fresh objects: completed in place rather than copied (thirty fields a row).
     return rows.map((r) => {
       const last = r.last_order_id === null ? undefined : byId.get(Number(r.last_order_id));
-      return {
-        ...r,
-        last_order_id: last ? Number(last.id) : null,
-        last_order_number: last?.order_number ?? null,
-        last_order_status: last?.status ?? null,
-        last_order_date_s: last?.created_s ?? null,
-      };
+      const row = r as R & LastOrder;
+      row.last_order_id = last ? Number(last.id) : null;
+      row.last_order_number = last?.order_number ?? null;
+      row.last_order_status = last?.status ?? null;
+      row.last_order_date_s = last?.created_s ?? null;
+      return row;
     });
   };
 
