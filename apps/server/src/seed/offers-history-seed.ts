@@ -41,5 +41,7 @@ export async function growOffers(db: Db, partnerId: number, target: number): Pro
     cross join ${products} c
     join catalog_products p on p.id = c.a[1 + ((o.id * 97 + k * 389) % cardinality(c.a))]
     on conflict do nothing`.execute(db);
+  // The embedded database has no autovacuum: the lists would be planned on the tables as they were before.
+  await sql`analyze offers, offer_presents, offer_products`.execute(db);
   return add;
 }
