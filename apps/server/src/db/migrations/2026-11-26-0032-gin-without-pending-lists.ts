@@ -7,12 +7,17 @@ import { sql, type Kysely } from 'kysely';
  * for a number nobody has read 479 pages, 28 ms; 0.01 ms once merged). On PostgreSQL it spares a search the list
  * an autovacuum has not merged yet; an order or a client inserted pays a few index pages instead.
  */
-export async function up(db: Kysely<any>): Promise<void> {
+/** The GIN indexes of the schema, by name. */
+async function ginIndexes(db: Kysely<any>): Promise<string[]> {
   const gin = await sql<{ name: string }>`
     select c.relname as name from pg_class c
     join pg_am a on a.oid = c.relam join pg_namespace n on n.oid = c.relnamespace
     where a.amname = 'gin' and n.nspname = 'public'`.execute(db);
-  for (const { name } of gin.rows) {
+  return gin.rows.map((r) => r.name);
+}
+
+export async function up(db: Kysely<any>): Promise<void> {
+  for (const name of await ginIndexes(db)) {
     await sql`alter index ${sql.table(name)} set (fastupdate = off)`.execute(db);
     // What the list already holds goes into the index now.
     await sql`select gin_clean_pending_list(${name}::regclass)`.execute(db);
@@ -20,9 +25,5 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  const gin = await sql<{ name: string }>`
-    select c.relname as name from pg_class c
-    join pg_am a on a.oid = c.relam join pg_namespace n on n.oid = c.relnamespace
-    where a.amname = 'gin' and n.nspname = 'public'`.execute(db);
-  for (const { name } of gin.rows) await sql`alter index ${sql.table(name)} reset (fastupdate)`.execute(db);
+  for (const name of await ginIndexes(db)) await sql`alter index ${sql.table(name)} reset (fastupdate)`.execute(db);
 }

@@ -180,7 +180,7 @@ describe('GET /v3/api/partner/orderlist/', () => {
       await k.db.deleteFrom('orders').where('id', '=', odd.id).execute();
     }
     // Quotes, backslashes and the tsquery's operators are the text's own characters, not syntax.
-    for (const odd of ["o'brien", 'a\\b', '1 & 2', '!12:*', "'"]) {
+    for (const odd of ["o'brien", 'a\\b', '1 & 2', '!12:*', "'", "'\\".repeat(100)]) {
       const res = await k.as('orders').get(listUrl({ query: odd }));
       expect(res.statusCode, odd).toBe(200);
       expect((res.json() as OrderListAnswer).NAV.CNT, odd).toBe(contains(odd));

@@ -95,11 +95,19 @@ describe('the catalogue', () => {
     const below = buildShopCounts(sections, []).subtree(Number(middle.id));
     expect(below.length).toBeGreaterThan(1);
     const before = await repo.hiddenSections(pid, baseListId);
+    // A product of a section below the middle one, as the shop shows it (its pages kept under the versions).
+    const inside = (await page(`section_id=${middle.id}&limit=1`)).ITEMS[0] as CatalogProduct;
+    const outside = (await page('limit=48')).ITEMS.find((p: CatalogProduct) => !below.includes(Number(p.SECTION_ID))) as CatalogProduct;
+    expect(below).toContain(Number(inside.SECTION_ID));
     await post(`/v3/api/partner/section/${middle.id}/`, { show: 'N' }, owner);
     const hidden = await repo.hiddenSections(pid, baseListId);
+    const whileHidden = { inside: (await page(`query=${inside.UP_CODE_1C}`)).ITEMS, outside: (await page(`query=${outside.UP_CODE_1C}`)).ITEMS };
     await post(`/v3/api/partner/section/${middle.id}/`, { show: 'Y' }, owner);
     expect(hidden).toEqual([...new Set([...before, ...below])].sort((a, b) => a - b));
+    expect(whileHidden.inside).toEqual([]);
+    expect(whileHidden.outside.map((p: CatalogProduct) => p.ID)).toContain(outside.ID);
     expect(await repo.hiddenSections(pid, baseListId)).toEqual(before);
+    expect((await page(`query=${inside.UP_CODE_1C}`)).ITEMS.map((p: CatalogProduct) => p.ID)).toContain(inside.ID);
   });
 
   it("reads a section's pages across its subsections: the same rows as sorting all of its products", async () => {
