@@ -29,6 +29,8 @@ import * as rateLimitHits from './migrations/2026-11-26-0029-rate-limit-hits';
 import * as rollbackCursor from './migrations/2026-11-26-0030-rollback-cursor';
 import * as orderSearchSuffixes from './migrations/2026-11-26-0031-order-search-suffixes';
 import * as ginWithoutPendingLists from './migrations/2026-11-26-0032-gin-without-pending-lists';
+import * as priceUploadWorkRowsUnchecked from './migrations/2026-11-26-0033-price-upload-work-rows-unchecked';
+import * as priceListRowsCheckedPerStatement from './migrations/2026-11-26-0034-price-list-rows-checked-per-statement';
 
 /** Dated migrations, listed here so that the bundled server carries them. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -61,6 +63,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26-0030-rollback-cursor': rollbackCursor,
   '2026-11-26-0031-order-search-suffixes': orderSearchSuffixes,
   '2026-11-26-0032-gin-without-pending-lists': ginWithoutPendingLists,
+  '2026-11-26-0033-price-upload-work-rows-unchecked': priceUploadWorkRowsUnchecked,
+  '2026-11-26-0034-price-list-rows-checked-per-statement': priceListRowsCheckedPerStatement,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

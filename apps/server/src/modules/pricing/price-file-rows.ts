@@ -61,6 +61,8 @@ export const templateColumns = (kind: UploadKind): Columns => Object.fromEntries
 export interface StagedRow {
   line: number;
   code: string;
+  /** The active product of the code, found by the upload job for a whole batch (null until then, and on a line in error). */
+  productId: number | null;
   sitePrice: string | null;
   percent: string | null;
   quantity: number | null;
@@ -86,7 +88,7 @@ const MULTIPLICITY = /^[1-9]\d{0,5}(\/[1-9]\d{0,5}){0,9}$/;
 export function stageRow(kind: UploadKind, columns: Columns, row: SpreadsheetRow): StagedRow | undefined {
   const cell = (field: Field) => (columns[field] === undefined ? undefined : row.cells[columns[field]!]);
   const rawCode = cellText(cell('code'));
-  const staged: StagedRow = { line: row.number, code: rawCode.slice(0, 20), sitePrice: null, percent: null, quantity: null, multiplicity: null, error: null };
+  const staged: StagedRow = { line: row.number, code: rawCode.slice(0, 20), productId: null, sitePrice: null, percent: null, quantity: null, multiplicity: null, error: null };
   if (rawCode === '') return undefined;
   const code = cellCode(cell('code'));
   if (!code) return { ...staged, error: PRICING_MSG.row.code };

@@ -144,12 +144,30 @@ function shown(value: Decimal, ctx: PriceContext, product: ProductFacts): { valu
   return { value: v, currency: 'RUB' };
 }
 
-export function priceOf(ctx: PriceContext, product: ProductFacts): Price {
+/** The regular (offer-less) price, shown and rounded, and how it was decided. */
+function regularPrice(ctx: PriceContext, product: ProductFacts) {
   if (ctx.chain.length === 0) throw new Error('a price context needs at least one list');
   const decided = decide(ctx, product);
   const { value, currency } = shown(decided.value, ctx, product);
   const rounding = ctx.chain[0].rounding;
-  const price = roundTo(value, rounding);
+  return { decided, currency, rounding, price: roundTo(value, rounding) };
+}
+
+/** A running offer's promo price, shown and rounded, when it is below the regular price. */
+function promoBelow(ctx: PriceContext, product: ProductFacts, rounding: Rounding, price: Decimal): Decimal | undefined {
+  if (!product.promo) return undefined;
+  const promo = roundTo(shown(new Decimal(product.promo.price), ctx, product).value, rounding);
+  return promo.lt(price) ? promo : undefined;
+}
+
+/** priceOf(ctx, product).price alone, without the fields that explain it (a price file's preview compares 200,000). */
+export function priceValueOf(ctx: PriceContext, product: ProductFacts): string {
+  const { price, rounding } = regularPrice(ctx, product);
+  return (promoBelow(ctx, product, rounding, price) ?? price).toFixed(DIGITS[rounding]);
+}
+
+export function priceOf(ctx: PriceContext, product: ProductFacts): Price {
+  const { decided, currency, rounding, price } = regularPrice(ctx, product);
   const regular = {
     productId: product.productId,
     price: price.toFixed(DIGITS[rounding]),
@@ -161,9 +179,8 @@ export function priceOf(ctx: PriceContext, product: ProductFacts): Price {
     oldPrice: null,
     offer: null,
   };
-  if (!product.promo) return regular;
-  const promo = roundTo(shown(new Decimal(product.promo.price), ctx, product).value, rounding);
-  if (!promo.lt(price)) return regular;
+  const promo = promoBelow(ctx, product, rounding, price);
+  if (!promo || !product.promo) return regular;
   return {
     ...regular,
     price: promo.toFixed(DIGITS[rounding]),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { priceOf, type ListFacts, type ListRules, type PriceContext, type ProductFacts } from './price-rules';
+import { priceOf as fullPriceOf, priceValueOf, type ListFacts, type ListRules, type PriceContext, type ProductFacts } from './price-rules';
 
 const NO_FACTS: ListFacts = { excelPrice: null, excelPercent: null, productRate: null, sectionRate: null };
 const list = (over: Partial<ListRules> = {}): ListRules => ({
@@ -27,6 +27,13 @@ const product = (lists: Partial<ListFacts>[], over: Partial<ProductFacts> = {}):
   promo: null,
   ...over,
 });
+
+/** Every rule below is pinned for priceValueOf too: the price alone (the preview's) is always priceOf's price. */
+function priceOf(c: PriceContext, p: ProductFacts) {
+  const full = fullPriceOf(c, p);
+  expect(priceValueOf(c, p)).toBe(full.price);
+  return full;
+}
 
 describe('the price engine rules', () => {
   it('starts from the RRC by default and from the purchase price for PURCHASE lists', () => {

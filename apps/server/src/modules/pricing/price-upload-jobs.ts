@@ -8,22 +8,22 @@ import { XLSX_MIME } from '@/files/file-store';
 import { writeXlsxTable } from '@/files/xlsx-table-writer';
 import { JobInterrupted, type JobContext, type JobQueue } from '@/jobs/job-queue';
 import type { PriceEngine } from './price-engine.service';
-import { headerColumns, stageRow, templateColumns, type Columns, type StagedRow, type UploadKind } from './price-file-rows';
-import { previewCounter, previewListPage, previewPersonalPage, type PreviewCounter } from './price-upload-preview';
+import { headerColumns, stageRow, templateColumns, type Columns, type StagedRow } from './price-file-rows';
+import { previewCounter, previewListPage, previewPersonalPage } from './price-upload-preview';
 import { priceUploadsRepo, type UploadTarget } from './price-uploads.repo';
 import { targetFromRow, validUntil } from './price-uploads.service';
 
 /*
  * The jobs of a price file. `pricing.parse` (the catalogue part): reads the stored file batch by batch into
  * staged lines (each batch one short insert, so the embedded database keeps answering), names every line in error
- * and computes the preview. `pricing.apply` (the price part) writes the lines and keeps what they replace: on
+ * and previews each batch while the worker reads the next. `pricing.apply` (the price part) writes the lines and keeps what they replace: on
  * PostgreSQL in one transaction; on the embedded database, whose one connection a long transaction would hold, in
  * chunks that each record how far they got. A failed attempt puts its written chunks back; a crash leaves them, and
  * the restarted job (at once: the embedded database has one process) goes on after them. Never half for good.
- * `pricing.rollback` puts back what an applied upload replaced, the same way (one transaction, or chunks of products).
+ * `pricing.rollback` takes away what an applied upload wrote and puts back what it replaced, the same way (one
+ * transaction, or chunks).
  */
 
-const PREVIEW_PAGE = 2000;
 /** Batches of read lines (1,000 each) between two progress updates. */
 const PROGRESS_EVERY = 5;
 
@@ -59,40 +59,74 @@ export function registerPriceUploadJobs(
 ) {
   const repo = priceUploadsRepo(db);
 
-  async function stageFile(partnerId: number, uploadId: number, kind: UploadKind, fileKind: SpreadsheetKind, data: Buffer, ctx: JobContext) {
+  /**
+   * Reads the file into staged lines, batch by batch: each batch's codes are looked up, then its insert and its
+   * preview run while the worker parses the next batch and its codes are looked up. Once a line is in error the
+   * file will be refused, and the preview stops.
+   */
+  async function stageFile(partnerId: number, uploadId: number, t: UploadTarget, fileKind: SpreadsheetKind, data: Buffer, ctx: JobContext) {
     const seen = new Set<string>();
+    const preview = await filePreview(partnerId, t);
     let columns: Columns | undefined;
     let lines = 0;
+    let good = 0;
+    let errors = 0;
     let batches = 0;
-    // The worker reads the next batch while this one is staged.
-    for await (const batch of readAhead(readSpreadsheet(fileKind, data))) {
-      const staged: StagedRow[] = [];
-      for (const row of batch) {
-        if (!columns) {
-          columns = headerColumns(kind, row);
-          if (columns) continue;
-          columns = templateColumns(kind);
+    // One insert and one preview at a time in flight; a failed one is thrown when awaited (a handler at once: never
+    // unhandled in between).
+    let staging: Promise<void> = Promise.resolve();
+    let previewing: Promise<void> = Promise.resolve();
+    try {
+      for await (const batch of readAhead(readSpreadsheet(fileKind, data))) {
+        const rows: StagedRow[] = [];
+        for (const row of batch) {
+          if (!columns) {
+            columns = headerColumns(t.kind, row);
+            if (columns) continue;
+            columns = templateColumns(t.kind);
+          }
+          const s = stageRow(t.kind, columns, row);
+          if (!s) continue;
+          // A code met again is refused on its later line, whatever the earlier line said.
+          if (!s.error && seen.has(s.code)) rows.push({ ...s, error: PRICING_MSG.row.duplicate });
+          else {
+            if (!s.error) seen.add(s.code);
+            rows.push(s);
+          }
         }
-        const s = stageRow(kind, columns, row);
-        if (!s) continue;
-        // A code met again is refused on its later line, whatever the earlier line said.
-        if (!s.error && seen.has(s.code)) staged.push({ ...s, error: PRICING_MSG.row.duplicate });
-        else {
-          if (!s.error) seen.add(s.code);
-          staged.push(s);
+        const ids = await repo.productIdsByCode(rows.filter((r) => !r.error).map((r) => r.code));
+        for (const r of rows) {
+          if (r.error) continue;
+          r.productId = ids.get(r.code) ?? null;
+          if (r.productId === null) r.error = PRICING_MSG.row.unknownProduct;
+          else good++;
+        }
+        await staging;
+        staging = repo.stage(partnerId, uploadId, rows);
+        staging.catch(() => undefined);
+        lines += rows.length;
+        errors = lines - good;
+        // The batch's preview runs while the next batch is read and looked up (one at a time: the counts are shared).
+        if (!errors) {
+          await previewing;
+          previewing = preview.add(rows);
+          previewing.catch(() => undefined);
+        }
+        // The number of lines is known only at the end: the bar creeps towards 95 %.
+        if (++batches % PROGRESS_EVERY === 0) {
+          const progress = Math.floor(95 * (lines / (lines + 20_000)));
+          await repo.update(partnerId, uploadId, { string_count: lines, progress });
+          await ctx.progress(progress);
         }
       }
-      await repo.stage(partnerId, uploadId, staged, PRICING_MSG.row.unknownProduct);
-      lines += staged.length;
-      // The number of lines is known only at the end: the bar creeps towards 80 % (the preview takes the rest).
-      if (++batches % PROGRESS_EVERY === 0) {
-        const progress = Math.floor(80 * (lines / (lines + 20_000)));
-        await repo.update(partnerId, uploadId, { string_count: lines, progress });
-        await ctx.progress(progress);
-      }
+    } finally {
+      // However the reading ends, nothing is still being written (a refused file's lines are cleared after this).
+      await Promise.allSettled([staging, previewing]);
     }
+    await staging;
+    await previewing;
     await repo.update(partnerId, uploadId, { string_count: lines });
-    return { lines, errors: await repo.errorCount(partnerId, uploadId) };
+    return { lines, errors, preview };
   }
 
   async function writeErrorsFile(partnerId: number, uploadId: number, name: string, createdBy: number | null) {
@@ -121,31 +155,35 @@ export function registerPriceUploadJobs(
     );
   }
 
-  async function preview(partnerId: number, uploadId: number, t: UploadTarget, replace: boolean, counter: PreviewCounter) {
+  /** The preview of a file (issue 12.6), taken page by page of staged lines. */
+  async function filePreview(partnerId: number, t: UploadTarget) {
+    const counter = previewCounter();
     const resolved =
       t.kind === 'PERSONAL'
         ? await deps.engine.resolve(partnerId, { clientId: t.clientId! })
         : t.kind === 'PRICE'
           ? await deps.engine.resolve(partnerId, { listId: t.listId! })
           : undefined;
-    for (let after = 0; ; ) {
-      const page = await repo.stagedPage(partnerId, uploadId, after, PREVIEW_PAGE);
-      if (!page.length) break;
-      after = page[page.length - 1].line;
-      const staged = page.map((r) => ({ productId: Number(r.product_id), sitePrice: r.site_price, percent: r.percent }));
-      if (t.kind === 'PRICE' && resolved) await previewListPage(deps.engine, partnerId, resolved, staged, counter);
-      else if (t.kind === 'PERSONAL' && resolved) await previewPersonalPage(deps.engine, partnerId, resolved, staged, counter);
-      else {
-        const now = await repo.currentValues(partnerId, t.kind, staged.map((s) => s.productId));
-        for (const r of page) {
-          const before = now.get(Number(r.product_id)) ?? null;
-          const after = t.kind === 'REMAIN' ? String(r.quantity) : r.multiplicity;
-          counter.compare(Number(r.product_id), before, after, before !== null);
+    return {
+      async add(page: StagedRow[]) {
+        if (!page.length) return;
+        const staged = page.map((r) => ({ productId: r.productId!, sitePrice: r.sitePrice, percent: r.percent }));
+        if (t.kind === 'PRICE' && resolved) await previewListPage(deps.engine, partnerId, resolved, staged, counter);
+        else if (t.kind === 'PERSONAL' && resolved) await previewPersonalPage(deps.engine, partnerId, resolved, staged, counter);
+        else if (t.kind === 'REMAIN' || t.kind === 'MULTIPLICITY') {
+          const now = await repo.currentValues(partnerId, t.kind, staged.map((s) => s.productId));
+          for (const r of page) {
+            const before = now.get(r.productId!) ?? null;
+            const after = t.kind === 'REMAIN' ? String(r.quantity) : r.multiplicity;
+            counter.compare(r.productId!, before, after, before !== null);
+          }
         }
-      }
-    }
-    if (replace) counter.removed(await repo.removedCount(partnerId, uploadId, t));
-    return counter.result(await repo.productNames(counter.topIds()));
+      },
+      async result(uploadId: number, replace: boolean) {
+        if (replace) counter.removed(await repo.removedCount(partnerId, uploadId, t));
+        return counter.result(await repo.productNames(counter.topIds()));
+      },
+    };
   }
 
   deps.jobs.register('pricing.parse', async (payload, ctx) => {
@@ -181,9 +219,9 @@ export function registerPriceUploadJobs(
     };
     const stored = upload.file_id ? await deps.files.open(partnerId, upload.file_id) : undefined;
     if (!stored) return fail('ERROR_FILE', { errors: JSON.stringify([PRICING_MSG.priceUploadFailed]) });
-    let counted: { lines: number; errors: number };
+    let counted: Awaited<ReturnType<typeof stageFile>>;
     try {
-      counted = await stageFile(partnerId, uploadId, t.kind, fileKind, await readAll(stored.stream()), ctx);
+      counted = await stageFile(partnerId, uploadId, t, fileKind, await readAll(stored.stream()), ctx);
     } catch (err) {
       if (!(err instanceof SpreadsheetError)) throw err;
       await repo.clearStaged(partnerId, uploadId);
@@ -194,7 +232,7 @@ export function registerPriceUploadJobs(
       const file = await writeErrorsFile(partnerId, uploadId, upload.original_name ?? 'файла', upload.created_by);
       return fail('ERROR_DATA', { error_count: counted.errors, errors_file_id: file.id });
     }
-    const result = await preview(partnerId, uploadId, t, upload.mode === 'REPLACE', previewCounter());
+    const result = await counted.preview.result(uploadId, upload.mode === 'REPLACE');
     await repo.update(partnerId, uploadId, {
       catalog_status: 'FINISHED',
       price_status: 'WAITING',
@@ -273,8 +311,9 @@ export function registerPriceUploadJobs(
 
   /**
    * Puts back the prices an applied upload replaced: in one transaction, or (deps.applyChunk set: the embedded
-   * database) products chunk by chunk, each chunk its own transaction that records the last product put back, so
-   * that other requests answer between chunks and a restarted job goes on after it.
+   * database) chunk by chunk, each its own transaction, so that other requests answer between chunks: first the price
+   * list's rows the upload wrote go (found by its id: a restarted job finds those left), then the backed-up products
+   * come back in ranges, each chunk recording the last product put back for a restarted job to go on after it.
    */
   async function rollBack(partnerId: number, uploadId: number, ctx: JobContext) {
     // Fresh statistics first: the backups were just written (PGlite has no autovacuum, PostgreSQL's may not have come
@@ -282,9 +321,17 @@ export function registerPriceUploadJobs(
     // 100,000 lines on PostgreSQL). Chunked: the products already back (a restarted job) counted once for the progress.
     const upload = await repo.find(partnerId, uploadId);
     if (!upload || upload.price_status !== 'ROLLING_BACK') return { skipped: true };
-    await repo.analyze(partnerId, targetFromRow(upload));
+    const target = targetFromRow(upload);
+    await repo.analyze(partnerId, target);
     let counted = { all: 0, done: 0 };
-    if (deps.applyChunk) counted = await repo.backedUpCount(partnerId, uploadId, Number(upload.rolled_back_product ?? 0));
+    if (deps.applyChunk) {
+      const backedUp = await repo.backedUpCount(partnerId, uploadId, Number(upload.rolled_back_product ?? 0));
+      counted = { all: backedUp.all + (await repo.writtenCount(partnerId, uploadId, target)), done: backedUp.done };
+    }
+    const progressed = (more: number) => {
+      counted = { ...counted, done: counted.done + more };
+      return Math.min(99, Math.floor((100 * counted.done) / Math.max(1, counted.all)));
+    };
     return inChunks(db, ctx, async (trx) => {
       const r = priceUploadsRepo(trx);
       const upload = await r.lock(partnerId, uploadId);
@@ -292,12 +339,15 @@ export function registerPriceUploadJobs(
       const t = targetFromRow(upload);
       await r.lockTarget(partnerId, t);
       if (deps.applyChunk) {
+        const gone = await r.clearWritten(partnerId, uploadId, t, deps.applyChunk);
+        if (gone) {
+          await r.update(partnerId, uploadId, { progress: progressed(gone) });
+          return { more: true } as const;
+        }
         const range = await r.backedUpRange(partnerId, uploadId, Number(upload.rolled_back_product ?? 0), deps.applyChunk);
         if (range) {
           await r.rollback(partnerId, uploadId, t, range);
-          const done = counted.done + range.count;
-          await r.update(partnerId, uploadId, { rolled_back_product: range.upTo, progress: Math.min(99, Math.floor((100 * done) / Math.max(1, counted.all))) });
-          counted = { ...counted, done };
+          await r.update(partnerId, uploadId, { rolled_back_product: range.upTo, progress: progressed(range.count) });
           return { more: true } as const;
         }
       } else await r.rollback(partnerId, uploadId, t);

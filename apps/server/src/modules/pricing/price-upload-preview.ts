@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import type { UploadPreview } from '@b2b/contracts/pricing';
 import { PRICING_MSG } from '@b2b/contracts/pricing';
 import type { PriceEngine, ResolvedTarget } from './price-engine.service';
-import { priceOf, type ProductFacts } from './price-rules';
+import { priceValueOf, type ProductFacts } from './price-rules';
 
 /*
  * What applying a file would change (issue 12.6), computed by the price engine itself: each staged product priced
@@ -33,12 +33,15 @@ export function previewCounter() {
 
   function compare(productId: number, before: string | null, after: string | null, wasLoaded: boolean) {
     counts.ROWS++;
+    // Each price read once (the preview compares every line of a file).
+    const old = before === null || before === after ? null : new Decimal(before);
+    const now = old === null || after === null ? null : new Decimal(after);
     if (!wasLoaded) counts.NEW++;
     else if (before === after) counts.SAME++;
-    else if (before !== null && after !== null && new Decimal(after).lt(before)) counts.DOWN++;
+    else if (old !== null && now !== null && now.lt(old)) counts.DOWN++;
     else counts.UP++;
-    if (before !== after && before !== null && after !== null && !new Decimal(before).isZero()) {
-      top.push({ productId, oldPrice: before, newPrice: after, weight: new Decimal(after).minus(before).abs().div(before) });
+    if (old !== null && now !== null && !old.isZero()) {
+      top.push({ productId, oldPrice: before, newPrice: after, weight: now.minus(old).abs().div(old) });
       if (top.length > TOP * 4) top = trim(top);
     }
   }
@@ -94,7 +97,7 @@ export const previewListPage = (engine: PriceEngine, partnerId: number, resolved
     const head = now.lists[0];
     const after: ProductFacts = { ...now, lists: [{ ...head, excelPrice: s.sitePrice, excelPercent: s.percent }, ...now.lists.slice(1)] };
     const wasLoaded = head.excelPrice !== null || head.excelPercent !== null;
-    counter.compare(s.productId, priceOf(resolved.ctx, now).price, priceOf(resolved.ctx, after).price, wasLoaded);
+    counter.compare(s.productId, priceValueOf(resolved.ctx, now), priceValueOf(resolved.ctx, after), wasLoaded);
   });
 
 /** A page of a client's personal price file: the client's price now and the file's price. */
@@ -102,6 +105,6 @@ export const previewPersonalPage = (engine: PriceEngine, partnerId: number, reso
   eachStaged(engine, partnerId, resolved, staged, (s, now) => {
     if (s.sitePrice === null) return;
     if (new Decimal(now.purchase).gt(s.sitePrice)) counter.markBelowPurchase();
-    const after = priceOf(resolved.ctx, { ...now, personalPrice: s.sitePrice }).price;
-    counter.compare(s.productId, priceOf(resolved.ctx, now).price, after, now.personalPrice !== null);
+    const after = priceValueOf(resolved.ctx, { ...now, personalPrice: s.sitePrice });
+    counter.compare(s.productId, priceValueOf(resolved.ctx, now), after, now.personalPrice !== null);
   });

@@ -115,36 +115,34 @@ export function priceUploadsRepo(db: Db) {
     clearStaged: (partnerId: number, uploadId: number) =>
       db.deleteFrom('price_upload_rows').where('partner_id', '=', partnerId).where('upload_id', '=', uploadId).execute(),
 
-    /**
-     * Stages a batch of lines in one statement, matching their codes with active catalogue products on the way: a
-     * line whose code names none gets `unknown` as its error.
-     */
-    stage: async (partnerId: number, uploadId: number, rows: StagedRow[], unknown: string) => {
+    /** The active catalogue products of the codes, by code. */
+    productIdsByCode: async (codes: string[]): Promise<Map<string, number>> =>
+      new Map(
+        codes.length
+          ? (
+              await sql<{ code: string; id: string | number }>`select up_code_1c as code, id from catalog_products
+                where up_code_1c = any(${codes}::bpchar[]) and active`.execute(db)
+            ).rows.map((r) => [r.code, Number(r.id)])
+          : [],
+      ),
+
+    /** Stages a batch of lines, their products found, in one statement. */
+    stage: async (partnerId: number, uploadId: number, rows: StagedRow[]) => {
       if (!rows.length) return;
-      const column = <T>(pick: (r: StagedRow) => T) => rows.map(pick);
+      // A column empty on every line goes as a null array (unnest pads it with nulls): a price file has no
+      // quantities, a remains file no prices.
+      const column = <T>(pick: (r: StagedRow) => T | null) => {
+        const values = rows.map(pick);
+        return values.some((v) => v !== null) ? values : null;
+      };
       await sql`
         insert into price_upload_rows (partner_id, upload_id, line, code, product_id, site_price, percent, quantity, multiplicity, error)
-        select ${partnerId}, ${uploadId}, t.line, t.code, p.id, t.site_price, t.percent, t.quantity, t.multiplicity,
-          coalesce(t.error, case when p.id is null then ${unknown} end)
-        from unnest(${column((r) => r.line)}::int[], ${column((r) => r.code)}::text[], ${column((r) => r.sitePrice)}::numeric[],
-          ${column((r) => r.percent)}::numeric[], ${column((r) => r.quantity)}::int[], ${column((r) => r.multiplicity)}::text[],
-          ${column((r) => r.error)}::text[]) as t(line, code, site_price, percent, quantity, multiplicity, error)
-        left join catalog_products p on t.error is null and p.up_code_1c = t.code::bpchar and p.active`.execute(db);
+        select ${partnerId}, ${uploadId}, t.*
+        from unnest(${column((r) => r.line)}::int[], ${column((r) => r.code)}::text[], ${column((r) => r.productId)}::bigint[],
+          ${column((r) => r.sitePrice)}::numeric[], ${column((r) => r.percent)}::numeric[], ${column((r) => r.quantity)}::int[],
+          ${column((r) => r.multiplicity)}::text[], ${column((r) => r.error)}::text[])
+          as t(line, code, product_id, site_price, percent, quantity, multiplicity, error)`.execute(db);
     },
-
-    /** How many lines of the upload are in error. */
-    errorCount: async (partnerId: number, uploadId: number) =>
-      Number(
-        (
-          await db
-            .selectFrom('price_upload_rows')
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .where('partner_id', '=', partnerId)
-            .where('upload_id', '=', uploadId)
-            .where('error', 'is not', null)
-            .executeTakeFirstOrThrow()
-        ).n,
-      ),
 
     /** The lines in error, first `limit` of them, by line. */
     errors: (partnerId: number, uploadId: number, limit: number) =>
@@ -233,31 +231,50 @@ export function priceUploadsRepo(db: Db) {
     async applyLines(partnerId: number, uploadId: number, t: UploadTarget, lines: LineChunk | 'all', validUntil: Date | null): Promise<number> {
       const inChunk = lines === 'all' ? sql`true` : sql`r.line > ${lines.after} and r.line <= ${lines.upTo}`;
       const named = lines === 'all' ? sql`x.product_id in ${stagedIds(partnerId, uploadId)}` : sql`x.product_id = any(${lines.productIds}::bigint[])`;
-      await backUp(db, partnerId, uploadId, t, named);
-      await sql`insert into price_upload_backups (partner_id, upload_id, product_id, existed)
-        select ${partnerId}, ${uploadId}, r.product_id, false from price_upload_rows r
-        where r.partner_id = ${partnerId} and r.upload_id = ${uploadId} and r.error is null and ${inChunk}
-        on conflict do nothing`.execute(db);
-      await clear(db, partnerId, t, named);
+      await backUpAndClear(db, partnerId, uploadId, t, named);
+      // The products that had no row are noted for the rollback (see ownsItsRows).
+      if (!ownsItsRows(t.kind))
+        await sql`insert into price_upload_backups (partner_id, upload_id, product_id, existed)
+          select ${partnerId}, ${uploadId}, r.product_id, false from price_upload_rows r
+          where r.partner_id = ${partnerId} and r.upload_id = ${uploadId} and r.error is null and ${inChunk}
+          on conflict do nothing`.execute(db);
       return write(db, partnerId, uploadId, t, validUntil, inChunk);
     },
 
     /** A replacing file's last step: the target's rows of products the file does not name go, kept in the backups. */
     async clearUnnamed(partnerId: number, uploadId: number, t: UploadTarget): Promise<void> {
-      const unnamed = sql`x.product_id not in ${stagedIds(partnerId, uploadId)}`;
-      await backUp(db, partnerId, uploadId, t, unnamed);
-      await clear(db, partnerId, t, unnamed);
+      await backUpAndClear(db, partnerId, uploadId, t, sql`x.product_id not in ${stagedIds(partnerId, uploadId)}`);
     },
 
     /**
-     * Puts back what the upload replaced: all of it, or the products of a range (a chunked rollback). Run inside the
-     * caller's transaction.
+     * Puts back what the upload replaced: all of it (the rows it wrote go, its backups come back), or the backed-up
+     * products of a range (a chunked rollback, after clearWritten). Run inside the caller's transaction.
      */
     async rollback(partnerId: number, uploadId: number, t: UploadTarget, products?: ProductRange): Promise<void> {
       const inRange = products ? sql`b.product_id > ${products.after} and b.product_id <= ${products.upTo}` : sql`true`;
       const backed = sql`x.product_id in (select b.product_id from price_upload_backups b where b.partner_id = ${partnerId} and b.upload_id = ${uploadId} and ${inRange})`;
-      await clear(db, partnerId, t, backed);
+      await clear(db, partnerId, t, !products && ownsItsRows(t.kind) ? sql`(x.upload_id = ${uploadId} or ${backed})` : backed);
       await restore(db, partnerId, uploadId, t, inRange);
+    },
+
+    /**
+     * A chunked rollback's first step: up to `size` of the price list's rows the upload wrote go (0 when none are
+     * left, or for other targets, whose backups name them).
+     */
+    async clearWritten(partnerId: number, uploadId: number, t: UploadTarget, size: number): Promise<number> {
+      if (!ownsItsRows(t.kind)) return 0;
+      const { table, where } = current(partnerId, t);
+      const gone = await sql`delete from ${table} x where ${where} and x.product_id in (
+        select x.product_id from ${table} x where ${where} and x.upload_id = ${uploadId} limit ${size})`.execute(db);
+      return Number(gone.numAffectedRows ?? 0n);
+    },
+
+    /** How many of the price list's rows the upload wrote are still there (a chunked rollback's progress). */
+    writtenCount: async (partnerId: number, uploadId: number, t: UploadTarget) => {
+      if (!ownsItsRows(t.kind)) return 0;
+      const { table, where } = current(partnerId, t);
+      const r = await sql<{ n: number }>`select count(*)::int as n from ${table} x where ${where} and x.upload_id = ${uploadId}`.execute(db);
+      return Number(r.rows[0].n);
     },
 
     /** The next `size` products the upload replaced after product `after`, as a range; none when all are back. */
@@ -305,6 +322,13 @@ export function priceUploadsRepo(db: Db) {
   };
 }
 
+/**
+ * A price list's loaded rows are written by uploads alone, each carrying its upload's id: those an upload wrote are
+ * found by it. A client's prices are typed on its page too (over an uploaded one, whose upload id goes), and remains
+ * and multiplicities share a row per product: their uploads note the products that had none in the backups.
+ */
+const ownsItsRows = (kind: UploadKind) => kind === 'PRICE';
+
 /** The target's loaded rows: the table and the condition on alias x. */
 function current(partnerId: number, t: UploadTarget) {
   switch (t.kind) {
@@ -334,15 +358,25 @@ function keptColumns(kind: UploadKind) {
   }
 }
 
-/** Keeps the target's loaded rows in `scope` in the upload's backups (what a rollback puts back). */
-async function backUp(db: Db, partnerId: number, uploadId: number, t: UploadTarget, scope: ReturnType<typeof sql>) {
+/**
+ * Moves the target's loaded rows in `scope` into the upload's backups (what a rollback puts back): price rows go in one
+ * statement that deletes them and keeps what it deleted; remains and multiplicities share rows, whose column is kept
+ * and then emptied.
+ */
+async function backUpAndClear(db: Db, partnerId: number, uploadId: number, t: UploadTarget, scope: ReturnType<typeof sql>) {
   const { table, where } = current(partnerId, t);
   const kept = keptColumns(t.kind);
-  await sql`insert into price_upload_backups (partner_id, upload_id, product_id, existed, site_price, percent, quantity,
-      multiplicity, previous_upload_id, valid_until)
+  const backUp = (source: ReturnType<typeof sql>) => sql`insert into price_upload_backups (partner_id, upload_id, product_id, existed,
+      site_price, percent, quantity, multiplicity, previous_upload_id, valid_until)
     select ${partnerId}, ${uploadId}, x.product_id, true, ${kept.sitePrice}, ${kept.percent}, ${kept.quantity}, ${kept.multiplicity},
       x.upload_id, ${kept.validUntil}
-    from ${table} x where ${where} and ${scope}`.execute(db);
+    from ${source}`;
+  if (t.kind === 'PRICE' || t.kind === 'PERSONAL') {
+    await sql`with gone as (delete from ${table} x where ${where} and ${scope} returning x.*) ${backUp(sql`gone x`)}`.execute(db);
+    return;
+  }
+  await backUp(sql`${table} x where ${where} and ${scope}`).execute(db);
+  await clear(db, partnerId, t, scope);
 }
 
 /** Removes the target's loaded rows in `scope` (remains and multiplicities share rows: only their column is emptied). */

@@ -268,35 +268,47 @@ describe('price files of a price list', () => {
     expect(await loadedRows()).toEqual(before);
   });
 
-  it('rolls back in chunks of products: one cut off after the first goes on after it, and ends whole', async () => {
+  it('rolls back in chunks: the rows it wrote go, then the ones it replaced come back; a job cut off goes on after its last chunk', async () => {
+    const applied = async (price: number) => {
+      const res = await upload(path(), await xlsx([FILE_HEADERS.PRICE, ...products.slice(0, 8).map((p, i) => [p.code, '', null, null, String(price + i), null])]));
+      await run();
+      await post(`/v3/api/partner/pricing/upload/${path()}/`, { action: 'apply', upload_id: String(res.json().UPLOAD_ID) });
+      await run();
+      return Number(res.json().UPLOAD_ID);
+    };
+    await applied(800);
     const before = await loadedRows();
-    const res = await upload(path(), await xlsx([FILE_HEADERS.PRICE, ...products.slice(0, 8).map((p, i) => [p.code, '', null, null, String(900 + i), null])]));
-    await run();
-    await post(`/v3/api/partner/pricing/upload/${path()}/`, { action: 'apply', upload_id: String(res.json().UPLOAD_ID) });
-    await run();
-    const id = Number(res.json().UPLOAD_ID);
-    // Putting back the products of the second chunk fails: what a process killed after the first leaves.
-    const { product_id: second } = await t.database.db
-      .selectFrom('price_upload_backups')
-      .select('product_id')
-      .where('upload_id', '=', id)
-      .orderBy('product_id')
-      .offset(APPLY_CHUNK)
-      .limit(1)
-      .executeTakeFirstOrThrow();
-    await sql`create function no_second_chunk() returns trigger language plpgsql as $$ begin raise exception 'killed'; end $$`.execute(t.database.db);
-    await sql`create trigger no_second_chunk before delete on price_list_products for each row when (old.product_id = ${sql.lit(second)}) execute function no_second_chunk()`.execute(
-      t.database.db,
-    );
+    expect(before.filter((r) => products.slice(0, 8).some((p) => p.id === r.product_id))).toHaveLength(8);
+    const id = await applied(900);
+    const written = async () => (await t.database.db.selectFrom('price_list_products').select('product_id').where('upload_id', '=', id).execute()).length;
+    expect(await written()).toBe(8);
+    // Rows counted by a sequence, which no failed transaction takes back: the second chunk's first row fails, as a
+    // process killed after the first chunk would leave it. First while the rows the upload wrote go…
+    const cutAfterFirstChunk = async (event: 'delete' | 'insert') => {
+      await sql`create sequence if not exists rollback_rows`.execute(t.database.db);
+      await sql`select setval('rollback_rows', 1, false)`.execute(t.database.db);
+      await sql`create or replace function cut_rollback() returns trigger language plpgsql as $$
+        begin if nextval('rollback_rows') > ${sql.lit(APPLY_CHUNK)} then raise exception 'killed'; end if; return coalesce(new, old); end $$`.execute(t.database.db);
+      await sql`create trigger cut_rollback before ${sql.raw(event)} on price_list_products for each row execute function cut_rollback()`.execute(t.database.db);
+      await run();
+      await sql`drop trigger cut_rollback on price_list_products`.execute(t.database.db);
+      return t.database.db.selectFrom('price_uploads').select(['price_status', 'rolled_back_product', 'progress']).where('id', '=', id).executeTakeFirstOrThrow();
+    };
+    const again = () => t.database.db.updateTable('jobs').set({ run_at: new Date(0) }).where('type', '=', 'pricing.rollback').where('status', '=', 'QUEUED').execute();
     expect((await post(`/v3/api/partner/pricing/upload/${path()}/`, { action: 'rollback', upload_id: String(id) })).json().SUCCESS).toBe('Y');
-    await run();
-    const cut = await t.database.db.selectFrom('price_uploads').select(['price_status', 'rolled_back_product', 'progress']).where('id', '=', id).executeTakeFirstOrThrow();
-    expect(cut.price_status).toBe('ROLLING_BACK');
-    expect(Number(cut.rolled_back_product)).toBeLessThan(second);
+    const cut = await cutAfterFirstChunk('delete');
+    expect(cut).toMatchObject({ price_status: 'ROLLING_BACK', rolled_back_product: null });
+    expect(await written()).toBe(8 - APPLY_CHUNK);
     expect(cut.progress).toBeGreaterThan(0);
     expect((await status(path())).UPLOAD).toMatchObject({ ID: id, PROGRESS: cut.progress, CAN_ROLLBACK: 'N' });
-    await sql`drop trigger no_second_chunk on price_list_products`.execute(t.database.db);
-    await t.database.db.updateTable('jobs').set({ run_at: new Date(0) }).where('type', '=', 'pricing.rollback').where('status', '=', 'QUEUED').execute();
+    // …then while the rows it replaced come back: the restarted job ends the first step and puts back one chunk.
+    await again();
+    const putBack = await cutAfterFirstChunk('insert');
+    expect(await written()).toBe(0);
+    expect(putBack.price_status).toBe('ROLLING_BACK');
+    expect(Number(putBack.rolled_back_product)).toBe(products[APPLY_CHUNK - 1].id);
+    expect(putBack.progress).toBeGreaterThan(cut.progress);
+    await again();
     await run();
     expect((await status(path())).UPLOAD).toMatchObject({ ID: id, ROLLED_BACK: 'Y', PROGRESS: 100, PRICE: { STATUS: 'FINISHED' } });
     expect(await loadedRows()).toEqual(before);
