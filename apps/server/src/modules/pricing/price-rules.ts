@@ -92,22 +92,38 @@ const HUNDRED = new Decimal(100);
 export const startPrice = (list: Pick<ListRules, 'priceType'>, product: Pick<ProductFacts, 'purchase' | 'rrc'>): Decimal =>
   new Decimal(list.priceType === 'PURCHASE' ? product.purchase : product.rrc);
 
-/** `base` with `percent` added (a negative percent is a discount). */
+/** (100 + p) / 100 of each percent met, made once: a price file's 100,000 lines carry a few dozen distinct percents. */
+const factors = new Map<string, Decimal>();
+function factorOf(percent: Decimal.Value): Decimal {
+  if (typeof percent !== 'string') return HUNDRED.plus(percent).div(HUNDRED);
+  let factor = factors.get(percent);
+  if (!factor) {
+    if (factors.size >= 10_000) factors.clear();
+    factor = HUNDRED.plus(percent).div(HUNDRED);
+    factors.set(percent, factor);
+  }
+  return factor;
+}
+
+/**
+ * `base` with `percent` added (a negative percent is a discount). The factor (100 + p) / 100 is exact, so the product
+ * is base × (100 + p) / 100 to the same digits.
+ */
 export const withPercent = (base: Decimal.Value, percent: Decimal.Value): Decimal =>
-  new Decimal(base).mul(HUNDRED.plus(percent)).div(HUNDRED);
+  (base instanceof Decimal ? base : new Decimal(base)).mul(factorOf(percent));
 
 export const roundTo = (value: Decimal, rounding: Rounding): Decimal => value.toDecimalPlaces(DIGITS[rounding], Decimal.ROUND_HALF_UP);
 
 interface Decided {
   value: Decimal;
-  base: Decimal;
+  /** The start price (read only when shown: a site price or a personal price does not need it). */
+  base: () => Decimal;
   percent: string | null;
   source: PriceSource;
 }
 
 function decideInList(list: ListRules, facts: ListFacts, product: ProductFacts): Decided | undefined {
-  const base = startPrice(list, product);
-  if (facts.excelPrice !== null) return { value: new Decimal(facts.excelPrice), base, percent: null, source: 'EXCEL_PRICE' };
+  if (facts.excelPrice !== null) return { value: new Decimal(facts.excelPrice), base: () => startPrice(list, product), percent: null, source: 'EXCEL_PRICE' };
   const rated: [string | null, PriceSource][] = [
     [facts.excelPercent, 'EXCEL_PERCENT'],
     [facts.productRate, 'PRODUCT_RATE'],
@@ -115,14 +131,17 @@ function decideInList(list: ListRules, facts: ListFacts, product: ProductFacts):
     [list.sectionRate, 'LIST_RATE'],
   ];
   for (const [percent, source] of rated) {
-    if (percent !== null) return { value: withPercent(base, percent), base, percent, source };
+    if (percent === null) continue;
+    const base = startPrice(list, product);
+    return { value: withPercent(base, percent), base: () => base, percent, source };
   }
   return undefined;
 }
 
 function decide(ctx: PriceContext, product: ProductFacts): Decided {
   if (product.personalPrice !== null) {
-    return { value: new Decimal(product.personalPrice), base: new Decimal(product.personalPrice), percent: null, source: 'PERSONAL' };
+    const personal = new Decimal(product.personalPrice);
+    return { value: personal, base: () => personal, percent: null, source: 'PERSONAL' };
   }
   for (const [i, list] of ctx.chain.entries()) {
     const decided = decideInList(list, product.lists[i], product);
@@ -130,7 +149,7 @@ function decide(ctx: PriceContext, product: ProductFacts): Decided {
   }
   const last = ctx.chain[ctx.chain.length - 1];
   const base = startPrice(last, product);
-  return { value: base, base, percent: null, source: 'START' };
+  return { value: base, base: () => base, percent: null, source: 'START' };
 }
 
 /** The shop's view of a price: without VAT for WO_VAT shops, in the shop's currency for RATE lists. */
@@ -172,7 +191,7 @@ export function priceOf(ctx: PriceContext, product: ProductFacts): Price {
     productId: product.productId,
     price: price.toFixed(DIGITS[rounding]),
     currency,
-    basePrice: decided.base.toFixed(2),
+    basePrice: decided.base().toFixed(2),
     percent: decided.percent === null ? null : new Decimal(decided.percent).toFixed(2),
     source: decided.source,
     purchase: new Decimal(product.purchase).toFixed(2),

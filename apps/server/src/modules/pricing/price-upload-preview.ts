@@ -28,8 +28,21 @@ export interface TopChange {
 /** Running counts over the pages of a file. */
 export function previewCounter() {
   const counts = { ROWS: 0, UP: 0, DOWN: 0, NEW: 0, SAME: 0, REMOVED: 0 };
-  let top: TopChange[] = [];
+  /** The largest changes so far, largest first (then by product id), at most TOP. */
+  const top: TopChange[] = [];
   let belowPurchase = false;
+
+  const ranksBefore = (a: TopChange, b: TopChange) => a.weight.comparedTo(b.weight) > 0 || (a.weight.eq(b.weight) && a.productId < b.productId);
+
+  function rank(change: Omit<TopChange, 'weight'>, diff: Decimal, old: Decimal) {
+    // Below the last of a full top: its weight diff / old need not be divided out (old > 0: diff < weight × old).
+    if (top.length === TOP && old.isPos() && diff.lt(top[TOP - 1].weight.mul(old))) return;
+    const candidate = { ...change, weight: diff.div(old) };
+    const at = top.findIndex((c) => ranksBefore(candidate, c));
+    if (at === -1) top.push(candidate);
+    else top.splice(at, 0, candidate);
+    if (top.length > TOP) top.pop();
+  }
 
   function compare(productId: number, before: string | null, after: string | null, wasLoaded: boolean) {
     counts.ROWS++;
@@ -40,10 +53,7 @@ export function previewCounter() {
     else if (before === after) counts.SAME++;
     else if (old !== null && now !== null && now.lt(old)) counts.DOWN++;
     else counts.UP++;
-    if (old !== null && now !== null && !old.isZero()) {
-      top.push({ productId, oldPrice: before, newPrice: after, weight: now.minus(old).abs().div(old) });
-      if (top.length > TOP * 4) top = trim(top);
-    }
+    if (old !== null && now !== null && !old.isZero()) rank({ productId, oldPrice: before, newPrice: after }, now.minus(old).abs(), old);
   }
 
   return {
@@ -57,7 +67,7 @@ export function previewCounter() {
     result(names: Map<number, { code: string; name: string }>): UploadPreview {
       return {
         ...counts,
-        TOP: trim(top).map((c) => ({
+        TOP: top.map((c) => ({
           ID: c.productId,
           UP_CODE_1C: names.get(c.productId)?.code ?? '',
           NAME: names.get(c.productId)?.name ?? '',
@@ -67,11 +77,9 @@ export function previewCounter() {
         ...(belowPurchase ? { WARNING: PRICING_MSG.personalAbovePurchase } : {}),
       };
     },
-    topIds: () => trim(top).map((c) => c.productId),
+    topIds: () => top.map((c) => c.productId),
   };
 }
-
-const trim = (top: TopChange[]) => [...top].sort((a, b) => b.weight.comparedTo(a.weight) || a.productId - b.productId).slice(0, TOP);
 
 export type PreviewCounter = ReturnType<typeof previewCounter>;
 
