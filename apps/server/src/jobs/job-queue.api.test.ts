@@ -47,3 +47,36 @@ describe('a job interrupted by a stop', () => {
     expect((await db.selectFrom('jobs').select(['status', 'attempts']).where('id', '=', id).executeTakeFirstOrThrow())).toEqual({ status: 'DONE', attempts: 1 });
   });
 });
+
+/* A job queued in a transaction exists once that commits, after the worker's immediate look for it. */
+describe('a job queued in a transaction', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('starts soon after the commit, not at the next half-second poll', async () => {
+    const db = t.database.db;
+    const queue = createJobQueue(db);
+    let started!: (at: number) => void;
+    const began = new Promise<number>((resolve) => (started = resolve));
+    queue.register('test.soon', async () => {
+      started(performance.now());
+      return {};
+    });
+    await queue.start();
+    // Let the start's first look pass: the worker then waits for its next poll.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    let committed = 0;
+    await db.transaction().execute(async (trx) => {
+      await queue.enqueue(trx, 'test.soon', {});
+      // The transaction goes on after the enqueue, as a service's does: the immediate look finds nothing yet.
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      committed = performance.now();
+    });
+    const at = await began;
+    await queue.stop();
+    expect(at - committed).toBeLessThan(400);
+  });
+});

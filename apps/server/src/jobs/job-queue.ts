@@ -26,6 +26,11 @@ export class JobInterrupted extends Error {
 export type JobHandler = (payload: Record<string, unknown>, ctx: JobContext) => Promise<unknown>;
 
 const POLL_MS = 500;
+/**
+ * Looks again this soon after an enqueue: a job queued in a transaction is seen once that commits, after the
+ * immediate look (on PostgreSQL, another connection); else it waited for the next poll, half a second.
+ */
+const SOON_MS = [10, 20, 40, 80, 160];
 const STALE_AFTER_MS = 10 * 60 * 1000;
 
 /**
@@ -47,6 +52,8 @@ export function createJobQueue(
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let stopped = true;
+  /** The next of SOON_MS to wait (SOON_MS.length: back to POLL_MS). */
+  let soon = SOON_MS.length;
 
   async function runOne(): Promise<boolean> {
     const job = await repo.claimNext(workerId);
@@ -90,7 +97,7 @@ export function createJobQueue(
         .catch((err) => log('job worker error', err))
         .finally(() => {
           running = undefined;
-          schedule();
+          schedule(soon < SOON_MS.length ? SOON_MS[soon++] : POLL_MS);
         });
     }, delay);
     timer.unref();
@@ -119,6 +126,7 @@ export function createJobQueue(
         max_attempts: opts.maxAttempts,
         ...(opts.runAt ? { run_at: opts.runAt } : {}),
       });
+      soon = 0;
       if (!stopped && !running) schedule(0);
       return id;
     },
