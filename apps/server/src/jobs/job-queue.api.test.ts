@@ -2,14 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '@/test/test-app';
 import { createJobQueue, JobInterrupted } from './job-queue';
 
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
 /* A long job that meets the process stopping ends at a safe point and goes on at the next start. */
 describe('a job interrupted by a stop', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
-
   it('goes back to the queue without spending an attempt, and the next start finishes it', async () => {
     const db = t.database.db;
     const steps: number[] = [];
@@ -50,12 +50,6 @@ describe('a job interrupted by a stop', () => {
 
 /* A job queued in a transaction exists once that commits, after the worker's immediate look for it. */
 describe('a job queued in a transaction', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
-
   it('starts soon after the commit, not at the next half-second poll', async () => {
     const db = t.database.db;
     const queue = createJobQueue(db);
