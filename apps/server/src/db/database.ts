@@ -8,7 +8,7 @@ import { preparingPool } from './prepared-statements';
 import { PagingPostgresDialect } from './paging-compiler';
 import { GENERIC_PLAN, registerPresetSessions, sessionOptions, SORT_INDEX_WALK, WRITTEN_JOIN_ORDER, type PlannerSettings } from './planner-settings';
 import { PGliteDialect } from './pglite-dialect';
-import { analyzeGrownTables } from './pglite-analyze';
+import { maintainGrownTables } from './pglite-maintenance';
 import type { DB } from './schema';
 
 export type Db = Kysely<DB>;
@@ -107,7 +107,7 @@ async function openPGlite(opts: OpenOptions): Promise<Database> {
     : setInterval(() => {
         void sql`checkpoint`
           .execute(db)
-          .then(() => analyzeGrownTables(db))
+          .then(() => maintainGrownTables(db))
           .catch(() => {});
       }, CHECKPOINT_EVERY_MS);
   timer?.unref();

@@ -9,7 +9,11 @@ import { sql, type Kysely } from 'kysely';
  * ever retired here (deleted_at, active), never removed: the row locks the keys took against a removal running at the
  * same moment guarded nothing, and the removal triggers read the whole table, once per statement.
  */
-/** Statement triggers of one function: `events` of `table`, each seeing its rows as the transition table `changed`. */
+/**
+ * Statement triggers of one function: `events` of `table`, each seeing its rows as the transition table `changed`.
+ * A row's product is found by key (`offset 0` keeps the test a lookup per row): the planner knows nothing of a
+ * transition table's size and hashed the whole catalogue for a chunk of 2,000 rows (30–90 ms a chunk on PGlite).
+ */
 const TRIGGERS = [
   {
     fn: 'price_list_products_check_references',
@@ -17,7 +21,7 @@ const TRIGGERS = [
     events: ['insert', 'update'],
     rows: 'new',
     body: `
-      if exists (select 1 from changed n where not exists (select 1 from catalog_products p where p.id = n.product_id)) then
+      if exists (select 1 from changed n where not exists (select 1 from catalog_products p where p.id = n.product_id offset 0)) then
         raise foreign_key_violation using message = 'price_list_products: a row names a product that does not exist';
       end if;
       if exists (select 1 from (select distinct partner_id, price_list_id from changed) n

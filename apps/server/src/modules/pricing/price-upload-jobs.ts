@@ -264,7 +264,7 @@ export function registerPriceUploadJobs(
   async function apply(partnerId: number, uploadId: number, ctx: JobContext) {
     if (deps.applyChunk) {
       const upload = await repo.find(partnerId, uploadId);
-      if (upload) await repo.analyze(partnerId, targetFromRow(upload));
+      if (upload) await repo.analyze(partnerId, targetFromRow(upload), { vacuum: true });
     }
     return inChunks(db, ctx, async (trx) => {
       const r = priceUploadsRepo(trx);
@@ -322,7 +322,7 @@ export function registerPriceUploadJobs(
     const upload = await repo.find(partnerId, uploadId);
     if (!upload || upload.price_status !== 'ROLLING_BACK') return { skipped: true };
     const target = targetFromRow(upload);
-    await repo.analyze(partnerId, target);
+    await repo.analyze(partnerId, target, { vacuum: Boolean(deps.applyChunk) });
     let counted = { all: 0, done: 0 };
     if (deps.applyChunk) {
       const backedUp = await repo.backedUpCount(partnerId, uploadId, Number(upload.rolled_back_product ?? 0));
@@ -332,7 +332,7 @@ export function registerPriceUploadJobs(
       counted = { ...counted, done: counted.done + more };
       return Math.min(99, Math.floor((100 * counted.done) / Math.max(1, counted.all)));
     };
-    return inChunks(db, ctx, async (trx) => {
+    const done = await inChunks(db, ctx, async (trx) => {
       const r = priceUploadsRepo(trx);
       const upload = await r.lock(partnerId, uploadId);
       if (!upload || upload.price_status !== 'ROLLING_BACK') return { skipped: true } as const;
@@ -360,6 +360,9 @@ export function registerPriceUploadJobs(
       });
       return { rolledBack: true } as const;
     });
+    // The embedded database: the rows the rollback took away are cleared out at once (no autovacuum will).
+    if (deps.applyChunk && 'rolledBack' in done) await repo.vacuum(partnerId, target);
+    return done;
   }
 
   /**
