@@ -16,10 +16,11 @@ import { targetFromRow, validUntil } from './price-uploads.service';
 /*
  * The jobs of a price file. `pricing.parse` (the catalogue part): reads the stored file batch by batch into
  * staged lines (each batch one short insert, so the embedded database keeps answering), names every line in error
- * and previews each batch while the worker reads the next. `pricing.apply` (the price part) writes the lines and keeps what they replace: on
- * PostgreSQL in one transaction; on the embedded database, whose one connection a long transaction would hold, in
- * chunks that each record how far they got. A failed attempt puts its written chunks back; a crash leaves them, and
- * the restarted job (at once: the embedded database has one process) goes on after them. Never half for good.
+ * and previews each batch while the worker reads the next. `pricing.apply` (the price part) writes the lines and
+ * keeps what they replace: on PostgreSQL in one transaction; on the embedded database, whose one connection a long
+ * transaction would hold, in chunks that each record how far they got. A failed attempt puts its written chunks
+ * back; a crash leaves them, and the restarted job (at once: the embedded database has one process) goes on after
+ * them. Never half for good.
  * `pricing.rollback` takes away what an applied upload wrote and puts back what it replaced, the same way (one
  * transaction, or chunks).
  */
