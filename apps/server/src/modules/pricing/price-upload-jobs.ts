@@ -361,8 +361,9 @@ export function registerPriceUploadJobs(
       });
       return { rolledBack: true } as const;
     });
-    // The embedded database: the rows the rollback took away are cleared out at once (no autovacuum will).
-    if (deps.applyChunk && 'rolledBack' in done) await repo.vacuum(partnerId, target);
+    // The embedded database: the rows the rollback took away are cleared out at once (no autovacuum will). The
+    // rollback is already done: a failed vacuum must not mark it failed (the periodic upkeep will come by).
+    if (deps.applyChunk && 'rolledBack' in done) await repo.vacuum(partnerId, target).catch(() => undefined);
     return done;
   }
 
