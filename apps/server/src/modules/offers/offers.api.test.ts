@@ -224,6 +224,31 @@ describe('the offer list', () => {
     expect((await get(`/v3/api/partner/offer/?date_start=2001-01-01&date_end=2001-01-02`, orders)).json()).toMatchObject({ ITEMS: [], NAV: { CNT: 0 } });
   });
 
+  it('reads a deep page by its keys first with the same rows, gifts and counts, and counts a page past the end', async () => {
+    const db = t.database.db;
+    const [gift] = await products(1);
+    // 400 offers in one statement: pages past the 360th offer find their keys first.
+    const made = await db
+      .insertInto('offers')
+      .values(Array.from({ length: 400 }, (_, i) => ({ partner_id: pid, type: 'GIFT', name: `Глубина ${String(i).padStart(3, '0')}`, date_start: new Date(), active: false })))
+      .returning('id')
+      .execute();
+    const last = made[made.length - 1].id;
+    await db.insertInto('offer_presents').values({ partner_id: pid, offer_id: last, product_id: gift.id, sum: '1000', product_type: 'GIFT', sort: 1 }).execute();
+    const byName = (p: number) => get(`/v3/api/partner/offer/?active=ALL&limit=36&sort=NAME&order=ASC&p=${p}`, orders).then((r) => r.json());
+    const everyName = (await db.selectFrom('offers').select('name').where('partner_id', '=', pid).orderBy('name').orderBy('id').execute()).map((r) => r.name);
+    const first = await byName(1);
+    for (const p of [1, 11, 12]) {
+      const page = await byName(p);
+      expect(page.ITEMS.map((x: OfferItem) => x.NAME)).toEqual(everyName.slice((p - 1) * 36, p * 36));
+      expect(page.NAV).toMatchObject({ CNT: everyName.length, CNT_ALL: first.NAV.CNT_ALL });
+    }
+    const deep = await byName(Math.ceil((everyName.indexOf('Глубина 399') + 1) / 36));
+    expect(deep.ITEMS.find((x: OfferItem) => x.NAME === 'Глубина 399').PRESENTS).toEqual([expect.objectContaining({ UP_CODE_1C: gift.up_code_1c })]);
+    expect((await byName(100)).NAV).toMatchObject({ CNT: everyName.length, CNT_ALL: first.NAV.CNT_ALL });
+    await db.deleteFrom('offers').where('partner_id', '=', pid).where('name', 'like', 'Глубина %').execute();
+  });
+
   it("gives the manager every partner's offers, each naming its partner, and filters by partner", async () => {
     expect((await post('/v3/api/partner/offer/', { name: 'Акция второго', type: 'GIFT', date_start: today() }, second)).json().SUCCESS).toBe('Y');
     const all = (await get('/v3/api/manager/offer/?active=ALL&limit=36', manager)).json();

@@ -51,6 +51,12 @@ const OFFER_EXTRAS = [
   sql<number>`(select count(*)::int from offer_products op where op.partner_id = o.partner_id and op.offer_id = o.id)`.as('products_cnt'),
 ] as const;
 
+/**
+ * From this offset a page finds its offers' keys first and reads their gifts and assortment for its own rows only:
+ * a row's extras are computed for every row an OFFSET skips (2,000 offers: 12 ms for an empty page past the end).
+ */
+const DEFERRED_EXTRAS_FROM = 360;
+
 export function offersRepo(db: Db) {
   /** The partner's offers (every partner's without one). */
   const ofPartner = (partnerId: number | undefined) => {
@@ -74,30 +80,48 @@ export function offersRepo(db: Db) {
   return {
     types: () => db.selectFrom('offer_types').select(['code', 'name', 'sort']).orderBy('sort').orderBy('code').execute(),
 
+    /**
+     * A page and its counts (the filter's and the partner's) in one statement: the counts are one row joined to each
+     * of the page's. A page past the end has no row to carry them, and asks them alone.
+     */
     async page(f: ListFilter, sort: keyof typeof SORT_COLUMN, order: 'ASC' | 'DESC', limit: number, offset: number) {
       const dir = order === 'ASC' ? 'asc' : 'desc';
-      const [rows, counts] = await Promise.all([
-        filtered(f)
-          .leftJoin('partners as pa', 'pa.id', 'o.partner_id')
-          .select([...OFFER_COLUMNS, ...OFFER_EXTRAS, 'pa.name as partner_name'])
-          // Only the end date may be empty (last either way); the others keep to their indexes in both directions.
-          .orderBy(`o.${SORT_COLUMN[sort]}`, (ob) => {
-            const ordered = dir === 'asc' ? ob.asc() : ob.desc();
-            return sort === 'DATE_END' ? ordered.nullsLast() : ordered;
-          })
-          .orderBy('o.id', dir)
-          .limit(limit)
-          .offset(offset)
-          .execute(),
-        // The filter's count and the partner's in one statement.
-        ofPartner(f.partnerId)
-          .select((eb) => {
-            const match = matches(eb, f);
-            return [(match.length ? eb.fn.countAll<number>().filterWhere(eb.and(match)) : eb.fn.countAll<number>()).as('n'), eb.fn.countAll<number>().as('all')];
-          })
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { rows, count: Number(counts.n), all: Number(counts.all) };
+      const counts = ofPartner(f.partnerId).select((eb) => {
+        const match = matches(eb, f);
+        return [(match.length ? eb.fn.countAll<number>().filterWhere(eb.and(match)) : eb.fn.countAll<number>()).as('n'), eb.fn.countAll<number>().as('all')];
+      });
+      // Only the end date may be empty (last either way); the others keep to their indexes in both directions.
+      const key = sql`${sql.ref(`o.${SORT_COLUMN[sort]}`)} ${sql.raw(dir)}${sql.raw(sort === 'DATE_END' ? ' nulls last' : '')}`;
+      const shown = [...OFFER_COLUMNS, ...OFFER_EXTRAS, 'pa.name as partner_name', 'cnt.n as cnt_n', 'cnt.all as cnt_all'] as const;
+      // Materialized: counted once, where a join re-counted them for each row of a nested loop.
+      const withCounts = db.with((cte) => cte('cnt').materialized(), () => counts);
+      const ofFilter = (q: typeof withCounts) => {
+        const from = q.selectFrom('offers as o');
+        return (f.partnerId === undefined ? from : from.where('o.partner_id', '=', f.partnerId)).where((eb) => eb.and(matches(eb, f)));
+      };
+      const rows =
+        offset < DEFERRED_EXTRAS_FROM
+          ? await ofFilter(withCounts)
+              .innerJoin('cnt', (j) => j.onTrue())
+              .leftJoin('partners as pa', 'pa.id', 'o.partner_id')
+              .select(shown)
+              .orderBy(key)
+              .orderBy('o.id', dir)
+              .limit(limit)
+              .offset(offset)
+              .execute()
+          : await withCounts
+              .selectFrom(filtered(f).select(['o.partner_id', 'o.id']).orderBy(key).orderBy('o.id', dir).limit(limit).offset(offset).as('pg'))
+              .innerJoin('offers as o', (j) => j.onRef('o.partner_id', '=', 'pg.partner_id').onRef('o.id', '=', 'pg.id'))
+              .innerJoin('cnt', (j) => j.onTrue())
+              .leftJoin('partners as pa', 'pa.id', 'o.partner_id')
+              .select(shown)
+              .orderBy(key)
+              .orderBy('o.id', dir)
+              .execute();
+      const first = rows[0];
+      const { n, all } = first ? { n: first.cnt_n, all: first.cnt_all } : await counts.executeTakeFirstOrThrow();
+      return { rows, count: Number(n), all: Number(all) };
     },
 
     find: (partnerId: number, id: number) =>
