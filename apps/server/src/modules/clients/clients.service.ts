@@ -13,7 +13,7 @@ import { exportJobs, offsetPages, type ExportFile, type ExportRun } from '@/jobs
 import type { JobQueue } from '@/jobs/job-queue';
 import type { Mailer } from '@/mail/mailer';
 import { clientBlacklist } from './client-blacklist';
-import { clientListRepo, type ClientListFilter } from './client-list.repo';
+import { clientListRepo, type ClientListFilter, type KnownCollection } from './client-list.repo';
 import { moscowDayText } from '@/http/moscow-days';
 import { writeClientListXlsx } from './client-list-xlsx';
 import { clientPriceSettings, priceChoices } from './client-price-settings';
@@ -98,11 +98,11 @@ export function clientsService(db: Db, deps: { mailer: Mailer; files: FileStore;
      * The client list (or a group's, with groupId): CNT counts the filter's rows, CNT_ALL the whole collection
      * (all the partner's clients, or all the group's members).
      */
-    async list(user: Viewer, q: ListQuery, groupId?: number): Promise<ClientListAnswer> {
+    async list(user: Viewer, q: ListQuery, groupId?: number, group?: KnownCollection): Promise<ClientListAnswer> {
       const { partnerId } = user;
       const filter = filterOf(q, groupId);
       // The counts come first: they tell whether the loyalty programme is on, which decides the columns.
-      const { cnt, all, loyaltyOn: on } = await listRepo.counts(partnerId, filter);
+      const { cnt, all, loyaltyOn: on } = await listRepo.counts(partnerId, filter, group);
       const view = clientViewOf(user.rights, on);
       const rows = await listRepo.page(partnerId, filter, visibleSort(q, view), view.loyalty);
       return { ITEMS: rows.map((r) => toListItem(r, view)), ENTITIES: { LOYALTY: { ON: yn(view.loyalty) } }, NAV: { CNT: cnt, CNT_ALL: all } };

@@ -89,6 +89,8 @@ describe('POST /v3/api/partner/group/ and /group/{id}/', () => {
     expect(card.ENTITIES.GROUP).toMatchObject({ ID: res.ID, NAME: 'Новая группа', DESCRIPTION: 'Описание', CLIENTS_COUNT: 2 });
     expect(card.NAV).toEqual({ CNT: 2, CNT_ALL: 2 });
     expect(card.ITEMS[0]).toHaveProperty('ORDERS_SUM');
+    // The card reads the loyalty flag with the group: its columns are the client list's.
+    expect(card.ENTITIES.LOYALTY).toEqual((await get('/v3/api/partner/client/')).json().ENTITIES.LOYALTY);
   });
 
   it('validates the name: required, at most 100 characters; the description at most 1000', async () => {

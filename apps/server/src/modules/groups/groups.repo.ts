@@ -61,6 +61,19 @@ export function groupsRepo(db: Db) {
         .where('g.id', '=', id)
         .executeTakeFirst(),
 
+    /**
+     * The group for its card, with what its client list would otherwise ask in a statement of its own: borrowed,
+     * read-only, whether the partner runs the loyalty programme (it decides the list's columns).
+     */
+    findForCard: (partnerId: number, id: number) =>
+      filtered(partnerId, {})
+        .select([
+          'g.id', 'g.name', 'g.description', 'g.created_at', membersCount.as('clients_count'),
+          sql<boolean | null>`(select p.loyalty_enabled from partners p where p.id = g.partner_id)`.as('loyalty_on'),
+        ])
+        .where('g.id', '=', id)
+        .executeTakeFirst(),
+
     lock: (partnerId: number, id: number) =>
       db.selectFrom('client_groups').select('id').where('partner_id', '=', partnerId).where('id', '=', id).forUpdate().executeTakeFirst(),
 

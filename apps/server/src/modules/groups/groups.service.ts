@@ -91,9 +91,10 @@ export function groupsService(db: Db, clients: ClientsService, deps: { files: Fi
 
     /** The group and its clients (paged, sorted and filtered like the client list); undefined for another partner's. */
     async card(viewer: Viewer, id: number, q: Omit<ClientListQuery, 'action'>) {
-      const group = await repo.findById(viewer.partnerId, id);
+      const group = await repo.findForCard(viewer.partnerId, id);
       if (!group) return undefined;
-      const members = await clients.list(viewer, q, id);
+      // Its members are its clients (a member's row goes with its client): their count is the list's collection.
+      const members = await clients.list(viewer, q, id, { all: Number(group.clients_count), loyaltyOn: Boolean(group.loyalty_on) });
       return { ...members, ENTITIES: { ...members.ENTITIES, GROUP: toItem(group) } };
     },
 
