@@ -35,6 +35,14 @@ const SORT_KEYS: Record<OrderSort, Expression<unknown>> = {
   POSITION_SUM: sql`o.position_sum`,
 };
 
+/** The list's counts: all the orders, the NEW ones, the filter's when the read model knows it; the shop's name. */
+export interface Totals {
+  all: number;
+  new: number;
+  matching?: number;
+  shopName: string | null;
+}
+
 /** Where a keyset page starts: after the row with this sort key and id. */
 export interface PageAfter {
   key: unknown;
@@ -125,7 +133,7 @@ export function orderListRepo(db: Db) {
    * their order counts (not canceled) read from the kept figures: a millisecond, where finding a thousand of the
    * orders themselves reads tens of thousands.
    */
-  const clientOrdersAtLeast = async (partnerId: number, text: string) => {
+  const clientOrdersAtLeast = (partnerId: number, text: string) => {
     const some = db
       .selectFrom('clients as c')
       .innerJoin('client_order_stats as s', (j) => j.onRef('s.partner_id', '=', 'c.partner_id').onRef('s.client_id', '=', 'c.id'))
@@ -133,11 +141,7 @@ export function orderListRepo(db: Db) {
       .where('c.partner_id', '=', partnerId)
       .where(sql`lower(c.name)`, 'like', likeContains(text))
       .limit(CLIENTS_FOR_BOUND);
-    const row = await db
-      .selectFrom(some.as('x'))
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('x.n'), sql<number>`0`).as('n'))
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+    return db.selectFrom(some.as('x')).select((eb) => eb.fn.coalesce(eb.fn.sum<number>('x.n'), sql<number>`0`).as('n'));
   };
 
   /** Whether the day/status read model answers the filter's count exactly: no client and no text in it. */
@@ -208,9 +212,9 @@ export function orderListRepo(db: Db) {
    * NEW_CNT) and, when the read model can answer it, the filter's (`matching`; else undefined: count()); with a
    * partner, its shop's name too.
    */
-  const totals = async (partnerId: number | undefined, f: OrderFilter = {}) => {
+  const totalsQuery = (partnerId: number | undefined, f: OrderFilter) => {
     const exact = readModelCounts(f);
-    const row = await db
+    return db
       .selectFrom('order_counts')
       .select((eb) => {
         const match = readModelMatch(eb, f);
@@ -223,10 +227,22 @@ export function orderListRepo(db: Db) {
           (partnerId === undefined ? sql<string | null>`null` : sql<string | null>`(select s.name from shops s where s.partner_id = ${partnerId})`).as('shop_name'),
         ];
       })
-      .$if(partnerId !== undefined, (q) => q.where('partner_id', '=', partnerId!))
-      .executeTakeFirstOrThrow();
-    return { all: Number(row.all), new: Number(row.new), matching: exact ? Number(row.matching) : undefined, shopName: row.shop_name };
+      .$if(partnerId !== undefined, (q) => q.where('partner_id', '=', partnerId!));
   };
+
+  const totalsOf = (f: OrderFilter, row: { all: unknown; new: unknown; matching: unknown; shop_name: string | null }): Totals => ({
+    all: Number(row.all),
+    new: Number(row.new),
+    matching: readModelCounts(f) ? Number(row.matching) : undefined,
+    shopName: row.shop_name,
+  });
+
+  /**
+   * The list's counts in one statement on the read model: all of the partner's orders, the NEW ones (CNT_ALL and
+   * NEW_CNT) and, when the read model can answer it, the filter's (`matching`; else undefined: count()); with a
+   * partner, its shop's name too.
+   */
+  const totals = async (partnerId: number | undefined, f: OrderFilter = {}) => totalsOf(f, await totalsQuery(partnerId, f).executeTakeFirstOrThrow());
 
   /**
    * One page by offset, ties broken by id in the same direction (stable paging). `count` is the filter's count as
@@ -284,37 +300,41 @@ export function orderListRepo(db: Db) {
     page,
 
     /**
-     * A text search's page and its count capped at SEARCH_COUNT_LIMIT, finding the matches once: their ids and sort
-     * keys, up to one past the cap, are gathered in one statement that counts them and picks the page's ids; the
-     * page's rows are then read by key. Past the cap the matches found are not all of them, and the page is read as a
-     * broad search's is (along the sort's index for its first pages).
+     * A text search's page, its count capped at SEARCH_COUNT_LIMIT and the list's totals, finding the matches once:
+     * one statement reads the totals, then (the search box alone, a word with a letter) the lower bound the clients'
+     * kept order counts give, then, unless that bound already passes the cap, the matches' ids and sort keys up to one
+     * past the cap, counting them and picking the page's ids; the page's rows are then read by key. Past the cap the
+     * matches found are not all of them, and the page is read as a broad search's is (along the sort's index for its
+     * first pages).
      */
     search: async (partnerId: number | undefined, f: OrderFilter, sort: OrderSort, direction: Direction, window: { limit: number; offset: number }) => {
-      // The search box alone (no status, client or dates, each of which the clients' counts cannot see): a common word
-      // of the clients' names is known to pass the cap before any order is read.
-      // A query without a letter (a phone, digits of a number) is no word of a name: it is not asked.
+      // A common word of the clients' names is known to pass the cap before any order is read. Not with a status,
+      // client or dates, each of which the clients' counts cannot see, nor for a query without a letter (a phone,
+      // digits of a number), which is no word of a name.
       const searchBoxOnly = !f.status && !f.clientId && !f.from && !f.to;
       const nameLike = f.text !== undefined && /\p{L}/u.test(f.text);
-      if (partnerId !== undefined && f.text && searchBoxOnly && nameLike && (await clientOrdersAtLeast(partnerId, f.text)) > SEARCH_COUNT_LIMIT) {
-        const count = { n: SEARCH_COUNT_LIMIT, more: true };
-        return { count, rows: await page(partnerId, f, sort, direction, window, count) };
-      }
-      const matches = filtered(partnerId, f).select(['o.id', sql<unknown>`${SORT_KEYS[sort]}`.as('k')]).limit(SEARCH_COUNT_LIMIT + 1);
+      const bound = partnerId !== undefined && f.text && searchBoxOnly && nameLike ? clientOrdersAtLeast(partnerId, f.text) : sql<number>`select 0 as n`;
+      const matches = filtered(partnerId, f)
+        .select(['o.id', sql<unknown>`${SORT_KEYS[sort]}`.as('k')])
+        // An InitPlan: evaluated once, and when false the orders are not read at all.
+        .where(sql<SqlBool>`(select b.n from b) <= ${sql.lit(SEARCH_COUNT_LIMIT)}`)
+        .limit(SEARCH_COUNT_LIMIT + 1);
       const dir = direction === 'asc' ? sql`asc` : sql`desc`;
       const found = (
-        await sql<{ n: number; id: number | null }>`
-          with m as materialized (${matches})
-          select c.n, p.id from (select count(*)::int as n from m) c
+        await sql<{ all: unknown; new: unknown; matching: unknown; shop_name: string | null; bound: unknown; n: number; id: number | null }>`
+          with t as (${totalsQuery(partnerId, f)}), b as (${bound}), m as materialized (${matches})
+          select t.*, (select b.n from b) as bound, c.n, p.id from t cross join (select count(*)::int as n from m) c
           left join lateral (select m.id from m order by m.k ${dir}, m.id ${dir} limit ${window.limit} offset ${window.offset}) p on true`.execute(db)
       ).rows;
-      const n = Number(found[0].n);
+      const totals = totalsOf(f, found[0]);
+      const n = Number(found[0].bound) > SEARCH_COUNT_LIMIT ? Infinity : Number(found[0].n);
       if (n > SEARCH_COUNT_LIMIT) {
         const count = { n: SEARCH_COUNT_LIMIT, more: true };
-        return { count, rows: await page(partnerId, f, sort, direction, window, count) };
+        return { totals, count, rows: await page(partnerId, f, sort, direction, window, count) };
       }
       const ids = found.flatMap((r) => (r.id === null ? [] : [Number(r.id)]));
       const list = ids.length ? await rows(partnerId, f, sort, db, 'rows').where('o.id', 'in', ids).orderBy(SORT_KEYS[sort], direction).orderBy('o.id', direction).execute() : [];
-      return { count: { n, more: false }, rows: list };
+      return { totals, count: { n, more: false }, rows: list };
     },
 
     /** One page after a row (keyset): exports walk the whole list at the cost of the first page each time. */

@@ -41,13 +41,15 @@ export function orderListService(db: Db, exports: ExportJobs) {
   const isForeignShop = (partnerId: number, q: OrderListQuery) => q.shop_id !== undefined && q.shop_id !== partnerId;
   const direction = (q: OrderListQuery): 'asc' | 'desc' => (q.order === 'ASC' ? 'asc' : 'desc');
   /**
-   * The page and the filter's count: the read model's, already in `totals`; a text search's found with its page;
-   * else counted apart (a client's).
+   * The list's totals, the page and the filter's count: a text search's found with its page and the totals in one
+   * statement; else the totals and the shop's name in one, where the read model's count is when it can count the
+   * filter (else counted apart: a client's).
    */
-  const counted = async (partnerId: number | undefined, filter: OrderFilter, sort: OrderSort, q: OrderListQuery, totals: { matching?: number }) => {
+  const counted = async (partnerId: number | undefined, filter: OrderFilter, sort: OrderSort, q: OrderListQuery) => {
     if (filter.text) return repo.search(partnerId, filter, sort, direction(q), q);
+    const totals = await repo.totals(partnerId, filter);
     const count = totals.matching !== undefined ? { n: totals.matching, more: false } : await repo.count(partnerId, filter);
-    return { count, rows: await repo.page(partnerId, filter, sort, direction(q), q, count) };
+    return { totals, count, rows: await repo.page(partnerId, filter, sort, direction(q), q, count) };
   };
 
   async function* allPages(partnerId: number, q: OrderListQuery): AsyncIterable<OrderListItem[]> {
@@ -76,16 +78,18 @@ export function orderListService(db: Db, exports: ExportJobs) {
   return {
     async list(partnerId: number, q: OrderListQuery): Promise<OrderListAnswer> {
       const filter = toOrderFilter(q);
-      // The counts and the shop's name in one statement; a filter the read model cannot count is counted apart.
-      const totals = await repo.totals(partnerId, filter);
-      const nav = (cnt: number) => ({ CNT: cnt, CNT_ALL: totals.all, NEW_CNT: totals.new });
-      if (isForeignShop(partnerId, q)) return { ITEMS: [], NAV: nav(0), ENTITIES };
+      if (isForeignShop(partnerId, q)) {
+        const totals = await repo.totals(partnerId, filter);
+        return { ITEMS: [], NAV: { CNT: 0, CNT_ALL: totals.all, NEW_CNT: totals.new }, ENTITIES };
+      }
       const {
+        totals,
         count: { n: cnt, more },
         rows,
-      } = await counted(partnerId, filter, q.sort, q, totals);
+      } = await counted(partnerId, filter, q.sort, q);
       const shop = { name: totals.shopName ?? '' };
-      return { ITEMS: rows.map((r) => toListItem(r, shop, partnerId)), NAV: more ? { ...nav(cnt), CNT_MORE: 'Y' } : nav(cnt), ENTITIES };
+      const nav = { CNT: cnt, CNT_ALL: totals.all, NEW_CNT: totals.new };
+      return { ITEMS: rows.map((r) => toListItem(r, shop, partnerId)), NAV: more ? { ...nav, CNT_MORE: 'Y' } : nav, ENTITIES };
     },
 
     /**
@@ -95,11 +99,11 @@ export function orderListService(db: Db, exports: ExportJobs) {
     async listAcross(partnerId: number | undefined, q: OrderListQuery): Promise<OrderListAnswer> {
       if (partnerId !== undefined) return this.list(partnerId, q);
       const filter = toOrderFilter({ ...q, client_id: undefined });
-      const totals = await repo.totals(undefined, filter);
       const {
+        totals,
         count: { n: cnt, more },
         rows,
-      } = await counted(undefined, filter, 'CREATE_DATE', q, totals);
+      } = await counted(undefined, filter, 'CREATE_DATE', q);
       const shops = new Map(await Promise.all([...new Set(rows.map((r) => Number(r.partner_id)))].map(async (id) => [id, await orders.shop(id)] as const)));
       const nav = { CNT: cnt, CNT_ALL: totals.all, NEW_CNT: totals.new };
       return { ITEMS: rows.map((r) => toListItem(r, shops.get(Number(r.partner_id)), Number(r.partner_id))), NAV: more ? { ...nav, CNT_MORE: 'Y' } : nav, ENTITIES };
