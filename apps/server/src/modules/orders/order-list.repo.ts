@@ -128,6 +128,17 @@ export function orderListRepo(db: Db) {
       ]);
 
   /**
+   * The rows of ids a filter has already picked, in the sort's order. By their ids alone: the same statement for any
+   * filter (a text search's is prepared once, not planned per pattern), the ids an array (one statement for any count).
+   */
+  const byIds = (partnerId: number | undefined, ids: number[], sort: OrderSort, direction: Direction, on: Db = db) =>
+    rows(partnerId, {}, sort, on)
+      .where('o.id', '=', sql<number>`any(${ids}::bigint[])`)
+      .orderBy(SORT_KEYS[sort], direction)
+      .orderBy('o.id', direction)
+      .execute();
+
+  /**
    * At least how many orders a text search finds, from the clients' names alone: every order of a client whose name
    * holds the text matches it. The first CLIENTS_FOR_BOUND such clients are found on the names' trigram index and
    * their order counts (not canceled) read from the kept figures: a millisecond, where finding a thousand of the
@@ -177,7 +188,7 @@ export function orderListRepo(db: Db) {
       await filtered(partnerId, f, on, match).select('o.id').orderBy(SORT_KEYS[sort], direction).orderBy('o.id', direction).limit(limit).offset(offset).execute()
     ).map((r) => r.id);
     if (!ids.length) return [];
-    return rows(partnerId, f, sort, on, 'rows').where('o.id', 'in', ids).orderBy(SORT_KEYS[sort], direction).orderBy('o.id', direction).execute();
+    return byIds(partnerId, ids, sort, direction, on);
   };
 
   /**
@@ -333,7 +344,7 @@ export function orderListRepo(db: Db) {
         return { totals, count, rows: await page(partnerId, f, sort, direction, window, count) };
       }
       const ids = found.flatMap((r) => (r.id === null ? [] : [Number(r.id)]));
-      const list = ids.length ? await rows(partnerId, f, sort, db, 'rows').where('o.id', 'in', ids).orderBy(SORT_KEYS[sort], direction).orderBy('o.id', direction).execute() : [];
+      const list = ids.length ? await byIds(partnerId, ids, sort, direction) : [];
       return { totals, count: { n, more: false }, rows: list };
     },
 
