@@ -67,8 +67,11 @@ export function withPlannerSettings<T>(db: Db, settings: PlannerSettings, run: (
 /**
  * Runs `run` on sessions opened with `settings` where the database has them (PostgreSQL), else as usual: for settings
  * that only spare the planner time, which a transaction setting them would spend again (the embedded database).
+ * `otherwise`: the settings to run with where there are no such sessions (in a transaction that sets them).
  */
-export function onPresetSessions<T>(db: Db, settings: PlannerSettings, run: (d: Db) => Promise<T>): Promise<T> {
+export function onPresetSessions<T>(db: Db, settings: PlannerSettings, run: (d: Db) => Promise<T>, otherwise?: PlannerSettings): Promise<T> {
   if (db.isTransaction) return run(db);
-  return run(presetSessions.get(db)?.get(key(settings)) ?? db);
+  const preset = presetSessions.get(db)?.get(key(settings));
+  if (preset) return run(preset);
+  return otherwise ? withPlannerSettings(db, otherwise, run) : run(db);
 }
