@@ -21,6 +21,11 @@ const schema = z.object({
    * The embedded database is one process: it takes `auto` as 1 and refuses more.
    */
   SERVER_PROCESSES: z.union([z.literal('auto'), z.coerce.number().int().min(1).max(64)]).default('auto'),
+  /**
+   * A data statement that takes at least this many milliseconds is logged (warn: its duration and its text, never its
+   * parameters, so no value typed by a user or a secret reaches the log); 0 logs none.
+   */
+  SLOW_STATEMENT_MS: z.coerce.number().int().min(0).default(1000),
   /** /v3/api/docs: `staff` (signed-in partner staff and managers only) or `public`. */
   API_DOCS: z.enum(['staff', 'public']).default('staff'),
   /**

@@ -3,6 +3,7 @@ import { loadConfig, type Config } from './config';
 import { buildApp } from './app';
 import { openDatabase, type Db } from './db/database';
 import { migrateToLatest } from './db/migrate';
+import { slowStatements } from './db/slow-statements';
 import { purgeEndedWindows } from './http/rate-limit-store';
 import { authRepo } from './modules/auth/auth.repo';
 import { tokenHash } from './modules/auth/tokens';
@@ -36,13 +37,15 @@ async function prepareDatabase(config: Config, db: Db) {
 }
 
 async function serve(config: Config, { prepare, processes }: { prepare: boolean; processes: number }) {
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, processes });
+  const slow = slowStatements(config.SLOW_STATEMENT_MS);
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, processes, onQuery: slow.onQuery });
   if (prepare) await prepareDatabase(config, database.db);
   const embedded = database.engine === 'pglite';
   const app = await buildApp({
     db: database.db,
     config: { ...config, webDist: config.WEB_DIST, soleWorker: embedded, priceApplyChunk: embedded ? EMBEDDED_PRICE_APPLY_CHUNK : undefined },
   });
+  slow.attach((entry) => app.log.warn(entry, 'slow statement'));
   const purge = setInterval(() => {
     void app.services.auth.purgeExpiredTokens().catch(() => {});
     void purgeEndedWindows(database.db).catch(() => {});

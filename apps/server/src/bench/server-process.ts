@@ -39,8 +39,16 @@ export async function startServer(env: Record<string, string>, port: number): Pr
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.on('exit', (code) => reject(new Error(`the server exited with ${code}:\n${output.slice(-2000)}`)));
   });
-  child.stdout!.resume();
-  child.stderr!.resume();
+  // BENCH_SERVER_LOG: the server's own output from here on, appended to that file (its slow statements, its errors).
+  const logTo = process.env.BENCH_SERVER_LOG;
+  if (logTo) {
+    const file = fs.createWriteStream(logTo, { flags: 'a' });
+    child.stdout!.pipe(file);
+    child.stderr!.pipe(file);
+  } else {
+    child.stdout!.resume();
+    child.stderr!.resume();
+  }
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     pid: child.pid!,
