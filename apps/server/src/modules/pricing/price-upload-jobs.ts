@@ -276,6 +276,10 @@ export function registerPriceUploadJobs(
       const until = validUntil(upload.period_days);
       let count = upload.applied_count;
       if (deps.applyChunk) {
+        // The target's statistics follow it as it grows: after the first chunk, the second, the fourth… (a few ms
+        // each, a handful per file), as PostgreSQL's autovacuum would, which the embedded database has not.
+        const done = Math.floor(Math.max(0, (upload.applied_line ?? 1) - 1) / deps.applyChunk); // chunks written (lines from 2)
+        if (done > 0 && (done & (done - 1)) === 0) await r.analyzeTarget(partnerId, t);
         const chunk = await r.chunk(partnerId, uploadId, upload.applied_line ?? 0, deps.applyChunk);
         if (chunk) {
           count += await r.applyLines(partnerId, uploadId, t, chunk, until);

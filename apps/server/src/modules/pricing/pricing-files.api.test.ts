@@ -247,6 +247,47 @@ describe('price files of a price list', () => {
     expect(await loadedRows()).toEqual(before);
   });
 
+  it("keeps the list's statistics as a chunked apply fills it: analysed after its first, second, fourth… chunk", async () => {
+    const db = t.database.db;
+    // Products the list has no price for: the file adds eight rows, three chunks of at most three.
+    const fresh = await db
+      .selectFrom('catalog_products as p')
+      .select('p.up_code_1c')
+      .where('p.active', '=', true)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('price_list_products as x').select('x.product_id').where('x.partner_id', '=', pid).where('x.price_list_id', '=', wholesaleId).whereRef('x.product_id', '=', 'p.id'))),
+      )
+      .orderBy('p.id')
+      .limit(8)
+      .execute();
+    // What the planner knew of the list's products when each chunk wrote its rows (a statement trigger notes the
+    // column's statistics, which only an analysis writes).
+    await sql`create table stats_seen (at serial, bounds text)`.execute(db);
+    await sql`create function note_stats() returns trigger language plpgsql as $$ begin
+      insert into stats_seen (bounds) select coalesce((select histogram_bounds::text from pg_stats where schemaname = 'public'
+        and tablename = 'price_list_products' and attname = 'product_id'), '');
+      return null; end $$`.execute(db);
+    await sql`create trigger note_stats after insert on price_list_products for each statement execute function note_stats()`.execute(db);
+    const res = await upload(path(), await xlsx([FILE_HEADERS.PRICE, ...fresh.map((p, i) => [p.up_code_1c, '', null, null, String(700 + i), null])]));
+    await run();
+    // The queue running as in the server (a test's run() stops a job after each chunk and starts it again).
+    t.app.services.jobs.start();
+    await post(`/v3/api/partner/pricing/upload/${path()}/`, { action: 'apply', upload_id: String(res.json().UPLOAD_ID) });
+    for (let i = 0; i < 200 && (await status(path())).PRICE.STATUS !== 'FINISHED'; i++) await new Promise((r) => setTimeout(r, 50));
+    await t.app.services.jobs.stop();
+    expect((await status(path())).PRICE.STATUS).toBe('FINISHED');
+    const seen = (await sql<{ bounds: string }>`select bounds from stats_seen order by at`.execute(db)).rows.map((r) => r.bounds);
+    await sql`drop trigger note_stats on price_list_products`.execute(db);
+    await sql`drop function note_stats()`.execute(db);
+    await sql`drop table stats_seen`.execute(db);
+    // Three chunks: the second and the third were planned on statistics taken after the chunk before them.
+    expect(seen).toHaveLength(3);
+    expect(seen[1]).not.toBe(seen[0]);
+    expect(seen[2]).not.toBe(seen[1]);
+    expect((await post(`/v3/api/partner/pricing/upload/${path()}/`, { action: 'rollback', upload_id: String(res.json().UPLOAD_ID) })).json().SUCCESS).toBe('Y');
+    await run();
+  });
+
   it('applies a file in one transaction where no chunk size is set (PostgreSQL\'s way): replaces, then rolls back whole', async () => {
     const before = await loadedRows();
     const res = await upload(path(), await xlsx([FILE_HEADERS.PRICE, ...products.slice(2, 6).map((p, i) => [p.code, '', null, null, String(700 + i), null])]));
