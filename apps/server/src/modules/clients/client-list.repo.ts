@@ -130,11 +130,14 @@ export function clientListRepo(db: Db) {
    * The list's query keeps its joins in the order they are written (the client and its figures, then lookups by
    * key) on PostgreSQL's sessions opened so: searching the orders of its ten relations took the planner 6 of the
    * query's 7 ms at 100,000 clients, and the written order is the plan it chose anyway. The embedded database has no
-   * such sessions: there the prepared statement keeps its generic plan, in a transaction that says so. Left to itself
-   * it planned each call afresh whenever its custom plans looked cheaper than the generic one (the blacklist's: 5–11 ms
-   * of planning for 2 ms of work, every request), where the three statements of the transaction cost a fraction of one.
+   * such sessions and plans as usual: its prepared statement settles on its generic plan after a few calls. Not the
+   * blacklist's (its flag is written into the statement): there its custom plans looked cheaper, and PGlite's one
+   * session planned it afresh on every call (5–11 ms of planning for 2 ms of work), so it runs in a transaction that
+   * keeps the generic plan. Only there: on the other lists the transaction's three statements cost more than they
+   * saved (a group's page at concurrency 32: 97 → 153 ms).
    */
-  const inWrittenJoinOrder = <T>(run: (d: Db) => Promise<T>) => onPresetSessions(db, WRITTEN_JOIN_ORDER, run, GENERIC_PLAN);
+  const inWrittenJoinOrder = <T>(run: (d: Db) => Promise<T>, f: ClientListFilter = {}) =>
+    onPresetSessions(db, WRITTEN_JOIN_ORDER, run, f.blacklist ? GENERIC_PLAN : undefined);
 
   /** Whether the client_counts read model answers the filter's count exactly: no group and no text in it. */
   const readModelCounts = (f: ClientListFilter) => f.groupId === undefined && !f.text && (!f.from || Boolean(f.fromDay)) && (!f.to || Boolean(f.toDay));
@@ -221,7 +224,7 @@ export function clientListRepo(db: Db) {
         let q = withFigures(d, partnerId, f, loyaltyOn).orderBy(key, modifiers).orderBy('c.id', dir).offset(p.offset);
         if (p.limit !== null) q = q.limit(p.limit);
         return q.execute();
-      }),
+      }, f),
 
     /** The same row for one client (the card). */
     one: async (partnerId: number, id: number, loyaltyOn: boolean) =>
