@@ -218,11 +218,7 @@ export function orderListRepo(db: Db) {
     return row && { bound: new Date(row.bound), skip: Number(row.skip) };
   };
 
-  /**
-   * The list's counts in one statement on the read model: all of the partner's orders, the NEW ones (CNT_ALL and
-   * NEW_CNT) and, when the read model can answer it, the filter's (`matching`; else undefined: count()); with a
-   * partner, its shop's name too.
-   */
+  /** The totals' statement (see `totals`), also read as a part of a text search's. */
   const totalsQuery = (partnerId: number | undefined, f: OrderFilter) => {
     const exact = readModelCounts(f);
     return db

@@ -272,9 +272,12 @@ describe('price files of a price list', () => {
     await run();
     // The queue running as in the server (a test's run() stops a job after each chunk and starts it again).
     t.app.services.jobs.start();
-    await post(`/v3/api/partner/pricing/upload/${path()}/`, { action: 'apply', upload_id: String(res.json().UPLOAD_ID) });
-    for (let i = 0; i < 200 && (await status(path())).PRICE.STATUS !== 'FINISHED'; i++) await new Promise((r) => setTimeout(r, 50));
-    await t.app.services.jobs.stop();
+    try {
+      await post(`/v3/api/partner/pricing/upload/${path()}/`, { action: 'apply', upload_id: String(res.json().UPLOAD_ID) });
+      for (let i = 0; i < 200 && (await status(path())).PRICE.STATUS !== 'FINISHED'; i++) await new Promise((r) => setTimeout(r, 50));
+    } finally {
+      await t.app.services.jobs.stop();
+    }
     expect((await status(path())).PRICE.STATUS).toBe('FINISHED');
     const seen = (await sql<{ bounds: string }>`select bounds from stats_seen order by at`.execute(db)).rows.map((r) => r.bounds);
     await sql`drop trigger note_stats on price_list_products`.execute(db);
