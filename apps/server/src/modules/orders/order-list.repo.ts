@@ -145,12 +145,15 @@ export function orderListRepo(db: Db) {
    * orders themselves reads tens of thousands.
    */
   const clientOrdersAtLeast = (partnerId: number, text: string) => {
+    // The names are found apart from the partner's condition (`offset 0`: planned apart), on their trigrams: with it,
+    // PostgreSQL read the partner's clients one by one, testing each name until it had a hundred (thousands of names
+    // for a common word, all 100,000 for a word no client has: 5–10 ms, where the trigrams take 1–2 ms).
+    const named = db.selectFrom('clients as c').select(['c.partner_id', 'c.id']).where(sql`lower(c.name)`, 'like', likeContains(text)).offset(0);
     const some = db
-      .selectFrom('clients as c')
+      .selectFrom(named.as('c'))
       .innerJoin('client_order_stats as s', (j) => j.onRef('s.partner_id', '=', 'c.partner_id').onRef('s.client_id', '=', 'c.id'))
       .select('s.orders_count as n')
       .where('c.partner_id', '=', partnerId)
-      .where(sql`lower(c.name)`, 'like', likeContains(text))
       .limit(CLIENTS_FOR_BOUND);
     return db.selectFrom(some.as('x')).select((eb) => eb.fn.coalesce(eb.fn.sum<number>('x.n'), sql<number>`0`).as('n'));
   };
