@@ -19,7 +19,10 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 2,
-  retries: process.env.CI ? 1 : 0,
+  // The suite runs (in CI too) on a 2-core virtual machine whose busy phases have kept a page's first answer past the
+  // 10 s visibility wait (3 of 111 in one run, each passing alone): a test is tried twice and a pass on the second
+  // try is reported as flaky; a broken feature fails both tries.
+  retries: 1,
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL: `http://localhost:${PORT}`,
