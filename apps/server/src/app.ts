@@ -7,6 +7,7 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import { MSG } from '@b2b/contracts/messages';
 import type { Config } from './config';
+import type { ChangeFeed } from './db/change-feed';
 import type { Db } from './db/database';
 import { registerApiDocs, type ApiDocsAccess } from './http/api-docs';
 import { AppError } from './http/app-error';
@@ -78,6 +79,8 @@ import { shopService } from './modules/shop/shop.service';
 
 export interface AppDeps {
   db: Db;
+  /** What the database says changed (database.changes): the server keeps signed-in sessions with it, reads each request's anew without. */
+  changes?: ChangeFeed;
   config: Pick<Config, 'ACCESS_TOKEN_TTL' | 'REFRESH_TOKEN_TTL' | 'LOG_LEVEL' | 'dataDir' | 'SMTP_URL' | 'MAIL_FROM' | 'PUBLIC_URL'> & {
     /** Which proxy may set the client's address; none unless configured (config TRUST_PROXY). */
     TRUST_PROXY?: Config['TRUST_PROXY'];
@@ -110,7 +113,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 /** apps/web/dist, from both apps/server/src (dev, tests) and apps/server/dist (built). */
 export const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
 
-export function buildServices(db: Db, config: AppDeps['config'], log: (msg: string, err?: unknown) => void = () => {}) {
+export function buildServices(db: Db, config: AppDeps['config'], log: (msg: string, err?: unknown) => void = () => {}, changes?: ChangeFeed) {
   const jobs = createJobQueue(db, log, { soleWorker: config.soleWorker });
   const events = createEventBus(db, jobs);
   const mailer = createMailer(db, jobs, { dataDir: config.dataDir, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
@@ -149,6 +152,7 @@ export function buildServices(db: Db, config: AppDeps['config'], log: (msg: stri
     db,
     { accessTtlSeconds: config.ACCESS_TOKEN_TTL, refreshTtlSeconds: config.REFRESH_TOKEN_TTL },
     shops,
+    changes,
   );
   const account = accountService(db, { auth, shops, clients, mailer, publicUrl: config.PUBLIC_URL });
   const employees = employeesService(db, { auth, partners, mailer, publicUrl: config.PUBLIC_URL });
@@ -198,8 +202,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { querystringParser: parseFlattened, ignoreTrailingSlash: true },
     frameworkErrors: frameworkErrorAnswer,
   });
-  const services = buildServices(deps.db, deps.config, (msg, err) => app.log.error({ err }, msg));
+  const services = buildServices(deps.db, deps.config, (msg, err) => app.log.error({ err }, msg), deps.changes);
   app.decorate('services', services);
+  app.addHook('onClose', async () => services.auth.close());
   if (deps.config.runJobs !== false) {
     app.addHook('onReady', () => services.jobs.start());
     app.addHook('onClose', () => services.jobs.stop());

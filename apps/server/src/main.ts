@@ -43,6 +43,7 @@ async function serve(config: Config, { prepare, processes }: { prepare: boolean;
   const embedded = database.engine === 'pglite';
   const app = await buildApp({
     db: database.db,
+    changes: database.changes,
     config: { ...config, webDist: config.WEB_DIST, soleWorker: embedded, priceApplyChunk: embedded ? EMBEDDED_PRICE_APPLY_CHUNK : undefined },
   });
   slow.attach((entry) => app.log.warn(entry, 'slow statement'));

@@ -130,12 +130,13 @@ export async function prepareDataSet(
 
 /**
  * Each route's raw SQL time: the same request through the app in-process, sequentially, summing the durations
- * of the SQL statements it ran (the token check included) — what the route cannot go below.
+ * of the SQL statements it ran (the token check as the server does it: read once, then kept) — what the route cannot
+ * go below.
  */
 /** The app in-process (no jobs, no web) with the bearer headers of the owner, the bench's buyer and the manager. */
-export async function signedInApp(db: Database['db']) {
+export async function signedInApp({ db, changes }: Pick<Database, 'db' | 'changes'>) {
   const config = loadConfig();
-  const app = await buildApp({ db, config: { ...config, LOG_LEVEL: 'silent', webDist: null, runJobs: false } });
+  const app = await buildApp({ db, changes, config: { ...config, LOG_LEVEL: 'silent', webDist: null, runJobs: false } });
   await app.ready();
   const signIn = async (username: string, domain?: string) => {
     const res = await app.inject({
@@ -180,7 +181,7 @@ export async function measureSql(s: EngineSetup, list: readonly Scenario[]): Pro
   });
   const result = new Map<string, { p50: number; p95: number; queries: number }>();
   try {
-    const { app, owner, buyer, manager } = await signedInApp(database.db);
+    const { app, owner, buyer, manager } = await signedInApp(database);
     for (const scenario of list) {
       if (!scenario.path) continue;
       const times: number[] = [];

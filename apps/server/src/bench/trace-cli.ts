@@ -19,7 +19,7 @@ const database = await openDatabase({
   dataDir,
   onQuery: (ms, sql) => trace.push({ ms, sql }),
 });
-const signedIn = await signedInApp(database.db);
+const signedIn = await signedInApp(database);
 const { app } = signedIn;
 const headers = signedIn[as];
 

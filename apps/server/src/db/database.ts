@@ -3,6 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, sql, type KyselyConfig } from 'kysely';
 import pg from 'pg';
+import { localChangeFeed, postgresChangeFeed, type ChangeFeed } from './change-feed';
 import { lockDataDir } from './data-dir-lock';
 import { preparingPool } from './prepared-statements';
 import { PagingPostgresDialect } from './paging-compiler';
@@ -18,6 +19,8 @@ export interface Database {
   engine: 'pglite' | 'postgres';
   /** Embedded engine only: the PGlite instance (tests dump and load it). */
   pglite?: PGlite;
+  /** Changes of the tables a process keeps something of (db/change-feed.ts). */
+  changes: ChangeFeed;
   close(): Promise<void>;
 }
 
@@ -42,8 +45,12 @@ export interface OpenOptions {
   processes?: number;
 }
 
-const queryTimer = (onQuery?: OpenOptions['onQuery']): KyselyConfig['log'] =>
-  onQuery ? (event) => void (event.level === 'query' && onQuery(event.queryDurationMillis, event.query.sql)) : undefined;
+/** Each statement run: its time to `onQuery`, its text to the change feed (what this process wrote). */
+const statementLog = (changes: ChangeFeed, onQuery?: OpenOptions['onQuery']): KyselyConfig['log'] => (event) => {
+  if (event.level !== 'query') return;
+  changes.seen(event.query.sql);
+  onQuery?.(event.queryDurationMillis, event.query.sql);
+};
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.onQuery, opts.processes);
@@ -55,6 +62,7 @@ async function openPostgres(url: string, onQuery?: OpenOptions['onQuery'], proce
     getTypeParser: (oid: number, format?: 'text' | 'binary') =>
       oid === INT8 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format),
   };
+  const changes = await postgresChangeFeed(url, (message) => console.error(message));
   const share = (size: number) => (processes > 1 ? Math.max(2, Math.ceil((2 * size) / processes)) : size);
   const open = (size: number, settings: PlannerSettings = {}) => {
     const max = share(size);
@@ -64,7 +72,7 @@ async function openPostgres(url: string, onQuery?: OpenOptions['onQuery'], proce
     // An idle connection the server ends (a restart, a terminated backend) is dropped by the pool; without a
     // listener its error would end the process.
     pool.on('error', (err) => console.error(`PostgreSQL: an idle connection was closed (${err.message})`));
-    return new Kysely<DB>({ dialect: new PagingPostgresDialect({ pool: preparingPool(pool) }), log: queryTimer(onQuery) });
+    return new Kysely<DB>({ dialect: new PagingPostgresDialect({ pool: preparingPool(pool) }), log: statementLog(changes, onQuery) });
   };
   const db = open(10);
   // A few sessions per set of planner settings that some queries pin (db/planner-settings.ts); more for the generic
@@ -78,7 +86,9 @@ async function openPostgres(url: string, onQuery?: OpenOptions['onQuery'], proce
   return {
     db,
     engine: 'postgres',
+    changes,
     close: async () => {
+      await changes.close();
       await Promise.all(presets.map((p) => p.destroy()));
       await db.destroy();
     },
@@ -101,7 +111,8 @@ async function openPGlite(opts: OpenOptions): Promise<Database> {
     unlock();
     throw err;
   }
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite), log: queryTimer(opts.onQuery) });
+  const changes = localChangeFeed();
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite), log: statementLog(changes, opts.onQuery) });
   const timer = inMemory
     ? undefined
     : setInterval(() => {
@@ -116,6 +127,7 @@ async function openPGlite(opts: OpenOptions): Promise<Database> {
     db,
     engine: 'pglite',
     pglite,
+    changes,
     async close() {
       if (closed) return;
       closed = true;

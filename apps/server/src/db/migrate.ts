@@ -31,6 +31,7 @@ import * as orderSearchSuffixes from './migrations/2026-11-26-0031-order-search-
 import * as ginWithoutPendingLists from './migrations/2026-11-26-0032-gin-without-pending-lists';
 import * as priceUploadWorkRowsUnchecked from './migrations/2026-11-26-0033-price-upload-work-rows-unchecked';
 import * as priceListRowsCheckedPerStatement from './migrations/2026-11-26-0034-price-list-rows-checked-per-statement';
+import * as tableChangeNotices from './migrations/2026-11-27-0035-table-change-notices';
 
 /** Dated migrations, listed here so that the bundled server carries them. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -65,6 +66,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26-0032-gin-without-pending-lists': ginWithoutPendingLists,
   '2026-11-26-0033-price-upload-work-rows-unchecked': priceUploadWorkRowsUnchecked,
   '2026-11-26-0034-price-list-rows-checked-per-statement': priceListRowsCheckedPerStatement,
+  '2026-11-27-0035-table-change-notices': tableChangeNotices,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -60,7 +60,7 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
   const dataDir = tempDataDir();
-  const app = await buildApp({ db: database.db, config: { ...TEST_CONFIG, dataDir, ...config } });
+  const app = await buildApp({ db: database.db, changes: database.changes, config: { ...TEST_CONFIG, dataDir, ...config } });
   beforeReady?.(app);
   await app.ready();
   return {

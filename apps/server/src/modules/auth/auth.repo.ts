@@ -3,6 +3,8 @@ import { compiledOnce, queryBuilder } from '@/db/compiled-once';
 import type { Db } from '@/db/database';
 
 export type UserRow = Awaited<ReturnType<ReturnType<typeof authRepo>['findUserById']>>;
+/** An access token's row and its live user, as every request reads them. */
+export type AccessSession = NonNullable<Awaited<ReturnType<ReturnType<typeof authRepo>['findAccessSession']>>>;
 
 /** How many accounts of one address a sign-in checks the password against (each check is a slow hash). */
 export const MAX_ACCOUNTS_PER_EMAIL = 5;

@@ -3,13 +3,15 @@ import { MSG } from '@b2b/contracts/messages';
 import { ACCOUNT_MSG, type CheckResponse, type TokenResponse } from '@b2b/contracts/auth';
 import type { TokenRequest } from '@b2b/contracts/token-request';
 import { computeRights, userKind, userRules, type Role } from '@b2b/contracts/rights';
+import type { ChangeFeed } from '@/db/change-feed';
 import type { Db } from '@/db/database';
 import { AppError, tooMany } from '@/http/app-error';
 import type { AuthContext, AuthUser } from '@/http/auth-context';
 import type { ShopService } from '../shop/shop.service';
-import { authRepo, type UserRow } from './auth.repo';
+import { authRepo, type AccessSession, type UserRow } from './auth.repo';
 import { dummyHash, verifyPassword } from './passwords';
 import { newSeed, newToken, successorToken, tokenHash } from './tokens';
+import { sessionCache } from './session-cache';
 import { roleFlagsOf, staffAccounts } from './user-accounts';
 
 export type { RoleFlags } from './user-accounts';
@@ -61,8 +63,10 @@ export function toAuthUser(row: NonNullable<UserRow>): AuthUser {
   };
 }
 
-export function authService(db: Db, settings: AuthSettings, shops: ShopService) {
+export function authService(db: Db, settings: AuthSettings, shops: ShopService, changes?: ChangeFeed) {
   const repo = authRepo(db);
+  const sessions = changes && sessionCache<AccessSession>(changes);
+  const findAccessSession = (hash: string) => (sessions ? sessions.read(hash, () => repo.findAccessSession(hash)) : repo.findAccessSession(hash));
 
   async function authenticateClient(clientId: string, secret: string) {
     const client = await repo.findOauthClient(clientId);
@@ -254,7 +258,7 @@ export function authService(db: Db, settings: AuthSettings, shops: ShopService) 
     },
 
     async resolveAccessToken(token: string): Promise<AuthContext> {
-      const session = await repo.findAccessSession(tokenHash(token));
+      const session = await findAccessSession(tokenHash(token));
       const row = session?.token;
       if (!row || row.kind !== 'ACCESS' || row.revoked_at) return { status: 'invalid', appClientId: null, user: null };
       if (row.expires_at.getTime() <= Date.now()) {
@@ -268,6 +272,9 @@ export function authService(db: Db, settings: AuthSettings, shops: ShopService) 
 
     /** Every session of a user ends at once (a disabled employee, a changed password), but the one that asked. */
     revokeUserTokens: (userId: number, exceptSessionId?: string) => repo.revokeUserTokens(userId, exceptSessionId),
+
+    /** Stops keeping sessions (the app closes). */
+    close: () => sessions?.close(),
 
     purgeExpiredTokens: () => repo.deleteExpiredTokens(new Date(Date.now() - 24 * 3600 * 1000)),
 
