@@ -166,6 +166,41 @@ describe('a broad text search', () => {
     expect(broad.rows).toHaveLength(12);
   });
 
+  it('reads a page near the start with its totals in one statement: the same as reading them apart', async () => {
+    const repo = orderListRepo(k.db);
+    const { first } = await k.db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.min('created_at').as('first'))
+      .where('partner_id', '=', k.main)
+      .executeTakeFirstOrThrow();
+    const filters = [
+      {},
+      { status: 'NEW' },
+      { status: 'COMPLETED', date_start: '2020-01-01', date_end: '2099-12-31' },
+      // Before the partner's first order: no rows, the totals still there.
+      { date_end: new Date(new Date(first!).getTime() - 3 * 86400_000).toISOString().slice(0, 10) },
+    ] as OrderListQuery[];
+    for (const partnerId of [k.main, undefined]) {
+      for (const q of filters) {
+        const filter = toOrderFilter(q);
+        for (const sort of ['CREATE_DATE', 'ORDER_NUMBER', 'CLIENT', 'POSITION_SUM'] as const) {
+          for (const direction of ['asc', 'desc'] as const) {
+            for (const offset of [0, 12, 300]) {
+              const together = await repo.totalsAndPage(partnerId, filter, sort, direction, { limit: 12, offset });
+              const totals = await repo.totals(partnerId, filter);
+              const count = { n: totals.matching!, more: false };
+              const apart = await repo.page(partnerId, filter, sort, direction, { limit: 12, offset }, count);
+              const what = `${partnerId} ${JSON.stringify(q)} ${sort} ${direction} ${offset}`;
+              expect(together, what).toEqual({ totals, count, rows: apart });
+            }
+          }
+        }
+      }
+    }
+    expect(await repo.totalsAndPage(k.main, toOrderFilter({} as OrderListQuery), 'CREATE_DATE', 'desc', { limit: 12, offset: 500 })).toBeUndefined();
+    expect(await repo.totalsAndPage(k.main, toOrderFilter({ client_id: 1 } as OrderListQuery), 'CREATE_DATE', 'desc', { limit: 12, offset: 0 })).toBeUndefined();
+  });
+
   it('walks its sort\'s index for its first pages and finds the same rows as the usual plan, in every sort', async () => {
     const repo = orderListRepo(k.db);
     const filter = toOrderFilter({ query: 'к-' } as OrderListQuery);

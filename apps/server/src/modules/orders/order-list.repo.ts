@@ -289,8 +289,40 @@ export function orderListRepo(db: Db) {
     return offsetPage(partnerId, f, sort, direction, limit, offset);
   };
 
+  /**
+   * The totals and a page near the list's start in one statement, when the read model counts the filter exactly (no
+   * client, no text) and the page is read straight on the sort's index (offset under DEFERRED_JOIN_FROM): the common
+   * list costs one round trip to the database instead of two. Undefined when `page` must decide from the count.
+   */
+  const totalsAndPage = async (
+    partnerId: number | undefined,
+    f: OrderFilter,
+    sort: OrderSort,
+    direction: Direction,
+    { limit, offset }: { limit: number; offset: number },
+  ) => {
+    if (!readModelCounts(f) || offset >= DEFERRED_JOIN_FROM) return undefined;
+    const pageRows = rows(partnerId, f, sort).orderBy(SORT_KEYS[sort], direction).orderBy('o.id', direction).limit(limit).offset(offset);
+    const dir = direction === 'asc' ? sql`asc` : sql`desc`;
+    type PageRow = Awaited<ReturnType<typeof offsetPage>>[number];
+    type Row = PageRow & { t_all: unknown; t_new: unknown; t_matching: unknown; t_shop_name: string | null };
+    const found = (
+      await sql<Row>`
+        with t as materialized (${totalsQuery(partnerId, f)})
+        select t.all as t_all, t.new as t_new, t.matching as t_matching, t.shop_name as t_shop_name, p.*
+        from t left join lateral (${pageRows}) p on true
+        order by p.sort_key ${dir}, p.id ${dir}`.execute(db)
+    ).rows;
+    const head = found[0];
+    const totals = totalsOf(f, { all: head.t_all, new: head.t_new, matching: head.t_matching, shop_name: head.t_shop_name });
+    const page = found.filter((r) => r.id !== null).map(({ t_all: _all, t_new: _new, t_matching: _matching, t_shop_name: _shop, ...row }): PageRow => row);
+    return { totals, count: { n: totals.matching!, more: false }, rows: page };
+  };
+
   return {
     totals,
+
+    totalsAndPage,
 
     /**
      * The number of orders matching the filter: from the read model when it can, else counted on the index; a text

@@ -42,11 +42,14 @@ export function orderListService(db: Db, exports: ExportJobs) {
   const direction = (q: OrderListQuery): 'asc' | 'desc' => (q.order === 'ASC' ? 'asc' : 'desc');
   /**
    * The list's totals, the page and the filter's count: a text search's found with its page and the totals in one
-   * statement; else the totals and the shop's name in one, where the read model's count is when it can count the
-   * filter (else counted apart: a client's).
+   * statement; a page near the start of a list the read model counts, with the totals and the shop's name in one;
+   * else the totals and the shop's name in one, where the read model's count is when it can count the filter (else
+   * counted apart: a client's), then the page.
    */
   const counted = async (partnerId: number | undefined, filter: OrderFilter, sort: OrderSort, q: OrderListQuery) => {
     if (filter.text) return repo.search(partnerId, filter, sort, direction(q), q);
+    const together = await repo.totalsAndPage(partnerId, filter, sort, direction(q), q);
+    if (together) return together;
     const totals = await repo.totals(partnerId, filter);
     const count = totals.matching !== undefined ? { n: totals.matching, more: false } : await repo.count(partnerId, filter);
     return { totals, count, rows: await repo.page(partnerId, filter, sort, direction(q), q, count) };
