@@ -1,6 +1,7 @@
 /**
- * `npx tsx src/bench/trace-cli.ts [--pglite DIR] [--as owner|buyer|manager] PATH...`: each statement one request
- * runs, with its median time over 40 calls after a few warm-up calls (what a list's time is spent on). PostgreSQL:
+ * `npx tsx src/bench/trace-cli.ts [--pglite DIR] [--as owner|buyer|manager] [--once] PATH...`: each statement one
+ * request runs, with its median time over 40 calls after a few warm-up calls (what a list's time is spent on); --once:
+ * one call each, no warm-up (a search nobody asked before; put another path first to warm the app). PostgreSQL:
  * BENCH_DATABASE_URL or the bench's database.
  */
 import { openDatabase } from '../db/database';
@@ -23,10 +24,13 @@ const signedIn = await signedInApp(database);
 const { app } = signedIn;
 const headers = signedIn[as];
 
-const RUNS = 40;
+// --once: the first call alone, no warm-up (what a search nobody asked before costs, before anything is kept).
+const once = args.includes('--once');
+if (once) args.splice(args.indexOf('--once'), 1);
+const RUNS = once ? 1 : 40;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 for (const url of args) {
-  for (let i = 0; i < 5; i++) await app.inject({ url, headers });
+  for (let i = 0; i < (once ? 0 : 5); i++) await app.inject({ url, headers });
   const runs: { total: number; trace: typeof trace; status: number; bytes: number }[] = [];
   for (let i = 0; i < RUNS; i++) {
     trace = [];
