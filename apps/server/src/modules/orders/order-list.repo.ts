@@ -374,6 +374,8 @@ export function orderListRepo(db: Db) {
         const count = { n: SEARCH_COUNT_LIMIT, more: true };
         return { totals, count, rows: await page(partnerId, f, sort, direction, window, count) };
       }
+      // Apart, by a prepared statement: joined into the search's (planned on every call), they cost the database more
+      // than the round trip they save (tried: the search by number 676 -> 615 req/s).
       const ids = found.flatMap((r) => (r.id === null ? [] : [Number(r.id)]));
       const list = ids.length ? await byIds(partnerId, ids, sort, direction) : [];
       return { totals, count: { n, more: false }, rows: list };
