@@ -290,7 +290,7 @@ export function orderListRepo(db: Db) {
   };
 
   /**
-   * The totals and a page near the list's start in one statement, when the read model counts the filter exactly (no
+   * The totals (an aggregate: read once) and a page near the list's start in one statement, when the read model counts the filter exactly (no
    * client, no text) and the page is read straight on the sort's index (offset under DEFERRED_JOIN_FROM): the common
    * list costs one round trip to the database instead of two. Undefined when `page` must decide from the count.
    */
@@ -307,10 +307,10 @@ export function orderListRepo(db: Db) {
     type PageRow = Awaited<ReturnType<typeof offsetPage>>[number];
     type Row = PageRow & { t_all: unknown; t_new: unknown; t_matching: unknown; t_shop_name: string | null };
     const found = (
+      // A select, not a CTE: the embedded database prepares reads that start with one (db/pglite-prepared.ts).
       await sql<Row>`
-        with t as materialized (${totalsQuery(partnerId, f)})
         select t.all as t_all, t.new as t_new, t.matching as t_matching, t.shop_name as t_shop_name, p.*
-        from t left join lateral (${pageRows}) p on true
+        from (${totalsQuery(partnerId, f)}) t left join lateral (${pageRows}) p on true
         order by p.sort_key ${dir}, p.id ${dir}`.execute(db)
     ).rows;
     const head = found[0];
