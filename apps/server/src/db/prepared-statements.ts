@@ -20,8 +20,14 @@ export const MAX_PREPARED_PER_CONNECTION = 400;
 const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
 const PATTERN_MATCH = /\blike\b/i;
 export const preparable = (text: string) => PREPARABLE.test(text) && !PATTERN_MATCH.test(text);
-/** Reads only (the embedded database: db/pglite-prepared.ts), and not a text search. */
-export const preparableRead = (text: string) => /^\s*select\b/i.test(text) && !PATTERN_MATCH.test(text);
+/** A statement that changes data, anywhere in it (a CTE may delete, update or insert). */
+const DATA_CHANGE = /\b(insert|update|delete|merge)\b/i;
+/**
+ * Reads only (the embedded database: db/pglite-prepared.ts): a select, or a CTE that changes nothing (a list's
+ * counts joined to its page, the offers'); not a text search.
+ */
+export const preparableRead = (text: string) =>
+  (/^\s*select\b/i.test(text) || (/^\s*with\b/i.test(text) && !DATA_CHANGE.test(text))) && !PATTERN_MATCH.test(text);
 
 /** The name of a statement text: its hash (a few microseconds; a cache of texts would hold megabytes of SQL). */
 export const statementName = (text: string) => `k${createHash('sha1').update(text).digest('base64url').slice(0, 24)}`;

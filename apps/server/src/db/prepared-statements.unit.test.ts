@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type pg from 'pg';
-import { preparingPool, statementName } from './prepared-statements';
+import { preparableRead, preparingPool, statementName } from './prepared-statements';
 
 /** A pg client that records what it is asked and keeps pg's record of parsed statements as pg does. */
 function fakeClient() {
@@ -41,6 +41,16 @@ describe('prepared statements', () => {
     expect(client.calls[2]).toEqual({ text: 'select id from orders where search_text like $1', values: ['%x%'] });
     expect(statementName('select 1')).toBe(statementName('select 1'));
     expect(statementName('select 1')).not.toBe(statementName('select 2'));
+  });
+
+  it('takes a select or a CTE that changes nothing for a read the embedded database may prepare, never a write or a search', () => {
+    expect(preparableRead('select id from orders where id = $1')).toBe(true);
+    expect(preparableRead(' with cnt as materialized (select count(*) from offers) select o.*, cnt.n from offers o, cnt')).toBe(true);
+    expect(preparableRead('select o.updated_at from orders o')).toBe(true);
+    expect(preparableRead('with gone as (delete from price_list_rows x where x.id = $1 returning x.*) insert into backup select * from gone')).toBe(false);
+    expect(preparableRead('with u as (update orders set status = $1 returning id) select id from u')).toBe(false);
+    expect(preparableRead('insert into orders (id) values ($1)')).toBe(false);
+    expect(preparableRead("with hits as (select id from catalog_products where lower(name) like $1) select * from hits")).toBe(false);
   });
 
   it('hands Kysely the same connection object for the same pg client (its own cache is keyed on it)', async () => {
