@@ -166,7 +166,7 @@ describe('a broad text search', () => {
     expect(broad.rows).toHaveLength(12);
   });
 
-  it('reads a page near the start with its totals in one statement: the same as reading them apart', async () => {
+  it('a page near the start read with its totals in one statement equals the totals and the page read apart', async () => {
     const repo = orderListRepo(k.db);
     const { first } = await k.db
       .selectFrom('orders')

@@ -83,6 +83,8 @@ function inSuffixes(field: Expression<string>, text: string): Expression<SqlBool
 }
 
 const flip = (d: Direction): Direction => (d === 'asc' ? 'desc' : 'asc');
+/** The direction as SQL's ORDER BY writes it. */
+const sqlDirection = (d: Direction) => (d === 'asc' ? sql`asc` : sql`desc`);
 const minDate = (a: Date | undefined, b: Date) => (a && a < b ? a : b);
 const maxDate = (a: Date | undefined, b: Date) => (a && a > b ? a : b);
 
@@ -206,7 +208,7 @@ export function orderListRepo(db: Db) {
       .where('partner_id', '=', partnerId)
       .where((eb) => eb.and(readModelMatch(eb, f)))
       .groupBy('day');
-    const dir = direction === 'asc' ? sql`asc` : sql`desc`;
+    const dir = sqlDirection(direction);
     const cumulative = db
       .selectFrom(perDay.as('d'))
       .select(['d.day', 'd.n', sql<number>`sum(d.n) over (order by d.day ${dir})`.as('through')]);
@@ -290,9 +292,10 @@ export function orderListRepo(db: Db) {
   };
 
   /**
-   * The totals (an aggregate: read once) and a page near the list's start in one statement, when the read model counts the filter exactly (no
-   * client, no text) and the page is read straight on the sort's index (offset under DEFERRED_JOIN_FROM): the common
-   * list costs one round trip to the database instead of two. Undefined when `page` must decide from the count.
+   * The totals (an aggregate: read once) and a page near the list's start in one statement, when the read model
+   * counts the filter exactly (no client, no text) and the page is read straight on the sort's index (offset under
+   * DEFERRED_JOIN_FROM): the common list costs one round trip to the database instead of two. Undefined otherwise:
+   * `page` then decides from the count (a deep page by day, the back half from the end).
    */
   const totalsAndPage = async (
     partnerId: number | undefined,
@@ -303,7 +306,7 @@ export function orderListRepo(db: Db) {
   ) => {
     if (!readModelCounts(f) || offset >= DEFERRED_JOIN_FROM) return undefined;
     const pageRows = rows(partnerId, f, sort).orderBy(SORT_KEYS[sort], direction).orderBy('o.id', direction).limit(limit).offset(offset);
-    const dir = direction === 'asc' ? sql`asc` : sql`desc`;
+    const dir = sqlDirection(direction);
     type PageRow = Awaited<ReturnType<typeof offsetPage>>[number];
     type Row = PageRow & { t_all: unknown; t_new: unknown; t_matching: unknown; t_shop_name: string | null };
     const found = (
@@ -361,7 +364,7 @@ export function orderListRepo(db: Db) {
         // An InitPlan: evaluated once, and when false the orders are not read at all.
         .where(sql<SqlBool>`(select b.n from b) <= ${sql.lit(SEARCH_COUNT_LIMIT)}`)
         .limit(SEARCH_COUNT_LIMIT + 1);
-      const dir = direction === 'asc' ? sql`asc` : sql`desc`;
+      const dir = sqlDirection(direction);
       const found = (
         await sql<{ all: unknown; new: unknown; matching: unknown; shop_name: string | null; bound: unknown; n: number; id: number | null }>`
           with t as (${totalsQuery(partnerId, f)}), b as (${bound}), m as materialized (${matches})
