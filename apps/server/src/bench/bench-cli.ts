@@ -7,7 +7,7 @@
  *   --engine postgres|pglite|both   (default: both, PostgreSQL when reachable)
  *   --duration S                    seconds of load per route and concurrency (default 4)
  *   --concurrency 1,32              (default 1,32)
- *   --only TEXT                     only the routes (and export, import, first row) whose name contains TEXT
+ *   --only TEXT[|TEXT…]             only the routes (and export, import, first row) whose name contains one TEXT
  *   --out DIR                       (default bench-results)
  * PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/bench, created when missing) holds
  * the large supplier (npm run seed -- --size large). PGlite: BENCH_DATA_DIR (default .bench/pglite) holds the demo
@@ -85,10 +85,13 @@ async function login(baseUrl: string, as: { username: string; domain?: string } 
   return ((await res.json()) as { access_token: string }).access_token;
 }
 
+/** Whether --only asks for the measurement of this name (any of its |-separated parts in it). */
+const wanted = (name: string) => !values.only || values.only.split('|').some((part) => name.includes(part));
+
 async function benchEngine(setup: EngineSetup): Promise<EngineReport> {
   console.log(`\n=== ${setup.engine}: ${setup.label}`);
   const { context, dataSet, importFile } = await prepareDataSet(setup, (m) => console.log(m), path.resolve(repoRoot, '.bench/files'));
-  const list = scenarios(context).filter((s) => !values.only || s.name.includes(values.only));
+  const list = scenarios(context).filter((s) => wanted(s.name));
   const sqlTimes = await measureSql(setup, list);
 
   const server = await startServer(setup.serverEnv, await freePort());
@@ -127,13 +130,12 @@ async function benchEngine(setup: EngineSetup): Promise<EngineReport> {
       }
     }
     // The measurements past the routes, each chosen by its name too (--only import).
-    const wants = (name: string) => !values.only || name.includes(values.only);
     await settle(server.baseUrl, headers);
-    if (wants('export')) Object.assign(extra, await measureExport(server, headers, (m) => console.log(m)));
-    if (wants('import')) Object.assign(extra, await measureImport(server, headers, importFile, (m) => console.log(m)));
-    if (wants('first row')) Object.assign(extra, await timeToFirstRow(server.baseUrl, (m) => console.log(m)));
-    if (wants('checkout')) Object.assign(extra, await measureCheckout(server, buyerHeaders, (m) => console.log(m)));
-    if (wants('shop first page')) Object.assign(extra, await shopFirstPageJs(server.baseUrl, BENCH_BUYER.shop, (m) => console.log(m)));
+    if (wanted('export')) Object.assign(extra, await measureExport(server, headers, (m) => console.log(m)));
+    if (wanted('import')) Object.assign(extra, await measureImport(server, headers, importFile, (m) => console.log(m)));
+    if (wanted('first row')) Object.assign(extra, await timeToFirstRow(server.baseUrl, (m) => console.log(m)));
+    if (wanted('checkout')) Object.assign(extra, await measureCheckout(server, buyerHeaders, (m) => console.log(m)));
+    if (wanted('shop first page')) Object.assign(extra, await shopFirstPageJs(server.baseUrl, BENCH_BUYER.shop, (m) => console.log(m)));
   } finally {
     await server.stop();
   }

@@ -29,8 +29,23 @@ const DATA_CHANGE = /\b(insert|update|delete|merge)\b/i;
 export const preparableRead = (text: string) =>
   (/^\s*select\b/i.test(text) || (/^\s*with\b/i.test(text) && !DATA_CHANGE.test(text))) && !PATTERN_MATCH.test(text);
 
-/** The name of a statement text: its hash (a few microseconds; a cache of texts would hold megabytes of SQL). */
-export const statementName = (text: string) => `k${createHash('sha1').update(text).digest('base64url').slice(0, 24)}`;
+/** Statement names kept by text: a statement compiled once (db/compiled-once.ts) is the same string every call. */
+const NAMES_KEPT = 512;
+const names = new Map<string, string>();
+
+/**
+ * The name of a statement text: its hash, remembered for the NAMES_KEPT texts named last (a hash costs a few
+ * microseconds per call; the connections' records of what they parsed hold these texts anyway).
+ */
+export const statementName = (text: string) => {
+  let name = names.get(text);
+  if (name === undefined) {
+    name = `k${createHash('sha1').update(text).digest('base64url').slice(0, 24)}`;
+    if (names.size >= NAMES_KEPT) names.delete(names.keys().next().value!);
+    names.set(text, name);
+  }
+  return name;
+};
 
 /**
  * A table's columns changed under a prepared `select *` (a deployment's migration while this server runs):

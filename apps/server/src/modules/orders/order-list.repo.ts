@@ -1,5 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { OrderStatus } from '@b2b/contracts/limits';
+import { compiledByShape } from '@/db/compiled-once';
 import type { Db } from '@/db/database';
 import { SORT_INDEX_WALK, withPlannerSettings } from '@/db/planner-settings';
 import type { DB } from '@/db/schema';
@@ -291,6 +292,40 @@ export function orderListRepo(db: Db) {
     return offsetPage(partnerId, f, sort, direction, limit, offset);
   };
 
+  type PageRow = Awaited<ReturnType<typeof offsetPage>>[number];
+  type TotalsAndPageRow = PageRow & { t_all: unknown; t_new: unknown; t_matching: unknown; t_shop_name: string | null };
+  /** What totalsAndPage's text depends on: which of the read model's filters are set, the sort and the page's bounds. */
+  interface TotalsAndPageShape {
+    every: boolean;
+    status: boolean;
+    from: boolean;
+    fromDay: boolean;
+    to: boolean;
+    toDay: boolean;
+    sort: OrderSort;
+    direction: Direction;
+    limit: number;
+    offset: number;
+  }
+  /** Built and compiled once per shape: the list's most common request pays no query building. */
+  const totalsAndPageStatement = compiledByShape((s: TotalsAndPageShape, slot) => {
+    const partnerId = s.every ? undefined : slot<number>('partnerId');
+    const f: OrderFilter = {
+      ...(s.status ? { status: slot<OrderStatus>('status') } : {}),
+      ...(s.from ? { from: slot<Date>('from') } : {}),
+      ...(s.fromDay ? { fromDay: slot<string>('fromDay') } : {}),
+      ...(s.to ? { to: slot<Date>('to') } : {}),
+      ...(s.toDay ? { toDay: slot<string>('toDay') } : {}),
+    };
+    const pageRows = rows(partnerId, f, s.sort).orderBy(SORT_KEYS[s.sort], s.direction).orderBy('o.id', s.direction).limit(s.limit).offset(s.offset);
+    const dir = sqlDirection(s.direction);
+    // A select, not a CTE: the embedded database prepares reads that start with one (db/pglite-prepared.ts).
+    return sql<TotalsAndPageRow>`
+      select t.all as t_all, t.new as t_new, t.matching as t_matching, t.shop_name as t_shop_name, p.*
+      from (${totalsQuery(partnerId, f)}) t left join lateral (${pageRows}) p on true
+      order by p.sort_key ${dir}, p.id ${dir}`.compile(db);
+  });
+
   /**
    * The totals (an aggregate: read once) and a page near the list's start in one statement, when the read model
    * counts the filter exactly (no client, no text) and the page is read straight on the sort's index (offset under
@@ -305,17 +340,19 @@ export function orderListRepo(db: Db) {
     { limit, offset }: { limit: number; offset: number },
   ) => {
     if (!readModelCounts(f) || offset >= DEFERRED_JOIN_FROM) return undefined;
-    const pageRows = rows(partnerId, f, sort).orderBy(SORT_KEYS[sort], direction).orderBy('o.id', direction).limit(limit).offset(offset);
-    const dir = sqlDirection(direction);
-    type PageRow = Awaited<ReturnType<typeof offsetPage>>[number];
-    type Row = PageRow & { t_all: unknown; t_new: unknown; t_matching: unknown; t_shop_name: string | null };
-    const found = (
-      // A select, not a CTE: the embedded database prepares reads that start with one (db/pglite-prepared.ts).
-      await sql<Row>`
-        select t.all as t_all, t.new as t_new, t.matching as t_matching, t.shop_name as t_shop_name, p.*
-        from (${totalsQuery(partnerId, f)}) t left join lateral (${pageRows}) p on true
-        order by p.sort_key ${dir}, p.id ${dir}`.execute(db)
-    ).rows;
+    const shape: TotalsAndPageShape = {
+      every: partnerId === undefined,
+      status: Boolean(f.status),
+      from: Boolean(f.from),
+      fromDay: Boolean(f.fromDay),
+      to: Boolean(f.to),
+      toDay: Boolean(f.toDay),
+      sort,
+      direction,
+      limit,
+      offset,
+    };
+    const found = await totalsAndPageStatement(db, shape, { partnerId, status: f.status, from: f.from, fromDay: f.fromDay, to: f.to, toDay: f.toDay });
     const head = found[0];
     const totals = totalsOf(f, { all: head.t_all, new: head.t_new, matching: head.t_matching, shop_name: head.t_shop_name });
     const page = found.filter((r) => r.id !== null).map(({ t_all: _all, t_new: _new, t_matching: _matching, t_shop_name: _shop, ...row }): PageRow => row);
