@@ -1,5 +1,5 @@
 import { parse, protocol, type PGlite } from '@electric-sql/pglite';
-import { isStalePlan, MAX_PREPARED_PER_CONNECTION, preparableRead, statementName } from './prepared-statements';
+import { isStalePlan, MAX_PREPARED_PER_CONNECTION, statementFacts } from './prepared-statements';
 
 /*
  * Named prepared statements on the embedded PGlite, as db/prepared-statements.ts gives them to PostgreSQL's
@@ -42,8 +42,8 @@ export class PglitePreparedStatements {
 
   /** Runs `text` with `params`, prepared when it may be (else as PGlite runs any query). */
   async query<R>(text: string, params: readonly unknown[]): Promise<PreparedResult<R>> {
-    if (!preparableRead(text)) return this.pg.query<R>(text, params as unknown[]);
-    const name = statementName(text);
+    const { preparableRead, name } = statementFacts(text);
+    if (!preparableRead) return this.pg.query<R>(text, params as unknown[]);
     let statement = this.held.get(name);
     if (statement) this.held.delete(name);
     else statement = await this.prepare(name, text);

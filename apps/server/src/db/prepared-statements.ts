@@ -29,23 +29,32 @@ const DATA_CHANGE = /\b(insert|update|delete|merge)\b/i;
 export const preparableRead = (text: string) =>
   (/^\s*select\b/i.test(text) || (/^\s*with\b/i.test(text) && !DATA_CHANGE.test(text))) && !PATTERN_MATCH.test(text);
 
-/** Statement names kept by text: a statement compiled once (db/compiled-once.ts) is the same string every call. */
-const NAMES_KEPT = 512;
-const names = new Map<string, string>();
+/** What a statement's text tells: its name, and whether it is prepared on PostgreSQL and on the embedded database. */
+export interface StatementFacts {
+  name: string;
+  preparable: boolean;
+  preparableRead: boolean;
+}
+
+/** Facts kept by text: a statement compiled once (db/compiled-once.ts) is the same string every call. */
+const FACTS_KEPT = 512;
+const known = new Map<string, StatementFacts>();
 
 /**
- * The name of a statement text: its hash, remembered for the NAMES_KEPT texts named last (a hash costs a few
- * microseconds per call; the connections' records of what they parsed hold these texts anyway).
+ * A statement text's facts, remembered for the FACTS_KEPT texts seen last: its name is its hash (a few microseconds),
+ * and the tests of a long text's words cost as much (the connections' records of what they parsed hold these texts
+ * anyway).
  */
-export const statementName = (text: string) => {
-  let name = names.get(text);
-  if (name === undefined) {
-    name = `k${createHash('sha1').update(text).digest('base64url').slice(0, 24)}`;
-    if (names.size >= NAMES_KEPT) names.delete(names.keys().next().value!);
-    names.set(text, name);
-  }
-  return name;
-};
+export function statementFacts(text: string): StatementFacts {
+  let facts = known.get(text);
+  if (facts) return facts;
+  facts = { name: `k${createHash('sha1').update(text).digest('base64url').slice(0, 24)}`, preparable: preparable(text), preparableRead: preparableRead(text) };
+  if (known.size >= FACTS_KEPT) known.delete(known.keys().next().value!);
+  known.set(text, facts);
+  return facts;
+}
+
+export const statementName = (text: string) => statementFacts(text).name;
 
 /**
  * A table's columns changed under a prepared `select *` (a deployment's migration while this server runs):
@@ -78,8 +87,9 @@ function preparingClient(client: pg.PoolClient, max: number): PostgresPoolClient
     if (typeof textOrCursor !== 'string') return client.query(textOrCursor as never);
     const values = [...(parameters ?? [])];
     // Without pg's record of parsed statements (another pg version) nothing could be deallocated: none is prepared.
-    if (!state?.parsedStatements || !preparable(textOrCursor)) return client.query(textOrCursor, values);
-    const name = statementName(textOrCursor);
+    const facts = statementFacts(textOrCursor);
+    if (!state?.parsedStatements || !facts.preparable) return client.query(textOrCursor, values);
+    const { name } = facts;
     if (held.has(name)) held.delete(name);
     held.set(name, true);
     if (held.size > max) forget(held.keys().next().value!);
