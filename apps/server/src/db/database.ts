@@ -37,7 +37,7 @@ export interface OpenOptions {
   /** Skip the lock file (in-memory test databases). */
   inMemory?: boolean;
   /** Called with each query's duration in ms and its SQL (the benchmark's raw SQL time, its trace). */
-  onQuery?: (ms: number, sql: string) => void;
+  onQuery?: (ms: number, sql: string, parameters: readonly unknown[]) => void;
   /**
    * Server processes sharing the PostgreSQL database (server-processes.ts): each opens a share of the connections,
    * so that together they hold about twice what one process would, well within PostgreSQL's 100.
@@ -49,7 +49,7 @@ export interface OpenOptions {
 const statementLog = (changes: ChangeFeed, onQuery?: OpenOptions['onQuery']): KyselyConfig['log'] => (event) => {
   if (event.level !== 'query') return;
   changes.seen(event.query.sql);
-  onQuery?.(event.queryDurationMillis, event.query.sql);
+  onQuery?.(event.queryDurationMillis, event.query.sql, event.query.parameters);
 };
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {

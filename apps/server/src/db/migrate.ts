@@ -32,6 +32,7 @@ import * as ginWithoutPendingLists from './migrations/2026-11-26-0032-gin-withou
 import * as priceUploadWorkRowsUnchecked from './migrations/2026-11-26-0033-price-upload-work-rows-unchecked';
 import * as priceListRowsCheckedPerStatement from './migrations/2026-11-26-0034-price-list-rows-checked-per-statement';
 import * as tableChangeNotices from './migrations/2026-11-27-0035-table-change-notices';
+import * as orderStatusCounts from './migrations/2026-11-27-0036-order-status-counts';
 
 /** Dated migrations, listed here so that the bundled server carries them. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -67,6 +68,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26-0033-price-upload-work-rows-unchecked': priceUploadWorkRowsUnchecked,
   '2026-11-26-0034-price-list-rows-checked-per-statement': priceListRowsCheckedPerStatement,
   '2026-11-27-0035-table-change-notices': tableChangeNotices,
+  '2026-11-27-0036-order-status-counts': orderStatusCounts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -652,6 +652,13 @@ export interface OrderCountsTable {
   n: number;
 }
 
+/** The partner's orders per status (a read model kept by triggers, migration 0036). */
+export interface OrderStatusCountsTable {
+  partner_id: number;
+  status: string;
+  n: number;
+}
+
 /** The partner's clients per Moscow registration day and black-list flag (a read model kept by triggers). */
 export interface ClientCountsTable {
   partner_id: number;
@@ -876,6 +883,7 @@ export interface DB {
   offer_products: OfferProductsTable;
   orders: OrdersTable;
   order_counts: OrderCountsTable;
+  order_status_counts: OrderStatusCountsTable;
   client_order_stats: ClientOrderStatsTable;
   client_counts: ClientCountsTable;
   order_items: OrderItemsTable;

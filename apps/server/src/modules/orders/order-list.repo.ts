@@ -224,23 +224,37 @@ export function orderListRepo(db: Db) {
     return row && { bound: new Date(row.bound), skip: Number(row.skip) };
   };
 
-  /** The totals' statement (see `totals`), also read as a part of a text search's. */
+  /**
+   * The totals' statement (see `totals`), also read as a part of a text search's: all the orders and the NEW ones from
+   * the per-status read model, and so the filter's count unless it has dates, which the day/status one counts.
+   */
   const totalsQuery = (partnerId: number | undefined, f: OrderFilter) => {
     const exact = readModelCounts(f);
+    const byDays = exact && Boolean(f.fromDay || f.toDay);
     return db
-      .selectFrom('order_counts')
+      .selectFrom('order_status_counts as sc')
       .select((eb) => {
-        const match = readModelMatch(eb, f);
-        const matching = match.length ? eb.fn.sum<number>('n').filterWhere(eb.and(match)) : eb.fn.sum<number>('n');
+        const inDays = () => {
+          let days = db.selectFrom('order_counts').select((d) => d.fn.sum<number>('n').as('n'));
+          if (partnerId !== undefined) days = days.where('partner_id', '=', partnerId);
+          return days.where((d) => d.and(readModelMatch(d, f)));
+        };
+        const matching = !exact
+          ? sql<number>`null`
+          : byDays
+            ? inDays()
+            : f.status
+              ? eb.fn.sum<number>('sc.n').filterWhere('sc.status', '=', f.status)
+              : eb.fn.sum<number>('sc.n');
         return [
-          eb.fn.coalesce(eb.fn.sum<number>('n'), sql<number>`0`).as('all'),
-          eb.fn.coalesce(eb.fn.sum<number>('n').filterWhere('status', '=', 'NEW'), sql<number>`0`).as('new'),
-          eb.fn.coalesce(exact ? matching : sql<number>`null`, sql<number>`0`).as('matching'),
+          eb.fn.coalesce(eb.fn.sum<number>('sc.n'), sql<number>`0`).as('all'),
+          eb.fn.coalesce(eb.fn.sum<number>('sc.n').filterWhere('sc.status', '=', 'NEW'), sql<number>`0`).as('new'),
+          eb.fn.coalesce(matching, sql<number>`0`).as('matching'),
           // Borrowed, read-only: the shop's name that every row shows (one statement less per page).
           (partnerId === undefined ? sql<string | null>`null` : sql<string | null>`(select s.name from shops s where s.partner_id = ${partnerId})`).as('shop_name'),
         ];
       })
-      .$if(partnerId !== undefined, (q) => q.where('partner_id', '=', partnerId!));
+      .$if(partnerId !== undefined, (q) => q.where('sc.partner_id', '=', partnerId!));
   };
 
   const totalsOf = (f: OrderFilter, row: { all: unknown; new: unknown; matching: unknown; shop_name: string | null }): Totals => ({

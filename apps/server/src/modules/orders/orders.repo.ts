@@ -5,11 +5,11 @@ import type { Db } from '@/db/database';
 export function ordersRepo(db: Db) {
   return {
     /**
-     * How many orders (the order_counts read model) and the first one's time (each partner's list index, read
+     * How many orders (the order_status_counts read model) and the first one's time (each partner's list index, read
      * from its oldest end): never a scan of the orders themselves.
      */
     stats: async (partnerId?: number) => {
-      let count = db.selectFrom('order_counts').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), sql<number>`0`).as('count'));
+      let count = db.selectFrom('order_status_counts').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), sql<number>`0`).as('count'));
       if (partnerId !== undefined) count = count.where('partner_id', '=', partnerId);
       let first = db
         .selectFrom('partners as p')

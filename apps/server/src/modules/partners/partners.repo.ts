@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '@/db/database';
 import { likeContains, searchText } from '@/db/text-search';
 
-/** Borrowed read-only for the manager's partner list: shops (module shop), client_counts and order_counts (read models). */
+/** Borrowed read-only for the manager's partner list: shops (module shop), client_counts and order_status_counts (read models). */
 
 export function partnersRepo(db: Db) {
   return {
@@ -18,7 +18,7 @@ export function partnersRepo(db: Db) {
           'p.name',
           's.shop_link',
           sql<number>`coalesce((select sum(n) from client_counts c where c.partner_id = p.id), 0)::int`.as('clients'),
-          sql<number>`coalesce((select sum(n) from order_counts o where o.partner_id = p.id), 0)::int`.as('orders'),
+          sql<number>`coalesce((select sum(n) from order_status_counts o where o.partner_id = p.id), 0)::int`.as('orders'),
         ])
         .$if(Boolean(text), (q) => q.where(sql`lower(p.name)`, 'like', likeContains(text!)))
         .orderBy('p.name')
