@@ -3,6 +3,7 @@ import { pageAcrossSections } from '@/db/catalog-sql';
 import type { Db } from '@/db/database';
 import { GENERIC_PLAN, onPresetSessions, WRITTEN_JOIN_ORDER } from '@/db/planner-settings';
 import { likeContains } from '@/db/text-search';
+import type { NamedProduct } from './shop-name-index';
 
 /*
  * What a shop sells (issue 13.3): the distributor's active products in the sections the shop shows (the base price
@@ -166,6 +167,18 @@ export function shopCatalogRepo(db: Db) {
           order by p.name, p.id limit ${limit} offset ${offset}`,
         true,
       ),
+
+    /** Every product the shop sells, its name lower-cased, in the catalogue's order (name, id): its name index. */
+    sellableNames: async (scope: ShopScope) =>
+      (
+        await sql<NamedProduct>`select p.id, lower(p.name) as name, p.section_id, p.brand_id ${sellableFrom(scope)} order by p.name, p.id`.execute(
+          db,
+        )
+      ).rows,
+
+    /** The rows of products the name index found (ids of what the shop sells), by name. */
+    pageOfIds: async (scope: ShopScope, ids: number[]) =>
+      (await withColumns(scope, sql`select p.id, p.name from catalog_products p where p.id = any(${ids}::bigint[])`, false)).rows,
 
     /** How many products the shop sells under the filter. */
     count: async (scope: ShopScope, f: CatalogFilter = {}) =>

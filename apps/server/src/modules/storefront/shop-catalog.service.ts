@@ -6,10 +6,17 @@ import { searchText } from '@/db/text-search';
 import { AppError, notFound } from '@/http/app-error';
 import type { PriceEngine, ResolvedTarget } from '../pricing/price-engine.service';
 import { keptLoads } from '@/cache/kept-loads';
-import { MAX_SHOPS, shopCountsCache } from './shop-catalog-counts';
+import { MAX_SHOPS, shopCountsCache, shopScopeKey } from './shop-catalog-counts';
 import { shopCatalogRepo, type ShopProductRow, type ShopScope } from './shop-catalog.repo';
 import { shopCatalogPages, type KeptPage } from './shop-catalog-pages';
 import { catalogProduct } from './shop-products';
+import { buildNameIndex, type NameIndex } from './shop-name-index';
+
+/** Shops whose name index a server keeps at once (some 100 bytes a product: 6 MB for 60,000). */
+const MAX_NAME_INDEXES = 8;
+/** A shop selling more products than this searches its names in the database. */
+const MAX_INDEXED_PRODUCTS = 200_000;
+const PRODUCT_CODE = /^\d{6}$/;
 
 /** A signed-in buyer of a shop: its partner and its client. */
 export interface Buyer {
@@ -28,6 +35,22 @@ export function shopCatalogService(db: Db, engine: PriceEngine) {
   const keptPage = shopCatalogPages();
 
   const keptHidden = keptLoads<number[]>(MAX_SHOPS);
+  const keptNames = keptLoads<NameIndex>(MAX_NAME_INDEXES);
+
+  /**
+   * The shop's name index, kept under the versions of what it sells; none for a catalogue past MAX_INDEXED_PRODUCTS
+   * (its search stays in the database).
+   */
+  const namesOf = async (scope: ShopScope, sellable: number): Promise<NameIndex | undefined> =>
+    sellable > MAX_INDEXED_PRODUCTS ? undefined : keptNames(shopScopeKey(scope), async () => buildNameIndex(await repo.sellableNames(scope)));
+
+  /** A search by part of a name through the shop's name index; undefined when the shop has none. */
+  async function searchByName(scope: ShopScope, sellable: number, text: string, f: { sectionIds?: number[]; brandId?: number }, limit: number, offset: number) {
+    const index = await namesOf(scope, sellable);
+    if (!index) return undefined;
+    const found = index.search(text, { sectionIds: f.sectionIds && new Set(f.sectionIds), brandId: f.brandId }, limit, offset);
+    return { rows: found.ids.length ? await repo.pageOfIds(scope, found.ids) : [], total: found.total };
+  }
 
   /** The shop's scope with its hidden sections, kept under the versions that move when a section or its SHOW does. */
   async function readScope(partnerId: number): Promise<ShopScope | undefined> {
@@ -95,6 +118,9 @@ export function shopCatalogService(db: Db, engine: PriceEngine) {
       const counted = filter.brandId !== undefined || filter.query !== undefined;
       const read = async (): Promise<KeptPage> => {
         if (!counted) return repo.sectionsPage(scope, sectionIds ?? counts.sections.map((s) => Number(s.id)), q.limit, q.offset);
+        // A 6-digit code is looked up by its key in the database; part of a name in the shop's name index.
+        const byName = filter.query && !PRODUCT_CODE.test(filter.query) ? await searchByName(scope, counts.all, filter.query, filter, q.limit, q.offset) : undefined;
+        if (byName) return byName;
         const page = await repo.countedPage(scope, filter, q.limit, q.offset);
         // Past the last match the page counts nothing: the count is asked apart.
         return { rows: page.rows, total: page.total ?? (q.offset > 0 ? await repo.count(scope, filter) : 0) };

@@ -71,6 +71,45 @@ describe('the catalogue', () => {
     expect((await page('query=%25%25%25')).ITEMS).toEqual([]);
   });
 
+  it("searches part of a name in the shop's name index: the database's pages and counts, as the catalogue is now", async () => {
+    const db = t.database.db;
+    const repo = shopCatalogRepo(db);
+    const row = (await repo.scope(pid))!;
+    const scope = { ...row, hiddenSections: await repo.hiddenSections(pid, row.baseListId) };
+    const counts = buildShopCounts(await repo.sections(), await repo.sectionCounts(scope));
+    const top = counts.sections.find((s) => Number(s.depth) === 1)!;
+    const named = await db.selectFrom('catalog_products').select(['name', 'brand_id']).where('active', '=', true).orderBy('id').limit(3).execute();
+    const words = ['а', 'ка', ...named.map((p) => p.name.split(' ')[0].slice(0, 4).toLowerCase()), 'нет-такого-слова'];
+    const brandId = Number(named.find((p) => p.brand_id !== null)!.brand_id);
+    for (const word of words) {
+      for (const [limit, offset] of [[24, 0], [24, 24], [12, 3]]) {
+        const filters: { section?: number; brand?: number }[] = [{}, { section: Number(top.id) }, { brand: brandId }];
+        for (const f of filters) {
+          const query = new URLSearchParams({ query: word.toUpperCase(), limit: String(limit), offset: String(offset) });
+          if (f.section !== undefined) query.set('section_id', String(f.section));
+          if (f.brand !== undefined) query.set('brand_id', String(f.brand));
+          const answer = await page(query.toString());
+          const sectionIds = f.section !== undefined ? counts.subtree(f.section) : undefined;
+          const filter = { query: word, sectionIds, brandId: f.brand };
+          const inDb = await repo.countedPage(scope, filter, limit, offset);
+          const why = `${word} ${JSON.stringify(f)} ${limit}/${offset}`;
+          expect(answer.ITEMS.map((p: CatalogProduct) => p.ID), why).toEqual(inDb.rows.map((r) => Number(r.id)));
+          expect(answer.NAV.CNT, why).toBe(inDb.total ?? (offset > 0 ? await repo.count(scope, filter) : 0));
+        }
+      }
+    }
+    // A product renamed is found by its new name at once (the catalogue's version moved: the index is read again).
+    const product = await db.selectFrom('catalog_products').select(['id', 'name']).where('active', '=', true).orderBy('id').executeTakeFirstOrThrow();
+    try {
+      expect((await page('query=зюзяка')).NAV.CNT).toBe(0);
+      await db.updateTable('catalog_products').set({ name: `${product.name} зюзяка` }).where('id', '=', product.id).execute();
+      expect((await page('query=ЗЮЗЯК')).ITEMS.map((p: CatalogProduct) => p.ID)).toEqual([product.id]);
+    } finally {
+      await db.updateTable('catalog_products').set({ name: product.name }).where('id', '=', product.id).execute();
+    }
+    expect((await page('query=зюзяка')).NAV.CNT).toBe(0);
+  });
+
   it("hides the sections the shop hides, with their products, and shows stock only when the shop does", async () => {
     await setShop({ show_stock: false });
     const sections = (await get('/v3/api/catalog/sections/')).json().ITEMS;
