@@ -124,7 +124,8 @@ async function benchEngine(setup: EngineSetup): Promise<EngineReport> {
         const run = await runLoad({ baseUrl: server.baseUrl, path: scenario.path, paths, ...target }, c, durationMs);
         result.runs.push(run);
         const sql = result.sql ? ` | SQL p50 ${result.sql.p50.toFixed(2)} ms` : '';
-        console.log(
+        if (!run.requests) console.log(`${scenario.name} c${c}: no answer within the run's ${durationMs / 1000} s`);
+        else console.log(
           `${scenario.name} c${c}: p50 ${run.p50.toFixed(2)} p95 ${run.p95.toFixed(2)} p99 ${run.p99.toFixed(2)} ms, ${run.rps.toFixed(0)} req/s${run.errors ? `, ${run.errors} errors` : ''}${sql}`,
         );
       }
