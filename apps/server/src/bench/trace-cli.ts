@@ -7,6 +7,7 @@
  */
 import { CompiledQuery } from 'kysely';
 import { openDatabase } from '../db/database';
+import { readsOnly } from '../db/prepared-statements';
 import { signedInApp } from './data-set';
 
 const args = process.argv.slice(2);
@@ -50,7 +51,8 @@ for (const url of args) {
     console.log(`  ${ms.toFixed(2)} ms  ${t.sql.replace(/\s+/g, ' ').slice(0, 300)}`);
   });
   if (explain) {
-    for (const t of last.trace.filter((s) => /^\s*(select|with)\b/i.test(s.sql))) {
+    // Reads only: EXPLAIN ANALYZE runs the statement, and a write would be done again.
+    for (const t of last.trace.filter((s) => readsOnly(s.sql))) {
       const plan = await database.db
         .executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`explain (analyze, buffers) ${t.sql}`, [...t.parameters]))
         .catch((e: Error) => ({ rows: [{ 'QUERY PLAN': e.message }] }));

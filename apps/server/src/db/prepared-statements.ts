@@ -22,12 +22,10 @@ const PATTERN_MATCH = /\blike\b/i;
 export const preparable = (text: string) => PREPARABLE.test(text) && !PATTERN_MATCH.test(text);
 /** A statement that changes data, anywhere in it (a CTE may delete, update or insert). */
 const DATA_CHANGE = /\b(insert|update|delete|merge)\b/i;
-/**
- * Reads only (the embedded database: db/pglite-prepared.ts): a select, or a CTE that changes nothing (a list's
- * counts joined to its page, the offers'); not a text search.
- */
-export const preparableRead = (text: string) =>
-  (/^\s*select\b/i.test(text) || (/^\s*with\b/i.test(text) && !DATA_CHANGE.test(text))) && !PATTERN_MATCH.test(text);
+/** A statement that only reads: a select, or a CTE that changes nothing (a list's counts joined to its page). */
+export const readsOnly = (text: string) => /^\s*select\b/i.test(text) || (/^\s*with\b/i.test(text) && !DATA_CHANGE.test(text));
+/** Prepared on the embedded database (db/pglite-prepared.ts): reads only, and not a text search. */
+export const preparableRead = (text: string) => readsOnly(text) && !PATTERN_MATCH.test(text);
 
 /** What a statement's text tells: its name, and whether it is prepared on PostgreSQL and on the embedded database. */
 export interface StatementFacts {

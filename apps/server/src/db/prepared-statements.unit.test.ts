@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type pg from 'pg';
-import { preparableRead, preparingPool, statementName } from './prepared-statements';
+import { preparableRead, preparingPool, readsOnly, statementName } from './prepared-statements';
 
 /** A pg client that records what it is asked and keeps pg's record of parsed statements as pg does. */
 function fakeClient() {
@@ -51,6 +51,13 @@ describe('prepared statements', () => {
     expect(preparableRead('with u as (update orders set status = $1 returning id) select id from u')).toBe(false);
     expect(preparableRead('insert into orders (id) values ($1)')).toBe(false);
     expect(preparableRead("with hits as (select id from catalog_products where lower(name) like $1) select * from hits")).toBe(false);
+  });
+
+  it('tells a statement that only reads (a search too) from one that writes, anywhere in it', () => {
+    expect(readsOnly("with hits as (select id from catalog_products where lower(name) like $1) select * from hits")).toBe(true);
+    expect(readsOnly('select o.updated_at from orders o')).toBe(true);
+    expect(readsOnly('with u as (update orders set status = $1 returning id) select id from u')).toBe(false);
+    expect(readsOnly('delete from orders where id = $1')).toBe(false);
   });
 
   it('hands Kysely the same connection object for the same pg client (its own cache is keyed on it)', async () => {

@@ -83,6 +83,9 @@ const PRODUCT_COLUMNS = sql`p.id, p.up_code_1c, p.name, p.section_id, p.unit, p.
   (select l.name from catalog_lines l where l.id = p.line_id) as line,
   r.quantity as partner_quantity, r.multiplicity as partner_multiplicity, st.quantity as stock`;
 
+/** A product's 6-digit code (UP_CODE_1C), as a search or a lookup may give it. */
+export const isProductCode = (text: string) => /^\d{6}$/.test(text);
+
 export interface CatalogFilter {
   /** A section and all the sections below it. */
   sectionIds?: number[];
@@ -218,7 +221,7 @@ function filterSql(f: CatalogFilter) {
   if (f.brandId) parts.push(sql`and p.brand_id = ${f.brandId}`);
   if (f.query) {
     parts.push(
-      /^\d{6}$/.test(f.query)
+      isProductCode(f.query)
         ? sql`and (p.up_code_1c = ${f.query} or lower(p.name) like ${likeContains(f.query)})`
         : sql`and lower(p.name) like ${likeContains(f.query)}`,
     );

@@ -7,16 +7,15 @@ import { AppError, notFound } from '@/http/app-error';
 import type { PriceEngine, ResolvedTarget } from '../pricing/price-engine.service';
 import { keptLoads } from '@/cache/kept-loads';
 import { MAX_SHOPS, shopCountsCache, shopScopeKey } from './shop-catalog-counts';
-import { shopCatalogRepo, type ShopProductRow, type ShopScope } from './shop-catalog.repo';
+import { isProductCode, shopCatalogRepo, type ShopProductRow, type ShopScope } from './shop-catalog.repo';
 import { shopCatalogPages, type KeptPage } from './shop-catalog-pages';
 import { catalogProduct } from './shop-products';
 import { buildNameIndex, type NameIndex } from './shop-name-index';
 
-/** Shops whose name index a server keeps at once (some 100 bytes a product: 6 MB for 60,000). */
+/** Name indexes a server process keeps at once, one per shop and version of what it sells (~100 bytes a product: 6 MB for 60,000). */
 const MAX_NAME_INDEXES = 8;
 /** A shop selling more products than this searches its names in the database. */
 const MAX_INDEXED_PRODUCTS = 200_000;
-const PRODUCT_CODE = /^\d{6}$/;
 
 /** A signed-in buyer of a shop: its partner and its client. */
 export interface Buyer {
@@ -119,7 +118,7 @@ export function shopCatalogService(db: Db, engine: PriceEngine) {
       const read = async (): Promise<KeptPage> => {
         if (!counted) return repo.sectionsPage(scope, sectionIds ?? counts.sections.map((s) => Number(s.id)), q.limit, q.offset);
         // A 6-digit code is looked up by its key in the database; part of a name in the shop's name index.
-        const byName = filter.query && !PRODUCT_CODE.test(filter.query) ? await searchByName(scope, counts.all, filter.query, filter, q.limit, q.offset) : undefined;
+        const byName = filter.query && !isProductCode(filter.query) ? await searchByName(scope, counts.all, filter.query, filter, q.limit, q.offset) : undefined;
         if (byName) return byName;
         const page = await repo.countedPage(scope, filter, q.limit, q.offset);
         // Past the last match the page counts nothing: the count is asked apart.
@@ -175,7 +174,7 @@ export function shopCatalogService(db: Db, engine: PriceEngine) {
 
     /** The offer form's lookup of one product by its 6-digit code (any signed-in user; no price). */
     async lookup(code: string) {
-      const row = /^\d{6}$/.test(code)
+      const row = isProductCode(code)
         ? await db.selectFrom('catalog_products').select(['id', 'name', 'up_code_1c']).where('up_code_1c', '=', code).where('active', '=', true).executeTakeFirst()
         : undefined;
       if (!row) return { SUCCESS: 'N' as const, MESSAGE: MSG.productCodeUnknown };

@@ -79,7 +79,8 @@ describe('the catalogue', () => {
     const counts = buildShopCounts(await repo.sections(), await repo.sectionCounts(scope));
     const top = counts.sections.find((s) => Number(s.depth) === 1)!;
     const named = await db.selectFrom('catalog_products').select(['name', 'brand_id']).where('active', '=', true).orderBy('id').limit(3).execute();
-    const words = ['а', 'ка', ...named.map((p) => p.name.split(' ')[0].slice(0, 4).toLowerCase()), 'нет-такого-слова'];
+    // Wildcards of LIKE are letters like any other to both; the longest text the contract lets through.
+    const words = ['а', 'ка', ...named.map((p) => p.name.split(' ')[0].slice(0, 4).toLowerCase()), 'нет-такого-слова', '%', '_', 'а'.repeat(100)];
     const brandId = Number(named.find((p) => p.brand_id !== null)!.brand_id);
     for (const word of words) {
       for (const [limit, offset] of [[24, 0], [24, 24], [12, 3]]) {
