@@ -187,8 +187,14 @@ test('create a group with two clients, remove one, see the notifications; then d
 
   // Added back one by one from the picker: the single-client notification.
   await page.getByTestId('group-add-clients').click();
-  await page.getByTestId('add-clients-select').locator('input').fill(a.name.slice(0, 12));
+  // The picker shows the previous answer's options until the search's own arrives and replaces them: a click landing
+  // as they are replaced chose nothing (a busy run, the Добавить button never enabled). The search's answer first.
+  const typed = a.name.slice(0, 12);
+  const searched = page.waitForResponse((r) => r.url().includes('/v3/api/partner/client/short/') && new URL(r.url()).searchParams.get('query') === typed);
+  await page.getByTestId('add-clients-select').locator('input').fill(typed);
+  await searched;
   await page.locator('.ant-select-item-option').getByText(a.name, { exact: true }).click();
+  await expect(page.getByTestId('add-clients-select').locator('.ant-select-selection-item').getByText(a.name, { exact: true })).toBeVisible();
   // A multiple select keeps its list open: a click on the title closes it.
   await page.locator('.ant-modal-title').getByText('Добавить клиентов').click();
   await page.getByTestId('add-clients-ok').click();
