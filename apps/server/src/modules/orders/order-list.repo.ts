@@ -1,6 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { OrderStatus } from '@b2b/contracts/limits';
-import { compiledByShape } from '@/db/compiled-once';
+import { compiledByShape, type SlotOf } from '@/db/compiled-once';
 import type { Db } from '@/db/database';
 import { SORT_INDEX_WALK, withPlannerSettings } from '@/db/planner-settings';
 import type { DB } from '@/db/schema';
@@ -76,12 +76,98 @@ const NAME_AND_EMAIL = sql<string>`lower(o.client_name || chr(1) || coalesce(o.c
  */
 type TextMatch = 'index' | 'rows';
 
-/** `text` inside a field whose suffixes are indexed (the number, the phone's digits). */
-function inSuffixes(field: Expression<string>, text: string): Expression<SqlBool> {
-  // Characters as the database counts them (code points), not UTF-16 units.
-  if ([...text].length < SHORTEST_SUFFIX) return sql<SqlBool>`${field} like ${likeContains(text)}`;
-  return sql<SqlBool>`text_suffixes(${field}, ${sql.lit(SHORTEST_SUFFIX)}) @@ ${suffixStartingWith(text)}::tsquery`;
+/**
+ * A text search's values as its statements bind them: the patterns made of the text rather than the text, so that a
+ * statement compiled once per shape (compiledByShape) binds them as they are.
+ */
+interface TextValues {
+  /** The text anywhere (LIKE). */
+  contains: string;
+  /** The number's suffix query; none for a text shorter than SHORTEST_SUFFIX, which the number matches by LIKE. */
+  suffix?: string;
+  /** The phone's digits anywhere, for a phone-like text. */
+  phoneContains?: string;
+  phoneSuffix?: string;
 }
+
+/** The filter as the statements take it: its text as the values they bind. */
+type Where = Omit<OrderFilter, 'text' | 'phoneDigits'> & { text?: TextValues };
+
+/** Whether the suffix index can find `text`: as long as its shortest suffix, in code points (as the database counts). */
+const suffixIndexed = (text: string) => [...text].length >= SHORTEST_SUFFIX;
+
+function whereOf({ text, phoneDigits, ...rest }: OrderFilter): Where {
+  if (!text) return rest;
+  return {
+    ...rest,
+    text: {
+      contains: likeContains(text),
+      suffix: suffixIndexed(text) ? suffixStartingWith(text) : undefined,
+      phoneContains: phoneDigits ? likeContains(phoneDigits) : undefined,
+      phoneSuffix: phoneDigits && suffixIndexed(phoneDigits) ? suffixStartingWith(phoneDigits) : undefined,
+    },
+  };
+}
+
+/** What a filter's statement text depends on: which conditions it has (not their values). */
+interface WhereShape {
+  every: boolean;
+  status: boolean;
+  clientId: boolean;
+  from: boolean;
+  to: boolean;
+  text: boolean;
+  suffix: boolean;
+  phone: boolean;
+  phoneSuffix: boolean;
+}
+
+const whereShape = (partnerId: number | undefined, w: Where): WhereShape => ({
+  every: partnerId === undefined,
+  status: Boolean(w.status),
+  clientId: Boolean(w.clientId),
+  from: Boolean(w.from),
+  to: Boolean(w.to),
+  text: Boolean(w.text),
+  suffix: Boolean(w.text?.suffix),
+  phone: Boolean(w.text?.phoneContains),
+  phoneSuffix: Boolean(w.text?.phoneSuffix),
+});
+
+/** The values a filter's statement binds, by slot name (see slotted). */
+const whereValues = (partnerId: number | undefined, w: Where): Record<string, unknown> => ({
+  partnerId,
+  status: w.status,
+  clientId: w.clientId,
+  from: w.from,
+  to: w.to,
+  ...w.text,
+});
+
+/** A filter of the shape with slots for its values, to build its statement once. */
+function slotted(s: WhereShape, slot: SlotOf): { partnerId: number | undefined; where: Where } {
+  const where: Where = {
+    ...(s.status ? { status: slot<OrderStatus>('status') } : {}),
+    ...(s.clientId ? { clientId: slot<number>('clientId') } : {}),
+    ...(s.from ? { from: slot<Date>('from') } : {}),
+    ...(s.to ? { to: slot<Date>('to') } : {}),
+  };
+  if (s.text) {
+    where.text = {
+      contains: slot<string>('contains'),
+      suffix: s.suffix ? slot<string>('suffix') : undefined,
+      phoneContains: s.phone ? slot<string>('phoneContains') : undefined,
+      phoneSuffix: s.phoneSuffix ? slot<string>('phoneSuffix') : undefined,
+    };
+  }
+  return { partnerId: s.every ? undefined : slot<number>('partnerId'), where };
+}
+
+/** A field holding the text: on its suffix index when there is a suffix query, else by LIKE. */
+const inSuffixes = (field: Expression<string>, contains: string, suffix: string | undefined): Expression<SqlBool> =>
+  suffix === undefined
+    ? sql<SqlBool>`${field} like ${contains}`
+    : sql<SqlBool>`text_suffixes(${field}, ${sql.lit(SHORTEST_SUFFIX)}) @@ ${suffix}::tsquery`;
 
 const flip = (d: Direction): Direction => (d === 'asc' ? 'desc' : 'asc');
 /** The direction as SQL's ORDER BY writes it. */
@@ -95,31 +181,31 @@ const maxDate = (a: Date | undefined, b: Date) => (a && a > b ? a : b);
  */
 export function orderListRepo(db: Db) {
   /** `partnerId` undefined: every partner's orders (the manager's list, sorted by date only); `on`: the sessions to ask. */
-  const filtered = (partnerId: number | undefined, f: OrderFilter, on: Db = db, match: TextMatch = 'index') => {
+  const filtered = (partnerId: number | undefined, f: Where, on: Db = db, match: TextMatch = 'index') => {
     let q = on.selectFrom('orders as o');
     if (partnerId !== undefined) q = q.where('o.partner_id', '=', partnerId);
     if (f.status) q = q.where('o.status', '=', f.status);
     if (f.clientId) q = q.where('o.client_id', '=', f.clientId);
     if (f.from) q = q.where('o.created_at', '>=', f.from);
     if (f.to) q = q.where('o.created_at', '<', f.to);
-    const { text, phoneDigits } = f;
+    const { text } = f;
     if (text) {
       q = q.where((eb) => {
         if (match === 'rows') {
-          const like: Expression<SqlBool>[] = [eb('o.search_text', 'like', likeContains(text))];
-          if (phoneDigits) like.push(eb('o.phone_digits', 'like', likeContains(phoneDigits)));
+          const like: Expression<SqlBool>[] = [eb('o.search_text', 'like', text.contains)];
+          if (text.phoneContains) like.push(eb('o.phone_digits', 'like', text.phoneContains));
           return eb.or(like);
         }
         // The name first: a row the trigrams found is rechecked, and it matched by its name.
-        const any: Expression<SqlBool>[] = [eb(NAME_AND_EMAIL, 'like', likeContains(text)), inSuffixes(sql`lower(o.order_number)`, text)];
-        if (phoneDigits) any.push(inSuffixes(sql`o.phone_digits`, phoneDigits));
+        const any: Expression<SqlBool>[] = [eb(NAME_AND_EMAIL, 'like', text.contains), inSuffixes(sql`lower(o.order_number)`, text.contains, text.suffix)];
+        if (text.phoneContains) any.push(inSuffixes(sql`o.phone_digits`, text.phoneContains, text.phoneSuffix));
         return eb.or(any);
       });
     }
     return q;
   };
 
-  const rows = (partnerId: number | undefined, f: OrderFilter, sort: OrderSort, on: Db = db, match: TextMatch = 'index') =>
+  const rows = (partnerId: number | undefined, f: Where, sort: OrderSort, on: Db = db, match: TextMatch = 'index') =>
     filtered(partnerId, f, on, match)
       .leftJoin('tradepoints as tp', (j) => j.onRef('tp.partner_id', '=', 'o.partner_id').onRef('tp.id', '=', 'o.tradepoint_id'))
       .select((eb) => [
@@ -134,12 +220,15 @@ export function orderListRepo(db: Db) {
    * The rows of ids a filter has already picked, in the sort's order. By their ids alone: the same statement for any
    * filter (a text search's is prepared once, not planned per pattern), the ids an array (one statement for any count).
    */
+  const byIdsStatement = compiledByShape((s: { every: boolean; sort: OrderSort; direction: Direction }, slot) =>
+    rows(s.every ? undefined : slot<number>('partnerId'), {}, s.sort)
+      .where('o.id', '=', sql<number>`any(${slot<number[]>('ids')}::bigint[])`)
+      .orderBy(SORT_KEYS[s.sort], s.direction)
+      .orderBy('o.id', s.direction)
+      .compile(),
+  );
   const byIds = (partnerId: number | undefined, ids: number[], sort: OrderSort, direction: Direction, on: Db = db) =>
-    rows(partnerId, {}, sort, on)
-      .where('o.id', '=', sql<number>`any(${ids}::bigint[])`)
-      .orderBy(SORT_KEYS[sort], direction)
-      .orderBy('o.id', direction)
-      .execute();
+    byIdsStatement(on, { every: partnerId === undefined, sort, direction }, { partnerId, ids });
 
   /**
    * At least how many orders a text search finds, from the clients' names alone: every order of a client whose name
@@ -147,11 +236,11 @@ export function orderListRepo(db: Db) {
    * their order counts (not canceled) read from the kept figures: a millisecond, where finding a thousand of the
    * orders themselves reads tens of thousands.
    */
-  const clientOrdersAtLeast = (partnerId: number, text: string) => {
+  const clientOrdersAtLeast = (partnerId: number, contains: string) => {
     // The names are found apart from the partner's condition (`offset 0`: planned apart), on their trigrams: with it,
     // PostgreSQL read the partner's clients one by one, testing each name until it had a hundred (thousands of names
     // for a common word, all 100,000 for a word no client has: 5–10 ms, where the trigrams take 1–2 ms).
-    const named = db.selectFrom('clients as c').select(['c.partner_id', 'c.id']).where(sql`lower(c.name)`, 'like', likeContains(text)).offset(0);
+    const named = db.selectFrom('clients as c').select(['c.partner_id', 'c.id']).where(sql`lower(c.name)`, 'like', contains).offset(0);
     const some = db
       .selectFrom(named.as('c'))
       .innerJoin('client_order_stats as s', (j) => j.onRef('s.partner_id', '=', 'c.partner_id').onRef('s.client_id', '=', 'c.id'))
@@ -162,10 +251,10 @@ export function orderListRepo(db: Db) {
   };
 
   /** Whether the day/status read model answers the filter's count exactly: no client and no text in it. */
-  const readModelCounts = (f: OrderFilter) => !f.clientId && !f.text;
+  const readModelCounts = (f: { clientId?: number; text?: unknown }) => !f.clientId && !f.text;
 
   /** The read model's rows the filter keeps (its status and Moscow days). */
-  const readModelMatch = (eb: ExpressionBuilder<DB, 'order_counts'>, f: OrderFilter) => {
+  const readModelMatch = (eb: ExpressionBuilder<DB, 'order_counts'>, f: Where) => {
     const all: Expression<SqlBool>[] = [];
     if (f.status) all.push(eb('status', '=', f.status));
     if (f.fromDay) all.push(eb('day', '>=', f.fromDay));
@@ -179,7 +268,7 @@ export function orderListRepo(db: Db) {
    */
   const offsetPage = async (
     partnerId: number | undefined,
-    f: OrderFilter,
+    f: Where,
     sort: OrderSort,
     direction: Direction,
     limit: number,
@@ -202,7 +291,7 @@ export function orderListRepo(db: Db) {
    * start or, newest first, its end: `bound`) and how many of the list's orders from that bound on come before it
    * (`skip`), so the page skips a day's orders instead of a hundred thousand. Undefined past the list's end.
    */
-  const daySeek = async (partnerId: number, f: OrderFilter, direction: Direction, offset: number) => {
+  const daySeek = async (partnerId: number, f: Where, direction: Direction, offset: number) => {
     const perDay = db
       .selectFrom('order_counts')
       .select((eb) => ['day', eb.fn.sum<number>('n').as('n')])
@@ -228,7 +317,7 @@ export function orderListRepo(db: Db) {
    * The totals' statement (see `totals`), also read as a part of a text search's: all the orders and the NEW ones from
    * the per-status read model, and so the filter's count unless it has dates, which the day/status one counts.
    */
-  const totalsQuery = (partnerId: number | undefined, f: OrderFilter) => {
+  const totalsQuery = (partnerId: number | undefined, f: Where) => {
     const exact = readModelCounts(f);
     const byDays = exact && Boolean(f.fromDay || f.toDay);
     return db
@@ -257,7 +346,7 @@ export function orderListRepo(db: Db) {
       .$if(partnerId !== undefined, (q) => q.where('sc.partner_id', '=', partnerId!));
   };
 
-  const totalsOf = (f: OrderFilter, row: { all: unknown; new: unknown; matching: unknown; shop_name: string | null }): Totals => ({
+  const totalsOf = (f: { clientId?: number; text?: unknown }, row: { all: unknown; new: unknown; matching: unknown; shop_name: string | null }): Totals => ({
     all: Number(row.all),
     new: Number(row.new),
     matching: readModelCounts(f) ? Number(row.matching) : undefined,
@@ -269,7 +358,7 @@ export function orderListRepo(db: Db) {
    * NEW_CNT) and, when the read model can answer it, the filter's (`matching`; else undefined: count()); with a
    * partner, its shop's name too.
    */
-  const totals = async (partnerId: number | undefined, f: OrderFilter = {}) => totalsOf(f, await totalsQuery(partnerId, f).executeTakeFirstOrThrow());
+  const totals = async (partnerId: number | undefined, f: Where = {}) => totalsOf(f, await totalsQuery(partnerId, f).executeTakeFirstOrThrow());
 
   /**
    * One page by offset, ties broken by id in the same direction (stable paging). `count` is the filter's count as
@@ -279,7 +368,7 @@ export function orderListRepo(db: Db) {
    */
   const page = async (
     partnerId: number | undefined,
-    f: OrderFilter,
+    f: Where,
     sort: OrderSort,
     direction: Direction,
     { limit, offset }: { limit: number; offset: number },
@@ -289,12 +378,13 @@ export function orderListRepo(db: Db) {
     // Its first pages walk the sort's index: at least one row in a thousand matches. Not by client: a word of the
     // clients' names gathers its matches in one stretch of that index, which the walk would reach only at its end.
     if (count?.more && sort !== 'CLIENT' && offset + limit <= INDEX_WALK_UP_TO) {
-      return withPlannerSettings(db, SORT_INDEX_WALK, (d) => offsetPage(partnerId, f, sort, direction, limit, offset, d, 'rows'));
+      const shape = { ...whereShape(partnerId, f), sort, direction, limit, offset };
+      return withPlannerSettings(db, SORT_INDEX_WALK, (d) => walkStatement(d, shape, whereValues(partnerId, f)));
     }
     if (seek && sort === 'CREATE_DATE' && partnerId !== undefined && readModelCounts(f) && offset >= DEFERRED_JOIN_FROM) {
       const start = await daySeek(partnerId, f, direction, offset);
       if (!start) return [];
-      const bounded: OrderFilter = direction === 'desc' ? { ...f, to: minDate(f.to, start.bound) } : { ...f, from: maxDate(f.from, start.bound) };
+      const bounded: Where = direction === 'desc' ? { ...f, to: minDate(f.to, start.bound) } : { ...f, from: maxDate(f.from, start.bound) };
       return offsetPage(partnerId, bounded, sort, direction, limit, start.skip);
     }
     const total = count && !count.more ? count.n : undefined;
@@ -307,6 +397,16 @@ export function orderListRepo(db: Db) {
   };
 
   type PageRow = Awaited<ReturnType<typeof offsetPage>>[number];
+  /**
+   * A broad search's page walking the sort's index (SORT_INDEX_WALK), each row tested by LIKE: compiled once per shape,
+   * and on PostgreSQL prepared with one generic plan, the walk, whatever the text (see database.ts).
+   */
+  const walkStatement = compiledByShape(
+    (s: WhereShape & { sort: OrderSort; direction: Direction; limit: number; offset: number }, slot) => {
+      const { partnerId, where } = slotted(s, slot);
+      return rows(partnerId, where, s.sort, db, 'rows').orderBy(SORT_KEYS[s.sort], s.direction).orderBy('o.id', s.direction).limit(s.limit).offset(s.offset).compile();
+    },
+  );
   type TotalsAndPageRow = PageRow & { t_all: unknown; t_new: unknown; t_matching: unknown; t_shop_name: string | null };
   /** What totalsAndPage's text depends on: which of the read model's filters are set, the sort and the page's bounds. */
   interface TotalsAndPageShape {
@@ -324,7 +424,7 @@ export function orderListRepo(db: Db) {
   /** Built and compiled once per shape: the list's most common request pays no query building. */
   const totalsAndPageStatement = compiledByShape((s: TotalsAndPageShape, slot) => {
     const partnerId = s.every ? undefined : slot<number>('partnerId');
-    const f: OrderFilter = {
+    const f: Where = {
       ...(s.status ? { status: slot<OrderStatus>('status') } : {}),
       ...(s.from ? { from: slot<Date>('from') } : {}),
       ...(s.fromDay ? { fromDay: slot<string>('fromDay') } : {}),
@@ -373,8 +473,30 @@ export function orderListRepo(db: Db) {
     return { totals, count: { n: totals.matching!, more: false }, rows: page };
   };
 
+  /**
+   * A text search's one statement (see `search`), compiled once per shape: the totals, the clients' lower bound
+   * (`bound`: the search box alone, a word with a letter), the matches up to one past the cap, their count and the
+   * page's ids. Its values are bound, never written into it; PostgreSQL still plans it on every call (not prepared:
+   * its best plan depends on the text).
+   */
+  const searchStatement = compiledByShape((s: WhereShape & { bound: boolean; sort: OrderSort; direction: Direction }, slot) => {
+    const { partnerId, where } = slotted(s, slot);
+    const bound = s.bound ? clientOrdersAtLeast(partnerId!, where.text!.contains) : sql<number>`select 0 as n`;
+    const matches = filtered(partnerId, where)
+      .select(['o.id', sql<unknown>`${SORT_KEYS[s.sort]}`.as('k')])
+      // An InitPlan: evaluated once, and when false the orders are not read at all.
+      .where(sql<SqlBool>`(select b.n from b) <= ${sql.lit(SEARCH_COUNT_LIMIT)}`)
+      .limit(SEARCH_COUNT_LIMIT + 1);
+    const dir = sqlDirection(s.direction);
+    return sql<{ all: unknown; new: unknown; matching: unknown; shop_name: string | null; bound: unknown; n: number; id: number | null }>`
+      with t as (${totalsQuery(partnerId, where)}), b as (${bound}), m as materialized (${matches})
+      select t.*, (select b.n from b) as bound, c.n, p.id from t cross join (select count(*)::int as n from m) c
+      left join lateral (select m.id from m order by m.k ${dir}, m.id ${dir} limit ${slot<number>('limit')} offset ${slot<number>('offset')}) p on true`.compile(db);
+  });
+
   return {
-    totals,
+    /** CNT_ALL, NEW_CNT and the filter's count when the read model has it (see totalsQuery). */
+    totals: (partnerId: number | undefined, f: OrderFilter = {}) => totals(partnerId, whereOf(f)),
 
     totalsAndPage,
 
@@ -382,7 +504,8 @@ export function orderListRepo(db: Db) {
      * The number of orders matching the filter: from the read model when it can, else counted on the index; a text
      * search counts up to `limit` (SEARCH_COUNT_LIMIT for a page; more: `more` is set), an export counts all.
      */
-    count: async (partnerId: number | undefined, f: OrderFilter, limit = SEARCH_COUNT_LIMIT): Promise<{ n: number; more: boolean }> => {
+    count: async (partnerId: number | undefined, filter: OrderFilter, limit = SEARCH_COUNT_LIMIT): Promise<{ n: number; more: boolean }> => {
+      const f = whereOf(filter);
       if (readModelCounts(f)) return { n: (await totals(partnerId, f)).matching!, more: false };
       if (!f.text || limit === Infinity) {
         return { n: Number((await filtered(partnerId, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n), more: false };
@@ -393,7 +516,16 @@ export function orderListRepo(db: Db) {
       return { n: Math.min(n, limit), more: n > limit };
     },
 
-    page,
+    /** A page of the filter's list (see `page`). */
+    page: (
+      partnerId: number | undefined,
+      f: OrderFilter,
+      sort: OrderSort,
+      direction: Direction,
+      window: { limit: number; offset: number },
+      count?: { n: number; more: boolean },
+      seek = true,
+    ) => page(partnerId, whereOf(f), sort, direction, window, count, seek),
 
     /**
      * A text search's page, its count capped at SEARCH_COUNT_LIMIT and the list's totals, finding the matches once:
@@ -409,24 +541,14 @@ export function orderListRepo(db: Db) {
       // digits of a number), which is no word of a name.
       const searchBoxOnly = !f.status && !f.clientId && !f.from && !f.to;
       const nameLike = f.text !== undefined && /\p{L}/u.test(f.text);
-      const bound = partnerId !== undefined && f.text && searchBoxOnly && nameLike ? clientOrdersAtLeast(partnerId, f.text) : sql<number>`select 0 as n`;
-      const matches = filtered(partnerId, f)
-        .select(['o.id', sql<unknown>`${SORT_KEYS[sort]}`.as('k')])
-        // An InitPlan: evaluated once, and when false the orders are not read at all.
-        .where(sql<SqlBool>`(select b.n from b) <= ${sql.lit(SEARCH_COUNT_LIMIT)}`)
-        .limit(SEARCH_COUNT_LIMIT + 1);
-      const dir = sqlDirection(direction);
-      const found = (
-        await sql<{ all: unknown; new: unknown; matching: unknown; shop_name: string | null; bound: unknown; n: number; id: number | null }>`
-          with t as (${totalsQuery(partnerId, f)}), b as (${bound}), m as materialized (${matches})
-          select t.*, (select b.n from b) as bound, c.n, p.id from t cross join (select count(*)::int as n from m) c
-          left join lateral (select m.id from m order by m.k ${dir}, m.id ${dir} limit ${window.limit} offset ${window.offset}) p on true`.execute(db)
-      ).rows;
-      const totals = totalsOf(f, found[0]);
+      const where = whereOf(f);
+      const shape = { ...whereShape(partnerId, where), bound: partnerId !== undefined && searchBoxOnly && nameLike, sort, direction };
+      const found = await searchStatement(db, shape, { ...whereValues(partnerId, where), limit: window.limit, offset: window.offset });
+      const totals = totalsOf(where, found[0]);
       const n = Number(found[0].bound) > SEARCH_COUNT_LIMIT ? Infinity : Number(found[0].n);
       if (n > SEARCH_COUNT_LIMIT) {
         const count = { n: SEARCH_COUNT_LIMIT, more: true };
-        return { totals, count, rows: await page(partnerId, f, sort, direction, window, count) };
+        return { totals, count, rows: await page(partnerId, where, sort, direction, window, count) };
       }
       // Apart, by a prepared statement: joined into the search's (planned on every call), they cost the database more
       // than the round trip they save (tried: the search by number 676 -> 615 req/s).
@@ -437,7 +559,7 @@ export function orderListRepo(db: Db) {
 
     /** One page after a row (keyset): exports walk the whole list at the cost of the first page each time. */
     pageAfter: (partnerId: number, f: OrderFilter, sort: OrderSort, direction: Direction, limit: number, after?: PageAfter) => {
-      let q = rows(partnerId, f, sort);
+      let q = rows(partnerId, whereOf(f), sort);
       if (after) {
         const cmp = direction === 'asc' ? sql`>` : sql`<`;
         q = q.where(sql<SqlBool>`(${SORT_KEYS[sort]}, o.id) ${cmp} (${after.key}, ${after.id})`);
