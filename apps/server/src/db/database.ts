@@ -5,7 +5,7 @@ import { Kysely, sql, type KyselyConfig } from 'kysely';
 import pg from 'pg';
 import { localChangeFeed, postgresChangeFeed, type ChangeFeed } from './change-feed';
 import { lockDataDir } from './data-dir-lock';
-import { preparingPool } from './prepared-statements';
+import { preparingPool, type PreparingOptions } from './prepared-statements';
 import { PagingPostgresDialect } from './paging-compiler';
 import { GENERIC_PLAN, registerPresetSessions, sessionOptions, SORT_INDEX_WALK, WRITTEN_JOIN_ORDER, type PlannerSettings } from './planner-settings';
 import { PGliteDialect } from './pglite-dialect';
@@ -64,7 +64,7 @@ async function openPostgres(url: string, onQuery?: OpenOptions['onQuery'], proce
   };
   const changes = await postgresChangeFeed(url, (message) => console.error(message));
   const share = (size: number) => (processes > 1 ? Math.max(2, Math.ceil((2 * size) / processes)) : size);
-  const open = (size: number, settings: PlannerSettings = {}) => {
+  const open = (size: number, settings: PlannerSettings = {}, preparing: PreparingOptions = {}) => {
     const max = share(size);
     // JIT compiling costs 100 ms and more on the reports' aggregates and gains nothing on this workload's short queries.
     const options = ['-c jit=off', sessionOptions(settings)].filter(Boolean).join(' ');
@@ -72,13 +72,14 @@ async function openPostgres(url: string, onQuery?: OpenOptions['onQuery'], proce
     // An idle connection the server ends (a restart, a terminated backend) is dropped by the pool; without a
     // listener its error would end the process.
     pool.on('error', (err) => console.error(`PostgreSQL: an idle connection was closed (${err.message})`));
-    return new Kysely<DB>({ dialect: new PagingPostgresDialect({ pool: preparingPool(pool) }), log: statementLog(changes, onQuery) });
+    return new Kysely<DB>({ dialect: new PagingPostgresDialect({ pool: preparingPool(pool, preparing) }), log: statementLog(changes, onQuery) });
   };
   const db = open(10);
   // A few sessions per set of planner settings that some queries pin (db/planner-settings.ts); more for the generic
-  // plans, which serve the busiest lookups (the price engine, the catalogue's pages).
-  const presets = ([[WRITTEN_JOIN_ORDER, 4], [SORT_INDEX_WALK, 4], [GENERIC_PLAN, 8]] as const).map(([settings, size]) => {
-    const preset = open(size, settings);
+  // plans, which serve the busiest lookups (the price engine, the catalogue's pages). The index walk's sessions prepare
+  // its searches: their settings make the walk the plan whatever the pattern.
+  const presets = ([[WRITTEN_JOIN_ORDER, 4, {}], [SORT_INDEX_WALK, 4, { searches: true }], [GENERIC_PLAN, 8, {}]] as const).map(([settings, size, preparing]) => {
+    const preset = open(size, settings, preparing);
     registerPresetSessions(db, settings, preset);
     return preset;
   });

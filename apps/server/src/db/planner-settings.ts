@@ -17,9 +17,15 @@ export const WRITTEN_JOIN_ORDER: PlannerSettings = { join_collapse_limit: 1 };
  * A page read by walking its sort's index and testing each row, for a text search known to match many rows: the
  * planner cannot tell a common word from a rare one (it guesses a hundred rows either way) and would otherwise find
  * every match on the trigram index and sort them all (18,000 for a common word at a million orders, 25–40 ms)
- * where the walk meets its twenty rows within a thousand (under 1 ms).
+ * where the walk meets its twenty rows within a thousand (under 1 ms). The walk is the plan whatever the pattern:
+ * its statements are prepared (searches too, on PostgreSQL's sessions for it) and planned once per session.
  */
-export const SORT_INDEX_WALK: PlannerSettings = { enable_bitmapscan: 'off', enable_seqscan: 'off', max_parallel_workers_per_gather: 0 };
+export const SORT_INDEX_WALK: PlannerSettings = {
+  enable_bitmapscan: 'off',
+  enable_seqscan: 'off',
+  max_parallel_workers_per_gather: 0,
+  plan_cache_mode: 'force_generic_plan',
+};
 
 /**
  * A prepared statement planned once per session, whatever its parameters: for a query of lookups by key whose best

@@ -11,7 +11,7 @@ describe.skipIf(process.env.TEST_DB_ENGINE !== 'postgres')('prepared statements 
   let db: Kysely<unknown>;
   beforeAll(() => {
     pool = new pg.Pool({ connectionString: TEST_DATABASE_URL, max: 1 });
-    db = new Kysely({ dialect: new PostgresDialect({ pool: preparingPool(pool, 50) }) });
+    db = new Kysely({ dialect: new PostgresDialect({ pool: preparingPool(pool, { max: 50 }) }) });
   });
   afterAll(async () => {
     await db.destroy();
@@ -49,7 +49,7 @@ describe.skipIf(process.env.TEST_DB_ENGINE !== 'postgres')('prepared statements 
   });
 
   it("plans a page's statement once: with its limit written in, PostgreSQL keeps its generic plan", async () => {
-    const paging = new Kysely<{ paged: { id: number; k: number } }>({ dialect: new PagingPostgresDialect({ pool: preparingPool(pool, 50) }) });
+    const paging = new Kysely<{ paged: { id: number; k: number } }>({ dialect: new PagingPostgresDialect({ pool: preparingPool(pool, { max: 50 }) }) });
     await sql`create temporary table paged as select g as id, g % 997 as k from generate_series(1, 20000) g`.execute(db);
     await sql`create index on paged (k, id)`.execute(db);
     await sql`analyze paged`.execute(db);

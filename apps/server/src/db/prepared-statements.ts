@@ -30,6 +30,8 @@ export const preparableRead = (text: string) => readsOnly(text) && !PATTERN_MATC
 /** What a statement's text tells: its name, and whether it is prepared on PostgreSQL and on the embedded database. */
 export interface StatementFacts {
   name: string;
+  /** A data statement (select, insert, update, delete, with): prepared unless it is a text search. */
+  data: boolean;
   preparable: boolean;
   preparableRead: boolean;
 }
@@ -46,7 +48,12 @@ const known = new Map<string, StatementFacts>();
 export function statementFacts(text: string): StatementFacts {
   let facts = known.get(text);
   if (facts) return facts;
-  facts = { name: `k${createHash('sha1').update(text).digest('base64url').slice(0, 24)}`, preparable: preparable(text), preparableRead: preparableRead(text) };
+  facts = {
+    name: `k${createHash('sha1').update(text).digest('base64url').slice(0, 24)}`,
+    data: PREPARABLE.test(text),
+    preparable: preparable(text),
+    preparableRead: preparableRead(text),
+  };
   if (known.size >= FACTS_KEPT) known.delete(known.keys().next().value!);
   known.set(text, facts);
   return facts;
@@ -67,7 +74,13 @@ interface PgConnectionState {
   submittedNamedStatements?: Record<string, string>;
 }
 
-function preparingClient(client: pg.PoolClient, max: number): PostgresPoolClient {
+/** What a pool's connections prepare: `searches`, text searches too (sessions whose settings fix their plans). */
+export interface PreparingOptions {
+  max?: number;
+  searches?: boolean;
+}
+
+function preparingClient(client: pg.PoolClient, { max = MAX_PREPARED_PER_CONNECTION, searches = false }: PreparingOptions): PostgresPoolClient {
   const state = (client as unknown as { connection?: PgConnectionState }).connection;
   // Insertion order is recency: a statement used again is moved to the end.
   const held = new Map<string, true>();
@@ -86,7 +99,7 @@ function preparingClient(client: pg.PoolClient, max: number): PostgresPoolClient
     const values = [...(parameters ?? [])];
     // Without pg's record of parsed statements (another pg version) nothing could be deallocated: none is prepared.
     const facts = statementFacts(textOrCursor);
-    if (!state?.parsedStatements || !facts.preparable) return client.query(textOrCursor, values);
+    if (!state?.parsedStatements || !(searches ? facts.data : facts.preparable)) return client.query(textOrCursor, values);
     const { name } = facts;
     if (held.has(name)) held.delete(name);
     held.set(name, true);
@@ -103,14 +116,14 @@ function preparingClient(client: pg.PoolClient, max: number): PostgresPoolClient
 }
 
 /** Kysely's PostgresDialect pool over a pg.Pool, preparing the data statements it runs. */
-export function preparingPool(pool: pg.Pool, max = MAX_PREPARED_PER_CONNECTION): PostgresPool {
+export function preparingPool(pool: pg.Pool, options: PreparingOptions = {}): PostgresPool {
   const wrapped = new WeakMap<pg.PoolClient, PostgresPoolClient>();
   return {
     async connect() {
       const client = await pool.connect();
       let w = wrapped.get(client);
       if (!w) {
-        w = preparingClient(client, max);
+        w = preparingClient(client, options);
         wrapped.set(client, w);
       }
       return w;
