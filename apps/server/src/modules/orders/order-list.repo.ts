@@ -374,24 +374,25 @@ export function orderListRepo(db: Db) {
     { limit, offset }: { limit: number; offset: number },
     count?: { n: number; more: boolean },
     seek = true,
-  ) => {
+  ): Promise<PageRow[]> => {
     // Its first pages walk the sort's index: at least one row in a thousand matches. Not by client: a word of the
     // clients' names gathers its matches in one stretch of that index, which the walk would reach only at its end.
     if (count?.more && sort !== 'CLIENT' && offset + limit <= INDEX_WALK_UP_TO) {
       const shape = { ...whereShape(partnerId, f), sort, direction, limit, offset };
       return withPlannerSettings(db, SORT_INDEX_WALK, (d) => walkStatement(d, shape, whereValues(partnerId, f)));
     }
+    // The back half from the other end, as the front half is read (the last page: one statement, like the first).
+    const total = count && !count.more ? count.n : undefined;
+    if (total !== undefined && offset > total / 2 && offset < total) {
+      const take = Math.min(limit, total - offset);
+      const fromEnd = total - offset - take;
+      return (await page(partnerId, f, sort, flip(direction), { limit: take, offset: fromEnd }, count, seek)).reverse();
+    }
     if (seek && sort === 'CREATE_DATE' && partnerId !== undefined && readModelCounts(f) && offset >= DEFERRED_JOIN_FROM) {
       const start = await daySeek(partnerId, f, direction, offset);
       if (!start) return [];
       const bounded: Where = direction === 'desc' ? { ...f, to: minDate(f.to, start.bound) } : { ...f, from: maxDate(f.from, start.bound) };
       return offsetPage(partnerId, bounded, sort, direction, limit, start.skip);
-    }
-    const total = count && !count.more ? count.n : undefined;
-    if (total !== undefined && offset > total / 2 && offset < total) {
-      const take = Math.min(limit, total - offset);
-      const fromEnd = total - offset - take;
-      return (await offsetPage(partnerId, f, sort, flip(direction), take, fromEnd)).reverse();
     }
     return offsetPage(partnerId, f, sort, direction, limit, offset);
   };
