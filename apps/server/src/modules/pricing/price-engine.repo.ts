@@ -74,9 +74,9 @@ export function priceEngineRepo(db: Db) {
      * Everything that decides which lists price a target, in one statement: the partner's live lists and columns (a
      * handful: a column's parent is among them), its shop's price settings on each of them, and, for a client, its own
      * column and list and the list of its first group (by id) that has one. `client` is undefined when the client is
-     * not the partner's.
+     * not the partner's. `version`: the partner's pricing version (migration 0028) as of the same statement.
      */
-    async pricingOf(partnerId: number, clientId: number | null): Promise<{ client?: ClientPricing; shop: ShopPricing; lists: ListRow[] }> {
+    async pricingOf(partnerId: number, clientId: number | null): Promise<{ client?: ClientPricing; shop: ShopPricing; lists: ListRow[]; version: string }> {
       const rows = await db
         .selectFrom('price_lists as l')
         .leftJoin('shops as s', 's.partner_id', 'l.partner_id')
@@ -101,12 +101,14 @@ export function priceEngineRepo(db: Db) {
             .orderBy('g.id')
             .limit(1)
             .as('client_group_list_id'),
+          eb.selectFrom('pricing_versions as v').select('v.version').whereRef('v.partner_id', '=', 'l.partner_id').as('pricing_version'),
         ])
         .where('l.partner_id', '=', partnerId)
         .where('l.deleted_at', 'is', null)
         .execute();
       const first = rows[0];
       return {
+        version: String(first?.pricing_version ?? 0),
         client:
           first?.client_name == null
             ? undefined

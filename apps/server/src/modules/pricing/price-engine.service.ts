@@ -21,6 +21,8 @@ export interface ResolvedTarget {
   clientName?: string;
   /** The partner's live lists and columns, as read to resolve the target. */
   lists: Awaited<ReturnType<ReturnType<typeof priceEngineRepo>['lists']>>;
+  /** The partner's pricing version the chain was read under (in the same statement). */
+  pricingVersion: string;
 }
 
 /** Clients' resolved chains a server keeps at once (a kilobyte or two each: the partner's lists ride along). */
@@ -30,7 +32,7 @@ const MAX_KEPT_TARGETS = 20_000;
 export type PricingData = Awaited<ReturnType<ReturnType<typeof priceEngineRepo>['pricingOf']>>;
 
 /** The chain of lists that prices the target, from what decides it; undefined when the client or list is not there. */
-export function resolveFrom({ client, shop, lists }: PricingData, target: PriceTarget): ResolvedTarget | undefined {
+export function resolveFrom({ client, shop, lists, version }: PricingData, target: PriceTarget): ResolvedTarget | undefined {
   if ('clientId' in target && !client) return undefined;
   const live = (id: number | null) => (id === null ? undefined : lists.find((l) => l.id === Number(id)));
   const base = lists.find((l) => l.is_base);
@@ -49,6 +51,7 @@ export function resolveFrom({ client, shop, lists }: PricingData, target: PriceT
     clientId: 'clientId' in target ? target.clientId : null,
     clientName: client?.name,
     lists,
+    pricingVersion: version,
   };
 }
 

@@ -6,6 +6,7 @@ import { sectionCountsDrift } from '@/test/read-model-drift';
 import { bearer, createTestApp, form, type TestApp } from '@/test/test-app';
 import { insertClient, partnerIdOf, priceListsOf } from '../clients/clients-test-fixtures';
 import { priceEngine } from './price-engine.service';
+import { pricingSectionsService } from './pricing-sections.service';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
@@ -192,6 +193,34 @@ describe('section markups', () => {
     expect(clientPage.ITEMS.find((p: PricingProduct) => p.ID === product.id)).toMatchObject({ PRICE: '1.50' });
     await post(`/v3/api/partner/pricing/client/${client}/product/${product.id}/`, { delete: 'Y' }, 'clients@partner.demo');
     expect((await priceFor({ clientId: client })).price).toBe(pct(product.purchase, '30'));
+  });
+
+  it("reads a client's page again without resolving its chain, until a change of pricing moves the client to another list", async () => {
+    const client = await insertClient(t.database.db, pid, { name: 'Цепочка сохранена', registeredAt: new Date(), columnId });
+    let statements = 0;
+    const counted = t.database.db.withPlugin({
+      transformQuery: (args) => {
+        statements++;
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    const service = pricingSectionsService(counted, priceEngine(counted));
+    const page = async () => {
+      statements = 0;
+      const answer = await service.products(pid, { type: 'client', priceId: client }, leaf, { limit: 100, offset: 0 });
+      return { price: answer.ITEMS.find((p) => p.ID === product.id)!.PRICE, statements };
+    };
+    const first = await page();
+    expect(first.price).toBe((await priceFor({ clientId: client })).price);
+    expect(await page()).toEqual({ price: first.price, statements: first.statements - 1 });
+
+    // Moved from the column to the wholesale list (another request, another process alike): priced by it at once.
+    await t.database.db.updateTable('clients').set({ price_column_id: null, price_list_id: wholesaleId }).where('partner_id', '=', pid).where('id', '=', client).execute();
+    const moved = (await priceFor({ clientId: client })).price;
+    expect(moved).not.toBe(first.price);
+    expect((await page()).price).toBe(moved);
+    expect(await page()).toEqual({ price: moved, statements: first.statements - 1 });
   });
 
   it('shows or hides a section in the shop on the base list only (the assortment)', async () => {

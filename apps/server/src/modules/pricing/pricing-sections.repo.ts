@@ -111,8 +111,19 @@ export function pricingSectionsRepo(db: Db) {
      * there is no such section.
      */
     async sectionPage(partnerId: number, listId: number, sectionId: number, q: { limit: number; offset: number }) {
-      const found = await sql<{ id: number; name: string; parent_id: number | null; percent: string | null; n: number; p_id: number | null; p_code: string | null; p_name: string | null }>`
-        select s.id, s.name, s.parent_id, r.percent, c.n, pg.id as p_id, pg.up_code_1c as p_code, pg.name as p_name
+      const found = await sql<{
+        id: number;
+        name: string;
+        parent_id: number | null;
+        percent: string | null;
+        n: number;
+        pricing_version: string | null;
+        p_id: number | null;
+        p_code: string | null;
+        p_name: string | null;
+      }>`
+        select s.id, s.name, s.parent_id, r.percent, c.n, (select v.version from pricing_versions v where v.partner_id = ${partnerId}) as pricing_version,
+          pg.id as p_id, pg.up_code_1c as p_code, pg.name as p_name
         from catalog_sections s
         left join price_section_rates r on r.partner_id = ${partnerId} and r.price_list_id = ${listId} and r.section_id = s.id
         cross join lateral (
@@ -127,6 +138,8 @@ export function pricingSectionsRepo(db: Db) {
       return {
         section: { id: first.id, name: first.name, parent_id: first.parent_id, percent: first.percent },
         count: Number(first.n),
+        /** The partner's pricing version as of this statement: whether a kept target still prices the page. */
+        pricingVersion: String(first.pricing_version ?? 0),
         rows: found.rows.flatMap((r) => (r.p_id === null ? [] : [{ id: r.p_id, up_code_1c: r.p_code!, name: r.p_name! }])),
       };
     },

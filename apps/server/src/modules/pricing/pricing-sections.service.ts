@@ -20,6 +20,9 @@ import { pricingTarget, type PricingTarget } from './pricing-target';
 
 type Where = { type: PriceKind; priceId: number | string };
 
+/** Pricing pages' targets a server process keeps at once (a client's or a list's chain: a kilobyte or two each). */
+const MAX_KEPT_TARGETS = 5_000;
+
 const row = (product: { id: number; up_code_1c: string; name: string }, price: Price, individual: boolean): PricingProduct => ({
   ID: Number(product.id),
   UP_CODE_1C: product.up_code_1c,
@@ -40,7 +43,31 @@ const row = (product: { id: number; up_code_1c: string; name: string }, price: P
  */
 export function pricingSectionsService(db: Db, engine: PriceEngine) {
   const repo = pricingSectionsRepo(db);
-  const target = (partnerId: number, where: Where) => pricingTarget(engine, partnerId, where.type, where.priceId);
+  /** Each page's target as last resolved, under the pricing version it was read with (insertion order: recency). */
+  const keptTargets = new Map<string, PricingTarget>();
+  const keyOf = (partnerId: number, where: Where) => `${partnerId}:${where.type}:${where.priceId}`;
+  const target = async (partnerId: number, where: Where) => {
+    const t = await pricingTarget(engine, partnerId, where.type, where.priceId);
+    const key = keyOf(partnerId, where);
+    keptTargets.delete(key);
+    keptTargets.set(key, t);
+    if (keptTargets.size > MAX_KEPT_TARGETS) keptTargets.delete(keptTargets.keys().next().value!);
+    return t;
+  };
+
+  /**
+   * A section's page with its target: read with the target kept from an earlier request when the page's own
+   * statement finds the pricing version it was kept under (nothing that decides the chain has changed since: one
+   * statement less, the chain's), else with the target resolved anew (and the page read again if its list moved).
+   */
+  async function targetAndSectionPage(partnerId: number, where: Where, sectionId: number, q: { limit: number; offset: number }) {
+    const kept = keptTargets.get(keyOf(partnerId, where));
+    const early = kept && (await repo.sectionPage(partnerId, kept.listId, sectionId, q));
+    if (kept && (!early || early.pricingVersion === kept.resolved.pricingVersion)) return { t: kept, page: early };
+    const t = await target(partnerId, where);
+    const page = early && kept.listId === t.listId ? early : await repo.sectionPage(partnerId, t.listId, sectionId, q);
+    return { t, page };
+  }
 
   const entity = (t: PricingTarget) => ({ TYPE: t.type, ID: t.wireId, NAME: t.name, PRICE_TYPE: t.priceType, SECTION_RATE: t.sectionRate });
 
@@ -97,8 +124,9 @@ export function pricingSectionsService(db: Db, engine: PriceEngine) {
     },
 
     async products(partnerId: number, where: Where, sectionId: number, q: { limit: number; offset: number; query?: string }): Promise<SectionProductsAnswer> {
-      const t = await target(partnerId, where);
-      const page = q.query ? await searched(partnerId, t.listId, sectionId, { ...q, query: q.query }) : await repo.sectionPage(partnerId, t.listId, sectionId, q);
+      const { t, page } = q.query
+        ? await target(partnerId, where).then(async (t) => ({ t, page: await searched(partnerId, t.listId, sectionId, { ...q, query: q.query! }) }))
+        : await targetAndSectionPage(partnerId, where, sectionId, q);
       if (!page) throw notFound(PRICING_MSG.sectionNotFound);
       const { section } = page;
       return {
