@@ -26,6 +26,18 @@ const post = (url: string, data: Record<string, string>, who = 'price@partner.de
   t.app.inject({ method: 'POST', url, ...form(data), headers: { ...form(data).headers, ...bearer(tokens[who]) } });
 
 const engine = () => priceEngine(t.database.db);
+/** The test database with a count of the statements run through it (`counter.n`, reset at will). */
+const counting = () => {
+  const counter = { n: 0 };
+  const db = t.database.db.withPlugin({
+    transformQuery: (args) => {
+      counter.n++;
+      return args.node;
+    },
+    transformResult: async (args) => args.result,
+  });
+  return { db, counter };
+};
 const priceFor = async (target: { clientId: number } | { listId: number }) => (await engine().prices(pid, target, [product.id]))![0];
 const pct = (value: string, percent: string) => new Decimal(value).mul(new Decimal(100).plus(percent)).div(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
 
@@ -74,17 +86,10 @@ describe('the price engine on the database', () => {
     const ids = (await t.database.db.selectFrom('catalog_products').select('id').orderBy('id').limit(96).execute()).map((r) => r.id);
     const client = await insertClient(t.database.db, pid, { name: 'Считаем запросы', registeredAt: new Date(), columnId });
     const count = async (n: number) => {
-      let queries = 0;
-      const counted = t.database.db.withPlugin({
-        transformQuery: (args) => {
-          queries++;
-          return args.node;
-        },
-        transformResult: async (args) => args.result,
-      });
-      const prices = await priceEngine(counted).prices(pid, { clientId: client }, ids.slice(0, n));
+      const { db, counter } = counting();
+      const prices = await priceEngine(db).prices(pid, { clientId: client }, ids.slice(0, n));
       expect(prices).toHaveLength(n);
-      return queries;
+      return counter.n;
     };
     expect(await count(96)).toBe(await count(2));
     expect(await count(96)).toBeLessThanOrEqual(4);
@@ -197,19 +202,12 @@ describe('section markups', () => {
 
   it("reads a client's page again without resolving its chain, until a change of pricing moves the client to another list", async () => {
     const client = await insertClient(t.database.db, pid, { name: 'Цепочка сохранена', registeredAt: new Date(), columnId });
-    let statements = 0;
-    const counted = t.database.db.withPlugin({
-      transformQuery: (args) => {
-        statements++;
-        return args.node;
-      },
-      transformResult: async (args) => args.result,
-    });
-    const service = pricingSectionsService(counted, priceEngine(counted));
+    const { db, counter } = counting();
+    const service = pricingSectionsService(db, priceEngine(db));
     const page = async () => {
-      statements = 0;
+      counter.n = 0;
       const answer = await service.products(pid, { type: 'client', priceId: client }, leaf, { limit: 100, offset: 0 });
-      return { price: answer.ITEMS.find((p) => p.ID === product.id)!.PRICE, statements };
+      return { price: answer.ITEMS.find((p) => p.ID === product.id)!.PRICE, statements: counter.n };
     };
     const first = await page();
     expect(first.price).toBe((await priceFor({ clientId: client })).price);
