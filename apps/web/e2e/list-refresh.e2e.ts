@@ -6,7 +6,8 @@ import { PASSWORD, signInAndWait } from './helpers';
  * order action updates the client's totals on the client card without a page reload.
  */
 
-test.describe.configure({ timeout: 90_000 });
+// The last test loads the app eight times: on a slow day of the CI machine that alone is over a minute and a half.
+test.describe.configure({ timeout: 180_000 });
 
 const rows = (page: Page) => page.getByTestId('orders-table').locator('tr[data-row-key]');
 const row = (page: Page, id: string) => page.getByTestId('orders-table').locator(`tr[data-row-key="${id}"]`);
