@@ -1,25 +1,19 @@
+import { recentlyUsed } from './recently-used';
+
 /**
  * Results kept in memory by key, at most `max` of them (the one read longest ago goes first). Callers that ask for a
  * key while it loads share the one load; a load that fails is not kept. Keys carry the versions the result was read
  * under, so a change is a new key and the old result ages out.
  */
 export function keptLoads<T>(max: number) {
-  const kept = new Map<string, Promise<T>>();
+  const kept = recentlyUsed<string, Promise<T>>(max);
 
   return function load(key: string, read: () => Promise<T>): Promise<T> {
     const found = kept.get(key);
-    if (found) {
-      // Read again: it moves to the young end of the map's order.
-      kept.delete(key);
-      kept.set(key, found);
-      return found;
-    }
+    if (found) return found;
     const loading = read();
     kept.set(key, loading);
-    if (kept.size > max) kept.delete(kept.keys().next().value!);
-    loading.catch(() => {
-      if (kept.get(key) === loading) kept.delete(key);
-    });
+    loading.catch(() => kept.deleteIf(key, loading));
     return loading;
   };
 }

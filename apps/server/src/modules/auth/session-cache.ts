@@ -1,3 +1,4 @@
+import { recentlyUsed } from '@/cache/recently-used';
 import type { ChangeFeed } from '@/db/change-feed';
 
 /** Sessions a process keeps at most (the oldest kept goes first). */
@@ -16,7 +17,7 @@ export const SESSION_TABLES = ['users', 'auth_tokens'] as const;
  * change overtook is not kept (its answer may predate the change).
  */
 export function sessionCache<T>(changes: ChangeFeed, now: () => number = Date.now) {
-  const kept = new Map<string, { value: T; readAt: number }>();
+  const kept = recentlyUsed<string, { value: T; readAt: number }>(MAX_KEPT_SESSIONS);
   let generation = 0;
   const stop = changes.watch(SESSION_TABLES, () => {
     generation++;
@@ -32,8 +33,6 @@ export function sessionCache<T>(changes: ChangeFeed, now: () => number = Date.no
       const readAt = now();
       const value = await load();
       if (value !== undefined && seen === generation && changes.live()) {
-        kept.delete(key);
-        if (kept.size >= MAX_KEPT_SESSIONS) kept.delete(kept.keys().next().value!);
         kept.set(key, { value, readAt });
       }
       return value;

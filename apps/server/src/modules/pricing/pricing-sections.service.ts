@@ -10,6 +10,7 @@ import {
   type SectionProductsAnswer,
   type SectionsAnswer,
 } from '@b2b/contracts/pricing';
+import { recentlyUsed } from '@/cache/recently-used';
 import type { Db } from '@/db/database';
 import { notFound } from '@/http/app-error';
 import { failed, ok, yn } from '@/http/envelope';
@@ -43,16 +44,20 @@ const row = (product: { id: number; up_code_1c: string; name: string }, price: P
  */
 export function pricingSectionsService(db: Db, engine: PriceEngine) {
   const repo = pricingSectionsRepo(db);
-  /** Each page's target as last resolved, under the pricing version it was read with (insertion order: recency). */
-  const keptTargets = new Map<string, PricingTarget>();
+  /** Each page's target as last resolved, under the pricing version it was read with. */
+  const keptTargets = recentlyUsed<string, PricingTarget>(MAX_KEPT_TARGETS);
   const keyOf = (partnerId: number, where: Where) => `${partnerId}:${where.type}:${where.priceId}`;
   const target = async (partnerId: number, where: Where) => {
-    const t = await pricingTarget(engine, partnerId, where.type, where.priceId);
     const key = keyOf(partnerId, where);
-    keptTargets.delete(key);
-    keptTargets.set(key, t);
-    if (keptTargets.size > MAX_KEPT_TARGETS) keptTargets.delete(keptTargets.keys().next().value!);
-    return t;
+    try {
+      const t = await pricingTarget(engine, partnerId, where.type, where.priceId);
+      keptTargets.set(key, t);
+      return t;
+    } catch (e) {
+      // A client deleted or a list gone: nothing of it is kept.
+      keptTargets.delete(key);
+      throw e;
+    }
   };
 
   /**
