@@ -13,6 +13,8 @@ const rows = (page: Page) => page.getByTestId('clients-table').locator('tr[data-
 const rowId = async (row: Locator) => Number((await row.getAttribute('data-testid'))!.replace('client-row-', ''));
 const cell = (row: Locator, col: string) => row.locator(`[data-col="${col}"]`);
 const money = (text: string) => Number(text.replace(/\s/g, '').replace(',', '.'));
+/** Waits until the list has its answer: a click on the table while it loads lands on its spinner's mask. */
+const settled = (page: Page) => expect(page.getByTestId('clients-table').locator('.ant-spin-spinning')).toHaveCount(0);
 const notification = (page: Page, text: string) => page.locator('.ant-message').getByText(text, { exact: true });
 
 async function openList(page: Page, query = '') {
@@ -62,11 +64,15 @@ test('filter, sort and page the client list; the filters come back from the para
   // Sort by the orders' sum: ascending, then descending, on the server.
   await page.getByTestId('clients-table').locator('thead').getByTestId('column-ORDERS_SUM').click();
   await expect(page).toHaveURL(/sort=ORDERS_SUM&order=ASC|order=ASC.*sort=ORDERS_SUM|sort=ORDERS_SUM.*order=ASC/);
+  const sumsShown = async () => (await page.getByTestId('clients-table').locator('[data-col="ORDERS_SUM"]').allInnerTexts()).map(money);
+  const ascending = (s: number[]) => s.every((v, i) => i === 0 || s[i - 1] <= v);
+  await expect.poll(async () => ascending(await sumsShown())).toBe(true);
+  await settled(page);
   await page.getByTestId('clients-table').locator('thead').getByTestId('column-ORDERS_SUM').click();
   await expect(page).toHaveURL(/order=DESC/);
   await expect(page).toHaveURL(/sort=ORDERS_SUM/);
   await expect(rows(page)).toHaveCount(12);
-  const sums = (await page.getByTestId('clients-table').locator('[data-col="ORDERS_SUM"]').allInnerTexts()).map(money);
+  const sums = await sumsShown();
   expect(sums).toEqual([...sums].sort((a, b) => b - a));
 
   // A registration period.
