@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { signInAndWait } from './helpers';
+import { chooseOption, signInAndWait } from './helpers';
 
 /**
  * Issue 9: what each role sees of clients (back-office.md §6), the client and group list searches, the group list
@@ -88,6 +88,10 @@ test("the search box finds a client by its INN; the search stays in the list's s
   await expect.poll(async () => (await rows(page).locator('[data-col="NAME"]').allInnerTexts()).join('|')).toBe('ООО «Ромашка»');
 });
 
+/** Picks the group in the add-to-group picker: done once its OK button is enabled (a click during the dropdown's animation is lost). */
+const pickGroup = (page: Page, group: string) =>
+  chooseOption(page, page.getByTestId('add-to-group-select'), group, () => page.getByTestId('add-to-group-ok').isEnabled());
+
 test('a client is added to a group found by the server search, and the answer is a modal: success, then failure', async ({ page }) => {
   await signInAndWait(page, 'clients@partner.demo');
   const group = `Поиск на сервере ${Date.now()}`;
@@ -107,7 +111,7 @@ test('a client is added to a group found by the server search, and the answer is
   const searched = page.waitForRequest((r) => r.url().includes('/grouplist/') && new URL(r.url()).searchParams.get('query') === 'на сервере');
   await page.getByTestId('add-to-group-select').locator('input').fill('на сервере');
   await searched;
-  await page.locator('.ant-select-item-option').getByText(group, { exact: true }).click();
+  await pickGroup(page, group);
   await page.getByTestId('add-to-group-ok').click();
   await expect(page.locator('.ant-modal-confirm-title').getByText('Клиент успешно добавлен в группу')).toBeVisible();
   await page.getByTestId('members-success-ok').click();
@@ -117,7 +121,7 @@ test('a client is added to a group found by the server search, and the answer is
   await expect(page.getByTestId('client-groups')).toContainText(group);
   await page.getByTestId('client-add-to-group').click();
   await page.getByTestId('add-to-group-select').locator('input').fill('на сервере');
-  await page.locator('.ant-select-item-option').getByText(group, { exact: true }).click();
+  await pickGroup(page, group);
   await page.getByTestId('add-to-group-ok').click();
   await expect(page.locator('.ant-modal-confirm-title').getByText('Не все клиенты добавлены')).toBeVisible();
   await expect(page.getByTestId('members-errors')).toContainText('ООО «Ромашка»: Клиент уже состоит в группе');
