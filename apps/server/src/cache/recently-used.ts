@@ -33,5 +33,3 @@ export function recentlyUsed<K, V>(max: number) {
     },
   };
 }
-
-export type RecentlyUsed<K, V> = ReturnType<typeof recentlyUsed<K, V>>;

@@ -1,7 +1,7 @@
 import { recentlyUsed } from '@/cache/recently-used';
 import type { ChangeFeed } from '@/db/change-feed';
 
-/** Sessions a process keeps at most (the oldest kept goes first). */
+/** Sessions a process keeps at most (the one used longest ago goes first). */
 export const MAX_KEPT_SESSIONS = 10_000;
 /** How long a kept session serves at most, should a change ever go unheard. */
 export const KEPT_SESSION_MS = 30_000;
