@@ -293,8 +293,7 @@ test('switch an offer off and on: the notifications, its state, the inactive fil
   await expect(switcher).toHaveText('Выключить акцию');
   await expect(page.getByTestId('offer-state-line')).toHaveText('Идет');
   await page.getByTestId('offer-back').click();
-  // The list comes back on the filter kept in params_offers; it is shown with the defaults (Активные) until the URL
-  // takes the cookie's active=N, and a click on Активные in that moment changes nothing.
+  // The list comes back on the filter kept in params_offers, then Активные is chosen again.
   await expect(page).toHaveURL(/active=N/);
   await expect(page.getByTestId('offers-filter-active').locator('.ant-segmented-item-selected')).toHaveText('Неактивные');
   await page.getByTestId('offers-filter-active').getByText('Активные', { exact: true }).click();

@@ -1,4 +1,4 @@
-import { expect as baseExpect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type BrowserContext, type Page, type Request } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { MSG, ORDER_STATUS_LABEL } from '@b2b/contracts/messages';
 import { ORDER_MSG } from '@b2b/contracts/orders';
@@ -135,14 +135,35 @@ test('the list filters, pages and sorts, and its filters come back from the cook
   expect(saved?.path).toBe('/');
   expect(JSON.parse(decodeURIComponent(saved!.value))).toMatchObject({ status: 'COMPLETED' });
 
-  // …and come back after leaving the list.
+  // …and come back after leaving the list, from its first request: the list never asks its defaults first.
   await page.getByTestId('nav-clients').click();
   await expect(page).toHaveURL(/\/partner\/clients/);
+  const asked: string[] = [];
+  const record = (r: Request) => {
+    if (r.url().includes('/v3/api/partner/orderlist/')) asked.push(r.url());
+  };
+  page.on('request', record);
+  // Every state of the status filter the page shows on the way back, frame by frame.
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { statusShown: string[] }).statusShown = seen;
+    new MutationObserver(() => {
+      const status = document.querySelector('[data-testid="orders-filter-status"]');
+      if (status) seen.push(status.textContent ?? '');
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
   await page.getByTestId('nav-orders').click();
   await expect(page).toHaveURL(/status=COMPLETED/);
   await expect(page).toHaveURL(/date_end=/);
   await expect(page.getByTestId('orders-filter-status')).toContainText('Исполнен');
   await expect(page.getByTestId('orders-found')).toHaveText(found!);
+  page.off('request', record);
+  expect(asked.length).toBeGreaterThan(0);
+  for (const url of asked) expect(url).toContain('status=COMPLETED');
+  // Nor shows them for a frame: the saved filter is there from the list's first render.
+  const shown = await page.evaluate(() => (window as unknown as { statusShown: string[] }).statusShown);
+  expect(shown.length).toBeGreaterThan(0);
+  for (const text of shown) expect(text).toContain('Исполнен');
   await expect(page.getByTestId('orders-table').locator('tr[data-row-key]:not([data-status="COMPLETED"])')).toHaveCount(0);
 
   // Search by number: one order; a search for nothing says so.

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useCallback, useLayoutEffect, useMemo } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
 import type { SAVED_STATE_COOKIES } from '@b2b/contracts/limits';
 import { getCookie, setCookie } from '@/shared/cookies';
 import type { ListParams, ListParamsPatch } from '@/shared/list-params/list-params';
@@ -18,45 +18,56 @@ const saveToCookie = (name: SavedStateCookie, values: ListParams) => setCookie(n
 /**
  * The one list-params hook (back-office.md §2): merges the query parameters saved in a cookie with the URL
  * query, rewrites the URL (replace) when the two differ, and saves `savedKeys` to the cookie whenever they
- * change. `params` are the defaults overlaid by the URL query. A `linked` cookie keeps its own keys the same way.
+ * change. `params` are the defaults overlaid by the merged query. A `linked` cookie keeps its own keys the same way.
  *
  *   const { params, setParams } = useListParams('params_orders', { limit: '12', offset: '0' },
  *     ['status', 'client_id', 'date_start', 'date_end', 'shop_id']);
+ *
+ * The merge is made while rendering: a list opened without a query shows (and asks the server for) its saved
+ * filters from its first frame, not its defaults first. Its navigations are flushed synchronously rather than as
+ * transitions: the location rendered is then always the router's, so a click never patches a query the URL has
+ * already left (a click lost between the rewrite and its render once brought the saved filter back).
  */
 export function useListParams(cookieName: SavedStateCookie, defaults: ListParams, savedKeys: readonly string[], linked?: LinkedCookie) {
   const [searchParams, setSearchParams] = useSearchParams();
+  // Every navigation has its own key: the cookies are read again even when a navigation keeps the same query.
+  const { key: locationKey } = useLocation();
   const query = searchParams.toString();
   const bindingsKey = JSON.stringify([[cookieName, savedKeys], ...(linked ? [[linked.cookie, linked.keys]] : [])]);
   const defaultsKey = JSON.stringify(defaults);
 
-  const urlParams = useMemo<ListParams>(() => Object.fromEntries(new URLSearchParams(query)), [query]);
-
-  useEffect(() => {
+  const merged = useMemo(() => {
     const bindings = JSON.parse(bindingsKey) as [SavedStateCookie, string[]][];
     const result = reconcileSavedParams(
-      urlParams,
+      Object.fromEntries(new URLSearchParams(query)),
       bindings.map(([name, keys]) => ({ raw: getCookie(name), keys })),
     );
-    result.saves.forEach((save, i) => {
-      if (save) saveToCookie(bindings[i][0], save);
+    return { ...result, bindings };
+    // locationKey: not read, a reason to read the cookies again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [bindingsKey, query, locationKey]);
+
+  useLayoutEffect(() => {
+    merged.saves.forEach((save, i) => {
+      if (save) saveToCookie(merged.bindings[i][0], save);
     });
-    if (result.rewriteUrl) setSearchParams(result.query, { replace: true });
-  }, [bindingsKey, urlParams, setSearchParams]);
+    if (merged.rewriteUrl) setSearchParams(merged.query, { replace: true, flushSync: true });
+  }, [merged, setSearchParams]);
 
   const params = useMemo<ListParams>(
-    () => ({ ...(JSON.parse(defaultsKey) as ListParams), ...urlParams }),
-    [defaultsKey, urlParams],
+    () => ({ ...(JSON.parse(defaultsKey) as ListParams), ...merged.query }),
+    [defaultsKey, merged],
   );
 
   /** Changes the URL query; keys set to null, undefined or '' fall back to their defaults. */
   const setParams = useCallback(
     (patch: ListParamsPatch, options: { replace?: boolean } = {}) => {
-      const next = applyPatch(urlParams, patch);
+      const next = applyPatch(merged.query, patch);
       // The cookies first, so that a cleared filter is not merged back from them.
-      for (const [name, keys] of JSON.parse(bindingsKey) as [SavedStateCookie, string[]][]) saveToCookie(name, pickSaved(next, keys));
-      setSearchParams(next, options);
+      for (const [name, keys] of merged.bindings) saveToCookie(name, pickSaved(next, keys));
+      setSearchParams(next, { ...options, flushSync: true });
     },
-    [bindingsKey, urlParams, setSearchParams],
+    [merged, setSearchParams],
   );
 
   return { params, setParams };
