@@ -23,7 +23,7 @@ import { postgresReachable, withDatabase } from '../test/postgres-url';
 import { reportLoginBundle } from './login-bundle';
 import { loadGenerator, runLoad } from './load';
 import { BENCH_BUYER, BENCH_MANAGER, measureSql, prepareDataSet, type EngineSetup } from './data-set';
-import { checkTargets, writeReports, type EngineReport, type ScenarioResult, type Targets } from './report';
+import { checkTargets, cpuMs, writeReports, type EngineReport, type ScenarioResult, type Targets } from './report';
 import { scenarios } from './scenarios';
 import { settle, startServer } from './server-process';
 import { DEFAULT_WEB_DIST } from '../app';
@@ -31,6 +31,8 @@ import { measureExport } from './export-run';
 import { measureImport } from './import-run';
 import { measureCheckout, shopFirstPageJs } from './shop-run';
 import { timeToFirstRow } from './first-row';
+import { cpuMeter } from './cpu-meter';
+import type { LoadResult } from './load';
 
 const { values } = parseArgs({
   options: {
@@ -85,6 +87,10 @@ async function login(baseUrl: string, as: { username: string; domain?: string } 
   return ((await res.json()) as { access_token: string }).access_token;
 }
 
+/** The CPU a request took, as the console line shows it. */
+const cpuText = ({ cpu }: LoadResult) =>
+  cpu ? ` | CPU ${cpuMs(cpu)} ms/req${cpu.databaseMs === undefined ? '' : ` (server ${cpu.serverMs.toFixed(2)} + PostgreSQL ${cpu.databaseMs.toFixed(2)})`}` : '';
+
 /** Whether --only asks for the measurement of this name (any of its |-separated parts in it). */
 const wanted = (name: string) => !values.only || values.only.split('|').some((part) => name.includes(part));
 
@@ -95,6 +101,7 @@ async function benchEngine(setup: EngineSetup): Promise<EngineReport> {
   const sqlTimes = await measureSql(setup, list);
 
   const server = await startServer(setup.serverEnv, await freePort());
+  const meter = await cpuMeter(server.pids, setup.databaseUrl);
   const results: ScenarioResult[] = [];
   const extra: Record<string, string | number> = {
     'load generator': loadGenerator() === 'wrk' ? 'wrk (Debian), one thread' : "Node's http client (apt-get install wrk for a lighter one)",
@@ -121,12 +128,12 @@ async function benchEngine(setup: EngineSetup): Promise<EngineReport> {
           ? { method: 'POST' as const, body: scenario.body, headers: { ...who, 'content-type': 'application/x-www-form-urlencoded' } }
           : { headers: who };
         await settle(server.baseUrl, headers);
-        const run = await runLoad({ baseUrl: server.baseUrl, path: scenario.path, paths, ...target }, c, durationMs);
+        const run = await runLoad({ baseUrl: server.baseUrl, path: scenario.path, paths, ...target }, c, durationMs, meter);
         result.runs.push(run);
         const sql = result.sql ? ` | SQL p50 ${result.sql.p50.toFixed(2)} ms` : '';
         if (!run.requests) console.log(`${scenario.name} c${c}: no answer within the run's ${durationMs / 1000} s`);
         else console.log(
-          `${scenario.name} c${c}: p50 ${run.p50.toFixed(2)} p95 ${run.p95.toFixed(2)} p99 ${run.p99.toFixed(2)} ms, ${run.rps.toFixed(0)} req/s${run.errors ? `, ${run.errors} errors` : ''}${sql}`,
+          `${scenario.name} c${c}: p50 ${run.p50.toFixed(2)} p95 ${run.p95.toFixed(2)} p99 ${run.p99.toFixed(2)} ms, ${run.rps.toFixed(0)} req/s${run.errors ? `, ${run.errors} errors` : ''}${sql}${cpuText(run)}`,
         );
       }
     }
@@ -138,6 +145,7 @@ async function benchEngine(setup: EngineSetup): Promise<EngineReport> {
     if (wanted('checkout')) Object.assign(extra, await measureCheckout(server, buyerHeaders, (m) => console.log(m)));
     if (wanted('shop first page')) Object.assign(extra, await shopFirstPageJs(server.baseUrl, BENCH_BUYER.shop, (m) => console.log(m)));
   } finally {
+    await meter?.close();
     await server.stop();
   }
   const report: EngineReport = { engine: setup.engine, dataSet, results, extra };

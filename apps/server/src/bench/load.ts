@@ -1,4 +1,5 @@
 import http from 'node:http';
+import type { CpuMeter, CpuPerRequest } from './cpu-meter';
 import { runWrkLoad, wrkAvailable } from './wrk-load';
 
 export interface LoadResult {
@@ -13,6 +14,8 @@ export interface LoadResult {
   max: number;
   /** Size of an answer, in bytes (Node's client: the last body; wrk: the mean of whole answers). */
   bytes: number;
+  /** The CPU an answer cost the server and the database (with a meter). */
+  cpu?: CpuPerRequest;
 }
 
 export interface LoadTarget {
@@ -50,7 +53,7 @@ export const percentile = (sorted: readonly number[], q: number) =>
  * Closed-loop load over real HTTP: `concurrency` workers each send the next request when the previous answer has
  * arrived, for `durationMs` after a warm-up. Latency is measured per request, throughput over the window.
  */
-export async function runNodeLoad(t: LoadTarget, concurrency: number, durationMs: number, warmupMs = 500): Promise<LoadResult> {
+export async function runNodeLoad(t: LoadTarget, concurrency: number, durationMs: number, meter?: CpuMeter, warmupMs = 500): Promise<LoadResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
   const times: number[] = [];
   let errors = 0;
@@ -75,10 +78,12 @@ export async function runNodeLoad(t: LoadTarget, concurrency: number, durationMs
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
   measuring = true;
+  const before = await meter?.snapshot();
   const started = performance.now();
   stopAt = Date.now() + durationMs;
   await Promise.all(Array.from({ length: concurrency }, worker));
   const elapsed = (performance.now() - started) / 1000;
+  const after = await meter?.snapshot();
   agent.destroy();
   times.sort((a, b) => a - b);
   return {
@@ -91,11 +96,12 @@ export async function runNodeLoad(t: LoadTarget, concurrency: number, durationMs
     p99: percentile(times, 0.99),
     max: times[times.length - 1] ?? NaN,
     bytes,
+    cpu: before && after ? meter!.perRequest(before, after, times.length) : undefined,
   };
 }
 
 /** Which load generator the bench uses: wrk when installed (BENCH_LOAD=node forces Node's own). */
 export const loadGenerator = (): 'wrk' | 'node' => (process.env.BENCH_LOAD !== 'node' && wrkAvailable() ? 'wrk' : 'node');
 
-export const runLoad = (t: LoadTarget, concurrency: number, durationMs: number): Promise<LoadResult> =>
-  loadGenerator() === 'wrk' ? runWrkLoad(t, concurrency, durationMs) : runNodeLoad(t, concurrency, durationMs);
+export const runLoad = (t: LoadTarget, concurrency: number, durationMs: number, meter?: CpuMeter): Promise<LoadResult> =>
+  loadGenerator() === 'wrk' ? runWrkLoad(t, concurrency, durationMs, meter) : runNodeLoad(t, concurrency, durationMs, meter);

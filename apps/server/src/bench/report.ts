@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { CpuPerRequest } from './cpu-meter';
 import type { LoadResult } from './load';
 import type { Scenario } from './scenarios';
 
@@ -37,6 +38,9 @@ export interface Targets {
   checkoutMs?: number;
   shopJsKb?: number;
 }
+
+/** A request's CPU, server and database together, in ms. */
+export const cpuMs = (cpu: CpuPerRequest | undefined) => (cpu ? (cpu.serverMs + (cpu.databaseMs ?? 0)).toFixed(2) : '');
 
 const ms = (n: number | undefined) => (n === undefined || Number.isNaN(n) ? '' : n < 10 ? n.toFixed(2) : n.toFixed(1));
 
@@ -96,11 +100,13 @@ export function markdown(reports: EngineReport[], targets: Record<string, Target
   for (const r of reports) {
     const concurrencies = [...new Set(r.results.flatMap((s) => s.runs.map((x) => x.concurrency)))];
     lines.push(`## ${r.engine} — ${r.dataSet}`, '');
-    const head = ['route', 'SQL p50 ms', ...concurrencies.flatMap((c) => [`c${c} p50`, `c${c} p95`, `c${c} p99`, `c${c} req/s`])];
+    // The CPU a request cost at the highest concurrency: comparable from one machine to the next, as latency is not.
+    const top = concurrencies[concurrencies.length - 1];
+    const head = ['route', 'SQL p50 ms', ...concurrencies.flatMap((c) => [`c${c} p50`, `c${c} p95`, `c${c} p99`, `c${c} req/s`]), `c${top} CPU ms/req (server + db)`];
     lines.push(`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`);
     for (const s of r.results) {
       if (s.scenario.missing) {
-        lines.push(`| ${s.scenario.name} | not built yet: ${s.scenario.missing} |${concurrencies.flatMap(() => [' ', ' ', ' ', ' ']).join('|')}|`);
+        lines.push(`| ${s.scenario.name} | not built yet: ${s.scenario.missing} |${concurrencies.flatMap(() => [' ', ' ', ' ', ' ']).join('|')}| |`);
         continue;
       }
       const cells = concurrencies.flatMap((c) => {
@@ -110,7 +116,9 @@ export function markdown(reports: EngineReport[], targets: Record<string, Target
         if (!run.requests) return ['—', '—', '—', 'no answer in the run'];
         return [ms(run.p50), ms(run.p95), ms(run.p99), run.rps.toFixed(0) + (run.errors ? ` (${run.errors} err)` : '')];
       });
-      lines.push(`| ${s.scenario.name} | ${ms(s.sql?.p50)} | ${cells.join(' | ')} |`);
+      const cpu = s.runs.find((x) => x.concurrency === top)?.cpu;
+      const cpuCell = cpu ? `${cpuMs(cpu)}${cpu.databaseMs === undefined ? '' : ` (${cpu.serverMs.toFixed(2)} + ${cpu.databaseMs.toFixed(2)})`}` : '';
+      lines.push(`| ${s.scenario.name} | ${ms(s.sql?.p50)} | ${cells.join(' | ')} | ${cpuCell} |`);
     }
     lines.push('');
     for (const [k, v] of Object.entries(r.extra)) lines.push(`- ${k}: ${v}`);

@@ -19,6 +19,11 @@ describe('the bench report', () => {
     const r = report([result('report: top', 'report', [run(1), none(32)]), result('report: other', 'report', [none(1)])]);
     expect(checkTargets(r, { listP95: 50 })).toEqual(['report: other: no answer within the run at concurrency 1']);
     const table = markdown([r], { postgres: { listP95: 50 } });
-    expect(table).toContain('| report: top |  | 5.00 | 9.00 | 12.0 | 500 | — | — | — | no answer in the run |');
+    expect(table).toContain('| report: top |  | 5.00 | 9.00 | 12.0 | 500 | — | — | — | no answer in the run |  |');
+  });
+
+  it("shows each route's CPU per request at the highest concurrency, server plus database", () => {
+    const r = report([result('orders: default', 'list', [run(1), run(32, { cpu: { serverMs: 0.8, databaseMs: 0.25 } })])]);
+    expect(markdown([r], { postgres: { listP95: 50 } })).toContain('| 5.00 | 9.00 | 12.0 | 500 | 1.05 (0.80 + 0.25) |');
   });
 });

@@ -13,6 +13,8 @@ export interface RunningServer {
   banner: string;
   /** Resident memory of the server now, in MB (Linux /proc): its process and, with several, its workers. */
   rssMb(): number;
+  /** The server's process and, with several, its workers. */
+  pids(): number[];
   stop(): Promise<void>;
 }
 
@@ -54,6 +56,7 @@ export async function startServer(env: Record<string, string>, port: number): Pr
     pid: child.pid!,
     banner: output.split('\n').find((line) => line.includes(`http://localhost:${port}`))?.trim() ?? '',
     rssMb: () => [child.pid!, ...childrenOf(child.pid!)].reduce((mb, pid) => mb + rssOf(pid), 0),
+    pids: () => [child.pid!, ...childrenOf(child.pid!)],
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

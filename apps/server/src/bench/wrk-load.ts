@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { CpuMeter } from './cpu-meter';
 import type { LoadResult, LoadTarget } from './load';
 
 /** Where Debian's `wrk` is (apt-get install wrk); the bench uses it when it is there. */
@@ -98,7 +99,7 @@ export async function waitUntilIdle(t: LoadTarget, limitMs = 60_000): Promise<vo
  * cores, it takes a fraction of the CPU that Node's http client does, so the server's figures are the server's.
  * A warm-up run first, then the measured one, each followed by the server's return to idle.
  */
-export async function runWrkLoad(t: LoadTarget, concurrency: number, durationMs: number, warmupMs = 1000): Promise<LoadResult> {
+export async function runWrkLoad(t: LoadTarget, concurrency: number, durationMs: number, meter?: CpuMeter, warmupMs = 1000): Promise<LoadResult> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-wrk-'));
   const script = path.join(dir, 'request.lua');
   const warmup = path.join(dir, 'warmup.lua');
@@ -108,8 +109,11 @@ export async function runWrkLoad(t: LoadTarget, concurrency: number, durationMs:
   try {
     await wrk(t, warmup, concurrency, warmupMs);
     await waitUntilIdle(t);
+    const before = await meter?.snapshot();
     const r = await wrk(t, script, concurrency, durationMs);
+    // After the requests wrk left in flight are served: their work is the run's.
     await waitUntilIdle(t);
+    const after = await meter?.snapshot();
     return {
       concurrency,
       requests: r.requests,
@@ -120,6 +124,7 @@ export async function runWrkLoad(t: LoadTarget, concurrency: number, durationMs:
       p99: r.p99,
       max: r.max,
       bytes: r.requests ? Math.round(r.bytes / r.requests) : 0,
+      cpu: before && after ? meter!.perRequest(before, after, r.requests) : undefined,
     };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

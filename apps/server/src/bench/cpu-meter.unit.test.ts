@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { cpuMeter, cpuTicks } from './cpu-meter';
+
+const busy = (ms: number) => {
+  const until = performance.now() + ms;
+  let x = 0;
+  while (performance.now() < until) x += Math.sqrt(x + 1);
+  return x;
+};
+
+describe.runIf(process.platform === 'linux')('the bench CPU meter', () => {
+  it("reads a process's CPU time from /proc, and nothing for a process that is not there or not the command named", () => {
+    const before = cpuTicks(process.pid)!;
+    busy(300);
+    expect(cpuTicks(process.pid)! - before).toBeGreaterThanOrEqual(10);
+    expect(cpuTicks(2 ** 22 + 12345)).toBeUndefined();
+    expect(cpuTicks(process.pid, /^postgres/)).toBeUndefined();
+  });
+
+  it('divides the CPU spent between two snapshots by the requests answered', async () => {
+    const meter = (await cpuMeter(() => [process.pid]))!;
+    const before = await meter.snapshot();
+    busy(400);
+    const after = await meter.snapshot();
+    const cost = meter.perRequest(before, after, 100)!;
+    // 400 ms of a busy loop over 100 requests: about 4 ms each (the machine may take some of it away).
+    expect(cost.serverMs).toBeGreaterThan(2);
+    expect(cost.serverMs).toBeLessThan(6);
+    expect(cost.databaseMs).toBeUndefined();
+    expect(meter.perRequest(before, after, 0)).toBeUndefined();
+    await meter.close();
+  });
+});
