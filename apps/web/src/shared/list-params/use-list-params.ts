@@ -51,7 +51,16 @@ export function useListParams(cookieName: SavedStateCookie, defaults: ListParams
     merged.saves.forEach((save, i) => {
       if (save) saveToCookie(merged.bindings[i][0], save);
     });
-    if (merged.rewriteUrl) setSearchParams(merged.query, { replace: true, flushSync: true });
+    if (!merged.rewriteUrl) return;
+    let stale = false;
+    // Just after this commit (React refuses flushSync inside one), before the browser paints or takes a click; not
+    // once the list has gone or rendered another location.
+    queueMicrotask(() => {
+      if (!stale) setSearchParams(merged.query, { replace: true, flushSync: true });
+    });
+    return () => {
+      stale = true;
+    };
   }, [merged, setSearchParams]);
 
   const params = useMemo<ListParams>(
