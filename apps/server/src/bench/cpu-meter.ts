@@ -18,8 +18,11 @@ export interface CpuPerRequest {
 
 export interface CpuMeter {
   snapshot(): Promise<CpuSnapshot>;
-  /** The cost of the requests answered between two snapshots. */
-  perRequest(before: CpuSnapshot, after: CpuSnapshot, requests: number): CpuPerRequest | undefined;
+  /**
+   * The cost of the requests answered between two snapshots, up to `inFlight` of them at a time: undefined when those
+   * in flight at the end (served, not counted) would weigh in it (a heavy report: 5 answered, 32 at work).
+   */
+  perRequest(before: CpuSnapshot, after: CpuSnapshot, requests: number, inFlight: number): CpuPerRequest | undefined;
   close(): Promise<void>;
 }
 
@@ -28,6 +31,9 @@ interface CpuSnapshot {
   server: Map<number, number>;
   database?: Map<number, number>;
 }
+
+/** A run's CPU per request is shown when its answers are at least this many times those left in flight. */
+const UNCOUNTED_SHARE = 20;
 
 const ticksPerSecond = (() => {
   try {
@@ -88,8 +94,8 @@ export async function cpuMeter(serverPids: () => number[], databaseUrl?: string)
       const database = client ? ticksOf(await backends(), /^postgres/) : undefined;
       return { server: ticksOf(serverPids()), database };
     },
-    perRequest(before, after, requests) {
-      if (!requests) return undefined;
+    perRequest(before, after, requests, inFlight) {
+      if (!requests || requests < UNCOUNTED_SHARE * inFlight) return undefined;
       const ms = (ticks: number) => (ticks / ticksPerSecond) * 1000 / requests;
       // The database's backends are this machine's only when /proc showed them (PostgreSQL elsewhere: none).
       const database = before.database && after.database?.size ? ms(spent(before.database, after.database)) : undefined;

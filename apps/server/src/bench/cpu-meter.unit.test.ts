@@ -22,12 +22,15 @@ describe.runIf(process.platform === 'linux')('the bench CPU meter', () => {
     const before = await meter.snapshot();
     busy(400);
     const after = await meter.snapshot();
-    const cost = meter.perRequest(before, after, 100)!;
+    const cost = meter.perRequest(before, after, 100, 1)!;
     // 400 ms of a busy loop over 100 requests: about 4 ms each (the machine may take some of it away).
     expect(cost.serverMs).toBeGreaterThan(2);
     expect(cost.serverMs).toBeLessThan(6);
     expect(cost.databaseMs).toBeUndefined();
-    expect(meter.perRequest(before, after, 0)).toBeUndefined();
+    expect(meter.perRequest(before, after, 0, 1)).toBeUndefined();
+    // 100 answered while 32 were at work at a time: the 32 served after the count would be a third of the cost.
+    expect(meter.perRequest(before, after, 100, 32)).toBeUndefined();
+    expect(meter.perRequest(before, after, 640, 32)).toBeDefined();
     await meter.close();
   });
 });

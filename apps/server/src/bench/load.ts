@@ -96,7 +96,7 @@ export async function runNodeLoad(t: LoadTarget, concurrency: number, durationMs
     p99: percentile(times, 0.99),
     max: times[times.length - 1] ?? NaN,
     bytes,
-    cpu: before && after ? meter!.perRequest(before, after, times.length) : undefined,
+    cpu: before && after ? meter!.perRequest(before, after, times.length, concurrency) : undefined,
   };
 }
 

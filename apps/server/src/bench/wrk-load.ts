@@ -124,7 +124,7 @@ export async function runWrkLoad(t: LoadTarget, concurrency: number, durationMs:
       p99: r.p99,
       max: r.max,
       bytes: r.requests ? Math.round(r.bytes / r.requests) : 0,
-      cpu: before && after ? meter!.perRequest(before, after, r.requests) : undefined,
+      cpu: before && after ? meter!.perRequest(before, after, r.requests, concurrency) : undefined,
     };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
