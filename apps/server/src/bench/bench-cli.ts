@@ -91,6 +91,13 @@ async function login(baseUrl: string, as: { username: string; domain?: string } 
 const cpuText = ({ cpu }: LoadResult) =>
   cpu ? ` | CPU ${cpuMs(cpu)} ms/req${cpu.databaseMs === undefined ? '' : ` (server ${cpu.serverMs.toFixed(2)} + PostgreSQL ${cpu.databaseMs.toFixed(2)})`}` : '';
 
+/** A database URL as the console may show it: its password masked. */
+const withoutPassword = (url: string) => {
+  const u = new URL(url);
+  if (u.password) u.password = '***';
+  return u.toString();
+};
+
 /** Whether --only asks for the measurement of this name (any of its |-separated parts in it). */
 const wanted = (name: string) => !values.only || values.only.split('|').some((part) => name.includes(part));
 
@@ -160,8 +167,8 @@ async function main() {
   if (values.engine !== 'pglite') {
     if (await postgresReachable(withDatabase(pgUrl, 'postgres'))) {
       await ensurePostgresDatabase(pgUrl);
-      engines.push({ engine: 'postgres', label: pgUrl, databaseUrl: pgUrl, serverEnv: { DATABASE_URL: pgUrl } });
-    } else console.log(`PostgreSQL at ${pgUrl} is not reachable: measuring the embedded database only.`);
+      engines.push({ engine: 'postgres', label: withoutPassword(pgUrl), databaseUrl: pgUrl, serverEnv: { DATABASE_URL: pgUrl } });
+    } else console.log(`PostgreSQL at ${withoutPassword(pgUrl)} is not reachable: measuring the embedded database only.`);
   }
   if (values.engine !== 'postgres') {
     const dataDir = path.resolve(repoRoot, process.env.BENCH_DATA_DIR ?? '.bench/pglite');
