@@ -23,7 +23,7 @@ import { postgresReachable, withDatabase } from '../test/postgres-url';
 import { reportLoginBundle } from './login-bundle';
 import { loadGenerator, runLoad } from './load';
 import { BENCH_BUYER, BENCH_MANAGER, measureSql, prepareDataSet, type EngineSetup } from './data-set';
-import { checkTargets, cpuMs, writeReports, type EngineReport, type ScenarioResult, type Targets } from './report';
+import { checkTargets, cpuText, writeReports, type EngineReport, type ScenarioResult, type Targets } from './report';
 import { scenarios } from './scenarios';
 import { settle, startServer } from './server-process';
 import { DEFAULT_WEB_DIST } from '../app';
@@ -32,7 +32,6 @@ import { measureImport } from './import-run';
 import { measureCheckout, shopFirstPageJs } from './shop-run';
 import { timeToFirstRow } from './first-row';
 import { cpuMeter } from './cpu-meter';
-import type { LoadResult } from './load';
 
 const { values } = parseArgs({
   options: {
@@ -87,10 +86,6 @@ async function login(baseUrl: string, as: { username: string; domain?: string } 
   return ((await res.json()) as { access_token: string }).access_token;
 }
 
-/** The CPU a request took, as the console line shows it. */
-const cpuText = ({ cpu }: LoadResult) =>
-  cpu ? ` | CPU ${cpuMs(cpu)} ms/req${cpu.databaseMs === undefined ? '' : ` (server ${cpu.serverMs.toFixed(2)} + PostgreSQL ${cpu.databaseMs.toFixed(2)})`}` : '';
-
 /** A database URL as the console may show it: its password masked. */
 const withoutPassword = (url: string) => {
   const u = new URL(url);
@@ -103,6 +98,7 @@ const wanted = (name: string) => !values.only || values.only.split('|').some((pa
 
 async function benchEngine(setup: EngineSetup): Promise<EngineReport> {
   console.log(`\n=== ${setup.engine}: ${setup.label}`);
+  if (setup.engine === 'postgres') console.log('(CPU per request: server and PostgreSQL together, then server + PostgreSQL)');
   const { context, dataSet, importFile } = await prepareDataSet(setup, (m) => console.log(m), path.resolve(repoRoot, '.bench/files'));
   const list = scenarios(context).filter((s) => wanted(s.name));
   const sqlTimes = await measureSql(setup, list);
@@ -140,7 +136,7 @@ async function benchEngine(setup: EngineSetup): Promise<EngineReport> {
         const sql = result.sql ? ` | SQL p50 ${result.sql.p50.toFixed(2)} ms` : '';
         if (!run.requests) console.log(`${scenario.name} c${c}: no answer within the run's ${durationMs / 1000} s`);
         else console.log(
-          `${scenario.name} c${c}: p50 ${run.p50.toFixed(2)} p95 ${run.p95.toFixed(2)} p99 ${run.p99.toFixed(2)} ms, ${run.rps.toFixed(0)} req/s${run.errors ? `, ${run.errors} errors` : ''}${sql}${cpuText(run)}`,
+          `${scenario.name} c${c}: p50 ${run.p50.toFixed(2)} p95 ${run.p95.toFixed(2)} p99 ${run.p99.toFixed(2)} ms, ${run.rps.toFixed(0)} req/s${run.errors ? `, ${run.errors} errors` : ''}${sql}${run.cpu ? ` | CPU ${cpuText(run.cpu)} ms/req` : ''}`,
         );
       }
     }

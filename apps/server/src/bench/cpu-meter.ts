@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import pg from 'pg';
+import { procStat } from './proc-stat';
 
 /**
  * What a load run costs the machine per request: the CPU time (user + system, Linux's /proc) of the server's
@@ -43,19 +44,11 @@ const ticksPerSecond = (() => {
   }
 })();
 
-/** utime + stime of a process, in ticks; undefined when it is gone (or not on this machine). */
+/** utime + stime of a process, in ticks; undefined when it is gone (or is not the command named). */
 export function cpuTicks(pid: number, command?: RegExp): number | undefined {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The command sits in parentheses and may hold spaces: the fields after it are counted from its closing one.
-    const close = stat.lastIndexOf(')');
-    if (command && !command.test(stat.slice(stat.indexOf('(') + 1, close))) return undefined;
-    const fields = stat.slice(close + 2).split(' ');
-    // Fields 14 and 15 of proc(5): fields[0] is field 3.
-    return Number(fields[11]) + Number(fields[12]);
-  } catch {
-    return undefined;
-  }
+  const stat = procStat(pid);
+  if (!stat || (command && !command.test(stat.command))) return undefined;
+  return stat.field(14) + stat.field(15);
 }
 
 const ticksOf = (pids: number[], command?: RegExp) => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cpuMeter, cpuTicks } from './cpu-meter';
+import { procStat } from './proc-stat';
 
 const busy = (ms: number) => {
   const until = performance.now() + ms;
@@ -15,6 +16,11 @@ describe.runIf(process.platform === 'linux')('the bench CPU meter', () => {
     expect(cpuTicks(process.pid)! - before).toBeGreaterThanOrEqual(10);
     expect(cpuTicks(2 ** 22 + 12345)).toBeUndefined();
     expect(cpuTicks(process.pid, /^postgres/)).toBeUndefined();
+  });
+
+  it("reads a process's parent from /proc, and nothing of a process that is not there", () => {
+    expect(procStat(process.pid)?.field(4)).toBe(process.ppid);
+    expect(procStat(2 ** 22 + 12345)).toBeUndefined();
   });
 
   it('divides the CPU spent between two snapshots by the requests answered', async () => {

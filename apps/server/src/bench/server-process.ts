@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { procStat } from './proc-stat';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const SERVER_MAIN = path.join(serverRoot, 'dist/main.js');
@@ -80,12 +81,8 @@ function childrenOf(pid: number): number[] {
   const children: number[] = [];
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) children.push(Number(entry));
-    } catch {
-      // ended meanwhile
-    }
+    // Undefined: ended meanwhile.
+    if (procStat(Number(entry))?.field(4) === pid) children.push(Number(entry));
   }
   return children;
 }
