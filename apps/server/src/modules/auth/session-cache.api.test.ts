@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, form, WEB_CLIENT, type TestApp } from '@/test/test-app';
 import { TEST_DATABASE_URL, withDatabase } from '@/test/postgres-url';
+import { NOTICE_CHANNEL } from '@/db/migrations/2026-11-27-0035-table-change-notices';
 
 /**
  * Each process keeps the sessions it read (session-cache.ts) until their tables change: every way a session ends or
@@ -71,8 +72,27 @@ describe.skipIf(process.env.TEST_DB_ENGINE !== 'postgres')('kept sessions on Pos
     }
   };
 
+  /**
+   * Waits until the feed has heard every notice committed so far: notices reach a listener in commit order, so once a
+   * marker sent now arrives, the ones of earlier writes (a sign-in's own, which would forget a session kept after it)
+   * have arrived too.
+   */
+  const noticesHeard = async () => {
+    await until(() => t.database.changes.live());
+    const marker = `test_marker_${Date.now()}`;
+    const heard = new Promise<void>((resolve) => {
+      const stop = t.database.changes.watch([marker], () => {
+        stop();
+        resolve();
+      });
+    });
+    await other.query('select pg_notify($1, $2)', [NOTICE_CHANNEL, marker]);
+    await heard;
+  };
+
   it('reads a session once: a kept one answers while its tables are locked by another connection', async () => {
     const staff = await t.login(ORDERS_STAFF);
+    await noticesHeard();
     expect(await check(staff)).toBe('valid');
     await other.query('begin');
     try {
