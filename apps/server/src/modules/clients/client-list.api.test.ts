@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_SORTS, type ClientListItem, type ClientSort } from '@b2b/contracts/clients';
+import { computeRights } from '@b2b/contracts/rights';
 import { finishedExport } from '@/test/export-job';
+import { countingStatements } from '@/test/statement-counter';
 import { bearer, createTestApp, type TestApp } from '@/test/test-app';
 import {
   downloadXlsxRows,
@@ -10,6 +12,7 @@ import {
   partnerIdOf,
   priceListsOf,
 } from './clients-test-fixtures';
+import { clientsService } from './clients.service';
 
 let t: TestApp;
 let owner: string;
@@ -184,6 +187,37 @@ describe('GET /v3/api/partner/client/: filters and counts', () => {
     const res = (await get(`/v3/api/partner/client/?${RANGE}&offset=24`)).json();
     expect(res.ITEMS).toEqual([]);
     expect(res.NAV.CNT).toBe(4);
+  });
+});
+
+describe('GET /v3/api/partner/client/: one statement', () => {
+  it("reads a page and its counts in one statement, and a changed loyalty flag gives the right columns at once", async () => {
+    const { db, counter } = countingStatements(t.database.db);
+    const service = clientsService(db, { mailer: t.app.services.mailer, files: t.app.services.files, jobs: t.app.services.jobs });
+    const viewer = { partnerId: pid, rights: computeRights({ kind: 'PARTNER', isOwner: true, roles: [] }) };
+    const query = { sort: 'NAME', order: 'ASC', limit: 24, offset: 0, date_start: '2019-03-01', date_end: '2019-03-04' } as const;
+    const list = async () => {
+      counter.n = 0;
+      const answer = await service.list(viewer, query);
+      return { on: answer.ENTITIES.LOYALTY.ON, card: answer.ITEMS[0].CARD_CODE, nav: answer.NAV, statements: counter.n };
+    };
+    const setLoyalty = (on: boolean) => t.database.db.updateTable('partners').set({ loyalty_enabled: on }).where('id', '=', pid).execute();
+
+    // This process has not read the partner's flag yet: it guessed "off", the statement said "on", the page is read again.
+    expect(await list()).toEqual({ on: 'Y', card: '3900000001', nav: { CNT: 4, CNT_ALL: expect.any(Number) }, statements: 2 });
+    expect(await list()).toMatchObject({ on: 'Y', card: '3900000001', statements: 1 });
+    try {
+      await setLoyalty(false);
+      expect(await list()).toMatchObject({ on: 'N', card: undefined, nav: { CNT: 4 }, statements: 2 });
+      expect(await list()).toMatchObject({ on: 'N', card: undefined, statements: 1 });
+    } finally {
+      await setLoyalty(true);
+    }
+    expect(await list()).toMatchObject({ on: 'Y', card: '3900000001', statements: 2 });
+    // Past the last row the page says nothing of the counts: they are read on their own.
+    counter.n = 0;
+    const past = await service.list(viewer, { ...query, offset: 24 });
+    expect({ items: past.ITEMS, nav: past.NAV, statements: counter.n }).toEqual({ items: [], nav: { CNT: 4, CNT_ALL: expect.any(Number) }, statements: 2 });
   });
 });
 

@@ -12,8 +12,9 @@ import { list, toSeconds, yn, type ListAnswer } from '@/http/envelope';
 import { exportJobs, offsetPages, type ExportFile, type ExportRun } from '@/jobs/export-jobs';
 import type { JobQueue } from '@/jobs/job-queue';
 import type { Mailer } from '@/mail/mailer';
+import { recentlyUsed } from '@/cache/recently-used';
 import { clientBlacklist } from './client-blacklist';
-import { clientListRepo, type ClientListFilter, type KnownCollection } from './client-list.repo';
+import { clientListRepo, type ClientListFilter, type ClientListRow, type KnownCollection } from './client-list.repo';
 import { moscowDayText } from '@/http/moscow-days';
 import { writeClientListXlsx } from './client-list-xlsx';
 import { clientPriceSettings, priceChoices } from './client-price-settings';
@@ -44,6 +45,8 @@ export function clientsService(db: Db, deps: { mailer: Mailer; files: FileStore;
   const listRepo = clientListRepo(db);
   const exports = exportJobs(db, deps.jobs, deps.files);
 
+  /** Whether each partner's loyalty programme was on when this process last read a client list (a guess, checked by the list's statement). */
+  const keptLoyalty = recentlyUsed<number, boolean>(10_000);
   const loyaltyOn = async (partnerId: number) => (await repo.partnerProfile(partnerId))?.loyalty_enabled ?? false;
   const filterOf = (q: ListQuery, groupId?: number): ClientListFilter => {
     const text = q.query?.toLowerCase();
@@ -57,6 +60,11 @@ export function clientsService(db: Db, deps: { mailer: Mailer; files: FileStore;
       phoneDigits: text ? phoneDigitsOf(text) : undefined,
     };
   };
+  const listAnswer = (view: ClientView, rows: ClientListRow[], cnt: number, all: number): ClientListAnswer => ({
+    ITEMS: rows.map((r) => toListItem(r, view)),
+    ENTITIES: { LOYALTY: { ON: yn(view.loyalty) } },
+    NAV: { CNT: cnt, CNT_ALL: all },
+  });
   const viewFor = async (user: Viewer) => clientViewOf(user.rights, await loyaltyOn(user.partnerId));
   /** A column the user may not see does not sort the list either (its order would tell the hidden values). */
   const visibleSort = (q: ListQuery, view: ClientView): ListQuery => {
@@ -101,11 +109,24 @@ export function clientsService(db: Db, deps: { mailer: Mailer; files: FileStore;
     async list(user: Viewer, q: ListQuery, groupId?: number, group?: KnownCollection): Promise<ClientListAnswer> {
       const { partnerId } = user;
       const filter = filterOf(q, groupId);
+      // The common lists (no group, no text): the page and its counts in one statement, the page built for the
+      // partner's loyalty flag as this process last read it; the statement reads the flag too, and a page built for
+      // the wrong one is read again.
+      const assumed = clientViewOf(user.rights, keptLoyalty.get(partnerId) ?? false);
+      const found = await listRepo.pageWithCounts(partnerId, filter, visibleSort(q, assumed), assumed.loyalty);
+      if (found) {
+        const { cnt, all, loyaltyOn: on } = found.counts ?? (await listRepo.counts(partnerId, filter));
+        keptLoyalty.set(partnerId, on);
+        const view = clientViewOf(user.rights, on);
+        const rows =
+          view.loyalty === assumed.loyalty || !found.rows.length ? found.rows : await listRepo.page(partnerId, filter, visibleSort(q, view), view.loyalty);
+        return listAnswer(view, rows, cnt, all);
+      }
       // The counts come first: they tell whether the loyalty programme is on, which decides the columns.
       const { cnt, all, loyaltyOn: on } = await listRepo.counts(partnerId, filter, group);
       const view = clientViewOf(user.rights, on);
       const rows = await listRepo.page(partnerId, filter, visibleSort(q, view), view.loyalty);
-      return { ITEMS: rows.map((r) => toListItem(r, view)), ENTITIES: { LOYALTY: { ON: yn(view.loyalty) } }, NAV: { CNT: cnt, CNT_ALL: all } };
+      return listAnswer(view, rows, cnt, all);
     },
 
     /**

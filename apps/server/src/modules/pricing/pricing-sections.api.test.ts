@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRICING_MSG, type PricingProduct } from '@b2b/contracts/pricing';
 import { sectionCountsDrift } from '@/test/read-model-drift';
+import { countingStatements } from '@/test/statement-counter';
 import { bearer, createTestApp, form, type TestApp } from '@/test/test-app';
 import { insertClient, partnerIdOf, priceListsOf } from '../clients/clients-test-fixtures';
 import { priceEngine } from './price-engine.service';
@@ -26,18 +27,7 @@ const post = (url: string, data: Record<string, string>, who = 'price@partner.de
   t.app.inject({ method: 'POST', url, ...form(data), headers: { ...form(data).headers, ...bearer(tokens[who]) } });
 
 const engine = () => priceEngine(t.database.db);
-/** The test database with a count of the statements run through it (`counter.n`, reset at will). */
-const counting = () => {
-  const counter = { n: 0 };
-  const db = t.database.db.withPlugin({
-    transformQuery: (args) => {
-      counter.n++;
-      return args.node;
-    },
-    transformResult: async (args) => args.result,
-  });
-  return { db, counter };
-};
+const counting = () => countingStatements(t.database.db);
 const priceFor = async (target: { clientId: number } | { listId: number }) => (await engine().prices(pid, target, [product.id]))![0];
 const pct = (value: string, percent: string) => new Decimal(value).mul(new Decimal(100).plus(percent)).div(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
 
