@@ -172,8 +172,6 @@ const inSuffixes = (field: Expression<string>, contains: string, suffix: string 
 const flip = (d: Direction): Direction => (d === 'asc' ? 'desc' : 'asc');
 /** The direction as SQL's ORDER BY writes it. */
 const sqlDirection = (d: Direction) => (d === 'asc' ? sql`asc` : sql`desc`);
-const minDate = (a: Date | undefined, b: Date) => (a && a < b ? a : b);
-const maxDate = (a: Date | undefined, b: Date) => (a && a > b ? a : b);
 
 /**
  * The order list's reads, on the orders table alone: the client's name and the search text live on the order
@@ -279,19 +277,31 @@ export function orderListRepo(db: Db) {
     if (offset < DEFERRED_JOIN_FROM) {
       return rows(partnerId, f, sort, on, match).orderBy(SORT_KEYS[sort], direction).orderBy('o.id', direction).limit(limit).offset(offset).execute();
     }
-    const ids = (
-      await filtered(partnerId, f, on, match).select('o.id').orderBy(SORT_KEYS[sort], direction).orderBy('o.id', direction).limit(limit).offset(offset).execute()
-    ).map((r) => r.id);
-    if (!ids.length) return [];
-    return byIds(partnerId, ids, sort, direction, on);
+    return deferredPageStatement(on, { ...whereShape(partnerId, f), match, sort, direction, limit, offset }, whereValues(partnerId, f));
   };
+
+  /**
+   * A deep page in one statement: its ids found on the sort's index alone (an InitPlan: skipping entries of an index
+   * reads no rows), then only those rows read by key. Compiled once per shape (its bounds are written into it).
+   */
+  const deferredPageStatement = compiledByShape(
+    (s: WhereShape & { match: TextMatch; sort: OrderSort; direction: Direction; limit: number; offset: number }, slot) => {
+      const { partnerId, where } = slotted(s, slot);
+      const ids = filtered(partnerId, where, db, s.match).select('o.id').orderBy(SORT_KEYS[s.sort], s.direction).orderBy('o.id', s.direction).limit(s.limit).offset(s.offset);
+      return rows(partnerId, {}, s.sort)
+        .where('o.id', '=', sql<number>`any(array(${ids}))`)
+        .orderBy(SORT_KEYS[s.sort], s.direction)
+        .orderBy('o.id', s.direction)
+        .compile();
+    },
+  );
 
   /**
    * Where a deep page of the list by date starts, from the day/status read model: the Moscow day it reaches (its
    * start or, newest first, its end: `bound`) and how many of the list's orders from that bound on come before it
-   * (`skip`), so the page skips a day's orders instead of a hundred thousand. Undefined past the list's end.
+   * (`skip`), so the page skips a day's orders instead of a hundred thousand. No row past the list's end.
    */
-  const daySeek = async (partnerId: number, f: Where, direction: Direction, offset: number) => {
+  const daySeek = (partnerId: number, f: Where, direction: Direction, offset: number) => {
     const perDay = db
       .selectFrom('order_counts')
       .select((eb) => ['day', eb.fn.sum<number>('n').as('n')])
@@ -303,15 +313,36 @@ export function orderListRepo(db: Db) {
       .selectFrom(perDay.as('d'))
       .select(['d.day', 'd.n', sql<number>`sum(d.n) over (order by d.day ${dir})`.as('through')]);
     const edge = direction === 'asc' ? sql`c.day` : sql`c.day + 1`;
-    const row = await db
+    return db
       .selectFrom(cumulative.as('c'))
       .select([sql<Date>`(${edge})::timestamp at time zone 'Europe/Moscow'`.as('bound'), sql<number>`${offset} - (c.through - c.n)`.as('skip')])
       .where('c.through', '>', offset)
       .orderBy('c.day', direction)
-      .limit(1)
-      .executeTakeFirst();
-    return row && { bound: new Date(row.bound), skip: Number(row.skip) };
+      .limit(1);
   };
+
+  /**
+   * A deep page of the list by date in one statement: the day seek's row (`daySeek`), then the page's ids from its
+   * bound on, skipping its `skip`, on the date's index alone, then only those rows by key. Compiled once per shape.
+   */
+  const seekPageStatement = compiledByShape(
+    (s: WhereShape & { fromDay: boolean; toDay: boolean; direction: Direction; limit: number }, slot) => {
+      const { partnerId, where } = slotted(s, slot);
+      const days: Where = { ...where, ...(s.fromDay ? { fromDay: slot<string>('fromDay') } : {}), ...(s.toDay ? { toDay: slot<string>('toDay') } : {}) };
+      const key = SORT_KEYS.CREATE_DATE;
+      const ids = filtered(partnerId, where)
+        .where('o.created_at', s.direction === 'desc' ? '<' : '>=', sql<Date>`seek.bound`)
+        .select('o.id')
+        .orderBy(key, s.direction)
+        .orderBy('o.id', s.direction)
+        .limit(s.limit)
+        .offset(sql<number>`seek.skip`);
+      const page = rows(partnerId, {}, 'CREATE_DATE').where('o.id', '=', sql<number>`any(array(${ids}))`);
+      const dir = sqlDirection(s.direction);
+      return sql<PageRow>`select p.* from (${daySeek(partnerId!, days, s.direction, slot<number>('offset'))}) seek
+        cross join lateral (${page}) p order by p.sort_key ${dir}, p.id ${dir}`.compile(db);
+    },
+  );
 
   /**
    * The totals' statement (see `totals`), also read as a part of a text search's: all the orders and the NEW ones from
@@ -389,10 +420,8 @@ export function orderListRepo(db: Db) {
       return (await page(partnerId, f, sort, flip(direction), { limit: take, offset: fromEnd }, count, seek)).reverse();
     }
     if (seek && sort === 'CREATE_DATE' && partnerId !== undefined && readModelCounts(f) && offset >= DEFERRED_JOIN_FROM) {
-      const start = await daySeek(partnerId, f, direction, offset);
-      if (!start) return [];
-      const bounded: Where = direction === 'desc' ? { ...f, to: minDate(f.to, start.bound) } : { ...f, from: maxDate(f.from, start.bound) };
-      return offsetPage(partnerId, bounded, sort, direction, limit, start.skip);
+      const shape = { ...whereShape(partnerId, f), fromDay: Boolean(f.fromDay), toDay: Boolean(f.toDay), direction, limit };
+      return seekPageStatement(db, shape, { ...whereValues(partnerId, f), fromDay: f.fromDay, toDay: f.toDay, offset });
     }
     return offsetPage(partnerId, f, sort, direction, limit, offset);
   };
