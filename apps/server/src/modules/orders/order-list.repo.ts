@@ -346,7 +346,9 @@ export function orderListRepo(db: Db) {
 
   /**
    * The totals' statement (see `totals`), also read as a part of a text search's: all the orders and the NEW ones from
-   * the per-status read model, and so the filter's count unless it has dates, which the day/status one counts.
+   * the per-status read model, and so the filter's count unless it has dates, which the day/status one counts, or a
+   * client, whose orders are counted on their index (a client's orders are few beside the partner's). A text's
+   * matches are counted by the search.
    */
   const totalsQuery = (partnerId: number | undefined, f: Where) => {
     const exact = readModelCounts(f);
@@ -359,9 +361,11 @@ export function orderListRepo(db: Db) {
           if (partnerId !== undefined) days = days.where('partner_id', '=', partnerId);
           return days.where((d) => d.and(readModelMatch(d, f)));
         };
-        const matching = !exact
+        const matching = f.text
           ? sql<number>`null`
-          : byDays
+          : !exact
+            ? sql<number>`(${filtered(partnerId, f).select((c) => c.fn.countAll<number>().as('n'))})`
+            : byDays
             ? inDays()
             : f.status
               ? eb.fn.sum<number>('sc.n').filterWhere('sc.status', '=', f.status)
@@ -377,10 +381,10 @@ export function orderListRepo(db: Db) {
       .$if(partnerId !== undefined, (q) => q.where('sc.partner_id', '=', partnerId!));
   };
 
-  const totalsOf = (f: { clientId?: number; text?: unknown }, row: { all: unknown; new: unknown; matching: unknown; shop_name: string | null }): Totals => ({
+  const totalsOf = (f: { text?: unknown }, row: { all: unknown; new: unknown; matching: unknown; shop_name: string | null }): Totals => ({
     all: Number(row.all),
     new: Number(row.new),
-    matching: readModelCounts(f) ? Number(row.matching) : undefined,
+    matching: f.text ? undefined : Number(row.matching),
     shopName: row.shop_name,
   });
 
@@ -442,6 +446,7 @@ export function orderListRepo(db: Db) {
   interface TotalsAndPageShape {
     every: boolean;
     status: boolean;
+    clientId: boolean;
     from: boolean;
     fromDay: boolean;
     to: boolean;
@@ -456,6 +461,7 @@ export function orderListRepo(db: Db) {
     const partnerId = s.every ? undefined : slot<number>('partnerId');
     const f: Where = {
       ...(s.status ? { status: slot<OrderStatus>('status') } : {}),
+      ...(s.clientId ? { clientId: slot<number>('clientId') } : {}),
       ...(s.from ? { from: slot<Date>('from') } : {}),
       ...(s.fromDay ? { fromDay: slot<string>('fromDay') } : {}),
       ...(s.to ? { to: slot<Date>('to') } : {}),
@@ -471,8 +477,8 @@ export function orderListRepo(db: Db) {
   });
 
   /**
-   * The totals (an aggregate: read once) and a page near the list's start in one statement, when the read model
-   * counts the filter exactly (no client, no text) and the page is read straight on the sort's index (offset under
+   * The totals (an aggregate: read once) and a page near the list's start in one statement, when the totals count
+   * the filter exactly (no text: see totalsQuery) and the page is read straight on the sort's index (offset under
    * DEFERRED_JOIN_FROM): the common list costs one round trip to the database instead of two. Undefined otherwise:
    * `page` then decides from the count (a deep page by day, the back half from the end).
    */
@@ -483,10 +489,11 @@ export function orderListRepo(db: Db) {
     direction: Direction,
     { limit, offset }: { limit: number; offset: number },
   ) => {
-    if (!readModelCounts(f) || offset >= DEFERRED_JOIN_FROM) return undefined;
+    if (f.text || offset >= DEFERRED_JOIN_FROM) return undefined;
     const shape: TotalsAndPageShape = {
       every: partnerId === undefined,
       status: Boolean(f.status),
+      clientId: Boolean(f.clientId),
       from: Boolean(f.from),
       fromDay: Boolean(f.fromDay),
       to: Boolean(f.to),
@@ -496,7 +503,7 @@ export function orderListRepo(db: Db) {
       limit,
       offset,
     };
-    const found = await totalsAndPageStatement(db, shape, { partnerId, status: f.status, from: f.from, fromDay: f.fromDay, to: f.to, toDay: f.toDay });
+    const found = await totalsAndPageStatement(db, shape, { partnerId, status: f.status, clientId: f.clientId, from: f.from, fromDay: f.fromDay, to: f.to, toDay: f.toDay });
     const head = found[0];
     const totals = totalsOf(f, { all: head.t_all, new: head.t_new, matching: head.t_matching, shop_name: head.t_shop_name });
     const page = found.filter((r) => r.id !== null).map(({ t_all: _all, t_new: _new, t_matching: _matching, t_shop_name: _shop, ...row }): PageRow => row);
