@@ -160,8 +160,9 @@ export function clientListRepo(db: Db) {
   };
 
   /**
-   * The read model's count of the filter and of all the partner's clients as one value (an array of the two): a
-   * column of a statement of its own, or of a page's, read once (it refers to nothing of the page's rows).
+   * The read model's count of the filter and of all the partner's clients as one value (the two numbers in a text, a
+   * space between: a page repeats it on each of its rows, and a text is not parsed as an array would be): a column of
+   * a statement of its own, or of a page's, read once (it refers to nothing of the page's rows).
    */
   const readModelCountsColumn = (partnerId: number, f: ClientListFilter) => {
     const match: Expression<SqlBool>[] = [];
@@ -169,17 +170,16 @@ export function clientListRepo(db: Db) {
     if (f.fromDay) match.push(sql<SqlBool>`day >= ${f.fromDay}`);
     if (f.toDay) match.push(sql<SqlBool>`day <= ${f.toDay}`);
     const matching = match.length ? sql`sum(n) filter (where ${sql.join(match, sql` and `)})` : sql`sum(n)`;
-    return sql<readonly string[]>`(select array[coalesce(${matching}, 0), coalesce(sum(n), 0)]::int8[] from client_counts where partner_id = ${partnerId})`;
+    return sql<string>`(select coalesce(${matching}, 0) || ' ' || coalesce(sum(n), 0) from client_counts where partner_id = ${partnerId})`;
   };
 
   /** The columns a page carries its list's counts in (`pageWithCounts`), read as `countsOf` reads them. */
   const countsColumns = (partnerId: number, f: ClientListFilter) =>
     [readModelCountsColumn(partnerId, f).as('t_counts'), loyaltyFlag(partnerId).as('t_loyalty_on')] as const;
-  const countsOf = (row: { t_counts: readonly string[] | null; t_loyalty_on: boolean | null }) => ({
-    cnt: Number(row.t_counts?.[0] ?? 0),
-    all: Number(row.t_counts?.[1] ?? 0),
-    loyaltyOn: Boolean(row.t_loyalty_on),
-  });
+  const countsOf = (row: { t_counts: string | null; t_loyalty_on: boolean | null }) => {
+    const [cnt, all] = (row.t_counts ?? '0 0').split(' ').map(Number);
+    return { cnt, all, loyaltyOn: Boolean(row.t_loyalty_on) };
+  };
 
   /** The read model's count of the filter and of all the partner's clients, in one statement. */
   const readModelPair = async (partnerId: number, f: ClientListFilter) =>
