@@ -27,10 +27,9 @@ export function orderCardService(db: Db) {
   return {
     /** The order card as read (back-office.md §3 Order). Undefined when the id is not this partner's. */
     async card(viewer: OrderViewer, id: number): Promise<OrderCard | undefined> {
-      const order = await repo.findById(viewer.partnerId, id);
-      if (!order) return undefined;
-      const items = await repo.items(viewer.partnerId, id);
-      const history = await repo.history(viewer.partnerId, id);
+      const found = await repo.card(viewer.partnerId, id);
+      if (!found) return undefined;
+      const { order, items, history } = found;
       const shop = order.shop_name === null ? undefined : { partner_id: order.partner_id, name: order.shop_name, payment_types: order.shop_payment_types ?? [] };
       return toCard({ order, items, history, shop, actions: actionsFor(order.status, viewer.canEdit), basketMessage: basketMessage(history) });
     },

@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Db } from '@/db/database';
 
 /** Reads of the orders area. Every query is scoped by the tenant's partner_id and leads with it (the indexes do). */
@@ -31,55 +32,36 @@ export function ordersRepo(db: Db) {
      * The order with its client, tradepoint and manager (the order's, else the partner's platform manager), and its
      * partner's shop (name, enabled payment types).
      */
-    findById: (partnerId: number, id: number) =>
-      db
-        .selectFrom('orders as o')
-        .innerJoin('clients as c', (j) => j.onRef('c.partner_id', '=', 'o.partner_id').onRef('c.id', '=', 'o.client_id'))
-        .innerJoin('partners as p', 'p.id', 'o.partner_id')
-        .leftJoin('shops as s', 's.partner_id', 'o.partner_id')
-        .leftJoin('tradepoints as tp', (j) => j.onRef('tp.partner_id', '=', 'o.partner_id').onRef('tp.id', '=', 'o.tradepoint_id'))
-        .leftJoin('users as m', (j) => j.on(sql<boolean>`m.id = coalesce(o.manager_user_id, p.manager_user_id)`))
-        .selectAll('o')
-        .select([
-          'c.name as client_name', 'c.email as client_email', 'tp.address as tradepoint_address',
-          'm.id as manager_id', 'm.name as manager_name', 'm.surname as manager_surname',
-          's.name as shop_name', 's.payment_types as shop_payment_types',
-        ])
-        .where('o.partner_id', '=', partnerId)
-        .where('o.id', '=', id)
-        .executeTakeFirst(),
+    findById: (partnerId: number, id: number) => orderWithParties(db, partnerId, id).executeTakeFirst(),
 
     /** The order's items with the distributor's stock now (all warehouses), pictures and offer names. */
-    items: (partnerId: number, orderId: number) =>
-      db
-        .selectFrom('order_items as i')
-        .leftJoin('catalog_products as p', 'p.id', 'i.product_id')
-        .leftJoin('offers as of', (j) => j.onRef('of.partner_id', '=', 'i.partner_id').onRef('of.id', '=', 'i.offer_id'))
-        .select((eb) => [
-          'i.id', 'i.product_id', 'i.up_code_1c', 'i.name', 'i.buying_price', 'i.price', 'i.quantity', 'i.special',
-          'i.offer_id', 'of.name as offer_name', 'p.preview_picture', 'p.detail_picture',
-          eb
-            .selectFrom('catalog_stock as st')
-            .select(sql<number>`coalesce(sum(st.quantity), 0)::int`.as('q'))
-            .whereRef('st.product_id', '=', 'i.product_id')
-            .as('remain'),
-        ])
-        .where('i.partner_id', '=', partnerId)
-        .where('i.order_id', '=', orderId)
-        .orderBy('i.id')
-        .execute(),
+    items: (partnerId: number, orderId: number) => itemsOf(db, { partnerId, id: orderId }).execute(),
 
-    /** Newest first, with the name of who did it. */
-    history: (partnerId: number, orderId: number) =>
-      db
-        .selectFrom('order_history as h')
-        .leftJoin('users as u', 'u.id', 'h.user_id')
-        .select(['h.id', 'h.action', 'h.details', 'h.created_at', 'h.user_id', 'u.name as user_name', 'u.surname as user_surname'])
-        .where('h.partner_id', '=', partnerId)
-        .where('h.order_id', '=', orderId)
-        .orderBy('h.created_at', 'desc')
-        .orderBy('h.id', 'desc')
-        .execute(),
+    /**
+     * The order card's reads in one statement: the order as `findById` reads it, its items (with the distributor's
+     * stock now, pictures and offer names) and its history (newest first, with who did it), each a JSON array of
+     * rows. Money leaves the database as text, as its own columns do; the history's times are made Dates again.
+     */
+    card: async (partnerId: number, id: number) => {
+      const row = await orderWithParties(db, partnerId, id)
+        .select((eb) => [
+          jsonArrayFrom(itemsOf(db, { partnerId: sql.ref<number>('o.partner_id'), id: sql.ref<number>('o.id') })).as('card_items'),
+          jsonArrayFrom(
+            eb
+              .selectFrom('order_history as h')
+              .leftJoin('users as u', 'u.id', 'h.user_id')
+              .select(['h.id', 'h.action', 'h.details', 'h.created_at', 'h.user_id', 'u.name as user_name', 'u.surname as user_surname'])
+              .whereRef('h.partner_id', '=', 'o.partner_id')
+              .whereRef('h.order_id', '=', 'o.id')
+              .orderBy('h.created_at', 'desc')
+              .orderBy('h.id', 'desc'),
+          ).as('card_history'),
+        ])
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const { card_items: items, card_history: history, ...order } = row;
+      return { order, items, history: history.map((h) => ({ ...h, created_at: new Date(h.created_at) })) };
+    },
 
     /** The loyalty ledger rows of an order (the client's ledger index, then the order). */
     loyaltyLedger: (partnerId: number, clientId: number, orderId: number) =>
@@ -96,5 +78,48 @@ export function ordersRepo(db: Db) {
 }
 
 export type OrderRow = NonNullable<Awaited<ReturnType<ReturnType<typeof ordersRepo>['findById']>>>;
-export type OrderItemRow = Awaited<ReturnType<ReturnType<typeof ordersRepo>['items']>>[number];
-export type OrderHistoryRow = Awaited<ReturnType<ReturnType<typeof ordersRepo>['history']>>[number];
+type OrderCardRows = NonNullable<Awaited<ReturnType<ReturnType<typeof ordersRepo>['card']>>>;
+export type OrderItemRow = OrderCardRows['items'][number];
+export type OrderHistoryRow = OrderCardRows['history'][number];
+
+/** The order with its client, tradepoint, manager and shop (see `findById`). */
+function orderWithParties(db: Db, partnerId: number, id: number) {
+  return db
+    .selectFrom('orders as o')
+    .innerJoin('clients as c', (j) => j.onRef('c.partner_id', '=', 'o.partner_id').onRef('c.id', '=', 'o.client_id'))
+    .innerJoin('partners as p', 'p.id', 'o.partner_id')
+    .leftJoin('shops as s', 's.partner_id', 'o.partner_id')
+    .leftJoin('tradepoints as tp', (j) => j.onRef('tp.partner_id', '=', 'o.partner_id').onRef('tp.id', '=', 'o.tradepoint_id'))
+    .leftJoin('users as m', (j) => j.on(sql<boolean>`m.id = coalesce(o.manager_user_id, p.manager_user_id)`))
+    .selectAll('o')
+    .select([
+      'c.name as client_name', 'c.email as client_email', 'tp.address as tradepoint_address',
+      'm.id as manager_id', 'm.name as manager_name', 'm.surname as manager_surname',
+      's.name as shop_name', 's.payment_types as shop_payment_types',
+    ])
+    .where('o.partner_id', '=', partnerId)
+    .where('o.id', '=', id);
+}
+
+/** An order's items (see `items`); the order's key as values, or as the outer statement's columns. */
+function itemsOf(db: Db, order: { partnerId: number | RawBuilder<number>; id: number | RawBuilder<number> }) {
+  return db
+    .selectFrom('order_items as i')
+    .leftJoin('catalog_products as p', 'p.id', 'i.product_id')
+    .leftJoin('offers as of', (j) => j.onRef('of.partner_id', '=', 'i.partner_id').onRef('of.id', '=', 'i.offer_id'))
+    .select((eb) => [
+      'i.id', 'i.product_id', 'i.up_code_1c', 'i.name',
+      // As text in its own right: read into a JSON array, a number would become a float.
+      sql<string>`i.buying_price::text`.as('buying_price'),
+      sql<string>`i.price::text`.as('price'),
+      'i.quantity', 'i.special', 'i.offer_id', 'of.name as offer_name', 'p.preview_picture', 'p.detail_picture',
+      eb
+        .selectFrom('catalog_stock as st')
+        .select(sql<number>`coalesce(sum(st.quantity), 0)::int`.as('q'))
+        .whereRef('st.product_id', '=', 'i.product_id')
+        .as('remain'),
+    ])
+    .where('i.partner_id', '=', order.partnerId)
+    .where('i.order_id', '=', order.id)
+    .orderBy('i.id');
+}
