@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderListAnswer, OrderListQuery } from '@b2b/contracts/orders';
 import { clientCountsDrift, clientStatsDrift, orderCountDrift } from '@/test/read-model-drift';
+import { countingStatements } from '@/test/statement-counter';
 import type { TestApp } from '@/test/test-app';
 import { orderListRepo } from './order-list.repo';
 import { toOrderFilter } from './order-list.service';
@@ -250,8 +251,13 @@ describe('pages read from the far end', () => {
 });
 
 describe('deep pages by date', () => {
-  it('start at the day the read model places them on: the same rows as skipping the offset, in both directions and under filters', async () => {
-    const repo = orderListRepo(k.db);
+  it('start at the day the read model places them on: the same rows as skipping the offset, in both directions and under filters, each in one statement', async () => {
+    const { db, counter } = countingStatements(k.db);
+    const repo = orderListRepo(db);
+    const statements = async <T>(read: () => Promise<T>) => {
+      counter.n = 0;
+      return { found: await read(), n: counter.n };
+    };
     const newest = await k.db.selectFrom('orders').select('created_at').where('partner_id', '=', k.main).orderBy('created_at', 'desc').limit(1).executeTakeFirstOrThrow();
     const monthsBack = (n: number) => new Date(newest.created_at.getTime() - n * 30 * 86_400_000).toISOString().slice(0, 10);
     const filters: OrderListQuery[] = [{}, { status: 'COMPLETED' }, { date_start: monthsBack(8), date_end: monthsBack(2) }] as OrderListQuery[];
@@ -262,9 +268,12 @@ describe('deep pages by date', () => {
       for (const direction of ['asc', 'desc'] as const) {
         for (const offset of [500, 613, n - 13, n - 1, n + 5]) {
           const window = { limit: 12, offset };
-          const sought = await repo.page(k.main, filter, 'CREATE_DATE', direction, window, { n, more: false });
-          const skipped = await repo.page(k.main, filter, 'CREATE_DATE', direction, window, undefined, false);
-          expect(sought.map((r) => r.id), `${JSON.stringify(q)} ${direction} ${offset}`).toEqual(skipped.map((r) => r.id));
+          const what = `${JSON.stringify(q)} ${direction} ${offset}`;
+          const { found: sought, n: seekStatements } = await statements(() => repo.page(k.main, filter, 'CREATE_DATE', direction, window, { n, more: false }));
+          const { found: skipped, n: skipStatements } = await statements(() => repo.page(k.main, filter, 'CREATE_DATE', direction, window, undefined, false));
+          expect(sought.map((r) => r.id), what).toEqual(skipped.map((r) => r.id));
+          // The day seek, the ids on the index and the rows by key: one statement; skipping on the index: one too.
+          expect([seekStatements, skipStatements], what).toEqual([1, 1]);
           expect(sought.length).toBe(Math.max(0, Math.min(12, n - offset)));
         }
       }

@@ -2,7 +2,9 @@ import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@b2b/contracts/messages';
 import type { OrderCard } from '@b2b/contracts/orders';
+import { countingStatements } from '@/test/statement-counter';
 import type { TestApp } from '@/test/test-app';
+import { orderCardService } from './order-card.service';
 import { downloadXlsx, openOrdersTest, type OrdersKit } from './orders-test-kit';
 
 let t: TestApp;
@@ -124,6 +126,22 @@ describe('GET /v3/api/partner/order/{id}/', () => {
     expect(card.PRODUCTS[0].CURRENCY).toBe('USD');
     const listed = (await k.as('orders').get(`/v3/api/partner/orderlist/?query=${encodeURIComponent(order.order_number)}`)).json();
     expect(listed.ITEMS[0].CUR_POSITION_SUM).toBe(card.CUR_POSITION_SUM);
+  });
+
+  it('reads the card in one statement, its items\' money exact to the last digit the column keeps', async () => {
+    const id = (await k.orderIds(k.main, 'COMPLETED'))[0];
+    const item = await k.db.selectFrom('order_items').select(['id', 'price']).where('partner_id', '=', k.main).where('order_id', '=', id).orderBy('id').executeTakeFirstOrThrow();
+    // 14 digits before the point and four after: as a float (what a number in JSON becomes) it is shown 100000000000000.00.
+    await k.db.updateTable('order_items').set({ price: '99999999999999.9949' }).where('partner_id', '=', k.main).where('id', '=', item.id).execute();
+    try {
+      const { db, counter } = countingStatements(k.db);
+      const card = await orderCardService(db).card({ partnerId: k.main, canEdit: true }, id);
+      expect(counter.n).toBe(1);
+      expect(card!.PRODUCTS.find((p) => p.ID === Number(item.id))!.PRICE).toBe('99999999999999.99');
+      expect(card).toEqual(await cardOf(id));
+    } finally {
+      await k.db.updateTable('order_items').set({ price: item.price }).where('partner_id', '=', k.main).where('id', '=', item.id).execute();
+    }
   });
 
   it('lists the history newest first with Russian titles and who did it', async () => {
