@@ -38,6 +38,7 @@ declare module 'fastify' {
     stricter?: StricterAccess;
     form?: boolean;
     body?: boolean;
+    contract?: RouteContract;
   }
 }
 
@@ -69,7 +70,7 @@ export function addRoute<C extends RouteContract>(
   app.route({
     method: contract.method,
     url: contract.path,
-    config: { ...config, ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}) },
+    config: { ...config, contract, ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}) },
     schema: {
       tags: [...contract.tags],
       summary: contract.summary,

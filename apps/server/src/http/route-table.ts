@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Access, StricterAccess } from '@b2b/contracts/http/route';
+import type { Access, RouteContract, StricterAccess } from '@b2b/contracts/http/route';
 
 export interface RouteEntry {
   method: string;
@@ -10,6 +10,8 @@ export interface RouteEntry {
   form: boolean;
   /** Whether the route reads a body: false for a contract without one, undefined for a route without a contract. */
   body: boolean | undefined;
+  /** The contract it was registered from (its schemas: the generated suites send each field what it must refuse). */
+  contract?: RouteContract;
 }
 
 declare module 'fastify' {
@@ -26,7 +28,7 @@ export function registerRouteTable(app: FastifyInstance): void {
   app.addHook('onRoute', (options) => {
     for (const method of [options.method].flat()) {
       if (method === 'HEAD') continue;
-      table.push({ method, url: options.url, access: options.config?.access, stricter: options.config?.stricter, form: Boolean(options.config?.form), body: options.config?.body });
+      table.push({ method, url: options.url, access: options.config?.access, stricter: options.config?.stricter, form: Boolean(options.config?.form), body: options.config?.body, contract: options.config?.contract });
     }
   });
 }
