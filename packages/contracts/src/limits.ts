@@ -30,6 +30,17 @@ export const LIMITS = {
   requestTimeoutMs: 30000,
   shopChatTimeoutMs: 3000,
   moneyDecimalsInput: 4,
+  /**
+   * Numbers (issue 37.4), checked by the shared number schemas (numbers.ts) and by the database's CHECKs: a basket
+   * line's (and an order line's) quantity, the highest money amount anywhere (an order's total, a price, a gift's
+   * threshold; numeric(18,4) holds more), an integer column (PostgreSQL's integer), a row id (15 digits, bigint)
+   * and the points of one manual loyalty operation.
+   */
+  basketQuantityMax: 99_999,
+  moneyMax: '999999999.99',
+  intMax: 2_147_483_647,
+  idMax: 999_999_999_999_999,
+  loyaltyPointsMax: 999_999_999,
   priceDigits: 2,
   productCodeLength: 6,
   /** Spreadsheet uploads (price files of 100k rows, delivery exclusions): data rows, the unpacked size of an xlsx, reading time. */
@@ -37,6 +48,17 @@ export const LIMITS = {
   spreadsheetMaxUnpackedMb: 256,
   spreadsheetMaxColumns: 100,
   spreadsheetReadMaxMs: 30_000,
+  /**
+   * Request bodies, checked before they are read (issue 37.1): a route open to signed-out visitors that takes no file,
+   * any other form, a route that takes no body (a client may still send its request_id there); an upload route adds
+   * its files (RouteContract.files). Parts of a multipart body; the nesting of a JSON body.
+   */
+  publicBodyMaxBytes: 64 * 1024,
+  formBodyMaxBytes: 1024 * 1024,
+  bodylessMaxBytes: 1024,
+  publicBodyMaxParts: 100,
+  formBodyMaxParts: 2000,
+  jsonMaxDepth: 32,
   /** Any one text value of a form body (a long about text included) and of a query string. */
   textValueMaxChars: 100_000,
   queryValueMaxChars: 1000,
@@ -46,9 +68,23 @@ export const LIMITS = {
   companyNameMax: 255,
   phoneMax: 32,
   fileNameMax: 255,
+  /**
+   * Issue 37.7: a buyer's reviews per hour, counted per buyer and per network address; the letters a registration
+   * with a known address or INN sends its owner per hour (per address, per INN), so the form cannot flood a mailbox.
+   */
+  reviewsPerHour: 5,
+  registrationNoticesPerHour: 3,
   /** Cookies: site-wide one year, partner-path one month. */
   cookieSiteDays: 365,
   cookiePartnerDays: 30,
+  /** Hours a generated file (an export) stays downloadable by its requester; the hourly purge then deletes it (issue 37.6). */
+  generatedFileTtlHours: 24,
+  /**
+   * Calendar days any date field accepts (list filters, report periods, offer and tradepoint dates, a loyalty
+   * status's end), YYYY-MM-DD, both included: a far date is an input error, never a timestamp the database refuses.
+   */
+  dateMin: '2000-01-01',
+  dateMax: '2100-12-31',
 } as const;
 
 export const ALLOWED_UPLOAD_EXTENSIONS = [

@@ -5,9 +5,16 @@ import { MSG } from '@b2b/contracts/messages';
 import type { Db } from '@/db/database';
 import { isUniqueViolation } from '@/db/db-errors';
 import { failed, ok } from '@/http/envelope';
+import { countHit } from '@/http/rate-limit-store';
 import type { AuthUser } from '@/http/auth-context';
 import type { Mailer } from '@/mail/mailer';
-import { passwordRecoveryMail, registrationConfirmMail } from '@/mail/templates/account-mails';
+import {
+  passwordRecoveryMail,
+  registrationAttemptMail,
+  registrationConfirmMail,
+  registrationPendingMail,
+  registrationRequestMail,
+} from '@/mail/templates/account-mails';
 import type { ClientsService } from '../clients/clients.service';
 import type { ShopService } from '../shop/shop.service';
 import { authRepo } from './auth.repo';
@@ -56,6 +63,49 @@ export function accountService(
     return shop?.shop_link ?? shop?.domain_name ?? null;
   };
 
+  type Shop = NonNullable<Awaited<ReturnType<ShopService['resolveByDomain']>>>;
+  type RegistrationForm = { email: string; name: string; company: string; phone: string | null; inn: string | null };
+  /** An address or INN already in the shop: whose it is decides who hears of the attempt. */
+  type Known = { kind: 'email'; user: { name: string; email: string } } | { kind: 'inn'; client: { name: string } };
+
+  const shopLinkOf = (shop: Shop) => shop.shop_link ?? shop.domain_name;
+
+  async function knownParty(partnerId: number, email: string, inn: string | null): Promise<Known | null> {
+    const [user] = await repo.findClientUsers(email, partnerId);
+    if (user) return { kind: 'email', user };
+    const client = inn ? await deps.clients.findByInn(partnerId, inn) : undefined;
+    return client ? { kind: 'inn', client } : null;
+  }
+
+  /**
+   * A registration with a known address or INN creates nothing and answers as any other (issue 37.7); the owner hears
+   * of it: the account of the address gets a letter, and a known INN goes to the partner as a request to review (its
+   * sender is told the request was passed on).
+   */
+  async function tellTheOwner(shop: Shop, known: Known, form: RegistrationForm, origin: string) {
+    const partnerId = shop.partner_id;
+    // A few letters an hour per address or INN: the form cannot be used to flood someone's mailbox.
+    const about = known.kind === 'email' ? `email:${known.user.email.toLowerCase()}` : `inn:${form.inn}`;
+    if ((await countHit(db, `registration-notice:${partnerId}:${about}`, 3600_000)).current > LIMITS.registrationNoticesPerHour) return;
+    if (known.kind === 'email') {
+      const shopLink = shopLinkOf(shop) ?? '';
+      const signInLink =
+        origin === SHOP_ORIGIN
+          ? `${deps.publicUrl}/shop/${encodeURIComponent(shopLink)}`
+          : `${deps.publicUrl}/login?${new URLSearchParams({ domain: shopLink }).toString()}`;
+      const mail = registrationAttemptMail({ name: known.user.name, shopName: shop.name, signInLink });
+      await db.transaction().execute((trx) => deps.mailer.send({ partnerId, to: known.user.email, template: 'account.register_attempt', ...mail }, trx));
+      return;
+    }
+    const inbox = await deps.shops.notifyAddresses(partnerId);
+    const request = registrationRequestMail({ ...form, inn: form.inn ?? '', shopName: shop.name, existingClient: known.client.name });
+    const pending = registrationPendingMail({ name: form.name, shopName: shop.name });
+    await db.transaction().execute(async (trx) => {
+      for (const to of inbox) await deps.mailer.send({ partnerId, to, template: 'client.registration_request', ...request }, trx);
+      await deps.mailer.send({ partnerId, to: form.email, template: 'account.registration_pending', ...pending }, trx);
+    });
+  }
+
   async function newCheckword(trx: Db, userId: number, purpose: 'RECOVERY' | 'CONFIRM_EMAIL') {
     const word = newToken();
     const expires = new Date(Date.now() + CHECKWORD_TTL_HOURS[purpose] * 3600_000);
@@ -97,32 +147,41 @@ export function accountService(
       // The password may be set now or after confirming the e-mail (isUserWithoutPassword).
       if (body.password !== undefined && body.password !== '') Object.assign(errors, passwordErrors(body) ?? {});
       if (Object.keys(errors).length) return failed(errors);
-      if ((await repo.findClientUsers(email, shop.partner_id)).length) return failed({ email: ACCOUNT_MSG.emailTaken });
-      if (inn && (await deps.clients.innTaken(shop.partner_id, inn))) return failed({ inn: ACCOUNT_MSG.innTaken });
+      const form = { email, name: str(body.name), company: str(body.company), phone: str(body.phone) || null, inn: inn || null };
+      const origin = str(body.origin);
 
+      // The slow hash on every path, known address or INN or not, so that the answer takes the same time.
       const passwordHash = typeof body.password === 'string' && body.password ? await hashPassword(body.password) : null;
-      const conflict = await db.transaction().execute(async (trx): Promise<Record<string, string> | null> => {
-        const phone = str(body.phone) || null;
-        const clientId = await deps.clients.register(trx, shop.partner_id, { company: str(body.company), inn: inn || null, phone, email });
-        const userId = await createClientUser(trx, { partnerId: shop.partner_id, clientId, email, name: str(body.name), phone, passwordHash });
-        const word = await newCheckword(trx, userId, 'CONFIRM_EMAIL');
-        const mail = registrationConfirmMail({
-          name: str(body.name),
-          shopName: shop.name,
-          link:
-            str(body.origin) === SHOP_ORIGIN
-              ? link({ confirm: 'Y', email, user_checkword: word }, shop.shop_link ?? shop.domain_name)
-              : link({ confirm: 'Y', email, user_checkword: word, domain: shop.shop_link ?? shop.domain_name ?? '' }),
-        });
-        await deps.mailer.send({ partnerId: shop.partner_id, to: email, template: 'account.confirm', ...mail }, trx);
-        return null;
-      }).catch((err: unknown): Record<string, string> => {
-        // The same address or INN registered by a parallel request a moment ago: the unique indexes decide.
-        if (isUniqueViolation(err, 'users_client_email_uq')) return { email: ACCOUNT_MSG.emailTaken };
-        if (isUniqueViolation(err, 'clients_inn_uq')) return { inn: ACCOUNT_MSG.innTaken };
-        throw err;
-      });
-      if (conflict) return failed(conflict);
+      const known = await knownParty(shop.partner_id, email, form.inn);
+      const outcome =
+        known ??
+        (await db
+          .transaction()
+          .execute(async (trx): Promise<null> => {
+            const clientId = await deps.clients.register(trx, shop.partner_id, { company: form.company, inn: form.inn, phone: form.phone, email });
+            const userId = await createClientUser(trx, { partnerId: shop.partner_id, clientId, email, name: form.name, phone: form.phone, passwordHash });
+            const word = await newCheckword(trx, userId, 'CONFIRM_EMAIL');
+            const mail = registrationConfirmMail({
+              name: form.name,
+              shopName: shop.name,
+              link:
+                origin === SHOP_ORIGIN
+                  ? link({ confirm: 'Y', email, user_checkword: word }, shopLinkOf(shop))
+                  : link({ confirm: 'Y', email, user_checkword: word, domain: shopLinkOf(shop) ?? '' }),
+            });
+            await deps.mailer.send({ partnerId: shop.partner_id, to: email, template: 'account.confirm', ...mail }, trx);
+            return null;
+          })
+          .catch(async (err: unknown) => {
+            // The same address or INN registered by a parallel request a moment ago: the unique indexes decide, and
+            // this request goes the way of a known one.
+            if (!isUniqueViolation(err, 'users_client_email_uq') && !isUniqueViolation(err, 'clients_inn_uq')) throw err;
+            const taken = await knownParty(shop.partner_id, email, form.inn);
+            if (!taken) throw err;
+            return taken;
+          }));
+      if (outcome) await tellTheOwner(shop, outcome, form, origin);
+      // The same answer whether the address or the INN was known (issue 37.7): the owner learns it by e-mail.
       return ok({}, ACCOUNT_MSG.registered);
     },
 
@@ -177,15 +236,21 @@ export function accountService(
       return ok({}, ACCOUNT_MSG.passwordChanged);
     },
 
-    /** A signed-in user changes its password; a user without one (isUserWithoutPassword) sets it. */
-    async changePassword(user: AuthUser, sessionId: string | undefined, body: Body) {
+    /**
+     * A signed-in user changes its password; a user without one (isUserWithoutPassword) sets it. The current password
+     * is checked under the account's sign-in limit: a wrong one counts as a failed sign-in, and a limited account
+     * answers 429 (a stolen session cannot guess the password faster than a sign-in form could).
+     */
+    async changePassword(user: AuthUser, sessionId: string | undefined, body: Body, address: string) {
       const invalid = passwordErrors(body);
       if (invalid) return failed(invalid);
       if (user.hasPassword) {
+        const attempt = await deps.auth.reservePasswordCheck(user.id, address);
         const row = await repo.findUserForMail(user.id);
         if (!(await verifyPassword(row?.password_hash ?? null, String(body.current_password ?? '')))) {
           return failed({ current_password: ACCOUNT_MSG.currentPasswordWrong });
         }
+        await attempt.release();
       }
       await replacePassword([user.id], String(body.password), sessionId);
       return ok({}, ACCOUNT_MSG.passwordChanged);

@@ -121,15 +121,15 @@ describe('an employee with an address used elsewhere', () => {
 });
 
 describe('registration under parallel requests', () => {
-  it('one e-mail registered 10 times at once: one account, the others get the spec message, never a 500', async () => {
+  it('one e-mail registered 10 times at once: one account, every answer the same, never a 500', async () => {
     const data = { type: 'register', domain: 'kancler.b2b.local', email: 'parallel@buyer.test', name: 'Ольга', company: 'ООО Параллель' };
     const answers = await Promise.all(
       Array.from({ length: 10 }, () => t.app.inject({ method: 'POST', url: '/v3/api/auth/register/', ...form(data) })),
     );
     expect(answers.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
     const bodies = answers.map((r) => r.json());
-    expect(bodies.filter((b) => b.SUCCESS === 'Y')).toHaveLength(1);
-    for (const b of bodies.filter((x) => x.SUCCESS === 'N')) expect(b.errors).toEqual({ email: ACCOUNT_MSG.emailTaken });
+    // Issue 37.7: a known address answers as a new one does; the unique index still lets one account in.
+    for (const b of bodies) expect(b).toEqual({ SUCCESS: 'Y', MESSAGE: ACCOUNT_MSG.registered });
     const users = await t.database.db.selectFrom('users').select('id').where('email', '=', 'parallel@buyer.test').execute();
     expect(users).toHaveLength(1);
   });

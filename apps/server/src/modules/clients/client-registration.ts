@@ -14,8 +14,6 @@ export async function registerClient(
   return client.id;
 }
 
-export async function innTaken(db: Db, partnerId: number, inn: string): Promise<boolean> {
-  return Boolean(
-    await db.selectFrom('clients').select('id').where('partner_id', '=', partnerId).where('inn', '=', inn).executeTakeFirst(),
-  );
-}
+/** The partner's client with this INN (a registration with it goes to the partner to review). */
+export const clientByInn = (db: Db, partnerId: number, inn: string) =>
+  db.selectFrom('clients').select(['id', 'name']).where('partner_id', '=', partnerId).where('inn', '=', inn).executeTakeFirst();

@@ -22,7 +22,7 @@ import { clientViewOf, loyaltyOf, money, toListItem, type ClientView } from './c
 import { clientsRepo } from './clients.repo';
 import { moscowDayRange } from '@/http/moscow-days';
 import { phoneDigitsOf } from '@/db/text-search';
-import { innTaken, registerClient } from './client-registration';
+import { clientByInn, registerClient } from './client-registration';
 
 type ListQuery = Omit<ClientListQuery, 'action'>;
 
@@ -100,7 +100,7 @@ export function clientsService(db: Db, deps: { mailer: Mailer; files: FileStore;
 
     /** A client registering itself in the shop (auth adds its user in the same transaction). */
     register: registerClient,
-    innTaken: (partnerId: number, inn: string) => innTaken(db, partnerId, inn),
+    findByInn: (partnerId: number, inn: string) => clientByInn(db, partnerId, inn),
 
     /**
      * The client list (or a group's, with groupId): CNT counts the filter's rows, CNT_ALL the whole collection

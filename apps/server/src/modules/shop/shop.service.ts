@@ -18,6 +18,12 @@ export function shopService(db: Db) {
     async setMainTradepoint(partnerId: number, tradepointId: number | null, trx: Db): Promise<void> {
       await shopRepo(trx).update(partnerId, { main_tradepoint_id: tradepointId });
     },
+    /** Where the shop's notices to its partner go: its notification e-mails, else the shop's own addresses. */
+    async notifyAddresses(partnerId: number): Promise<string[]> {
+      const shop = await repo.findByPartner(partnerId);
+      if (!shop) return [];
+      return shop.notify_emails.length ? shop.notify_emails : shop.shop_emails;
+    },
     async hasShopLink(partnerId: number): Promise<{ hasShopLink: boolean; shopLink: string | null }> {
       const shop = await repo.findByPartner(partnerId);
       return { hasShopLink: Boolean(shop?.shop_link), shopLink: shop?.shop_link ?? null };
