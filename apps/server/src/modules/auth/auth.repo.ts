@@ -187,8 +187,28 @@ export function authRepo(db: Db) {
       return Number(row.n);
     },
 
-    recordFailure: (account: string, address: string) =>
-      db.insertInto('login_failures').values({ account, address }).execute(),
+    /**
+     * Holds the sign-in limit's keys (accounts and the address) until the transaction ends, each in sorted order so
+     * that two attempts sharing keys cannot deadlock. One statement per key: a count read after it sees what the
+     * previous holder wrote (READ COMMITTED takes each statement's snapshot when it starts).
+     */
+    lockLimitKeys: async (keys: string[]) => {
+      for (const key of [...new Set(keys)].sort()) {
+        await sql`select pg_advisory_xact_lock(hashtext('login_failures'), hashtext(${key}))`.execute(db);
+      }
+    },
+
+    /** One failure per account key, all from one address; answers the rows' ids. */
+    recordFailures: async (accounts: string[], address: string) =>
+      (
+        await db
+          .insertInto('login_failures')
+          .values(accounts.map((account) => ({ account, address })))
+          .returning('id')
+          .execute()
+      ).map((r) => r.id),
+
+    deleteFailures: (ids: number[]) => db.deleteFrom('login_failures').where('id', 'in', ids).execute(),
 
     clearFailures: (account: string) => db.deleteFrom('login_failures').where('account', '=', account).execute(),
   };

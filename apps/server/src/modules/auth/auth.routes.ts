@@ -87,7 +87,7 @@ export function authRoutes(auth: AuthService, account: AccountService, partners:
           case 'reset_password':
             return account.resetPassword(body);
           case 'change_password':
-            return account.changePassword(requireUser(request), request.auth.sessionId, body);
+            return account.changePassword(requireUser(request), request.auth.sessionId, body, request.ip);
         }
       },
       { rateLimit: { max: 20, timeWindow: '1 minute' } },

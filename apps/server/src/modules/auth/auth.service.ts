@@ -21,8 +21,14 @@ export interface AuthSettings {
   refreshTtlSeconds: number;
 }
 
-/** Failed sign-ins allowed in the window, per account and per address, before 429. */
+/**
+ * Failed password checks allowed in the window, per account and per address, before 429: wrong sign-ins and wrong
+ * current passwords of change_password count together.
+ */
 export const LOGIN_LIMITS = { windowMinutes: 15, perAccount: 10, perAddress: 50 } as const;
+
+/** The key an account's failures are counted under, whichever domain or spelling of the address led to it. */
+const accountKey = (userId: number) => `user:${userId}`;
 
 /**
  * A refresh token presented again this soon after its rotation, while its successor is unused, answers that same
@@ -130,17 +136,26 @@ export function authService(db: Db, settings: AuthSettings, shops: ShopService, 
     return { access_token: access, token_type: 'Bearer', expires_in: expiresIn, refresh_token: refresh };
   }
 
-  /** 429 when any of the accounts (or the address) has too many recent failures. */
-  async function assertNotThrottled(accountKeys: string[], address: string) {
+  /**
+   * Reserves one password check of these accounts from this address before its slow hash, or answers 429 when any of
+   * them (or the address) already has its fill of failures in the window. The count and the reservation happen under
+   * locks on the keys, so parallel attempts are counted one after another whatever their number, on a pool of
+   * connections as on PGlite's one: at most `perAccount` are ever judged. The reservation is a failure row; a check
+   * whose password proved right gives it back with `release`.
+   */
+  async function reserveAttempt(accountKeys: string[], address: string) {
     const since = new Date(Date.now() - LOGIN_LIMITS.windowMinutes * 60_000);
-    for (const key of accountKeys) {
-      if ((await repo.countFailures('account', key, since)) >= LOGIN_LIMITS.perAccount) {
-        throw tooMany(MSG.tooManyAttempts, LOGIN_LIMITS.windowMinutes * 60);
+    const ids = await db.transaction().execute(async (trx) => {
+      const r = authRepo(trx);
+      await r.lockLimitKeys([...accountKeys.map((k) => `account:${k}`), `address:${address}`]);
+      for (const key of accountKeys) {
+        if ((await r.countFailures('account', key, since)) >= LOGIN_LIMITS.perAccount) return null;
       }
-    }
-    if ((await repo.countFailures('address', address, since)) >= LOGIN_LIMITS.perAddress) {
-      throw tooMany(MSG.tooManyAttempts, LOGIN_LIMITS.windowMinutes * 60);
-    }
+      if ((await r.countFailures('address', address, since)) >= LOGIN_LIMITS.perAddress) return null;
+      return r.recordFailures(accountKeys, address);
+    });
+    if (!ids) throw tooMany(MSG.tooManyAttempts, LOGIN_LIMITS.windowMinutes * 60);
+    return { release: () => repo.deleteFailures(ids) };
   }
 
   /**
@@ -168,14 +183,13 @@ export function authService(db: Db, settings: AuthSettings, shops: ShopService, 
    * address; an address that names no account counts under its lower-cased text.
    */
   const failureKeys = (accounts: { id: number }[], username: string) =>
-    accounts.length ? accounts.map((a) => `user:${a.id}`) : [`unknown:${username.toLowerCase()}`];
+    accounts.length ? accounts.map((a) => accountKey(a.id)) : [`unknown:${username.toLowerCase()}`];
 
   async function passwordGrant(username: string, password: string, domain: string | undefined, address: string) {
     if (!username) throw oauthError(400, 'invalid_request', MSG.loginEmailRequired);
     if (!password) throw oauthError(400, 'invalid_request', MSG.loginPasswordRequired);
     const accounts = await findAccounts(username, domain);
-    const keys = failureKeys(accounts, username);
-    await assertNotThrottled(keys, address);
+    const attempt = await reserveAttempt(failureKeys(accounts, username), address);
     let user: (typeof accounts)[number] | undefined;
     for (const candidate of accounts) {
       if (await verifyPassword(candidate.password_hash, password)) {
@@ -185,13 +199,12 @@ export function authService(db: Db, settings: AuthSettings, shops: ShopService, 
     }
     // The same slow hash whether or not the address exists, so timing does not tell.
     if (!accounts.length) await verifyPassword(await dummyHash(), password);
-    if (!user) {
-      for (const key of keys) await repo.recordFailure(key, address);
-      throw oauthError(400, 'invalid_grant', MSG.wrongCredentials);
-    }
+    // A wrong password keeps its reservation: it is the failure that counts.
+    if (!user) throw oauthError(400, 'invalid_grant', MSG.wrongCredentials);
+    await attempt.release();
     if (!user.active) throw oauthError(400, 'invalid_grant', MSG.userDisabled);
     if (user.kind === 'CLIENT' && !user.email_confirmed_at) throw oauthError(400, 'invalid_grant', ACCOUNT_MSG.emailNotConfirmed);
-    await repo.clearFailures(`user:${user.id}`);
+    await repo.clearFailures(accountKey(user.id));
     await repo.touchLogin(user.id);
     return user.id;
   }
@@ -308,6 +321,12 @@ export function authService(db: Db, settings: AuthSettings, shops: ShopService, 
     },
 
     confirmLogin: (userId: number) => repo.touchLogin(userId),
+
+    /**
+     * A signed-in user's password check (change_password's current password), reserved under the account's sign-in
+     * limit before its hash: 429 once the account is limited; a right password gives the reservation back.
+     */
+    reservePasswordCheck: (userId: number, address: string) => reserveAttempt([accountKey(userId)], address),
 
     /** The users table is auth's: other modules change staff accounts through these, in their transaction. */
     staffAccounts,
