@@ -3,6 +3,7 @@ import { actionDone, actionFailed, listOf, money, seconds, yn } from './http/env
 import { formFile, formFlag, formText, formWholeRows } from './http/form-fields';
 import { LIMITS } from './limits';
 import { fileRef } from './shop-wire';
+import { formDate } from './dates';
 import { filterDate, loyaltyHistoryEntry, pageSizeParam } from './orders';
 
 /*
@@ -247,7 +248,7 @@ export const loyaltyAdjusted = z.union([actionDone({ BALANCE: money }), actionFa
 export const loyaltySetStatusBody = z.object({
   /** Checked by the server once the client is known to be the partner's (another partner's client is a 404). */
   status_id: formText.optional(),
-  date_status_end: formText.optional(),
+  date_status_end: formDate.optional(),
 });
 
 /** A client's loyalty (the client card's tab): its row and its history; loyalty_client_not_found outside the programme. */

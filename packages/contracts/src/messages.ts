@@ -30,6 +30,9 @@ export const MSG = {
   textInvalidChars: (field: string) => `Поле «${field}» содержит недопустимые символы`,
   textTooLong: (field: string, max: number) => `Поле «${field}» длиннее ${max} символов`,
   serverError: 'Внутренняя ошибка сервера. Пожалуйста, попробуйте позже',
+  /** A date field (dates.ts): not a real day as dd.MM.yyyy or yyyy-MM-dd, or outside LIMITS.dateMin..dateMax. */
+  dateInvalid: 'Некорректная дата',
+  dateOutOfRange: (min: string, max: string) => `Дата должна быть в пределах с ${min} по ${max}`,
   // employees (back-office.md §5)
   employeeEmailRequired: 'Вы не указали почту',
   employeeNameRequired: 'Вы не указали имя',

@@ -4,6 +4,7 @@ import { formFile, formFlag, formText, formWholeRows } from './http/form-fields'
 import { LIMITS } from './limits';
 import { fileRef } from './shop-wire';
 import { MSG } from './messages';
+import { formDate } from './dates';
 import { filterDate, pageSizeParam } from './orders';
 
 /*
@@ -154,8 +155,8 @@ export const offerBody = z.object({
   type: formText.optional(),
   description: formText.optional(),
   active: formFlag.optional(),
-  date_start: formText.optional(),
-  date_end: formText.optional(),
+  date_start: formDate.optional(),
+  date_end: formDate.optional(),
   limit: formText.optional(),
   sort: formText.optional(),
   not_in_basket: formFlag.optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { filterDate } from './dates';
 import { actionDone, listOf, money, nav, seconds, yn } from './http/envelope';
 import { LIMITS, ORDER_STATUSES } from './limits';
 import { PAYMENT_TYPE_LABEL, PAYMENT_TYPES, type PaymentType } from './payment-types';
@@ -13,20 +14,7 @@ export { PAYMENT_TYPE_LABEL, PAYMENT_TYPES, type PaymentType } from './payment-t
 export const ORDER_SORTS = ['CREATE_DATE', 'ORDER_NUMBER', 'STATUS', 'CLIENT', 'POSITION_COUNT', 'POSITION_SUM'] as const;
 
 /** Dates in list filters travel as YYYY-MM-DD (the partner's calendar day, Moscow time); dd.MM.yyyy is accepted too. */
-export const filterDate = z
-  .string()
-  .trim()
-  .transform((v, ctx) => {
-    const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
-    const ru = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(v);
-    const [y, m, d] = iso ? [iso[1], iso[2], iso[3]] : ru ? [ru[3], ru[2], ru[1]] : [];
-    const date = y ? new Date(`${y}-${m}-${d}T00:00:00Z`) : undefined;
-    if (!date || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== `${y}-${m}-${d}`) {
-      ctx.addIssue({ code: 'custom', message: 'Некорректная дата' });
-      return z.NEVER;
-    }
-    return `${y}-${m}-${d}`;
-  });
+export { filterDate };
 
 /** A list's page size: one of the spec's choices (12, 24, 36), else `fallback`. */
 export const pageSizeParam = (fallback: number) =>

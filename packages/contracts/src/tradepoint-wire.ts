@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { seconds, yn } from './http/envelope';
+import { formDate } from './dates';
 import { formFlag, formList, formText } from './http/form-fields';
 import { WORK_DAYS, type WorkDay } from './shop';
 import { phoneList, shopPhone } from './shop-wire';
@@ -48,8 +49,8 @@ export const tradepointBody = z.object({
   holiday_work: formFlag.optional(),
   holiday_schedule: hoursInput,
   base: formFlag.optional(),
-  date_start: text,
-  date_end: text,
+  date_start: formDate.optional(),
+  date_end: formDate.optional(),
 });
 export type TradepointBody = z.output<typeof tradepointBody>;
 

@@ -13,7 +13,7 @@ import { notFound } from '@/http/app-error';
 import { failed, ok, toSeconds, yn } from '@/http/envelope';
 import { MSG } from '@b2b/contracts/messages';
 import { moscowDayEnd } from '@/http/moscow-days';
-import { filterDate } from '@b2b/contracts/orders';
+import { readDay } from '@b2b/contracts/dates';
 import type { JobQueue } from '@/jobs/job-queue';
 import { burnDue, post } from './loyalty-ledger';
 import { orderPoints } from './loyalty-rules';
@@ -165,9 +165,9 @@ export function loyaltyPointsService(
       if (!(await repo.statuses(partnerId)).some((s) => Number(s.id) === statusId)) return failed({ status_id: LOYALTY_MSG.statusUnknown });
       let end: Date | null = null;
       if (until) {
-        const day = filterDate.safeParse(until);
-        if (!day.success) return failed({ date_status_end: LOYALTY_MSG.dateInvalid });
-        end = moscowDayEnd(day.data);
+        const read = readDay(until);
+        if (!('day' in read)) return failed({ date_status_end: read.error === 'range' ? read.message : LOYALTY_MSG.dateInvalid });
+        end = moscowDayEnd(read.day);
       }
       await db.updateTable('loyalty_members').set({ status_id: statusId, date_status_end: end }).where('partner_id', '=', partnerId).where('client_id', '=', clientId).execute();
       return ok({}, LOYALTY_MSG.statusSet);

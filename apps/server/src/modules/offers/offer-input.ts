@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { LIMITS } from '@b2b/contracts/limits';
 import { OFFER_MSG, type offerBody } from '@b2b/contracts/offers';
-import { filterDate } from '@b2b/contracts/orders';
+import { readDay } from '@b2b/contracts/dates';
 import { rubles } from '@b2b/contracts/storefront';
 import type { z } from 'zod';
 import { moscowDayEnd, moscowDayStart } from '@/http/moscow-days';
@@ -42,9 +42,10 @@ interface Stored {
 const stripTags = (v: string) => v.replace(/<[^>]*>/g, '').trim();
 const MONEY = /^\d{1,12}([.,]\d{1,4})?$/;
 
-function day(text: string): string | undefined {
-  const parsed = filterDate.safeParse(text);
-  return parsed.success ? parsed.data : undefined;
+/** The day, or the message: a malformed date is the form's own text, one out of range says the range. */
+function day(text: string): { day: string } | { message: string } {
+  const read = readDay(text);
+  return 'day' in read ? read : { message: read.error === 'range' ? read.message : OFFER_MSG.dateInvalid };
 }
 
 export function parseOffer(body: Body, types: readonly string[], stored: Stored | undefined): ParsedOffer {
@@ -73,14 +74,14 @@ export function parseOffer(body: Body, types: readonly string[], stored: Stored 
   let start = stored?.date_start;
   if (body.date_start !== undefined || creating) {
     const d = body.date_start ? day(body.date_start) : undefined;
-    if (!body.date_start) errors.check_date_start = OFFER_MSG.dateStartRequired;
-    else if (!d) errors.check_date_start = OFFER_MSG.dateInvalid;
-    else start = values.date_start = moscowDayStart(d);
+    if (!d) errors.check_date_start = OFFER_MSG.dateStartRequired;
+    else if ('message' in d) errors.check_date_start = d.message;
+    else start = values.date_start = moscowDayStart(d.day);
   }
   if (body.date_end !== undefined) {
     const d = body.date_end ? day(body.date_end) : undefined;
-    if (body.date_end && !d) errors.check_date_end = OFFER_MSG.dateInvalid;
-    else values.date_end = d ? moscowDayEnd(d) : null;
+    if (d && 'message' in d) errors.check_date_end = d.message;
+    else values.date_end = d ? moscowDayEnd(d.day) : null;
   }
   const end = values.date_end !== undefined ? values.date_end : stored?.date_end;
   if (start && end && end <= start && !errors.check_date_start) errors.check_date_end = OFFER_MSG.dateEndBeforeStart;

@@ -1,3 +1,4 @@
+import { readDay } from '@b2b/contracts/dates';
 import { normaliseTime, SHOP_MSG, WORK_DAYS } from '@b2b/contracts/shop';
 import type { TradepointBody } from '@b2b/contracts/tradepoint-wire';
 import type { TradepointValues } from './tradepoints.repo';
@@ -30,18 +31,14 @@ function hours(value: TradepointBody['work_schedule'], key: string, errors: Erro
   return { from: read(value?.from, DEFAULT_HOURS.from), to: read(value?.to, DEFAULT_HOURS.to) };
 }
 
-/** dd.mm.yyyy or yyyy-mm-dd; '' → null. */
+/** dd.mm.yyyy or yyyy-mm-dd within the dates' range; '' → null. */
 function date(value: string | undefined, key: string, errors: Errors): string | null {
   const v = value ?? '';
   if (!v) return null;
-  const ru = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(v);
-  const iso = ru ? `${ru[3]}-${ru[2]}-${ru[1]}` : v;
-  const parsed = /^\d{4}-\d{2}-\d{2}$/.test(iso) ? new Date(`${iso}T00:00:00Z`) : null;
-  if (!parsed || Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== iso) {
-    errors[key] = SHOP_MSG.dateInvalid;
-    return null;
-  }
-  return iso;
+  const read = readDay(v);
+  if ('day' in read) return read.day;
+  errors[key] = read.error === 'range' ? read.message : SHOP_MSG.dateInvalid;
+  return null;
 }
 
 export function parseTradepoint(body: TradepointBody): { values: TradepointValues; errors: Errors } {

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import './zod-locale';
+import { LIMITS } from './limits';
+import { MSG } from './messages';
+
+/*
+ * Calendar days as every date field reads them (ARCHITECTURE §6: list filters travel as YYYY-MM-DD, dd.MM.yyyy
+ * accepted, and mean Moscow days): one parser, one range (LIMITS.dateMin..dateMax), one marker the generated
+ * security suite finds date fields by.
+ */
+
+/** Every schema that reads a calendar day: `filter` refuses a bad day itself, `form` leaves it to its form's rule. */
+export const DATE_FIELDS = z.registry<{ kind: 'filter' | 'form' }>();
+
+/** dd.MM.yyyy of a YYYY-MM-DD day. */
+const ruDay = (iso: string) => iso.split('-').reverse().join('.');
+
+/** The range as the messages show it. */
+export const DATE_RANGE_TEXT = { min: ruDay(LIMITS.dateMin), max: ruDay(LIMITS.dateMax) } as const;
+
+export type DayRead = { day: string } | { error: 'invalid' | 'range'; message: string };
+
+/**
+ * A calendar day from YYYY-MM-DD or dd.MM.yyyy (trimmed): the day as YYYY-MM-DD, or why not — not a real day
+ * (29.02.2023, 32.01.2024, a five-digit year) or outside LIMITS.dateMin..dateMax.
+ */
+export function readDay(text: string): DayRead {
+  const v = text.trim();
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
+  const ru = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(v);
+  const [y, m, d] = iso ? [iso[1], iso[2], iso[3]] : ru ? [ru[3], ru[2], ru[1]] : [];
+  const day = `${y}-${m}-${d}`;
+  const date = y ? new Date(`${day}T00:00:00Z`) : undefined;
+  if (!date || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== day) {
+    return { error: 'invalid', message: MSG.dateInvalid };
+  }
+  // Both are YYYY-MM-DD: text order is day order.
+  if (day < LIMITS.dateMin || day > LIMITS.dateMax) {
+    return { error: 'range', message: MSG.dateOutOfRange(DATE_RANGE_TEXT.min, DATE_RANGE_TEXT.max) };
+  }
+  return { day };
+}
+
+/** A list filter's or report's day: YYYY-MM-DD out, or the schema's issue (a list decides: 400 or its default). */
+export const filterDate = z
+  .string()
+  .trim()
+  .transform((v, ctx) => {
+    const read = readDay(v);
+    if ('day' in read) return read.day;
+    ctx.addIssue({ code: 'custom', message: read.message });
+    return z.NEVER;
+  })
+  .register(DATE_FIELDS, { kind: 'filter' });
+
+/** A form's date field: the text as sent (trimmed), read by its form with `readDay` to answer its own error key. */
+export const formDate = z.string().trim().register(DATE_FIELDS, { kind: 'form' });
