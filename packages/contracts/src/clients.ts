@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formId, formInt } from './numbers';
 import { actionDone, actionFailed, listOf, money, seconds, yn } from './http/envelope';
 import { LIMITS } from './limits';
 import { MSG } from './messages';
@@ -43,11 +44,9 @@ const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v
 const upper = (v: unknown) => (typeof v === 'string' ? v.toUpperCase() : v);
 
 const order = z.preprocess(upper, z.enum(['ASC', 'DESC']).catch('DESC').default('DESC'));
-const offset = z.coerce.number().int().min(0).max(10_000_000).catch(0).default(0);
+const offset = formInt({ min: 0, max: 10_000_000 }).catch(0).default(0);
 const pageSize = (choices: readonly number[], fallback: number) =>
-  z.coerce
-    .number()
-    .int()
+  formInt()
     .refine((n) => choices.includes(n))
     .catch(fallback)
     .default(fallback);
@@ -78,7 +77,7 @@ export type ClientListQuery = z.infer<typeof clientListQuerySchema>;
 /** GET /v3/api/partner/client/short/ query: a picker's search text. */
 export const clientShortQuerySchema = z.object({
   query: z.preprocess(emptyToUndefined, z.string().trim().max(200).optional()),
-  limit: z.coerce.number().int().min(1).max(500).catch(50).default(50),
+  limit: formInt({ max: 500 }).catch(50).default(50),
 });
 
 /**
@@ -104,7 +103,7 @@ export const groupClientsQuerySchema = clientListQuerySchema.extend({
 const clientIds = z
   .preprocess(
     (v) => (v === undefined || v === '' ? [] : Array.isArray(v) ? v : [v]),
-    z.array(z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER)).max(CLIENT_BATCH_MAX),
+    z.array(formId()).max(CLIENT_BATCH_MAX),
   )
   .default([]);
 
@@ -119,7 +118,7 @@ export const groupListExportQuerySchema = groupListQuerySchema.extend({ action }
 
 /** GET /v3/api/partner/client/{id}/prices/ query: a page of the client's personal prices. */
 export const clientPricesQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(500).catch(50).default(50),
+  limit: formInt({ max: 500 }).catch(50).default(50),
   offset: offset,
 });
 
@@ -160,8 +159,8 @@ export const clientGroupBodySchema = z.object({
  * sends; it is accepted and changes nothing.
  */
 export const clientPriceBodySchema = z.object({
-  price_type: z.preprocess(emptyToUndefined, z.union([z.literal('personal_price'), z.coerce.number().int().positive()]).optional()),
-  column_id: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).optional()),
+  price_type: z.preprocess(emptyToUndefined, z.union([z.literal('personal_price'), formId()]).optional()),
+  column_id: z.preprocess(emptyToUndefined, formInt({ min: 0, max: LIMITS.idMax }).optional()),
   check: z.string().optional(),
 });
 

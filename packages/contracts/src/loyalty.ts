@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formId, formInt } from './numbers';
 import { actionDone, actionFailed, listOf, money, seconds, yn } from './http/envelope';
 import { formFile, formFlag, formText, formWholeRows } from './http/form-fields';
 import { LIMITS } from './limits';
@@ -200,17 +201,17 @@ export const loyaltyParticipationQuery = z.object({
   query: z.preprocess(emptyToUndefined, z.string().trim().max(100).optional()),
   /** Y: members, N: clients not in the programme, empty: every client. */
   is_avail: z.preprocess(emptyToUndefined, z.enum(['Y', 'N']).optional().catch(undefined)),
-  status_id: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional().catch(undefined)),
+  status_id: z.preprocess(emptyToUndefined, formId().optional().catch(undefined)),
   sort: z.preprocess(emptyToUndefined, z.enum(LOYALTY_MEMBER_SORTS).catch('NAME').default('NAME')),
   order: order('ASC'),
   limit: pageSizeParam(LIMITS.clientListPageSize),
-  p: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+  p: formInt({ max: 100_000 }).catch(1).default(1),
 });
 export const loyaltyParticipationAnswer = listOf(loyaltyMemberRow, z.object({ STATUSES: z.array(z.object({ ID: z.number().int(), TITLE: z.string() })) }));
 
 /** Connects a client to the programme (a card code is given when none is typed) or disconnects it. */
 export const loyaltyParticipationBody = z.object({
-  client_id: z.coerce.number().int().positive(),
+  client_id: formId(),
   enabled: formFlag,
   card_code: formText.max(30).optional(),
 });
@@ -221,13 +222,13 @@ export type LoyaltyOperationRow = z.infer<typeof loyaltyOperationRow>;
 
 export const loyaltyBalanceQuery = z.object({
   operation: z.preprocess(emptyToUndefined, z.enum(LOYALTY_OPERATIONS).optional().catch(undefined)),
-  client_id: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional().catch(undefined)),
+  client_id: z.preprocess(emptyToUndefined, formId().optional().catch(undefined)),
   date_start: z.preprocess(emptyToUndefined, filterDate.optional().catch(undefined)),
   date_end: z.preprocess(emptyToUndefined, filterDate.optional().catch(undefined)),
   /** Oldest first by default (§2: balance list order defaults to ASC). */
   order: order('ASC'),
   limit: pageSizeParam(LIMITS.clientListPageSize),
-  p: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+  p: formInt({ max: 100_000 }).catch(1).default(1),
 });
 /** NAV.NEW_CNT: operations of the last 24 hours. */
 export const loyaltyBalanceAnswer = listOf(
@@ -237,8 +238,8 @@ export const loyaltyBalanceAnswer = listOf(
 
 /** clients/plus and clients/minus: whole points with a comment; `key` (from the form) makes a resend harmless. */
 export const loyaltyAdjustBody = z.object({
-  client_id: z.coerce.number().int().positive(),
-  points: formText,
+  client_id: formId(),
+  points: formInt({ max: LIMITS.loyaltyPointsMax, message: LOYALTY_MSG.pointsInvalid }),
   comment: formText.max(LIMITS.orderNoteMax).optional(),
   key: formText.max(100).optional(),
 });

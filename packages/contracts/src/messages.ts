@@ -30,6 +30,11 @@ export const MSG = {
   textInvalidChars: (field: string) => `Поле «${field}» содержит недопустимые символы`,
   textTooLong: (field: string, max: number) => `Поле «${field}» длиннее ${max} символов`,
   serverError: 'Внутренняя ошибка сервера. Пожалуйста, попробуйте позже',
+  // numbers typed in forms and queries (issue 37.4, numbers.ts)
+  intInvalid: 'Введите целое число',
+  decimalInvalid: (decimals: number) => `Введите число, не больше ${decimals} знаков после запятой`,
+  numberRange: (min: string, max: string) => `Введите число от ${min} до ${max}`,
+  numberOutOfRange: 'Число вне допустимого диапазона',
   /** A date field (dates.ts): not a real day as dd.MM.yyyy or yyyy-MM-dd, or outside LIMITS.dateMin..dateMax. */
   dateInvalid: 'Некорректная дата',
   dateOutOfRange: (min: string, max: string) => `Дата должна быть в пределах с ${min} по ${max}`,

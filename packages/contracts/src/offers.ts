@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formId, formInt } from './numbers';
 import { actionDone, actionFailed, listOf, money, seconds, yn } from './http/envelope';
 import { formFile, formFlag, formText, formWholeRows } from './http/form-fields';
 import { LIMITS } from './limits';
@@ -79,12 +80,12 @@ export const offerListQuery = z.object({
   /** Y: switched on and not over (running or planned); N: switched off, ended or used up; ALL (or empty): every offer. */
   active: z.preprocess(emptyToUndefined, z.enum(['Y', 'N', 'ALL']).catch('Y').default('Y')),
   limit: pageSizeParam(LIMITS.offersPageSize),
-  p: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+  p: formInt({ max: 100_000 }).catch(1).default(1),
   /** Offers whose period overlaps these Moscow days. */
   date_start: z.preprocess(emptyToUndefined, filterDate.optional().catch(undefined)),
   date_end: z.preprocess(emptyToUndefined, filterDate.optional().catch(undefined)),
   /** The manager's filter by partner. */
-  partner_id: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional().catch(undefined)),
+  partner_id: z.preprocess(emptyToUndefined, formId().optional().catch(undefined)),
 });
 export type OfferListQuery = z.input<typeof offerListQuery>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formId, formInt } from './numbers';
 import { filterDate } from './dates';
 import { actionDone, listOf, money, nav, seconds, yn } from './http/envelope';
 import { LIMITS, ORDER_STATUSES } from './limits';
@@ -18,9 +19,7 @@ export { filterDate };
 
 /** A list's page size: one of the spec's choices (12, 24, 36), else `fallback`. */
 export const pageSizeParam = (fallback: number) =>
-  z.coerce
-    .number()
-    .int()
+  formInt()
     .refine((n) => (LIMITS.pageSizeChoices as readonly number[]).includes(n))
     .catch(fallback)
     .default(fallback);
@@ -35,13 +34,13 @@ export const orderListQuerySchema = z.object({
     z.enum(['ASC', 'DESC']).catch('DESC').default('DESC'),
   ),
   limit: pageSizeParam(LIMITS.orderListPageSize),
-  offset: z.coerce.number().int().min(0).max(10_000_000).catch(0).default(0),
+  offset: formInt({ min: 0, max: 10_000_000 }).catch(0).default(0),
   date_start: z.preprocess(emptyToUndefined, filterDate.optional()),
   date_end: z.preprocess(emptyToUndefined, filterDate.optional()),
   query: z.preprocess(emptyToUndefined, z.string().trim().max(200).optional()),
   status: z.preprocess(emptyToUndefined, z.enum(ORDER_STATUSES).optional()),
-  client_id: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional()),
-  shop_id: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional()),
+  client_id: z.preprocess(emptyToUndefined, formId().optional()),
+  shop_id: z.preprocess(emptyToUndefined, formId().optional()),
   action: z.preprocess(emptyToUndefined, z.enum(['export']).optional()),
 });
 export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
@@ -282,7 +281,7 @@ export type OrderActionInput = z.input<typeof orderActionSchema>;
 /** Whatever is wrong with the orders to send, the form answers this one message. */
 const nothingToSend = { error: ORDER_MSG.nothingToSend };
 const positiveIds = (max: number, params?: typeof nothingToSend) =>
-  z.array(z.coerce.number(params).int(params).positive(params), params).max(max, params);
+  z.array(formId(params?.error), params).max(max, params);
 
 /**
  * POST /v3/api/partner/sendtorelef/: `orders` = "all", a list of order ids (orders[0]=…) or one id; optionally

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { formDecimal, formId, formInt } from './numbers';
 import { actionDone, money, seconds, yn } from './http/envelope';
 import { formFile, formFlag, formText } from './http/form-fields';
 import { pathId } from './http/path-params';
 import { filterDate } from './orders';
-import { DEFAULTS } from './limits';
+import { DEFAULTS, LIMITS } from './limits';
 import './zod-locale';
 
 /*
@@ -38,6 +39,7 @@ export const PRICING_MSG = {
     duplicate: 'Код товара повторяется в файле',
     price: 'Цена должна быть числом с запятой в качестве разделителя, не больше 4 знаков после запятой',
     negative: 'Цена не может быть отрицательной',
+    priceMax: 'Цена не может быть больше 999 999 999,99',
     percent: 'Скидка или наценка — процент: до 3 цифр до запятой (до 2 у отрицательной) и до 2 после',
     both: 'Процент указывается, только когда не указана цена на сайте',
     quantity: 'Остаток должен быть целым неотрицательным числом',
@@ -55,6 +57,8 @@ export const PRICING_MSG = {
   rollbackFailed: 'Не удалось вернуть цены к состоянию до загрузки. Повторите откат',
   rollbackOnlyLatest: 'Откатить можно только последнюю примененную загрузку',
   prolonged: 'Срок действия цен из файла продлен',
+  /** prolong of a remains or multiplicity file: they hold until the next file, with no term to extend. */
+  prolongNotForRemains: 'Остатки и кратность действуют без срока — продлевать их не нужно',
   reset: 'Цены, загруженные из файла, сброшены',
   ymlCreated: 'Ссылка на YML создана',
   ymlLimit: (max: number) => `Можно создать не больше ${max} ссылок на YML. Отключите одну из прежних ссылок`,
@@ -70,12 +74,9 @@ export const priceIdParam = z.union([z.literal(DEFAULTS.basePriceListId), pathId
 
 /** Percent (§5): integer part up to 3 digits (2 for a negative), fraction up to 2, a comma or a dot. */
 export const PERCENT_PATTERN = /^(-\d{1,2}|\d{1,3})([.,]\d{1,2})?$/;
-export const formPercent = formText.regex(PERCENT_PATTERN, PRICING_MSG.percentInvalid).transform((v) => v.replace(',', '.'));
-/** Money typed in a form: digits, up to 4 decimals (§5), a comma or a dot, spaces ignored. */
-export const formMoney = z
-  .string()
-  .transform((v) => v.replace(/\s/g, '').replace(',', '.'))
-  .pipe(z.string().regex(/^\d{1,12}(\.\d{1,4})?$/, PRICING_MSG.priceInvalid));
+export const formPercent = formDecimal({ min: '-99.99', max: '999.99', decimals: 2, message: PRICING_MSG.percentInvalid });
+/** Money typed in a form: 0 … LIMITS.moneyMax, up to 4 decimals (§5), a comma or a dot, spaces ignored. */
+export const formMoney = formDecimal({ message: PRICING_MSG.priceInvalid });
 
 /** A section of the assortment tree under one price (§3 Pricing section). */
 export const pricingSection = z.object({
@@ -136,8 +137,8 @@ export const pricingProduct = z.object({
 export type PricingProduct = z.infer<typeof pricingProduct>;
 
 export const sectionProductsQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(24),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: formInt({ max: 100 }).default(24),
+  offset: formInt({ min: 0, max: 1_000_000 }).default(0),
   query: z.string().trim().max(100).optional(),
 });
 export const sectionProductsAnswer = z.object({
@@ -212,7 +213,7 @@ export type PriceUpload = z.infer<typeof priceUpload>;
 
 /** Extension periods of uploaded prices (§9): 7, 14, 21 days or termless (0). */
 export const PROLONG_PERIODS = [7, 14, 21, 0] as const;
-export const formPeriod = z.coerce.number().int().refine((n) => (PROLONG_PERIODS as readonly number[]).includes(n));
+export const formPeriod = formInt().refine((n) => (PROLONG_PERIODS as readonly number[]).includes(n));
 
 export const yml = z.object({ ID: z.number().int(), URL: z.string(), DATE: seconds });
 
@@ -240,7 +241,7 @@ export const uploadQueued = actionDone({ UPLOAD_ID: z.number().int() });
 export const UPLOAD_ACTIONS = ['apply', 'cancel', 'rollback', 'prolong'] as const;
 export const uploadActionBody = z.object({
   action: z.enum(UPLOAD_ACTIONS),
-  upload_id: z.coerce.number().int().positive().optional(),
+  upload_id: formId().optional(),
   period: formPeriod.optional(),
   type: z.enum(['remain', 'multiplicity']).optional(),
 });
@@ -251,13 +252,13 @@ export const uploadListQuery = z.object({
   date_start: filterDate.optional(),
   date_end: filterDate.optional(),
   type: z.enum(['PRICE', 'PERSONAL', 'REMAIN', 'MULTIPLICITY']).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  offset: z.coerce.number().int().min(0).default(0),
+  limit: formInt({ max: 100 }).default(20),
+  offset: formInt({ min: 0 }).default(0),
 });
 export const uploadListAnswer = z.object({ ITEMS: z.array(priceUpload), NAV: z.object({ CNT: z.number().int(), CNT_ALL: z.number().int() }) });
 
 /** action=create makes a link; action=delete with id switches one off. */
-export const ymlBody = z.object({ action: z.enum(['create', 'delete']), id: z.coerce.number().int().positive().optional() });
+export const ymlBody = z.object({ action: z.enum(['create', 'delete']), id: formId().optional() });
 export const ymlSaved = actionDone({ ITEMS: z.array(yml) });
 
 export const pricingPathParams = z.object({ type: z.enum(PRICE_KINDS), priceId: z.union([z.literal(DEFAULTS.basePriceListId), pathId]) });
@@ -271,12 +272,12 @@ export const pricingPartParams = pricingPathParams.extend({ part: z.enum(UPLOAD_
 export const assignQuery = z.object({
   price_type: z.enum(['pricelist', 'column']).default('pricelist'),
   price_id: priceIdParam.default(DEFAULTS.basePriceListId),
-  group_id: z.coerce.number().int().min(0).optional(),
+  group_id: formInt({ min: 0, max: LIMITS.idMax }).optional(),
   query: z.string().trim().max(100).optional(),
   date_start: filterDate.optional(),
   date_end: filterDate.optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: formInt({ max: 200 }).default(50),
+  offset: formInt({ min: 0, max: 1_000_000 }).default(0),
 });
 export type AssignQuery = z.input<typeof assignQuery>;
 

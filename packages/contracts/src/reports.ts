@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formId, formInt } from './numbers';
 import { actionDone, actionFailed, fileLink } from './http/envelope';
 import { formText } from './http/form-fields';
 import { LIMITS } from './limits';
@@ -56,7 +57,7 @@ export const reportKind = z.object({ CODE: z.enum(REPORT_CODES), NAME: z.string(
 export const reportKinds = z.object({ ITEMS: z.array(reportKind) });
 
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
-const optionalId = z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional());
+const optionalId = z.preprocess(emptyToUndefined, formId().optional());
 
 /** POST /manager/report/{code}/: the filters (form data); action=export answers the .xlsx. */
 export const reportBody = z.object({
@@ -67,9 +68,9 @@ export const reportBody = z.object({
   product_id: optionalId,
   sections: z.preprocess(
     (v) => (v === '' || v === undefined ? undefined : Array.isArray(v) ? v : [v]),
-    z.array(z.coerce.number().int().positive()).max(100).optional(),
+    z.array(formId()).max(100).optional(),
   ),
-  limit: z.preprocess(emptyToUndefined, z.coerce.number().int().refine((n) => (LIMITS.topPositionChoices as readonly number[]).includes(n)).optional()),
+  limit: z.preprocess(emptyToUndefined, formInt().refine((n) => (LIMITS.topPositionChoices as readonly number[]).includes(n)).optional()),
   action: z.preprocess(emptyToUndefined, z.enum(['export']).optional()),
   report_id: formText.optional(),
 });

@@ -1,3 +1,4 @@
+import { compareDecimal } from './decimal-text';
 import { LIMITS } from './limits';
 import { MSG } from './messages';
 
@@ -126,12 +127,12 @@ export function normaliseTime(value: string): string | null {
 /**
  * A sum as the web sends it (the spec cleans amounts of spaces before sending, the server once more):
  * spaces removed, a comma read as the decimal point, at most 4 decimals. '' → null; 'bad' when it is not a
- * non-negative number.
+ * non-negative number or above LIMITS.moneyMax.
  */
 export function parseSum(text: string): string | null | 'bad' {
   const v = text.replace(/[\s\u00a0]/g, '').replace(',', '.');
   if (!v) return null;
-  return /^\d{1,14}(\.\d{1,4})?$/.test(v) ? v : 'bad';
+  return /^\d{1,14}(\.\d{1,4})?$/.test(v) && compareDecimal(v, LIMITS.moneyMax) <= 0 ? v : 'bad';
 }
 
 /** A stored sum as the spec shows it: a decimal string without trailing zeros ("" for none). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formDecimal, formId, formInt } from './numbers';
 import { action, actionDone, actionFailed, money, seconds, yn } from './http/envelope';
 import { formText } from './http/form-fields';
 import { LIMITS } from './limits';
@@ -24,6 +25,8 @@ export function rubles(amount: string): string {
 export const STOREFRONT_MSG = {
   multiplicity: (n: number) => `Товар продается упаковками по ${n} шт.: укажите количество, кратное ${n}`,
   quantityInvalid: 'Укажите количество целым числом',
+  quantityMax: (max: number) => `В строке корзины может быть не больше ${String(max).replace(/\B(?=(\d{3})+(?!\d))/g, ' ')} шт.`,
+  orderTotalMax: (max: string) => `Сумма заказа не может превышать ${rubles(max)} ₽`,
   productUnavailable: 'Товар недоступен для заказа',
   basketEmpty: 'Корзина пуста',
   basketChanged: 'Корзина изменилась: проверьте ее и оформите заказ еще раз',
@@ -69,14 +72,14 @@ export const catalogProduct = z.object({
 export type CatalogProduct = z.infer<typeof catalogProduct>;
 
 export const catalogQuery = z.object({
-  section_id: z.coerce.number().int().positive().optional(),
-  brand_id: z.coerce.number().int().positive().optional(),
+  section_id: formId().optional(),
+  brand_id: formId().optional(),
   /** A name (any part) or a 6-digit code. */
   query: z.string().trim().max(100).optional(),
   /** The offer form's lookup by code (shop-pricing-offers-loyalty.md §3 Offer). */
   code1c: z.string().trim().max(20).optional(),
-  limit: z.coerce.number().int().refine((n) => [12, 24, 36, 48].includes(n)).catch(24).default(24),
-  offset: z.coerce.number().int().min(0).max(100_000).catch(0).default(0),
+  limit: formInt().refine((n) => [12, 24, 36, 48].includes(n)).catch(24).default(24),
+  offset: formInt({ min: 0, max: 100_000 }).catch(0).default(0),
 });
 export type CatalogQuery = z.input<typeof catalogQuery>;
 
@@ -151,11 +154,11 @@ export const basketAnswer = z.object({
 });
 export type BasketAnswer = z.infer<typeof basketAnswer>;
 
-const quantity = z.coerce.number({ error: STOREFRONT_MSG.quantityInvalid }).int(STOREFRONT_MSG.quantityInvalid).min(0).max(1_000_000);
+const quantity = formInt({ min: 0, max: LIMITS.basketQuantityMax, message: STOREFRONT_MSG.quantityInvalid, rangeMessage: STOREFRONT_MSG.quantityMax(LIMITS.basketQuantityMax) });
 
 /** Sets a product's quantity in the basket (0 takes it out); add=Y adds to what is there. */
 export const basketBody = z.object({
-  product_id: z.coerce.number().int().positive(),
+  product_id: formId(),
   quantity,
   add: z.enum(['Y', 'N']).optional(),
 });
@@ -177,14 +180,14 @@ export type CheckoutAnswer = z.infer<typeof checkoutAnswer>;
 export const orderBody = z.object({
   delivery: z.enum(DELIVERY_KINDS),
   address: formText.max(500).optional(),
-  tradepoint_id: z.coerce.number().int().positive().optional(),
+  tradepoint_id: formId().optional(),
   payment_type: z.enum(PAYMENT_TYPES, { error: STOREFRONT_MSG.paymentTypeRequired }),
   contact_name: formText.max(LIMITS.personNameMax * 2),
   contact_phone: formText.max(LIMITS.phoneMax),
   contact_email: z.union([z.literal(''), formText.max(LIMITS.emailMax).regex(EMAIL_RE, MSG.employeeEmailInvalid)]).optional(),
   comment: formText.max(LIMITS.orderNoteMax, STOREFRONT_MSG.commentMax).optional(),
   /** The basket's SUM the buyer confirmed: when the prices changed since (an offer ended), the order is refused. */
-  expected_sum: formText.regex(/^\d{1,14}(\.\d{1,4})?$/).optional(),
+  expected_sum: formDecimal().optional(),
 });
 export const orderPlaced = z.union([actionDone({ ORDER_ID: z.number().int(), ORDER_NUMBER: z.string() }), actionFailed]);
 
@@ -202,8 +205,8 @@ export const buyerOrder = z.object({
 });
 export const buyerOrders = z.object({ ITEMS: z.array(buyerOrder), NAV: z.object({ CNT: z.number().int(), CNT_ALL: z.number().int() }) });
 export const buyerOrdersQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(50).catch(12).default(12),
-  offset: z.coerce.number().int().min(0).catch(0).default(0),
+  limit: formInt({ max: 50 }).catch(12).default(12),
+  offset: formInt({ min: 0 }).catch(0).default(0),
 });
 export const buyerOrderCard = buyerOrder.extend({
   ADDRESS: z.string().nullable(),
@@ -245,7 +248,7 @@ export const personalInfo = z.object({
 export type PersonalInfo = z.infer<typeof personalInfo>;
 
 /** POST /v3/api/client/info/: selected_shop, one of SHOPS (its link is where the buyer signs in next). */
-export const selectShopBody = z.object({ selected_shop: z.coerce.number().int().positive() });
+export const selectShopBody = z.object({ selected_shop: formId() });
 export const shopSelected = action({ SHOP_LINK: z.string().nullable() });
 
 /** POST /v1/personal/review: the buyer's review, mailed to the partner and listed in the back office. */
@@ -258,6 +261,6 @@ export const reviewList = z.object({
   NAV: z.object({ CNT: z.number().int(), CNT_ALL: z.number().int() }),
 });
 export const reviewListQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).catch(24).default(24),
-  offset: z.coerce.number().int().min(0).catch(0).default(0),
+  limit: formInt({ max: 100 }).catch(24).default(24),
+  offset: formInt({ min: 0 }).catch(0).default(0),
 });

@@ -33,6 +33,7 @@ import * as priceUploadWorkRowsUnchecked from './migrations/2026-11-26-0033-pric
 import * as priceListRowsCheckedPerStatement from './migrations/2026-11-26-0034-price-list-rows-checked-per-statement';
 import * as tableChangeNotices from './migrations/2026-11-27-0035-table-change-notices';
 import * as orderStatusCounts from './migrations/2026-11-27-0036-order-status-counts';
+import * as numberBounds from './migrations/2026-11-28-0038-number-bounds';
 
 /** Dated migrations, listed here so that the bundled server carries them. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -69,6 +70,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26-0034-price-list-rows-checked-per-statement': priceListRowsCheckedPerStatement,
   '2026-11-27-0035-table-change-notices': tableChangeNotices,
   '2026-11-27-0036-order-status-counts': orderStatusCounts,
+  '2026-11-28-0038-number-bounds': numberBounds,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -14,6 +14,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (!(err instanceof AppError) && err.validation) return answerInvalid(err, request, reply);
     const { status, body, headers } = describe(err);
     if (status >= 500) request.log.error({ err }, 'request failed');
+    else if ((err as { code?: string }).code === '23514' || (err as { code?: string }).code === '22003') request.log.warn({ err }, 'refused by the database');
     else request.log.info({ status, code: body.error }, body.error_description);
     for (const [k, v] of Object.entries(headers)) reply.header(k, v);
     return reply.status(status).send(body);
@@ -51,6 +52,10 @@ function describe(err: FastifyError | AppError): { status: number; body: ErrorBo
   if (err instanceof AppError) {
     return { status: err.status, body: { error: err.code, error_description: err.message }, headers: err.headers };
   }
+  // The database's last guards (issue 37.4): a CHECK or a number out of its column's range is the input's fault, never
+  // a 500. The contracts refuse such values first; reaching here means a check is missing in front of the database.
+  if (err.code === '23514') return plain(400, 'invalid_request', MSG.badRequest);
+  if (err.code === '22003') return plain(400, 'invalid_request', MSG.numberOutOfRange);
   const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
   if (err.code === 'FST_REQ_FILE_TOO_LARGE') return plain(413, 'payload_too_large', MSG.fileTooLarge);
   if (status === 413) return plain(413, 'payload_too_large', MSG.requestTooLarge);

@@ -3,12 +3,13 @@ import { fileBytes } from '../http/form-fields';
 import { route } from '../http/route';
 import { actionFailed } from '../http/envelope';
 import { pathId } from '../http/path-params';
+import { formId } from '../numbers';
 import { orderActionSchema, orderCard, orderChangeDone, orderListAnswer, orderListQuerySchema } from '../orders';
 import { reportAnswer, reportBody, reportKinds, REPORT_CODES } from '../reports';
 
 /** The order list's filters across partners: the partner's filters and the partner (absent: every partner). */
 export const managerOrderListQuery = orderListQuerySchema.omit({ action: true, shop_id: true }).extend({
-  partner_id: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number().int().positive().optional().catch(undefined)),
+  partner_id: z.preprocess((v) => (v === '' || v === null ? undefined : v), formId().optional().catch(undefined)),
 });
 
 /** What the manager does with an order: the partner staff's status actions and texts. */

@@ -78,7 +78,7 @@ export function loyaltyPointsService(
   });
 
   async function adjust(user: Staff, body: z.output<typeof loyaltyAdjustBody>, sign: 1 | -1) {
-    const count = whole(body.points);
+    const count = whole(String(body.points));
     if (!count || count.lte(0)) return failed({ points: LOYALTY_MSG.pointsInvalid });
     const comment = body.comment?.trim();
     if (!comment) return failed({ comment: LOYALTY_MSG.commentRequired });

@@ -116,7 +116,7 @@ export function loyaltySettingsService(db: Db, deps: { files: FileStore }) {
         for (const [field, column] of [['logo', 'logo_file_id'], ['offer_file', 'offer_file_id']] as const) {
           const file = files[field];
           if (file) {
-            const meta = { partnerId: user.partnerId, purpose: `loyalty-${field}`, originalName: file.upload.filename, mime: file.mime, createdBy: user.id };
+            const meta = { partnerId: user.partnerId, purpose: `loyalty-${field}` as const, originalName: file.upload.filename, mime: file.mime, createdBy: user.id };
             set[column] = (await deps.files.save(meta, file.upload.data, trx)).id;
           } else if (body[`${field}_del`]) set[column] = null;
           const old = current?.[column];
@@ -150,7 +150,7 @@ export function loyaltySettingsService(db: Db, deps: { files: FileStore }) {
         const multiplier = num(r.MULTIPLIER) || '100';
         if (!PERCENT.test(multiplier) || Number(multiplier) > 1000) errors[key('MULTIPLIER')] = LOYALTY_MSG.multiplierInvalid;
         const threshold = num(r.THRESHOLD) || '0';
-        if (!MONEY.test(threshold)) errors[key('THRESHOLD')] = LOYALTY_MSG.thresholdInvalid;
+        if (!MONEY.test(threshold) || new Decimal(threshold).gt(LIMITS.moneyMax)) errors[key('THRESHOLD')] = LOYALTY_MSG.thresholdInvalid;
         const id = r.ID && stored.has(Number(r.ID)) ? Number(r.ID) : null;
         return { id, title: title.slice(0, 100), multiplier, threshold, sort: (i + 1) * 10 };
       });
@@ -248,7 +248,7 @@ export function loyaltySettingsService(db: Db, deps: { files: FileStore }) {
         const bound = (v: string | undefined, re: RegExp, f: string) => {
           const text = num(v);
           if (text === '') return null;
-          if (!re.test(text)) errors[key(f)] = LOYALTY_MSG.rangeInvalid;
+          if (!re.test(text) || (re === MONEY && new Decimal(text).gt(LIMITS.moneyMax))) errors[key(f)] = LOYALTY_MSG.rangeInvalid;
           return text;
         };
         const markupFrom = bound(r.markup_from, MONEY, 'markup_from');

@@ -1,3 +1,5 @@
+import { LIMITS } from '@b2b/contracts/limits';
+import { compareDecimal } from '@b2b/contracts/decimal-text';
 import { PERCENT_PATTERN, PRICING_MSG } from '@b2b/contracts/pricing';
 import { cellCode, cellDecimal, cellPrice, cellText, PRODUCT_CODE } from '@/files/sheet-cells';
 import type { SpreadsheetCell, SpreadsheetRow } from '@/files/sheet-types';
@@ -72,7 +74,10 @@ export interface StagedRow {
 
 function priceOf(cell: SpreadsheetCell | undefined): { value: string | null; error?: string } {
   const read = cellPrice(cell);
-  return read.error ? { value: null, error: PRICING_MSG.row[read.error] } : read;
+  if (read.error) return { value: null, error: PRICING_MSG.row[read.error] };
+  // Above the cap no order could carry it (issue 37.4); the price tables' CHECKs are the last guard.
+  if (read.value !== null && compareDecimal(read.value.replace(',', '.'), LIMITS.moneyMax) > 0) return { value: null, error: PRICING_MSG.row.priceMax };
+  return read;
 }
 
 function percentOf(cell: SpreadsheetCell | undefined): { value: string | null; error?: string } {

@@ -34,6 +34,21 @@ describe('price file rows', () => {
     expect(stageRow('PRICE', cols, row([null, 'Итого']))).toBeUndefined();
   });
 
+  it('refuses a price above the cap (999 999 999,99), with more decimals than the column, or not a finite number (issue 37.4)', () => {
+    const cols = templateColumns('PRICE');
+    const error = (cells: (string | number | null)[]) => stageRow('PRICE', cols, row(cells))?.error;
+    expect(error(['012345', '', '', '', '999 999 999,99', ''])).toBeNull();
+    expect(error(['012345', '', '', '', '999999999.9901', ''])).toBe(PRICING_MSG.row.priceMax);
+    expect(error(['012345', '', '', '', 1e10, ''])).toBe(PRICING_MSG.row.priceMax);
+    expect(error(['012345', '', '', '', 1e12, ''])).toBe(PRICING_MSG.row.price);
+    expect(error(['012345', '', '', '', '108380560000', ''])).toBe(PRICING_MSG.row.priceMax);
+    expect(error(['012345', '', '', '', 0.00001, ''])).toBe(PRICING_MSG.row.price);
+    expect(error(['012345', '', '', '', Infinity, ''])).toBe(PRICING_MSG.row.price);
+    expect(error(['012345', '', '', '', '1e309', ''])).toBe(PRICING_MSG.row.price);
+    expect(error(['012345', '', '', '', 'NaN', ''])).toBe(PRICING_MSG.row.price);
+    expect(stageRow('PERSONAL', templateColumns('PERSONAL'), row(['000777', 'Т', 10, '1000000000']))?.error).toBe(PRICING_MSG.row.priceMax);
+  });
+
   it('reads personal prices, remains and multiplicities', () => {
     expect(stageRow('PERSONAL', templateColumns('PERSONAL'), row(['000777', 'Т', 10, '9,99']))).toMatchObject({ sitePrice: '9.99', error: null });
     expect(stageRow('PERSONAL', templateColumns('PERSONAL'), row(['000777', 'Т', 10, null]))?.error).toBe(PRICING_MSG.row.price);

@@ -41,6 +41,10 @@ export async function shopTerms(db: Db, partnerId: number): Promise<ShopTerms> {
   };
 }
 
+/** Whether an order's total passes the cap (LIMITS.moneyMax), in the shop's currency or in roubles. */
+export const overCap = (total: Decimal, terms: Pick<ShopTerms, 'currencyRate'>) =>
+  Decimal.max(total, total.mul(terms.currencyRate)).gt(LIMITS.moneyMax);
+
 export function shopBasketService(db: Db, catalog: ShopCatalogService, offers: Pick<OffersService, 'basketGift'>) {
   const repo = shopCatalogRepo(db);
 
@@ -68,6 +72,7 @@ export function shopBasketService(db: Db, catalog: ShopCatalogService, offers: P
     const sum = items.reduce((s, i) => s.plus(new Decimal(i.price.price).mul(i.quantity)), new Decimal(0));
     const free = terms.freeFrom !== null && new Decimal(terms.freeFrom).gt(0) && sum.gte(terms.freeFrom);
     const below = terms.minOrderSum !== null && sum.lt(terms.minOrderSum);
+    const over = overCap(sum, terms);
     const answer: BasketAnswer = {
       ITEMS: items.map((i) => ({
         PRODUCT_ID: i.item.ID,
@@ -86,13 +91,15 @@ export function shopBasketService(db: Db, catalog: ShopCatalogService, offers: P
       DELIVERY_PRICE: free ? '0.00' : money(new Decimal(terms.deliveryPrice)),
       FREE_DELIVERY_FROM: terms.freeFrom === null ? null : money(new Decimal(terms.freeFrom)),
       MIN_ORDER_SUM: terms.minOrderSum === null ? null : money(new Decimal(terms.minOrderSum)),
-      CAN_ORDER: items.length && !below ? 'Y' : 'N',
+      CAN_ORDER: items.length && !below && !over ? 'Y' : 'N',
       GIFT: await offers.basketGift(buyer.partnerId, sum.mul(terms.currencyRate)),
       ...(items.length === 0
         ? { MESSAGE: STOREFRONT_MSG.basketEmpty }
         : below
           ? { MESSAGE: STOREFRONT_MSG.minOrderSum(rubles(money(new Decimal(terms.minOrderSum!)))) }
-          : {}),
+          : over
+            ? { MESSAGE: STOREFRONT_MSG.orderTotalMax(LIMITS.moneyMax) }
+            : {}),
     };
     return { answer, items, terms, sum, free };
   }
@@ -116,6 +123,8 @@ export function shopBasketService(db: Db, catalog: ShopCatalogService, offers: P
         const lines = await rawLines(trx, buyer);
         const had = lines.find((l) => Number(l.product_id) === body.product_id)?.quantity ?? 0;
         const quantity = body.add === 'Y' ? had + body.quantity : body.quantity;
+        // Read under the basket's lock, so the cap holds however many adds arrive at once; the table's CHECK is the last guard.
+        if (quantity > LIMITS.basketQuantityMax) return { quantity: STOREFRONT_MSG.quantityMax(LIMITS.basketQuantityMax) };
         if (quantity % step !== 0) return { quantity: STOREFRONT_MSG.multiplicity(step) };
         const where = (q: ReturnType<typeof trx.deleteFrom<'shop_baskets'>>) =>
           q.where('partner_id', '=', buyer.partnerId).where('client_id', '=', buyer.clientId).where('product_id', '=', body.product_id);
@@ -135,29 +144,38 @@ export function shopBasketService(db: Db, catalog: ShopCatalogService, offers: P
       return ok({ BASKET: (await priced(buyer)).answer });
     },
 
-    /** Adds products (an earlier order's) at quantities rounded up to their steps; products not sold are skipped. */
-    async addMany(buyer: Buyer, wanted: { productId: number; quantity: number }[]) {
+    /**
+     * Adds products (an earlier order's) at quantities rounded up to their steps; products not sold are skipped.
+     * All or nothing: when a line would pass the quantity cap, nothing is added and the answer says why.
+     */
+    async addMany(buyer: Buyer, wanted: { productId: number; quantity: number }[]): Promise<{ answer: BasketAnswer } | { refused: Record<string, string> }> {
       const scope = await catalog.scopeOf(buyer.partnerId);
       const rows = await repo.byIds(scope, wanted.map((w) => w.productId));
       const steps = new Map((await catalog.priced(buyer, scope, rows)).map((p) => [p.item.ID, p.item.MULTIPLICITY]));
-      await db.transaction().execute(async (trx) => {
+      const refused = await db.transaction().execute(async (trx) => {
         await sql`select pg_advisory_xact_lock(${buyer.partnerId}::int, hashtext(${`basket:${buyer.clientId}`}))`.execute(trx);
         const lines = await rawLines(trx, buyer);
         let room = LIMITS.basketLinesMax - lines.length;
+        const writes: { productId: number; quantity: number }[] = [];
         for (const w of wanted) {
           const step = steps.get(w.productId);
           if (!step) continue;
           const had = lines.find((l) => Number(l.product_id) === w.productId)?.quantity ?? 0;
           if (!had && room-- <= 0) continue;
           const quantity = had + Math.ceil(w.quantity / step) * step;
+          if (quantity > LIMITS.basketQuantityMax) return { basket: STOREFRONT_MSG.quantityMax(LIMITS.basketQuantityMax) };
+          writes.push({ productId: w.productId, quantity });
+        }
+        for (const { productId, quantity } of writes) {
           await trx
             .insertInto('shop_baskets')
-            .values({ partner_id: buyer.partnerId, client_id: buyer.clientId, product_id: w.productId, quantity })
+            .values({ partner_id: buyer.partnerId, client_id: buyer.clientId, product_id: productId, quantity })
             .onConflict((oc) => oc.columns(['partner_id', 'client_id', 'product_id']).doUpdateSet({ quantity }))
             .execute();
         }
+        return undefined;
       });
-      return (await priced(buyer)).answer;
+      return refused ? { refused } : { answer: (await priced(buyer)).answer };
     },
 
     quantityOf: async (buyer: Buyer, productId: number) =>

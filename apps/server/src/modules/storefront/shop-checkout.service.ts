@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import { ORDER_STATUS_LABEL } from '@b2b/contracts/messages';
+import { LIMITS } from '@b2b/contracts/limits';
 import { ORDER_MSG } from '@b2b/contracts/orders';
 import { PAYMENT_TYPE_LABEL, type PaymentType } from '@b2b/contracts/payment-types';
 import { STOREFRONT_MSG, type CheckoutAnswer, type orderBody } from '@b2b/contracts/storefront';
@@ -14,7 +15,7 @@ import { MSG } from '@b2b/contracts/messages';
 import type { LoyaltyPointsService } from '../loyalty/loyalty-points.service';
 import type { OffersService } from '../offers/offers.service';
 import type { OrdersService } from '../orders/orders.service';
-import type { ShopBasketService } from './shop-basket.service';
+import { overCap, type ShopBasketService } from './shop-basket.service';
 import type { Buyer } from './shop-catalog.service';
 
 /*
@@ -87,6 +88,10 @@ export function shopCheckoutService(
       // Priced before the transaction (the embedded database has one connection: inside it only `trx` may be used).
       const { answer, items, free, sum, terms } = await deps.basket.priced(buyer);
       if (body.expected_sum !== undefined && !sum.eq(body.expected_sum)) return failed({ basket: STOREFRONT_MSG.pricesChanged });
+      // The order's total (with the delivery it pays for) stays below the cap; the orders table's CHECK is the last guard.
+      if (overCap(sum.plus(body.delivery === 'DELIVERY' && !free ? answer.DELIVERY_PRICE : 0), terms)) {
+        return failed({ basket: STOREFRONT_MSG.orderTotalMax(LIMITS.moneyMax) });
+      }
       const isLoyalty = await deps.loyalty.isMember(buyer.partnerId, buyer.clientId);
       const placed = await db.transaction().execute(async (trx) => {
         // The basket is read and emptied under its lock: a double click places one order.

@@ -6,7 +6,7 @@ import { attachmentDisposition } from '@/files/file-store';
 import { badRequest, forbidden, notFound } from '@/http/app-error';
 import type { AuthUser } from '@/http/auth-context';
 import { addRoute } from '@/http/contract-route';
-import { ok } from '@/http/envelope';
+import { failed, ok } from '@/http/envelope';
 import type { CommercialOfferService } from '../commercial-offer/commercial-offer.service';
 import type { BuyerAccountService } from './buyer-account.service';
 import { commercialOfferPdf } from './commercial-offer-pdf';
@@ -74,8 +74,8 @@ export function storefrontRoutes(
     addRoute(app, R.repeat, async ({ user, params }) => {
       const buyer = buyerOf(user);
       const order = await checkout.order(buyer, params.id);
-      const answer = await basket.addMany(buyer, order.ITEMS.filter((i) => i.GIFT === 'N').map((i) => ({ productId: i.PRODUCT_ID, quantity: i.QUANTITY })));
-      return ok({ BASKET: answer }, STOREFRONT_MSG.basketRepeated);
+      const added = await basket.addMany(buyer, order.ITEMS.filter((i) => i.GIFT === 'N').map((i) => ({ productId: i.PRODUCT_ID, quantity: i.QUANTITY })));
+      return 'refused' in added ? failed(added.refused) : ok({ BASKET: added.answer }, STOREFRONT_MSG.basketRepeated);
     });
   };
 }
