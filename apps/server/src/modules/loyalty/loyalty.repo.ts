@@ -198,12 +198,15 @@ export function loyaltyRepo(db: Db) {
         .where('client_id', '=', clientId)
         .execute(),
 
-    /** A ledger row unless its idempotency key was used: undefined then (the movement happened before). */
+    /**
+     * A ledger row unless its idempotency key was used for this client and operation: undefined then (the movement
+     * happened before). The same key for another client is another movement (migration 0040).
+     */
     insertEntry: async (trx: Db, row: Insertable<LoyaltyLedgerTable>) =>
       trx
         .insertInto('loyalty_ledger')
         .values(row)
-        .onConflict((oc) => oc.columns(['partner_id', 'idempotency_key']).doNothing())
+        .onConflict((oc) => oc.columns(['partner_id', 'client_id', 'operation', 'idempotency_key']).doNothing())
         .returning(['id', 'points'])
         .executeTakeFirst(),
 
