@@ -50,6 +50,8 @@ async function serve(config: Config, { prepare, processes }: { prepare: boolean;
   const purge = setInterval(() => {
     void app.services.auth.purgeExpiredTokens().catch(() => {});
     void purgeEndedWindows(database.db).catch(() => {});
+    // Expired exports (a day old) and files on disk whose row is gone (issue 37.6).
+    void app.services.files.purge().catch((err) => app.log.error({ err }, 'file purge failed'));
   }, 3600_000);
   purge.unref();
 

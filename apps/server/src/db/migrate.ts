@@ -34,6 +34,7 @@ import * as priceListRowsCheckedPerStatement from './migrations/2026-11-26-0034-
 import * as tableChangeNotices from './migrations/2026-11-27-0035-table-change-notices';
 import * as orderStatusCounts from './migrations/2026-11-27-0036-order-status-counts';
 import * as numberBounds from './migrations/2026-11-28-0038-number-bounds';
+import * as fileExpiry from './migrations/2026-11-28-0039-file-expiry';
 import * as loyaltyKeyPerClient from './migrations/2026-11-28-0040-loyalty-key-per-client';
 
 /** Dated migrations, listed here so that the bundled server carries them. */
@@ -72,6 +73,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27-0035-table-change-notices': tableChangeNotices,
   '2026-11-27-0036-order-status-counts': orderStatusCounts,
   '2026-11-28-0038-number-bounds': numberBounds,
+  '2026-11-28-0039-file-expiry': fileExpiry,
   '2026-11-28-0040-loyalty-key-per-client': loyaltyKeyPerClient,
 };
 

@@ -104,6 +104,8 @@ export interface FilesTable {
   storage_path: string;
   created_by: number | null;
   created_at: Created;
+  /** A generated file's end (issue 37.6): the purge deletes it then; null for a stored file. */
+  expires_at: Date | null;
 }
 
 export interface JobsTable {

@@ -3,15 +3,17 @@ import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '@/db/database';
+import { expiryOf, mayRead, type FilePurpose, type FileReader } from './file-purposes';
 import { filesRepo } from './files.repo';
 
 export interface NewFile {
   partnerId: number;
-  /** What the file is for: 'export', 'client-file', 'price-upload', … */
-  purpose: string;
+  /** What the file is for: it decides who downloads it and whether it expires (file-purposes.ts). */
+  purpose: FilePurpose;
   /** The name the user sees and downloads it under (Russian allowed). */
   originalName: string;
   mime: string;
+  /** Who stored it: for a generated file, the one user who may download it. */
   createdBy: number | null;
 }
 
@@ -29,6 +31,15 @@ export const fileDownloadUrl = (id: string) => `/v3/api/partner/file/${id}/`;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
+ * A file on disk without a row is collected once it is this old: younger, it may be one being written (`create` writes
+ * the bytes, then inserts the row, in the caller's transaction; a long export writes for minutes).
+ */
+const ORPHAN_GRACE_MS = 24 * 3600_000;
+
+/** Expired rows deleted per statement by the purge. */
+const PURGE_BATCH = 500;
+
+/**
  * Files of a partner: the bytes under DATA_DIR/files/<partner>/<yyyy-mm>/<uuid>.<ext>, a row in `files`
  * with the original name, size and sha256. Any module stores and serves its files through here.
  */
@@ -44,6 +55,50 @@ export function fileStore(db: Db, dataDir: string) {
       size += (chunk as Buffer).length;
     }
     return { size, sha256: hash.digest('hex') };
+  }
+
+  /**
+   * A file of this partner that still exists on disk; undefined for an unknown id, another partner's, an expired or
+   * a lost file.
+   */
+  async function open(partnerId: number, id: string) {
+    if (!UUID.test(id)) return undefined;
+    const row = await repo.findById(partnerId, id);
+    if (!row || (row.expires_at && row.expires_at.getTime() <= Date.now())) return undefined;
+    const file = absolute(row.storage_path);
+    const exists = await fs.stat(file).then((s) => s.isFile(), () => false);
+    return exists ? { row, stream: () => createReadStream(file) } : undefined;
+  }
+
+  /** Bytes under files/<partner>/<month>/<uuid>.<ext> older than the grace whose row is gone (any partner's). */
+  async function collectOrphans(now: Date): Promise<number> {
+    const root = absolute('files');
+    const names = async (dir: string) => fs.readdir(dir, { withFileTypes: true }).catch(() => []);
+    let collected = 0;
+    for (const partner of await names(root)) {
+      if (!partner.isDirectory() || !/^\d+$/.test(partner.name)) continue;
+      const partnerId = Number(partner.name);
+      for (const month of await names(path.join(root, partner.name))) {
+        if (!month.isDirectory()) continue;
+        const dir = path.join(root, partner.name, month.name);
+        const candidates = new Map<string, string>();
+        for (const entry of await names(dir)) {
+          const id = path.basename(entry.name, path.extname(entry.name));
+          if (!entry.isFile() || !UUID.test(id)) continue;
+          const file = path.join(dir, entry.name);
+          const stat = await fs.stat(file).catch(() => undefined);
+          if (stat && now.getTime() - stat.mtimeMs >= ORPHAN_GRACE_MS) candidates.set(id.toLowerCase(), file);
+        }
+        if (!candidates.size) continue;
+        const known = new Set((await repo.existingIds(partnerId, [...candidates.keys()])).map((id) => id.toLowerCase()));
+        for (const [id, file] of candidates) {
+          if (known.has(id)) continue;
+          await fs.rm(file, { force: true });
+          collected += 1;
+        }
+      }
+    }
+    return collected;
   }
 
   return {
@@ -70,6 +125,7 @@ export function fileStore(db: Db, dataDir: string) {
           sha256,
           storage_path: storagePath,
           created_by: meta.createdBy,
+          expires_at: expiryOf(meta.purpose),
         });
       } catch (err) {
         await fs.rm(file, { force: true });
@@ -90,14 +146,31 @@ export function fileStore(db: Db, dataDir: string) {
       if (row) await fs.rm(absolute(row.storage_path), { force: true });
     },
 
-    /** A file of this partner that still exists on disk; undefined for an unknown id, another partner's or a lost file. */
-    async open(partnerId: number, id: string) {
-      if (!UUID.test(id)) return undefined;
-      const row = await repo.findById(partnerId, id);
-      if (!row) return undefined;
-      const file = absolute(row.storage_path);
-      const exists = await fs.stat(file).then((s) => s.isFile(), () => false);
-      return exists ? { row, stream: () => createReadStream(file) } : undefined;
+    open,
+
+    /** A file of the reader's partner that the reader may download (file-purposes.ts); undefined for any other. */
+    async openFor(reader: FileReader & { partnerId: number }, id: string) {
+      const file = await open(reader.partnerId, id);
+      return file && mayRead(reader, file.row) ? file : undefined;
+    },
+
+    /**
+     * Deletes the files that expired by `now`, their bytes then their rows: a crash between the two leaves a row whose
+     * file is gone, which open() answers as not found and the next purge deletes. Then collects the orphans (bytes whose
+     * row is gone: a crash inside create() or remove()). Answers how many of each it deleted.
+     */
+    async purge(now = new Date()): Promise<{ expired: number; orphans: number }> {
+      let expired = 0;
+      for (;;) {
+        const rows = await repo.expired(now, PURGE_BATCH);
+        if (!rows.length) break;
+        for (const row of rows) await fs.rm(absolute(row.storage_path), { force: true });
+        const deleted = await repo.deleteExpired(rows.map((r) => r.id), now);
+        expired += deleted;
+        // A short batch was the last; one of which nothing was deleted (taken by another process) ends the run too.
+        if (rows.length < PURGE_BATCH || !deleted) break;
+      }
+      return { expired, orphans: await collectOrphans(now) };
     },
   };
 }

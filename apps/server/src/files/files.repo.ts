@@ -17,5 +17,31 @@ export function filesRepo(db: Db) {
 
     findById: (partnerId: number, id: string) =>
       db.selectFrom('files').selectAll().where('partner_id', '=', partnerId).where('id', '=', id).executeTakeFirst(),
+
+    /** Of these ids, those this partner still has a row for (the orphan collector's check). */
+    existingIds: async (partnerId: number, ids: string[]) =>
+      ids.length
+        ? (await db.selectFrom('files').select('id').where('partner_id', '=', partnerId).where('id', 'in', ids).execute()).map((r) => r.id)
+        : [],
+
+    /**
+     * Files of every partner that expired by `now`, oldest first (the hourly purge, platform-wide, on the partial index
+     * files_expiry_idx).
+     */
+    expired: (now: Date, limit: number) =>
+      db
+        .selectFrom('files')
+        .select(['partner_id', 'id', 'storage_path'])
+        .where('expires_at', 'is not', null)
+        .where('expires_at', '<=', now)
+        .orderBy('expires_at')
+        .limit(limit)
+        .execute(),
+
+    /** Deletes these expired files' rows; answers how many it deleted (another process may have taken some). */
+    deleteExpired: async (ids: string[], now: Date) =>
+      ids.length
+        ? Number((await db.deleteFrom('files').where('id', 'in', ids).where('expires_at', '<=', now).executeTakeFirst()).numDeletedRows)
+        : 0,
   };
 }

@@ -7,8 +7,10 @@ import { attachmentDisposition, type FileStore } from './file-store';
 
 export function filesRoutes(files: FileStore) {
   return async (app: FastifyInstance) => {
+    // Served by right (file-purposes.ts): a generated file to its requester only, a stored one to the rights of the
+    // screen that lists it; anything else, another partner's or an expired file answers 404 alike.
     addRoute(app, R.download, async ({ staff, params, reply }) => {
-      const file = await files.open(staff.partnerId, params.fileId);
+      const file = await files.openFor(staff, params.fileId);
       if (!file) throw notFound(MSG.notFound);
       return reply
         .header('content-type', file.row.mime)

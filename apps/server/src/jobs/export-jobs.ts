@@ -86,7 +86,7 @@ export function exportJobs(db: Db, jobs: JobQueue, files: FileStore) {
         const { user, input } = payload as { user: ExportUser; input: P };
         const file = await produce(input, { user, track: (pages, total) => tracked(pages, total, ctx.progress) });
         const stored = await files.create(
-          { partnerId: user.partnerId, purpose: 'export', originalName: file.name, mime: XLSX_MIME, createdBy: user.id },
+          { partnerId: user.partnerId, purpose: type, originalName: file.name, mime: XLSX_MIME, createdBy: user.id },
           (path) => file.write(path),
           db,
         );

@@ -85,7 +85,7 @@ export function commercialOfferService(db: Db, deps: { files: FileStore }) {
           const old = stored?.[column] ?? null;
           const image = checkedImages[key];
           if (image) {
-            const meta = { partnerId: user.partnerId, purpose: `offer-${key}`, originalName: image.upload.filename, mime: image.mime, createdBy: user.id };
+            const meta = { partnerId: user.partnerId, purpose: `offer-${key}` as const, originalName: image.upload.filename, mime: image.mime, createdBy: user.id };
             set[column] = (await deps.files.save(meta, image.upload.data, trx)).id;
           } else if (body[`${key}_del`]) set[column] = null;
           if (old && set[column] !== undefined && set[column] !== old) replaced.push(old);

@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import type { Insertable } from 'kysely';
 import type { Db } from '@/db/database';
 import type { OffersTable } from '@/db/schema';
+import type { FilePurpose } from '@/files/file-purposes';
 import type { FileStore } from '@/files/file-store';
 import { filesRepo } from '@/files/files.repo';
 import { IMAGE_KINDS } from '@/files/file-sniff';
@@ -156,7 +157,7 @@ export function offersService(db: Db, deps: { files: FileStore }) {
 
     const replaced: string[] = [];
     const offerId = await db.transaction().execute(async (trx) => {
-      const meta = (purpose: string, upload: UploadedFile, mime: string) => ({ partnerId: user.partnerId, purpose, originalName: upload.filename, mime, createdBy: user.id });
+      const meta = (purpose: FilePurpose, upload: UploadedFile, mime: string) => ({ partnerId: user.partnerId, purpose, originalName: upload.filename, mime, createdBy: user.id });
       const set: OfferValues = { ...values };
       for (const placement of BANNER_PLACEMENTS) {
         const column = BANNER_COLUMN[placement];

@@ -209,7 +209,7 @@ export function orderActionsService(db: Db, deps: { mailer: Mailer; files: FileS
       if (!card) throw notFound(MSG.notFound);
       const stored = await db.transaction().execute(async (trx) => {
         const file = await deps.files.create(
-          { partnerId: actor.partnerId, purpose: 'export', originalName: ORDER_EXPORT_FILE.order(card.ORDER_NUMBER), mime: XLSX_MIME, createdBy: actor.id },
+          { partnerId: actor.partnerId, purpose: 'export.order', originalName: ORDER_EXPORT_FILE.order(card.ORDER_NUMBER), mime: XLSX_MIME, createdBy: actor.id },
           (path) => writeOrderXlsx(path, card),
           trx,
         );

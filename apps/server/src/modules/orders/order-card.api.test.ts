@@ -212,7 +212,9 @@ describe('order actions that read: loyalty_history and export', () => {
     const answer = (await k.as('loyalty').get(orderUrl(id, '?action=export'))).json();
     expect(answer).toMatchObject({ SUCCESS: 'Y', FILENAME: `Заказ ${order.order_number}.xlsx`, URL: expect.stringMatching(/^\/v3\/api\/partner\/file\//) });
 
-    const { res, book } = await downloadXlsx(k, 'price', answer.URL);
+    // The file is its requester's (issue 37.6): a colleague of the same partner gets 404.
+    expect((await downloadXlsx(k, 'price', answer.URL)).res.statusCode).toBe(404);
+    const { res, book } = await downloadXlsx(k, 'loyalty', answer.URL);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toBe(
       `attachment; filename="${answer.FILENAME.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(answer.FILENAME)}`,

@@ -247,7 +247,7 @@ describe('GET /v3/api/partner/orderlist/', () => {
 });
 
 describe('GET /v3/api/partner/orderlist/?action=export', () => {
-  it('exports the whole filtered list to a real .xlsx that only the same partner downloads', async () => {
+  it('exports the whole filtered list to a real .xlsx that only its requester downloads', async () => {
     const expected = all.filter((o) => o.status === 'COMPLETED').sort((a, b) => a.position_count - b.position_count || a.id - b.id);
     const res = await k.as('price').get(listUrl({ status: 'COMPLETED', sort: 'POSITION_COUNT', order: 'ASC', action: 'export' }));
     expect(res.json()).toMatchObject({ SUCCESS: 'Y', JOB_ID: expect.any(Number) });
@@ -255,7 +255,9 @@ describe('GET /v3/api/partner/orderlist/?action=export', () => {
     expect(answer).toMatchObject({ FILENAME: expect.stringMatching(/^Заказы \d{2}\.\d{2}\.\d{4}\.xlsx$/) });
     expect(answer.URL).toMatch(/^\/v3\/api\/partner\/file\/[0-9a-f-]{36}\/$/);
 
-    const { res: file, book } = await downloadXlsx(k, 'clients', answer.URL);
+    // The file is its requester's (issue 37.6): a colleague of the same partner gets 404.
+    expect((await downloadXlsx(k, 'clients', answer.URL)).res.statusCode).toBe(404);
+    const { res: file, book } = await downloadXlsx(k, 'price', answer.URL);
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(file.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent(answer.FILENAME)}`);
@@ -274,7 +276,7 @@ describe('GET /v3/api/partner/orderlist/?action=export', () => {
     expect(date.getTime()).toBe(Math.floor(expected[0].created_at.getTime() / 1000) * 1000 + 3 * 3600_000);
     expect(firstRow.getCell(3).value).toBe('Исполнен');
 
-    const stored = await k.db.selectFrom('files').selectAll().where('partner_id', '=', k.main).where('purpose', '=', 'export').execute();
+    const stored = await k.db.selectFrom('files').selectAll().where('partner_id', '=', k.main).where('purpose', '=', 'export.orders').execute();
     expect(stored).toHaveLength(1);
     expect(stored[0].storage_path.startsWith(path.join('files', String(k.main)))).toBe(true);
     expect(stored[0].size).toBe(file.rawPayload.length);

@@ -5,6 +5,7 @@ import { SHOP_MSG, SHOP_SAVE_TYPES, type ShopSaveType } from '@b2b/contracts/sho
 import type { PriceSettingsBody, ShopSaveBody } from '@b2b/contracts/shop-wire';
 import type { Db } from '@/db/database';
 import { isUniqueViolation } from '@/db/db-errors';
+import type { FilePurpose } from '@/files/file-purposes';
 import type { FileStore } from '@/files/file-store';
 import { filesRepo } from '@/files/files.repo';
 import { checkImage } from '@/files/upload-checks';
@@ -108,7 +109,7 @@ export function shopSettingsService(
   }
 
   async function applyFiles(trx: Db, user: Staff, plan: ShopFilesPlan, d: Draft): Promise<string[]> {
-    const meta = (name: string, mime: string, purpose: string) => ({ partnerId: user.partnerId, purpose, originalName: name, mime, createdBy: user.id });
+    const meta = (name: string, mime: string, purpose: FilePurpose) => ({ partnerId: user.partnerId, purpose, originalName: name, mime, createdBy: user.id });
     if (plan.logo) {
       const saved = await deps.files.save(meta(plan.logo.upload.filename, plan.logo.mime, 'shop-logo'), plan.logo.upload.data, trx);
       d.set.logo_file_id = saved.id;
