@@ -13,6 +13,7 @@ import { registerApiDocs, type ApiDocsAccess } from './http/api-docs';
 import { AppError } from './http/app-error';
 import { registerAuthHook } from './http/auth-context';
 import { frameworkErrorAnswer, registerErrorHandler } from './http/error-handler';
+import { healthRoutes } from './http/health';
 import { parseFlattened, registerBodyParsers } from './http/form-body';
 import { loggerOptions, type LogDestination } from './http/request-log';
 import { registerRouteTable } from './http/route-table';
@@ -249,6 +250,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(reportsRoutes(services.reports));
   await app.register(loyaltyRoutes(services.loyaltySettings, services.loyaltyPoints));
   await app.register(jobsRoutes(services.jobs));
+  await app.register(healthRoutes(deps.db));
 
   await registerWebApp(app, webDist);
   return app;
