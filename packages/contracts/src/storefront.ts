@@ -232,6 +232,7 @@ export const BUYER_MSG = {
   reviewEmpty: 'Напишите отзыв',
   reviewMax: (max: number) => `Отзыв не длиннее ${max} символов`,
   reviewSent: 'Спасибо! Отзыв отправлен поставщику',
+  reviewsTooMany: `Слишком много отзывов: не более ${LIMITS.reviewsPerHour} в час. Повторите позже`,
   shopNotYours: 'Вы не зарегистрированы в этом магазине',
   shopSelected: 'Магазин выбран',
 } as const;

@@ -1,6 +1,9 @@
+import { LIMITS } from '@b2b/contracts/limits';
 import { BUYER_MSG, type PersonalInfo } from '@b2b/contracts/storefront';
 import type { Db } from '@/db/database';
+import { tooMany } from '@/http/app-error';
 import { failed, ok, toSeconds, yn } from '@/http/envelope';
+import { countHit } from '@/http/rate-limit-store';
 import type { Mailer } from '@/mail/mailer';
 import { reviewMail } from '@/mail/templates/order-mails';
 import type { Buyer } from './shop-catalog.service';
@@ -10,6 +13,8 @@ import type { Buyer } from './shop-catalog.service';
  * e-mail is a buyer, and reviews (stored for the partner, mailed to the shop's notification addresses, or its
  * e-mails when there are none). Borrowed read-only: users, clients (modules auth, clients), shops (module shop).
  */
+const REVIEW_WINDOW_MS = 3600_000;
+
 export function buyerAccountService(db: Db, deps: { mailer: Mailer }) {
   /** Shops where this e-mail signs in as a buyer. */
   const shopsOf = (email: string) =>
@@ -48,7 +53,15 @@ export function buyerAccountService(db: Db, deps: { mailer: Mailer }) {
       return ok({ SHOP_LINK: shop.shop_link }, BUYER_MSG.shopSelected);
     },
 
-    async review(buyer: Buyer, text: string) {
+    /**
+     * A review, at most LIMITS.reviewsPerHour an hour per buyer and per network address (issue 37.7): each limit is
+     * one hit counted in one upsert of its window, so parallel reviews queue on the row and at most the limit pass.
+     */
+    async review(buyer: Buyer, text: string, address: string) {
+      for (const key of [`review:user:${buyer.id}`, `review:address:${address}`]) {
+        const hits = await countHit(db, key, REVIEW_WINDOW_MS);
+        if (hits.current > LIMITS.reviewsPerHour) throw tooMany(BUYER_MSG.reviewsTooMany, Math.max(1, Math.ceil(hits.ttl / 1000)));
+      }
       const [who, shop] = await Promise.all([
         db
           .selectFrom('users as u')

@@ -69,7 +69,7 @@ export function storefrontRoutes(
     addRoute(app, R.order, ({ user, params }) => checkout.order(buyerOf(user), params.id));
     addRoute(app, R.personalInfo, ({ user }) => account.info(buyerOf(user)));
     addRoute(app, R.selectShop, ({ user, body }) => account.selectShop(buyerOf(user), body.selected_shop));
-    addRoute(app, R.review, ({ user, body }) => account.review(buyerOf(user), body.text));
+    addRoute(app, R.review, ({ user, body, request }) => account.review(buyerOf(user), body.text, request.ip));
     addRoute(app, R.reviews, ({ staff, query }) => account.reviews(staff.partnerId, query));
     addRoute(app, R.repeat, async ({ user, params }) => {
       const buyer = buyerOf(user);
