@@ -78,7 +78,17 @@ export function ymlService(db: Db, deps: { engine: PriceEngine; catalog: ShopCat
     /** The feed of a live link as a stream of XML, page by page; undefined for an unknown or switched-off token. */
     async feed(token: string): Promise<Readable | undefined> {
       if (!/^[A-Za-z0-9_-]{20,64}$/.test(token)) return undefined;
-      const link = await db.selectFrom('yml_links').selectAll().where('token', '=', token).where('active', '=', true).executeTakeFirst();
+      // A client's link serves only while its client is there and not blacklisted (issue 37.7): read with the link on
+      // every request (the feed is never kept, and answered no-store), so blacklisting ends it at once and restoring
+      // the client brings it back. Borrowed read-only, tenant-scoped: clients (module clients).
+      const link = await db
+        .selectFrom('yml_links as l')
+        .leftJoin('clients as c', (j) => j.onRef('c.partner_id', '=', 'l.partner_id').onRef('c.id', '=', 'l.client_id'))
+        .select(['l.partner_id', 'l.client_id', 'l.price_list_id'])
+        .where('l.token', '=', token)
+        .where('l.active', '=', true)
+        .where((eb) => eb.or([eb('l.client_id', 'is', null), eb.and([eb('c.id', 'is not', null), eb('c.blacklisted', '=', false)])]))
+        .executeTakeFirst();
       if (!link) return undefined;
       const partnerId = Number(link.partner_id);
       const target: PriceTarget = link.client_id !== null ? { clientId: Number(link.client_id) } : { listId: Number(link.price_list_id) };
