@@ -213,7 +213,7 @@ export type PriceUpload = z.infer<typeof priceUpload>;
 
 /** Extension periods of uploaded prices (§9): 7, 14, 21 days or termless (0). */
 export const PROLONG_PERIODS = [7, 14, 21, 0] as const;
-export const formPeriod = formInt().refine((n) => (PROLONG_PERIODS as readonly number[]).includes(n));
+export const formPeriod = formInt({ min: 0, max: Math.max(...PROLONG_PERIODS) }).refine((n) => (PROLONG_PERIODS as readonly number[]).includes(n));
 
 export const yml = z.object({ ID: z.number().int(), URL: z.string(), DATE: seconds });
 

@@ -181,7 +181,7 @@ export function priceUploadsRepo(db: Db) {
     /** Loaded rows of the target and the end of their validity. */
     loaded: async (partnerId: number, t: UploadTarget) => {
       const { table, where } = current(partnerId, t);
-      const validity = t.kind === 'REMAIN' || t.kind === 'MULTIPLICITY' ? sql`null::timestamptz` : sql`max(x.valid_until)`;
+      const validity = holdsForAPeriod(t.kind) ? sql`max(x.valid_until)` : sql`null::timestamptz`;
       const r = await sql<{ n: number; until: Date | null }>`select count(*)::int as n, ${validity} as until from ${table} x where ${where}`.execute(db);
       return { count: Number(r.rows[0].n), until: r.rows[0].until };
     },
@@ -317,6 +317,7 @@ export function priceUploadsRepo(db: Db) {
 
     /** Sets the validity of the target's loaded prices. */
     prolong: async (partnerId: number, t: UploadTarget, validUntil: Date | null) => {
+      if (!holdsForAPeriod(t.kind)) throw new Error(`${t.kind} rows have no validity to prolong`);
       const { table, where } = current(partnerId, t);
       await sql`update ${table} x set valid_until = ${validUntil} where ${where}`.execute(db);
     },
@@ -329,6 +330,9 @@ export function priceUploadsRepo(db: Db) {
  * and multiplicities share a row per product: their uploads note the products that had none in the backups.
  */
 const ownsItsRows = (kind: UploadKind) => kind === 'PRICE';
+
+/** Prices (a list's, a client's) hold for a period and can be prolonged; remains and multiplicities have no term. */
+export const holdsForAPeriod = (kind: UploadKind) => kind === 'PRICE' || kind === 'PERSONAL';
 
 /** The target's loaded rows: the table and the condition on alias x. */
 function current(partnerId: number, t: UploadTarget) {

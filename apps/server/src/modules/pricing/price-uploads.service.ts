@@ -26,7 +26,7 @@ import type { JobQueue } from '@/jobs/job-queue';
 import type { Selectable } from 'kysely';
 import type { PriceEngine } from './price-engine.service';
 import type { UploadKind } from './price-file-rows';
-import { priceUploadsRepo, type UploadTarget } from './price-uploads.repo';
+import { holdsForAPeriod, priceUploadsRepo, type UploadTarget } from './price-uploads.repo';
 import { pricingTarget } from './pricing-target';
 import type { YmlService } from './yml.service';
 
@@ -154,7 +154,7 @@ export function priceUploadsService(db: Db, deps: { engine: PriceEngine; jobs: J
         PRICE: { STATUS: upload?.PRICE.STATUS ?? null },
         UPLOAD: upload,
         LOADED: { COUNT: loaded.count, DATE_END: toSeconds(loaded.until) },
-        PROLONG: [...PROLONG_PERIODS],
+        PROLONG: holdsForAPeriod(t.kind) ? [...PROLONG_PERIODS] : [],
         YML: links,
       };
     },
@@ -183,6 +183,7 @@ export function priceUploadsService(db: Db, deps: { engine: PriceEngine; jobs: J
         // may change them meanwhile.
         const rollingBack = await r.rollingBack(user.partnerId, t);
         if (body.action === 'prolong') {
+          if (!holdsForAPeriod(t.kind)) return failed({ type: PRICING_MSG.prolongNotForRemains });
           if (body.period === undefined) return failed({ period: MSG.badRequest });
           if (rollingBack) return failed({ upload: PRICING_MSG.uploadBusy });
           const until = validUntil(body.period || null);
