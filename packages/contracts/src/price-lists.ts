@@ -3,6 +3,7 @@ import { PERCENT_PATTERN } from './pricing';
 import { z } from 'zod';
 import { actionDone, yn } from './http/envelope';
 import { pathId } from './http/path-params';
+import { formInt } from './numbers';
 import { DEFAULTS } from './limits';
 
 /*
@@ -102,15 +103,7 @@ const sectionRate = z.preprocess(
     .optional(),
 );
 
-const sort = z.preprocess(
-  emptyToUndefined,
-  z.coerce
-    .number({ error: PRICE_LIST_MSG.sortInvalid })
-    .int(PRICE_LIST_MSG.sortInvalid)
-    .min(0, PRICE_LIST_MSG.sortInvalid)
-    .max(PRICE_LIST_SORT_MAX, PRICE_LIST_MSG.sortInvalid)
-    .optional(),
-);
+const sort = z.preprocess(emptyToUndefined, formInt({ min: 0, max: PRICE_LIST_SORT_MAX, message: PRICE_LIST_MSG.sortInvalid }).optional());
 
 /**
  * POST /v3/api/partner/{pricelist|column}/ and /{type}/{id}/: a form. Saving (create or edit) needs the name;

@@ -5,7 +5,9 @@ import { DATE_FIELDS } from '@b2b/contracts/dates';
 import { REPORT_CODES } from '@b2b/contracts/reports';
 import type { Db } from '@/db/database';
 import { accessAllows, signInSuiteAccounts, type SuiteAccount } from '@/test/security/accounts';
+import { callProbe, formOf, jsonOf, type FieldProbe } from '@/test/security/probe-call';
 import { fillPath, nothingPath, ROUTE_IDS } from '@/test/security/route-ids';
+import { fieldsOf, findWrapped, type Schema } from '@/test/security/schema-fields';
 import { createTestApp, type TestApp } from '@/test/test-app';
 import type { RouteEntry } from './route-table';
 
@@ -32,48 +34,22 @@ const BAD_DAYS = [
 /** The range's edges: accepted, and the day after the last one (its end instant) still fits every column. */
 const EDGE_DAYS = ['01.01.2000', '2100-12-31'];
 
-type Schema = z.core.$ZodType;
-const defOf = (s: Schema) => s._zod.def as unknown as Record<string, unknown> & { type: string };
-
 /** Whether a field's schema is (or wraps) a marked date schema. */
-function isDate(s: Schema, depth = 0): boolean {
-  if (DATE_FIELDS.has(s)) return true;
-  if (depth > 12) return false;
-  const def = defOf(s);
-  const inner = ['innerType', 'in', 'out', 'schema'].map((k) => def[k]).filter(Boolean) as Schema[];
-  const options = (def.options as Schema[] | undefined) ?? [];
-  return [...inner, ...options].some((x) => isDate(x, depth + 1));
-}
-
-/** The top-level fields of an object schema, through its wrappers, preprocessing and unions. */
-function fieldsOf(s: Schema | undefined, depth = 0): [string, Schema][] {
-  if (!s || depth > 12) return [];
-  const def = defOf(s);
-  if (def.type === 'object') return Object.entries(def.shape as Record<string, Schema>);
-  if (def.type === 'union') return (def.options as Schema[]).flatMap((o) => fieldsOf(o, depth + 1));
-  if (def.type === 'intersection') return [def.left, def.right].flatMap((o) => fieldsOf(o as Schema, depth + 1));
-  const inner = def.type === 'pipe' ? [def.in, def.out] : [def.innerType];
-  return (inner.filter(Boolean) as Schema[]).flatMap((o) => fieldsOf(o, depth + 1));
-}
+const isDate = (s: Schema) => findWrapped(s, (x) => DATE_FIELDS.has(x)) !== undefined;
 
 const dateFieldsOf = (s: z.ZodType | undefined) => [...new Set(fieldsOf(s).filter(([, f]) => isDate(f)).map(([name]) => name))];
 
-interface Probe {
-  route: RouteEntry;
-  url: string;
-  in: 'query' | 'body';
+/** A date field of a route; its base carries what else the call needs so that its date is read. */
+interface Probe extends FieldProbe {
   field: string;
-  /** What else the call carries so that its date is read (a form's other required fields). */
-  base: Record<string, string>;
 }
 
 let t: TestApp;
 let accounts: SuiteAccount[];
 let probes: Probe[];
 
-const auth = (who: SuiteAccount): Record<string, string> => (who.token ? { authorization: `Bearer ${who.token}` } : {});
 const firstAdmitted = (route: RouteEntry) => accounts.find((a) => a.token && (!route.access || accessAllows(route.access, a)))!;
-const form = (values: Record<string, string>) => new URLSearchParams(values).toString();
+const form = formOf;
 
 /**
  * The rest of a valid form for the routes whose date is read only past their other rules (an unknown member is
@@ -131,21 +107,8 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t?.close());
 
-/** Calls the probe's route with `sent` in the probe's place (query or body), over its base form. */
-async function call(p: Probe, sent: Record<string, string>) {
-  const who = firstAdmitted(p.route);
-  const query = p.in === 'query' ? form(sent) : '';
-  const body = p.route.method === 'POST' ? form(p.in === 'body' ? { ...p.base, ...sent } : p.base) : undefined;
-  return t.app.inject({
-    method: p.route.method as 'GET' | 'POST',
-    url: query ? `${p.url}?${query}` : p.url,
-    headers: { ...auth(who), ...(body !== undefined ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
-    ...(body !== undefined ? { payload: body } : {}),
-  });
-}
-
-const json = (res: { headers: Record<string, unknown>; body: string }) =>
-  String(res.headers['content-type'] ?? '').includes('json') ? (JSON.parse(res.body) as Record<string, unknown>) : undefined;
+const call = (p: Probe, sent: Record<string, string>) => callProbe(t, firstAdmitted(p.route), p, sent);
+const json = jsonOf;
 
 /** A form's refusal that names the field (its key contains the field's name: check_date_start, date_status_end). */
 const refusesField = (answer: Record<string, unknown> | undefined, field: string) =>
