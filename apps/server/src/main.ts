@@ -1,29 +1,58 @@
+import { fork } from 'node:child_process';
 import cluster from 'node:cluster';
 import { loadConfig, type Config } from './config';
 import { buildApp } from './app';
 import { openDatabase, type Db } from './db/database';
+import { liveLockOwner } from './db/data-dir-lock';
 import { migrateToLatest } from './db/migrate';
 import { slowStatements } from './db/slow-statements';
 import { purgeEndedWindows } from './http/rate-limit-store';
 import { authRepo } from './modules/auth/auth.repo';
 import { tokenHash } from './modules/auth/tokens';
 import { isDatabaseEmpty, seedDemo } from './seed/demo-seed';
-import { runWorkers, serverProcesses } from './server-processes';
+import { LISTENING_MESSAGE, serverProcesses, supervise, SUPERVISED_ENV } from './server-processes';
 
 /** Lines of a price file per transaction on the embedded database: about 50 ms each, other requests answer between. */
 const EMBEDDED_PRICE_APPLY_CHUNK = 2000;
+/** How often the supervising parent looks whether the data directory's lock is free. */
+const LOCK_POLL_MS = 100;
 
 async function main() {
   const config = loadConfig();
   const processes = serverProcesses(config);
-  if (processes === 1) return serve(config, { prepare: true, processes });
-  if (cluster.isWorker) return serve(config, { prepare: false, processes });
-  // The primary readies the database once (migrations, the web client, the demo data), then starts the workers.
+  const log = (line: string) => console.log(line);
+  // A server process of the supervising parent below: the embedded database's one readies it itself.
+  if (cluster.isWorker || process.env[SUPERVISED_ENV]) return serve(config, { prepare: !config.DATABASE_URL, processes });
+  if (!config.DATABASE_URL) {
+    // The embedded database: a small parent starts the one server process and starts it again once its data
+    // directory's lock is free (a dead process's lock is stale at once, data-dir-lock.ts).
+    const holder = liveLockOwner(config.dataDir);
+    if (holder) throw new Error(holder.message);
+    await supervise({
+      count: 1,
+      start: () => fork(process.argv[1], process.argv.slice(2), { env: { ...process.env, [SUPERVISED_ENV]: '1' } }),
+      beforeStart: () => lockFreed(config.dataDir, log),
+      log,
+    });
+    return;
+  }
+  // PostgreSQL: the primary readies the database once (migrations, the web client, the demo data), then starts the
+  // workers (one or more: a single one is supervised too) and starts again one that dies.
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL });
   await prepareDatabase(config, database.db);
   await database.close();
-  await runWorkers(processes, (line) => console.log(line));
-  console.log(`B2B back office on http://localhost:${config.PORT} (postgres, ${processes} processes)`);
+  await supervise({ count: processes, start: () => cluster.fork().process, log });
+  console.log(`B2B back office on http://localhost:${config.PORT} (postgres, ${processes} process${processes > 1 ? 'es' : ''})`);
+}
+
+/** Until no live process holds the data directory's lock (polled: the lock is a file). */
+async function lockFreed(dataDir: string, log: (line: string) => void) {
+  let told = false;
+  for (let holder = liveLockOwner(dataDir); holder; holder = liveLockOwner(dataDir)) {
+    if (!told) log(`waiting for process ${holder.pid} to free ${dataDir}`);
+    told = true;
+    await new Promise((resolve) => setTimeout(resolve, LOCK_POLL_MS));
+  }
 }
 
 async function prepareDatabase(config: Config, db: Db) {
@@ -68,8 +97,13 @@ async function serve(config: Config, { prepare, processes }: { prepare: boolean;
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
+  // Supervised: a parent that ends (even killed) ends its server process, which would otherwise hold the port and
+  // the data directory (a cluster worker ends on its own).
+  if (process.env[SUPERVISED_ENV]) process.once('disconnect', () => void stop('disconnect'));
+
   await app.listen({ port: config.PORT, host: config.HOST });
-  if (cluster.isPrimary) console.log(`B2B back office on http://localhost:${config.PORT} (${database.engine})`);
+  process.send?.(LISTENING_MESSAGE);
+  if (!cluster.isWorker) console.log(`B2B back office on http://localhost:${config.PORT} (${database.engine})`);
 }
 
 main().catch((err) => {

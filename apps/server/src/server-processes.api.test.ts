@@ -1,35 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmptyPostgresDatabase } from '@/test/empty-database';
-
-const MAIN = path.join(path.dirname(fileURLToPath(import.meta.url)), 'main.ts');
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-
-/** The server processes started by `pid` (tsx starts an esbuild process too). */
-const workersOf = (pid: number) =>
-  fs
-    .readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry))
-    .filter((entry) => {
-      try {
-        const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid && fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(MAIN);
-      } catch {
-        return false;
-      }
-    });
+import { serverProcessesOf as workersOf, startServerMain } from '@/test/server-main';
 
 /** The real server (src/main.ts) with two processes on a new PostgreSQL database. */
 describe.skipIf(process.env.TEST_DB_ENGINE !== 'postgres' || !fs.existsSync('/proc/self/stat'))('several server processes on PostgreSQL', () => {
@@ -42,23 +17,10 @@ describe.skipIf(process.env.TEST_DB_ENGINE !== 'postgres' || !fs.existsSync('/pr
   beforeAll(async () => {
     const db = await createEmptyPostgresDatabase();
     drop = db.drop;
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    server = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-      env: { ...process.env, DATABASE_URL: db.url, SERVER_PROCESSES: '2', PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'never', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-      // tsx resolves the '@/' imports with the tsconfig of the directory it runs in.
-      cwd: path.resolve(path.dirname(MAIN), '..'),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    await new Promise<void>((resolve, reject) => {
-      const read = (chunk: Buffer) => {
-        output += chunk.toString();
-        if (output.includes(`http://localhost:${port}`)) resolve();
-      };
-      server.stdout!.on('data', read);
-      server.stderr!.on('data', read);
-      server.once('exit', (code) => reject(new Error(`the server ended (${code}): ${output}`)));
-    });
+    const started = await startServerMain({ DATABASE_URL: db.url, SERVER_PROCESSES: '2', DATA_DIR: dataDir });
+    server = started.process;
+    base = started.base;
+    output = started.output();
   }, 120_000);
 
   afterAll(async () => {

@@ -10,7 +10,7 @@ import path from 'node:path';
  */
 export function lockDataDir(dataDir: string): () => void {
   fs.mkdirSync(dataDir, { recursive: true });
-  const file = path.join(dataDir, 'server.lock');
+  const file = lockFileOf(dataDir);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       fs.writeFileSync(file, JSON.stringify(identityOf(process.pid)), { flag: 'wx' });
@@ -18,16 +18,30 @@ export function lockDataDir(dataDir: string): () => void {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const owner = readOwner(file);
-      if (owner && owner.pid !== process.pid && isSameProcessAlive(owner)) {
-        throw new Error(
-          `The database in ${dataDir} is in use by another process (pid ${owner.pid}). ` +
-            'Stop it first, or point DATA_DIR elsewhere.',
-        );
-      }
+      if (owner && owner.pid !== process.pid && isSameProcessAlive(owner)) throw new Error(inUseMessage(dataDir, owner.pid));
       fs.rmSync(file, { force: true });
     }
   }
   throw new Error(`Could not lock ${dataDir}`);
+}
+
+const lockFileOf = (dataDir: string) => path.join(dataDir, 'server.lock');
+
+const inUseMessage = (dataDir: string, pid: number) =>
+  `The database in ${dataDir} is in use by another process (pid ${pid}). Stop it first, or point DATA_DIR elsewhere.`;
+
+/**
+ * The live process holding the data directory's lock, or null when it is free (no lock, or a stale one: its owner
+ * died, even by SIGKILL, which leaves the file behind). The supervising parent asks before it starts the server.
+ */
+export function liveLockOwner(dataDir: string): { pid: number; message: string } | null {
+  let owner: LockOwner | null;
+  try {
+    owner = readOwner(lockFileOf(dataDir));
+  } catch {
+    return null;
+  }
+  return owner && isSameProcessAlive(owner) ? { pid: owner.pid, message: inUseMessage(dataDir, owner.pid) } : null;
 }
 
 export interface LockOwner {

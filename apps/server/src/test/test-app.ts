@@ -28,12 +28,18 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
     const dump = new Blob([fs.readFileSync(source.dumpPath)]);
     return { database: await openDatabase({ inMemory: true, loadDataDir: dump }), drop: async () => {} };
   }
+  const { url, drop } = await copyPostgresTemplate(source.template);
+  return { database: await openDatabase({ databaseUrl: url }), drop };
+}
+
+/** A new PostgreSQL database copied from the seeded template: its address and how to drop it. */
+export async function copyPostgresTemplate(template: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `b2b_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await admin.connect();
   for (let attempt = 0; ; attempt++) {
     try {
-      await admin.query(`create database ${name} template ${source.template}`);
+      await admin.query(`create database ${name} template ${template}`);
       break;
     } catch (err) {
       // Two files copying the template at the same moment: PostgreSQL refuses the second; try again.
@@ -42,9 +48,8 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
     }
   }
   await admin.end();
-  const database = await openDatabase({ databaseUrl: withDatabase(TEST_DATABASE_URL, name) });
   return {
-    database,
+    url: withDatabase(TEST_DATABASE_URL, name),
     drop: async () => {
       const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
       await c.connect();
