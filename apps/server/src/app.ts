@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
+import { LIMITS } from '@b2b/contracts/limits';
 import { MSG } from '@b2b/contracts/messages';
 import type { Config } from './config';
 import type { ChangeFeed } from './db/change-feed';
@@ -199,7 +200,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     ...loggerOptions(deps.config.LOG_LEVEL, deps.config.logStream),
     trustProxy: trustProxyOption(deps.config.TRUST_PROXY),
-    bodyLimit: 1024 * 1024,
+    bodyLimit: LIMITS.bodylessMaxBytes,
     routerOptions: { querystringParser: parseFlattened, ignoreTrailingSlash: true },
     frameworkErrors: frameworkErrorAnswer,
   });

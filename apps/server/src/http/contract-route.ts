@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { stricterApplies, type Access, type RouteContract, type StricterAccess } from '@b2b/contracts/http/route';
 import { assertAccess, describeAccess } from './access-guard';
+import { bodyCapsOf } from './body-caps';
 import { requirePartnerStaff, requireUser, type AuthUser } from './auth-context';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -67,10 +68,12 @@ export function addRoute<C extends RouteContract>(
     body: contract.body !== undefined,
     ...(stricter ? { stricter } : {}),
   };
+  const bodyCaps = bodyCapsOf(contract);
   app.route({
     method: contract.method,
     url: contract.path,
-    config: { ...config, contract, ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}) },
+    bodyLimit: bodyCaps.formBytes,
+    config: { ...config, contract, bodyCaps, ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}) },
     schema: {
       tags: [...contract.tags],
       summary: contract.summary,

@@ -1,11 +1,15 @@
 import { parse as parseQuery } from 'node:querystring';
+import type { Socket } from 'node:net';
+import { Transform, type Readable } from 'node:stream';
+import Busboy, { type BusboyHeaders, type BusboyInstance } from '@fastify/busboy';
 import formbody from '@fastify/formbody';
-import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LIMITS } from '@b2b/contracts/limits';
 import { MSG } from '@b2b/contracts/messages';
-import { AppError } from './app-error';
+import { AppError, badRequest } from './app-error';
+import { BODYLESS, type BodyCaps } from './body-caps';
 import { assertCleanInput } from './input-guard';
+import { jsonNestsDeeperThan } from './json-depth';
 import { unflatten } from './unflatten';
 
 export interface UploadedFile {
@@ -17,49 +21,166 @@ export interface UploadedFile {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Files of a multipart body, read into memory (each at most LIMITS.uploadMaxBytes). */
+    /** Files of a multipart body, read into memory (each at most its route's RouteContract.files.maxFileBytes + 1). */
     uploads: UploadedFile[];
+  }
+  interface FastifyContextConfig {
+    /** What the route's body may hold (body-caps.ts); a route without them takes none. */
+    bodyCaps?: BodyCaps;
   }
 }
 
 /** Query strings and form bodies arrive flattened (`name[0]`, `name[key]`); one parser unflattens both. */
 export const parseFlattened = (text: string) => unflatten(parseQuery(text));
 
-export async function registerBodyParsers(app: FastifyInstance): Promise<void> {
-  await app.register(formbody, { parser: parseFlattened, bodyLimit: 1024 * 1024 });
-  await app.register(multipart, {
-    limits: { fileSize: LIMITS.uploadMaxBytes, files: 20, fields: 2000, fieldSize: 1024 * 1024 },
-    throwFileSizeLimit: true,
+const capsOf = (request: FastifyRequest): BodyCaps => request.routeOptions.config?.bodyCaps ?? BODYLESS;
+const hasBody = (request: FastifyRequest) =>
+  request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
+const isMultipart = (request: FastifyRequest) => /^multipart\/form-data/i.test(request.headers['content-type'] ?? '');
+const limitOf = (request: FastifyRequest) => (isMultipart(request) ? capsOf(request).multipartBytes : capsOf(request).formBytes);
+
+/**
+ * Past a cap the answer is 413 and the connection closes after it: what the client still sends is never read.
+ * (Fastify closes the connection on a parser's error itself; a hook's error needs the header.)
+ */
+function tooLarge(reply: FastifyReply, message: string = MSG.requestTooLarge): AppError {
+  reply.header('connection', 'close');
+  return new AppError('payload_too_large', 413, message);
+}
+
+/** How long a connection refused for its body stays half-open after the answer, so that the client reads it. */
+const LINGER_MS = 2000;
+
+/**
+ * Node closes a `connection: close` answer's socket at once (destroySoon): with the client's body still arriving,
+ * the kernel then resets the connection and the client may lose the answer it was sent. Instead the socket stops
+ * reading, sends its end after the answer and is destroyed when the client closes, or after LINGER_MS.
+ */
+function lingerOnClose(socket: Socket): void {
+  if (typeof socket.destroySoon !== 'function') return; // a test's injected request
+  socket.destroySoon = () => {
+    socket.pause();
+    socket.end();
+    setTimeout(() => socket.destroy(), LINGER_MS).unref();
+  };
+}
+
+/** Passes a body through while it stays within `limit` bytes; past it, fails the stream with `error`. */
+function byteCap(limit: number, error: () => Error): Transform {
+  let received = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      received += chunk.length;
+      if (received > limit) callback(error());
+      else callback(null, chunk);
+    },
   });
+}
+
+/**
+ * Every request body is bounded before it is read (issue 37.1): its route's caps (body-caps.ts) decide; an unknown
+ * path or a GET answers without reading one; a declared length over the cap answers 413 at once, a chunked body
+ * when it passes the cap. Multipart bodies are read part by part with caps on the parts, the files and each file;
+ * JSON bodies are refused past a nesting depth before they are parsed.
+ */
+export async function registerBodyParsers(app: FastifyInstance): Promise<void> {
+  await app.register(formbody, { parser: parseFlattened });
+  const json = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (jsonNestsDeeperThan(body as string, LIMITS.jsonMaxDepth)) return done(badRequest(MSG.badRequest), undefined);
+    json(request, body as string, done);
+  });
+  app.addContentTypeParser('multipart/form-data', (request, payload, done) => {
+    readMultipart(request, payload, capsOf(request)).then(
+      (body) => done(null, body),
+      (err: Error) => done(err, undefined),
+    );
+  });
+
   app.decorateRequest('uploads', null as unknown as UploadedFile[]);
+  // The first hook of every request, before the route's own (its rate limit's database round trip, its access).
+  app.addHook('onRequest', async (request, reply) => {
+    if (!hasBody(request)) return;
+    if (request.is404) {
+      reply.header('connection', 'close');
+      return reply.status(404).send({ error: 'not_found', error_description: MSG.notFound });
+    }
+    // Fastify reads no body of a GET: the connection closes after the answer instead of draining it.
+    if (request.method === 'GET' || request.method === 'HEAD') return void reply.header('connection', 'close');
+    if (Number(request.headers['content-length']) > limitOf(request)) throw tooLarge(reply);
+  });
+  // Node's parser delivers no more than a declared length: only a chunked body needs counting as it comes.
+  app.addHook('preParsing', async (request, reply, payload) => {
+    if (request.headers['transfer-encoding'] === undefined || request.method === 'GET' || request.method === 'HEAD') return payload;
+    return payload.pipe(byteCap(limitOf(request), () => tooLarge(reply)));
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (reply.getHeader('connection') === 'close') lingerOnClose(request.raw.socket);
+    return payload;
+  });
   app.addHook('preValidation', async (request) => {
-    request.uploads = [];
-    if (request.isMultipart()) await readMultipart(request);
+    request.uploads ??= [];
     assertCleanInput(request);
   });
 }
 
-async function readMultipart(request: FastifyRequest): Promise<void> {
-  const flat: Record<string, string | string[]> = {};
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        const data = await part.toBuffer();
-        if (part.filename) {
-          request.uploads.push({ field: part.fieldname, filename: part.filename, mimetype: part.mimetype, data });
-        }
-      } else {
-        const value = String(part.value ?? '');
-        const prev = flat[part.fieldname];
-        flat[part.fieldname] = prev === undefined ? value : ([] as string[]).concat(prev, value);
-      }
+/** A multipart body's fields (unflattened) and files (into request.uploads), within the route's caps. */
+function readMultipart(request: FastifyRequest, payload: Readable, caps: BodyCaps): Promise<Record<string, unknown>> {
+  return new Promise((resolve, reject) => {
+    let parser: BusboyInstance;
+    try {
+      parser = Busboy({
+        headers: request.headers as BusboyHeaders,
+        limits: { fieldSize: caps.formBytes, fields: caps.parts, files: caps.files, fileSize: caps.fileBytes, parts: caps.parts, headerPairs: 20 },
+      });
+    } catch {
+      return reject(badRequest(MSG.badRequest));
     }
-  } catch (err) {
-    const code = (err as { code?: string }).code ?? '';
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('payload_too_large', 413, MSG.fileTooLarge);
-    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new AppError('payload_too_large', 413, MSG.tooManyParts);
-    if (code === 'FST_FILES_LIMIT') throw new AppError('payload_too_large', 413, MSG.tooManyFiles);
-    throw new AppError('invalid_request', 400, MSG.badRequest);
-  }
-  (request as { body: unknown }).body = unflatten(flat);
+    const flat: Record<string, string | string[]> = {};
+    const uploads: UploadedFile[] = [];
+    let openFiles = 0;
+    let finished = false;
+    let settled = false;
+    const fail = (err: Error) => {
+      if (settled) return;
+      settled = true;
+      payload.unpipe(parser);
+      reject(err instanceof AppError ? err : badRequest(MSG.badRequest));
+    };
+    const settle = () => {
+      if (settled || !finished || openFiles > 0) return;
+      settled = true;
+      request.uploads = uploads;
+      resolve(unflatten(flat));
+    };
+    const over = (message: string) => fail(new AppError('payload_too_large', 413, message));
+    parser.on('field', (name, value, _nameTruncated, valueTruncated) => {
+      if (valueTruncated) return over(MSG.requestTooLarge);
+      const prev = flat[name];
+      flat[name] = prev === undefined ? value : ([] as string[]).concat(prev, value);
+    });
+    parser.on('file', (name, file, filename, _encoding, mimetype) => {
+      openFiles++;
+      const chunks: Buffer[] = [];
+      // Past its cap the file is kept cut (busboy reads the rest away): the route names it too large.
+      file.on('data', (chunk: Buffer) => chunks.push(chunk));
+      file.on('error', fail);
+      file.on('end', () => {
+        openFiles--;
+        if (filename) uploads.push({ field: name, filename, mimetype, data: Buffer.concat(chunks) });
+        settle();
+      });
+    });
+    parser.on('partsLimit', () => over(MSG.tooManyParts));
+    parser.on('fieldsLimit', () => over(MSG.tooManyParts));
+    parser.on('filesLimit', () => (caps.files ? over(MSG.tooManyFiles) : fail(badRequest(MSG.badRequest))));
+    parser.on('error', fail);
+    parser.on('finish', () => {
+      finished = true;
+      settle();
+    });
+    payload.on('error', fail);
+    payload.pipe(parser);
+  });
 }

@@ -93,20 +93,14 @@ describe('text inputs', () => {
     expect(res.json().error_description).toBe(MSG.textInvalidChars('shop_file[0]'));
   });
 
-  it('a huge login answers 400 in Russian, not "index row requires…"', async () => {
+  it('a huge login answers 400 or 413 in Russian, not "index row requires…"', async () => {
     const login = (username: string) =>
       t.app.inject({ method: 'POST', url: '/v3/oauth/token/', ...form({ grant_type: 'password', username, password: 'x', ...WEB_CLIENT }) });
     const long = await login(`${'a'.repeat(5000)}@x.ru`);
     expect(long.statusCode).toBe(400);
     expect(long.json().error_description).toBe(MSG.wrongCredentials);
-    const near = await login(`${'a'.repeat(900_000)}@x.ru`);
-    expect(near.statusCode).toBe(400);
-    expect(near.json().error_description).toBe(MSG.textTooLong('username', LIMITS.textValueMaxChars));
-    const over = await t.app.inject({
-      method: 'POST',
-      url: '/v3/oauth/token/',
-      ...form({ grant_type: 'password', username: `${'a'.repeat(1_100_000)}@x.ru`, password: 'x', ...WEB_CLIENT }),
-    });
+    // The token route is open to signed-out visitors: its body's cap (64 KB) comes before any field's length.
+    const over = await login(`${'a'.repeat(LIMITS.publicBodyMaxBytes)}@x.ru`);
     expect(over.statusCode).toBe(413);
     expect(over.json().error_description).toBe(MSG.requestTooLarge);
   });

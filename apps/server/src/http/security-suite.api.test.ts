@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stricterApplies } from '@b2b/contracts/http/route';
 import { accessAllows, signInSuiteAccounts, type SuiteAccount } from '@/test/security/accounts';
 import { partnerFingerprint } from '@/test/security/data-fingerprint';
-import { hostileBodies } from '@/test/security/hostile-bodies';
+import { BODY_OVER_EVERY_CAP, hostileBodies } from '@/test/security/hostile-bodies';
 import { BUYER_ID_ROUTES, fillPath, MANAGER_ID_ROUTES, nothingPath, PUBLIC_ID_ROUTES, ROUTE_IDS, UNSCOPED_PARAM_ROUTES } from '@/test/security/route-ids';
 import { createTestApp, type TestApp } from '@/test/test-app';
 import type { RouteEntry } from './route-table';
@@ -192,4 +192,22 @@ describe('(c) hostile bodies on every POST route', () => {
     expect(wrong).toEqual([]);
     expect(await partnerFingerprint(db, mainId)).toEqual(before);
   }, 240_000);
+});
+
+describe('(d) bodies over the cap of every route', () => {
+  it('answer 413 with the error shape and a closed connection, signed out or in, before anything is read', async () => {
+    const owner = account('owner@partner.demo');
+    const wrong: string[] = [];
+    const bombs = BODY_OVER_EVERY_CAP();
+    for (const route of apiRoutes.filter((r) => r.method === 'POST')) {
+      for (const headers of [{}, auth(owner)]) {
+        for (const bomb of bombs) {
+          const res = await t.app.inject({ method: 'POST', url: nothingPath(route.url), payload: bomb.payload, headers: { ...headers, ...bomb.headers } });
+          const ok = res.statusCode === 413 && res.json().error === 'payload_too_large' && res.headers.connection === 'close';
+          if (!ok) wrong.push(`${label(route)} «${bomb.name}» → ${res.statusCode} ${res.body.slice(0, 120)}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  }, 120_000);
 });

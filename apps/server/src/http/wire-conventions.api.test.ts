@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, form, type TestApp } from '@/test/test-app';
+import { z } from 'zod';
+import { LIMITS } from '@b2b/contracts/limits';
+import { bodyCapsOf } from './body-caps';
 import { failed, list, ok } from './envelope';
 
 let t: TestApp;
@@ -8,7 +11,8 @@ let owner: string;
 /** A probe route registered for this test only: it echoes what the wire layer made of the request. */
 beforeAll(async () => {
   t = await createTestApp({}, (app) => {
-    app.post('/v3/api/test/echo/', async (request) => ({
+    const bodyCaps = bodyCapsOf({ access: 'user', body: z.unknown(), files: { maxFiles: 1, maxFileBytes: LIMITS.uploadMaxBytes } });
+    app.post('/v3/api/test/echo/', { bodyLimit: bodyCaps.formBytes, config: { bodyCaps } }, async (request) => ({
       body: request.body,
       query: request.query,
       files: request.uploads.map((f) => ({ field: f.field, filename: f.filename, size: f.data.length })),
@@ -57,18 +61,23 @@ describe('wire conventions', () => {
     expect(res.json().files).toEqual([{ field: 'file', filename: 'a.csv', size: 21 }]);
   });
 
-  it('answers 413 with the spec text for a file over 10 MB', async () => {
+  it('hands a file over the route\'s cap on cut to one byte more (the route says it is too large), and answers 413 past the body\'s cap', async () => {
     const boundary = '----big';
     const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`;
-    const payload = Buffer.concat([Buffer.from(head), Buffer.alloc(10 * 1024 * 1024 + 10, 1), Buffer.from(`\r\n--${boundary}--\r\n`)]);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/v3/api/test/echo/',
-      payload,
-      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-    });
-    expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ error: 'payload_too_large', error_description: 'Размер файла должен быть не больше 10МБ' });
+    const send = (fileBytes: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v3/api/test/echo/',
+        payload: Buffer.concat([Buffer.from(head), Buffer.alloc(fileBytes, 1), Buffer.from(`\r\n--${boundary}--\r\n`)]),
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      });
+    const over = await send(LIMITS.uploadMaxBytes + 10);
+    expect(over.statusCode).toBe(200);
+    expect(over.json().files).toEqual([{ field: 'file', filename: 'big.xlsx', size: LIMITS.uploadMaxBytes + 1 }]);
+    const bomb = await send(LIMITS.uploadMaxBytes + LIMITS.formBodyMaxBytes);
+    expect(bomb.statusCode).toBe(413);
+    expect(bomb.headers.connection).toBe('close');
+    expect(bomb.json()).toEqual({ error: 'payload_too_large', error_description: 'Слишком большой запрос' });
   });
 
   it('takes the access token from the Bearer header or the query', async () => {

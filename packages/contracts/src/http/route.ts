@@ -18,6 +18,11 @@ export type Access =
   | { staff: RightName | readonly RightName[] }
   | { manager: RightName };
 
+export interface UploadCaps {
+  maxFiles: number;
+  maxFileBytes: number;
+}
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT';
 
 /** Calls told apart by `field`: those not in `except` (or, given `only`, those in it) need `access` as well. */
@@ -55,8 +60,12 @@ export interface RouteContract<
    * screens expect, instead of a 400.
    */
   form?: boolean;
-  /** The body may be multipart with files (read into request.uploads); its text fields are validated by `body`. */
-  files?: boolean;
+  /**
+   * The body may be multipart with files (read into request.uploads); its text fields are validated by `body`.
+   * A file over `maxFileBytes` reaches the route cut to `maxFileBytes + 1` bytes, so that the route answers its own
+   * field message (checkUpload); the whole body may be `maxFiles` × `maxFileBytes` over the form's cap.
+   */
+  files?: UploadCaps;
 }
 
 /** Declares a route contract, keeping its exact schema types. */

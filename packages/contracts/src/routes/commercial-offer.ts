@@ -1,5 +1,6 @@
 import { action, actionDone } from '../http/envelope';
 import { route } from '../http/route';
+import { LIMITS } from '../limits';
 import { commercialOfferBody, commercialOfferSettings } from '../shop-requisites';
 
 /**
@@ -27,7 +28,7 @@ export const COMMERCIAL_OFFER_ROUTES = {
     summary: 'Save the commercial-offer settings; logo and stamp (jpeg or png) by multipart, logo_del/stamp_del=Y remove them',
     tags,
     form: true,
-    files: true,
+    files: { maxFiles: 2, maxFileBytes: LIMITS.shopFileMaxBytes },
     body: commercialOfferBody,
     answer: action(item),
   }),

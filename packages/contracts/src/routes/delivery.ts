@@ -3,6 +3,7 @@ import { action, actionDone, listOf } from '../http/envelope';
 import { formFile } from '../http/form-fields';
 import { pathId } from '../http/path-params';
 import { route } from '../http/route';
+import { LIMITS } from '../limits';
 import { deliveryExclude, deliveryZone, deliveryZoneBody, deliveryZoneSaveBody } from '../delivery-wire';
 
 /**
@@ -63,7 +64,7 @@ export const DELIVERY_ROUTES = {
     access: editors,
     summary: 'Upload the products excluded from delivery (file: xlsx or csv of 6-digit codes)',
     tags,
-    files: true,
+    files: { maxFiles: 1, maxFileBytes: LIMITS.uploadMaxBytes },
     body: z.object({ file: formFile.optional() }),
     answer: action(deliveryExclude.shape),
   }),

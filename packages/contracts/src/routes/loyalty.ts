@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pathId } from '../http/path-params';
 import { route } from '../http/route';
+import { LIMITS } from '../limits';
 import {
   buyerLoyalty,
   loyaltyActionDone,
@@ -61,7 +62,7 @@ export const LOYALTY_ROUTES = {
     summary: 'Install the programme (the first save) or save its settings: title (at most 35), description, visability, burn_days, logo and offer_file (multipart)',
     tags,
     form: true,
-    files: true,
+    files: { maxFiles: 2, maxFileBytes: LIMITS.uploadMaxBytes },
     body: loyaltyShopBody,
     answer: loyaltyActionDone,
   }),

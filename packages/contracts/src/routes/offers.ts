@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { fileBytes } from '../http/form-fields';
 import { pathFileId, pathId } from '../http/path-params';
 import { route } from '../http/route';
-import { offerBody, offerCard, offerList, offerListQuery, offerSaved, offerType, shopBanners, shopOffers } from '../offers';
+import { LIMITS } from '../limits';
+import { BANNER_PLACEMENTS, offerBody, offerCard, offerList, offerListQuery, offerSaved, offerType, shopBanners, shopOffers } from '../offers';
 
 /**
  * Promotional offers (shop-pricing-offers-loyalty.md §2 /partner/offers, §7 offer calls): every partner role views
@@ -51,7 +52,7 @@ export const OFFER_ROUTES = {
       'Create an offer: name, type, description, active, date_start, date_end, limit, sort, not_in_basket, presents[n][ID|code, sum], banner_*_file (jpeg or png, at most 300 KB), xls_file (6-digit codes and site prices); errors keyed check_*',
     tags,
     form: true,
-    files: true,
+    files: { maxFiles: BANNER_PLACEMENTS.length + 1, maxFileBytes: LIMITS.uploadMaxBytes },
     body: offerBody,
     answer: offerSaved,
   }),
@@ -64,7 +65,7 @@ export const OFFER_ROUTES = {
       'Edit an offer (the same fields; a file not sent keeps the stored one, *_del=Y removes it); changedStateOffer=Y with status ON or OFF switches it with its earlier parameters',
     tags,
     form: true,
-    files: true,
+    files: { maxFiles: BANNER_PLACEMENTS.length + 1, maxFileBytes: LIMITS.uploadMaxBytes },
     params: byId,
     body: offerBody,
     answer: offerSaved,

@@ -3,6 +3,7 @@ import { actionDone, actionFailed } from '../http/envelope';
 import { exportQueued } from '../jobs';
 import { pathId } from '../http/path-params';
 import { route } from '../http/route';
+import { LIMITS } from '../limits';
 import {
   assignAnswer,
   assignBody,
@@ -165,7 +166,7 @@ function fileRoutes<P extends z.ZodType>(
       summary: `Uploads a price file of ${what} (file; keep=Y keeps the loaded rows and adds, N replaces them; period 7/14/21/0 days); it is read by a job (UPLOAD_ID, see status)`,
       tags,
       form: true,
-      files: true,
+      files: { maxFiles: 1, maxFileBytes: LIMITS.uploadMaxBytes },
       params,
       body: excelUploadBody,
       answer: z.union([uploadQueued, actionFailed]),

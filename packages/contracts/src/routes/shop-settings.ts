@@ -3,6 +3,7 @@ import { action, actionDone, actionFailed } from '../http/envelope';
 import { fileBytes, formFile } from '../http/form-fields';
 import { pathFileId, pathId } from '../http/path-params';
 import { route } from '../http/route';
+import { LIMITS } from '../limits';
 import {
   priceSettingsAnswer, priceSettingsBody, shopSaveBody, shopSettingsAnswer, storefrontShop,
 } from '../shop-wire';
@@ -39,7 +40,7 @@ export const SHOP_SETTINGS_ROUTES = {
     summary: 'Save a part of the shop settings (type: shop, payment, delivery, settings, remains); logo and shop files by multipart',
     tags,
     form: true,
-    files: true,
+    files: { maxFiles: LIMITS.shopFilesMax + 1, maxFileBytes: LIMITS.shopFileMaxBytes },
     body: shopSaveBody,
     answer: action(),
   }),
@@ -71,7 +72,7 @@ export const SHOP_SETTINGS_ROUTES = {
     access: { staff: 'editStoreSettings' },
     summary: 'Upload an image of the about text (jpeg or png, at most 5 MB)',
     tags,
-    files: true,
+    files: { maxFiles: 1, maxFileBytes: LIMITS.shopFileMaxBytes },
     body: z.object({ image: formFile.optional() }),
     answer: action({ FILE: z.object({ ID: z.string(), URL: z.string() }) }),
   }),

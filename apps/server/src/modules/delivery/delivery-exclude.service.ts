@@ -1,4 +1,6 @@
 import type { DeliveryExclude } from '@b2b/contracts/delivery-wire';
+import { LIMITS } from '@b2b/contracts/limits';
+import { MSG } from '@b2b/contracts/messages';
 import { SHOP_MSG } from '@b2b/contracts/shop';
 import type { Db } from '@/db/database';
 import { acceptedKind, KIND_MIME, SPREADSHEET_KINDS } from '@/files/file-sniff';
@@ -36,6 +38,7 @@ export function deliveryExcludeService(db: Db, deps: { files: FileStore }) {
 
     async upload(user: AuthUser & { partnerId: number }, upload: UploadedFile | undefined) {
       if (!upload) return failed({ file: SHOP_MSG.fileUploadFailed });
+      if (upload.data.length > LIMITS.uploadMaxBytes) return failed({ file: MSG.fileTooLarge });
       const kind = acceptedKind(upload.filename, upload.data, SPREADSHEET_KINDS);
       if (!kind) return failed({ file: SHOP_MSG.fileTypeInvalid });
       let codes: string[];

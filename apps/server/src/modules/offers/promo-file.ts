@@ -1,4 +1,5 @@
 import { LIMITS } from '@b2b/contracts/limits';
+import { MSG } from '@b2b/contracts/messages';
 import { OFFER_MSG } from '@b2b/contracts/offers';
 import { PRICING_MSG } from '@b2b/contracts/pricing';
 import { acceptedKind, KIND_MIME, SPREADSHEET_KINDS } from '@/files/file-sniff';
@@ -37,6 +38,7 @@ function headerColumns(row: SpreadsheetRow): Columns | undefined {
 
 /** Reads the file; the first refused row (or an unreadable file) is its error, keyed check_products by the caller. */
 export async function readPromoFile(upload: UploadedFile): Promise<PromoFile> {
+  if (upload.data.length > LIMITS.uploadMaxBytes) return { error: MSG.fileTooLarge };
   const kind = acceptedKind(upload.filename, upload.data, SPREADSHEET_KINDS);
   if (!kind) return { error: OFFER_MSG.fileFailed };
   const lines: PromoLine[] = [];

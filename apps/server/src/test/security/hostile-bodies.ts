@@ -21,6 +21,15 @@ const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'
 
 const FILE_FIELDS = ['file', 'logo', 'image', 'files[0]', 'delivery_exclude'];
 
+/** Over every route's cap (the largest, an offer's four 10 MB files and a form, is 41 MB): one buffer, sent to each. */
+const BOMB = Buffer.alloc(48 * 1024 * 1024, 'a');
+
+export const BODY_OVER_EVERY_CAP = (): HostileBody[] => [
+  { name: 'a 48 MB form', ...formText(''), payload: BOMB },
+  { name: 'a 48 MB JSON', ...json(''), payload: BOMB },
+  { name: 'a 48 MB multipart text field', ...multipart([{ name: 'name', value: BOMB }]) },
+];
+
 /** The bodies every POST route must refuse (4xx or SUCCESS "N"), never with a 5xx, and without changing data. */
 export function hostileBodies(): HostileBody[] {
   const deep = `${'a'}${'[0]'.repeat(300)}=1`;
@@ -31,6 +40,9 @@ export function hostileBodies(): HostileBody[] {
     { name: '1 MB strings', ...formText(`name=${'я'.repeat(300_000)}&action=${'x'.repeat(200_000)}&query=${'q'.repeat(100_000)}`) },
     { name: 'deep form nesting', ...formText(deep) },
     { name: 'deep JSON nesting', ...json(deepJson) },
+    // ~10 KB nesting 5,000 deep: once a stack overflow (500) on every route that takes a body.
+    { name: 'JSON nested 5,000 deep', ...json(`{"a":${'['.repeat(5000)}${']'.repeat(5000)}}`) },
+    ...BODY_OVER_EVERY_CAP(),
     { name: '__proto__ keys (JSON)', ...json('{"__proto__":{"polluted":"yes"},"constructor":{"prototype":{"polluted":"yes"}},"action":"accept"}') },
     { name: '__proto__ keys (form)', ...formText('__proto__[polluted]=yes&constructor[prototype][polluted]=yes&action=accept') },
     {
