@@ -11,6 +11,8 @@ await build({
   platform: 'node',
   target: 'node20',
   format: 'esm',
+  // main.js imports the server's code (and its packages) only in a server process: the supervising parent stays small.
+  splitting: true,
   sourcemap: true,
   alias: { '@': './src' },
   external: Object.keys(pkg.dependencies ?? {}),
