@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { identityOf, lockDataDir } from './data-dir-lock';
+import { identityOf, liveLockOwner, lockDataDir } from './data-dir-lock';
 
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'b2b-lock-'));
 const lockFile = (dir: string) => path.join(dir, 'server.lock');
@@ -44,5 +44,18 @@ describe('lockDataDir', () => {
     } finally {
       child.kill();
     }
+  });
+});
+
+describe('liveLockOwner (what the supervising parent waits on)', () => {
+  it('sees no holder without a lock or with the lock of a dead process (one killed leaves its file), and sees a live one', () => {
+    const dir = tmp();
+    expect(liveLockOwner(dir)).toBeNull();
+    fs.writeFileSync(lockFile(dir), JSON.stringify(identityOf(999999)));
+    expect(liveLockOwner(dir)).toBeNull();
+    const release = lockDataDir(dir);
+    expect(liveLockOwner(dir)).toMatchObject({ pid: process.pid, message: expect.stringMatching(/in use by another process/) });
+    release();
+    expect(liveLockOwner(dir)).toBeNull();
   });
 });
