@@ -32,6 +32,7 @@ import { measureImport } from './import-run';
 import { measureCheckout, shopFirstPageJs } from './shop-run';
 import { timeToFirstRow } from './first-row';
 import { cpuMeter } from './cpu-meter';
+import { measureBodyBombs } from './body-bomb';
 
 const { values } = parseArgs({
   options: {
@@ -146,6 +147,7 @@ async function benchEngine(setup: EngineSetup): Promise<EngineReport> {
     if (wanted('import')) Object.assign(extra, await measureImport(server, headers, importFile, (m) => console.log(m)));
     if (wanted('first row')) Object.assign(extra, await timeToFirstRow(server.baseUrl, (m) => console.log(m)));
     if (wanted('checkout')) Object.assign(extra, await measureCheckout(server, buyerHeaders, (m) => console.log(m)));
+    if (wanted('body bomb')) Object.assign(extra, await measureBodyBombs(server, (m) => console.log(m)));
     if (wanted('shop first page')) Object.assign(extra, await shopFirstPageJs(server.baseUrl, BENCH_BUYER.shop, (m) => console.log(m)));
   } finally {
     await meter?.close();

@@ -74,3 +74,49 @@ export function bodyBomb(baseUrl: string, path: string, { chunked, giveUpMs = 10
     pump();
   });
 }
+
+/** The p-th percentile of sorted values. */
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+/**
+ * `npm run bench`'s body-bomb line: for `seconds`, rounds of 12 parallel bombs (6 to the token route, 6 to an
+ * unknown path, half chunked) while the trivial route is asked one request after another; the server's memory
+ * growth, the trivial route's p95 meanwhile, and the slowest refusal.
+ */
+export async function measureBodyBombs(
+  server: { baseUrl: string; rssMb(): number },
+  log: (line: string) => void,
+  seconds = 5,
+): Promise<Record<string, string | number>> {
+  const before = server.rssMb();
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, server.rssMb())), 20);
+  const until = performance.now() + seconds * 1000;
+  const trivial: number[] = [];
+  const probing = (async () => {
+    while (performance.now() < until) {
+      const started = performance.now();
+      await fetch(`${server.baseUrl}/v3/api/utils/check/`).then((res) => res.arrayBuffer());
+      trivial.push(performance.now() - started);
+    }
+  })();
+  const bombs: BombResult[] = [];
+  while (performance.now() < until) {
+    const round = ['/v3/oauth/token/', '/no-such-route'].flatMap((target) => [0, 1, 2, 3, 4, 5].map((i) => bodyBomb(server.baseUrl, target, { chunked: i % 2 === 1 })));
+    bombs.push(...(await Promise.all(round)));
+  }
+  await probing;
+  clearInterval(sampler);
+  trivial.sort((a, b) => a - b);
+  const refused = bombs.filter((b) => b.status >= 400 && b.status < 500);
+  const slowest = Math.max(...bombs.map((b) => b.answeredMs));
+  const result = {
+    'body bomb: 1 GB bodies refused': `${refused.length} of ${bombs.length}, the slowest in ${slowest.toFixed(0)} ms`,
+    'body bomb: server memory growth MB': Math.round(peak - before),
+    'body bomb: trivial route p95 meanwhile ms': Number(percentile(trivial, 95).toFixed(2)),
+  };
+  log(
+    `body bomb (${seconds} s of 12 parallel 1 GB bodies): ${result['body bomb: 1 GB bodies refused']}; memory +${result['body bomb: server memory growth MB']} MB; trivial route p95 ${result['body bomb: trivial route p95 meanwhile ms']} ms over ${trivial.length} requests`,
+  );
+  return result;
+}

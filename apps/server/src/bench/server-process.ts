@@ -6,8 +6,6 @@ import { procStat } from './proc-stat';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const SERVER_MAIN = path.join(serverRoot, 'dist/main.js');
-/** The server's source, run through tsx: what the API tests start (they run before the build). */
-const SOURCE_MAIN = path.join(serverRoot, 'src/main.ts');
 
 export interface RunningServer {
   baseUrl: string;
@@ -22,18 +20,16 @@ export interface RunningServer {
 }
 
 /**
- * The built server (`apps/server/dist/main.js`, as `npm start` runs it; or its source, for a test) in its own
- * process, so that the load generator and the server do not share an event loop. Resolves once it listens.
+ * The built server (`apps/server/dist/main.js`, as `npm start` runs it) in its own process, so that the load
+ * generator and the server do not share an event loop. Resolves once it listens.
  */
-export async function startServer(env: Record<string, string>, port: number, from: 'dist' | 'source' = 'dist'): Promise<RunningServer> {
-  if (from === 'dist' && !fs.existsSync(SERVER_MAIN)) throw new Error(`${SERVER_MAIN} is missing: run npm run build first`);
+export async function startServer(env: Record<string, string>, port: number): Promise<RunningServer> {
+  if (!fs.existsSync(SERVER_MAIN)) throw new Error(`${SERVER_MAIN} is missing: run npm run build first`);
   const merged: NodeJS.ProcessEnv = { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'never' };
   // An empty value unsets a variable (the embedded database: no DATABASE_URL).
   for (const [key, value] of Object.entries(env)) if (value === '') delete merged[key];
-  const child: ChildProcess = spawn(process.execPath, from === 'dist' ? [SERVER_MAIN] : ['--import', 'tsx', SOURCE_MAIN], {
+  const child: ChildProcess = spawn(process.execPath, [SERVER_MAIN], {
     env: merged,
-    // tsx resolves the '@/' imports with the tsconfig of the directory it runs in.
-    cwd: serverRoot,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -60,7 +56,7 @@ export async function startServer(env: Record<string, string>, port: number, fro
     baseUrl: `http://127.0.0.1:${port}`,
     pid: child.pid!,
     banner: output.split('\n').find((line) => line.includes(`http://localhost:${port}`))?.trim() ?? '',
-    rssMb: () => [child.pid!, ...childrenOf(child.pid!)].reduce((mb, pid) => mb + rssOf(pid), 0),
+    rssMb: () => rssMbOf([child.pid!, ...childrenOf(child.pid!)]),
     pids: () => [child.pid!, ...childrenOf(child.pid!)],
     stop: () =>
       new Promise<void>((resolve) => {
@@ -71,13 +67,17 @@ export async function startServer(env: Record<string, string>, port: number, fro
   };
 }
 
-function rssOf(pid: number): number {
-  try {
-    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-  } catch {
-    return 0; // ended meanwhile
+/** Resident memory of processes together, in MB (Linux /proc). */
+export function rssMbOf(pids: number[]): number {
+  let kb = 0;
+  for (const pid of pids) {
+    try {
+      kb += Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+    } catch {
+      // ended meanwhile
+    }
   }
+  return kb / 1024;
 }
 
 /** The processes whose parent is `pid` (the server's workers when it runs several). */
