@@ -1,5 +1,6 @@
 import { once } from 'node:events';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcelJs } from './exceljs-lazy';
 
 /** The data rows one .xlsx sheet holds: 1,048,576 rows less the header. */
 export const XLSX_SHEET_DATA_ROWS = 1_048_575;
@@ -55,7 +56,8 @@ export async function writeXlsxTable<T>(
   pages: AsyncIterable<T[]>,
   rowsPerSheet = XLSX_SHEET_DATA_ROWS,
 ): Promise<void> {
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true, useSharedStrings: false });
+  const { stream } = await loadExcelJs();
+  const book = new stream.xlsx.WorkbookWriter({ filename: file, useStyles: true, useSharedStrings: false });
   let sheets = 0;
   let rows = 0;
   const open = () => {

@@ -131,13 +131,13 @@ describe('GET /v3/api/partner/order/{id}/', () => {
   it('reads the card in one statement, its items\' money exact to the last digit the column keeps', async () => {
     const id = (await k.orderIds(k.main, 'COMPLETED'))[0];
     const item = await k.db.selectFrom('order_items').select(['id', 'price']).where('partner_id', '=', k.main).where('order_id', '=', id).orderBy('id').executeTakeFirstOrThrow();
-    // 14 digits before the point and four after: as a float (what a number in JSON becomes) it is shown 100000000000000.00.
-    await k.db.updateTable('order_items').set({ price: '99999999999999.9949' }).where('partner_id', '=', k.main).where('id', '=', item.id).execute();
+    // The most a line's price may be (LIMITS.moneyMax, a CHECK since issue 37.4) with the column's four decimals.
+    await k.db.updateTable('order_items').set({ price: '999999999.9849' }).where('partner_id', '=', k.main).where('id', '=', item.id).execute();
     try {
       const { db, counter } = countingStatements(k.db);
       const card = await orderCardService(db).card({ partnerId: k.main, canEdit: true }, id);
       expect(counter.n).toBe(1);
-      expect(card!.PRODUCTS.find((p) => p.ID === Number(item.id))!.PRICE).toBe('99999999999999.99');
+      expect(card!.PRODUCTS.find((p) => p.ID === Number(item.id))!.PRICE).toBe('999999999.98');
       expect(card).toEqual(await cardOf(id));
     } finally {
       await k.db.updateTable('order_items').set({ price: item.price }).where('partner_id', '=', k.main).where('id', '=', item.id).execute();

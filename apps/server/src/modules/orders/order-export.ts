@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcelJs } from '@/files/exceljs-lazy';
 import { ORDER_EXPORT_FILE, ORDER_FIELD_LABEL as L, type OrderCard, type OrderListItem } from '@b2b/contracts/orders';
 import { writeXlsxTable } from '@/files/xlsx-table-writer';
 import { moscowWallClock } from '@/http/moscow-days';
@@ -77,7 +78,8 @@ const ITEM_COLUMNS: { title: string; width: number; format?: CellFormat }[] = [
 
 /** One order: a header block (number, date, status, client, contacts, address, payment, comments), then its items. */
 export async function writeOrderXlsx(file: string, card: OrderCard): Promise<void> {
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true, useSharedStrings: false });
+  const { stream } = await loadExcelJs();
+  const book = new stream.xlsx.WorkbookWriter({ filename: file, useStyles: true, useSharedStrings: false });
   const sheet = book.addWorksheet(ORDER_EXPORT_FILE.orderSheet);
   sheet.columns = ITEM_COLUMNS.map((c) => ({ width: c.width }));
 
