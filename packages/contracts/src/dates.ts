@@ -41,6 +41,13 @@ export function readDay(text: string): DayRead {
   return { day };
 }
 
+/** How the API document shows a day field (issue 37.8): its two formats and its range. */
+const DAY_DOC = {
+  type: 'string',
+  pattern: '^\\s*(\\d{4}-\\d{2}-\\d{2}|\\d{2}\\.\\d{2}\\.\\d{4})\\s*$',
+  description: `A calendar day (Moscow), YYYY-MM-DD or dd.MM.yyyy, from ${DATE_RANGE_TEXT.min} to ${DATE_RANGE_TEXT.max}`,
+};
+
 /** A list filter's or report's day: YYYY-MM-DD out, or the schema's issue (a list decides: 400 or its default). */
 export const filterDate = z
   .string()
@@ -51,7 +58,12 @@ export const filterDate = z
     ctx.addIssue({ code: 'custom', message: read.message });
     return z.NEVER;
   })
-  .register(DATE_FIELDS, { kind: 'filter' });
+  .register(DATE_FIELDS, { kind: 'filter' })
+  .register(z.globalRegistry, { ...DAY_DOC, description: `${DAY_DOC.description}; a list answers 400 or its default for another` });
 
 /** A form's date field: the text as sent (trimmed), read by its form with `readDay` to answer its own error key. */
-export const formDate = z.string().trim().register(DATE_FIELDS, { kind: 'form' });
+export const formDate = z
+  .string()
+  .trim()
+  .register(DATE_FIELDS, { kind: 'form' })
+  .register(z.globalRegistry, { ...DAY_DOC, description: `${DAY_DOC.description}; a form answers SUCCESS=N for another` });

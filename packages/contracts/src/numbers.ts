@@ -24,6 +24,22 @@ export interface NumericInput {
 /** Every numeric field schema of the contracts, with its range. */
 export const numericInputs = z.registry<NumericInput>();
 
+/**
+ * How the API document shows a numeric field (issue 37.8): plain digits as text (a form sends text) or a JSON number,
+ * within its range. Registered on the field's schema in zod's global registry, which the document is generated from.
+ */
+function documentNumber(schema: z.ZodType, meta: NumericInput) {
+  const whole = meta.kind === 'int';
+  const text = whole ? '^\\s*[-+]?\\d{1,16}\\s*$' : `^[\\s\u00a0]*-?[\\d\\s\u00a0]{1,20}([.,]\\d{1,${meta.decimals}})?[\\s\u00a0]*$`;
+  schema.register(z.globalRegistry, {
+    description: `${whole ? 'A whole number' : `A decimal (a comma or a dot, at most ${meta.decimals} digits after it, spaces ignored)`} from ${meta.min} to ${meta.max}, in plain digits: NaN, Infinity, exponents and hex are refused`,
+    anyOf: [
+      { type: 'string', pattern: text },
+      { type: whole ? 'integer' : 'number', minimum: Number(meta.min), maximum: Number(meta.max) },
+    ],
+  });
+}
+
 /** "99999.5" → "99 999,5" for messages. */
 const spaced = (text: string) => text.replace(/^(-?\d+)/, (d) => d.replace(/\B(?=(\d{3})+(?!\d))/g, ' ')).replace('.', ',');
 
@@ -65,7 +81,9 @@ export function formInt({ min = 1, max = LIMITS.intMax, message, rangeMessage }:
     ctx.issues.push({ code: 'custom', message: (above ? (rangeMessage ?? message) : message) ?? read.error, input: v });
     return z.NEVER;
   });
-  numericInputs.add(schema, { kind: 'int', min: String(min), max: String(max), decimals: 0 });
+  const meta: NumericInput = { kind: 'int', min: String(min), max: String(max), decimals: 0 };
+  numericInputs.add(schema, meta);
+  documentNumber(schema, meta);
   return schema;
 }
 
@@ -85,7 +103,9 @@ export function formDecimal({
     ctx.issues.push({ code: 'custom', message: message ?? read.error, input: v });
     return z.NEVER;
   });
-  numericInputs.add(schema, { kind: 'decimal', min, max, decimals });
+  const meta: NumericInput = { kind: 'decimal', min, max, decimals };
+  numericInputs.add(schema, meta);
+  documentNumber(schema, meta);
   return schema;
 }
 

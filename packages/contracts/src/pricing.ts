@@ -213,7 +213,15 @@ export type PriceUpload = z.infer<typeof priceUpload>;
 
 /** Extension periods of uploaded prices (§9): 7, 14, 21 days or termless (0). */
 export const PROLONG_PERIODS = [7, 14, 21, 0] as const;
-export const formPeriod = formInt({ min: 0, max: Math.max(...PROLONG_PERIODS) }).refine((n) => (PROLONG_PERIODS as readonly number[]).includes(n));
+export const formPeriod = formInt({ min: 0, max: Math.max(...PROLONG_PERIODS) })
+  .refine((n) => (PROLONG_PERIODS as readonly number[]).includes(n))
+  .register(z.globalRegistry, {
+    description: `Days: ${PROLONG_PERIODS.join(', ')} (0: without a term)`,
+    anyOf: [
+      { type: 'string', enum: PROLONG_PERIODS.map(String) },
+      { type: 'integer', enum: [...PROLONG_PERIODS] },
+    ],
+  });
 
 export const yml = z.object({ ID: z.number().int(), URL: z.string(), DATE: seconds });
 

@@ -1,3 +1,5 @@
+import { MEDIA_TYPES } from '@b2b/contracts/http/form-fields';
+
 /**
  * What a file is, read from its bytes (magic numbers), never from the name or the browser's content type.
  * An upload is accepted when its content is an allowed kind and its name's extension names that same kind,
@@ -6,19 +8,7 @@
 
 export type FileKind = 'jpeg' | 'png' | 'pdf' | 'docx' | 'xlsx' | 'odt' | 'ods' | 'ots' | 'doc' | 'xls' | 'csv';
 
-export const KIND_MIME: Record<FileKind, string> = {
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  pdf: 'application/pdf',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  odt: 'application/vnd.oasis.opendocument.text',
-  ods: 'application/vnd.oasis.opendocument.spreadsheet',
-  ots: 'application/vnd.oasis.opendocument.spreadsheet-template',
-  doc: 'application/msword',
-  xls: 'application/vnd.ms-excel',
-  csv: 'text/csv',
-};
+export const KIND_MIME: Record<FileKind, string> = MEDIA_TYPES;
 
 /** The kind each allowed extension names (ALLOWED_UPLOAD_EXTENSIONS of the contracts). */
 const EXTENSION_KIND: Record<string, FileKind> = {

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { MEDIA_TYPES } from '@b2b/contracts/http/form-fields';
 import type { Db } from '@/db/database';
 import { expiryOf, mayRead, type FilePurpose, type FileReader } from './file-purposes';
 import { filesRepo } from './files.repo';
@@ -24,7 +25,7 @@ export interface StoredFile {
   url: string;
 }
 
-export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const XLSX_MIME = MEDIA_TYPES.xlsx;
 
 export const fileDownloadUrl = (id: string) => `/v3/api/partner/file/${id}/`;
 

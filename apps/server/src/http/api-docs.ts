@@ -4,6 +4,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { WEB_SESSION } from '@b2b/contracts/auth';
 import { MSG } from '@b2b/contracts/messages';
+import { INPUT_RULES, documentedSchema } from './api-answers';
 import { forbidden } from './app-error';
 import { requireUser, type TokenResolver } from './auth-context';
 
@@ -28,11 +29,27 @@ async function assertStaff(request: FastifyRequest, resolve: TokenResolver): Pro
 export async function registerApiDocs(app: FastifyInstance, access: ApiDocsAccess, resolve: TokenResolver): Promise<void> {
   await app.register(swagger, {
     openapi: {
-      info: { title: 'B2B wholesale back office API', version: '3.0.0' },
+      // 3.1: JSON Schema's own null type. 3.0's `nullable` does not admit null beside an enum or an anyOf, so a
+      // client validating by the 3.0 rules would refuse the answers with a null there.
+      openapi: '3.1.0',
+      info: {
+        title: 'B2B wholesale back office API',
+        version: '3.0.0',
+        description:
+          'Forms answer HTTP 200 with {"SUCCESS":"N","errors":{field: message}} for the fields they refuse; transport ' +
+          'failures answer their status with {"error","error_description"}. Calls need a bearer token (or the ' +
+          `access_token query parameter) unless an operation says otherwise. ${INPUT_RULES}`,
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    // Each contract route's answers, security and body media types come from its contract (api-answers.ts).
+    transform: (document) => {
+      const { contract, rateLimit } = document.route.config ?? {};
+      if (!contract || !document.schema || document.schema.hide) return jsonSchemaTransform(document);
+      const limit = rateLimit && typeof rateLimit.max === 'number' ? { max: rateLimit.max, timeWindow: String(rateLimit.timeWindow) } : undefined;
+      return jsonSchemaTransform({ ...document, schema: documentedSchema(document.schema, contract, limit) });
+    },
   });
   await app.register(swaggerUi, {
     routePrefix: API_DOCS_PREFIX,

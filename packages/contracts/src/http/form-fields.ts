@@ -61,5 +61,23 @@ const isBlob = (v: unknown) => {
  */
 export const formFile = z.custom<FormFile>(isBlob).meta({ type: 'string', format: 'binary' });
 
+/** The media type of each kind of file the server stores or writes (the server's file sniffer names kinds by them). */
+export const MEDIA_TYPES = {
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  pdf: 'application/pdf',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  odt: 'application/vnd.oasis.opendocument.text',
+  ods: 'application/vnd.oasis.opendocument.spreadsheet',
+  ots: 'application/vnd.oasis.opendocument.spreadsheet-template',
+  doc: 'application/msword',
+  xls: 'application/vnd.ms-excel',
+  csv: 'text/csv',
+} as const;
+
+/** A stored file of any kind (uploads, exports, pictures, documents): a file answer's `answerType`. */
+export const STORED_FILE_TYPES: readonly string[] = Object.values(MEDIA_TYPES);
+
 /** The bytes of a downloaded file (a stream on the server, a Blob on the web), documented as binary. */
 export const fileBytes = z.unknown().meta({ type: 'string', format: 'binary', description: 'The file itself, with its content type' });

@@ -25,6 +25,9 @@ export interface UploadCaps {
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT';
 
+/** Statuses a contract may declare in `answers`. */
+export type ExtraStatus = 400 | 401 | 403 | 404 | 409 | 429 | 503;
+
 /** Calls told apart by `field`: those not in `except` (or, given `only`, those in it) need `access` as well. */
 export type StricterAccess = { field: string; access: Access } & ({ except: readonly string[] } | { only: readonly string[] });
 
@@ -55,6 +58,18 @@ export interface RouteContract<
   body?: B;
   /** The answer with HTTP 200. */
   answer: A;
+  /**
+   * The media types of a file answer (a picture, an .xlsx, a PDF): its 200 is that file, not JSON. The API
+   * document declares them, with `answer` (fileBytes) as a binary string.
+   */
+  answerType?: readonly string[];
+  /**
+   * Answers the route gives besides those the API document derives from the contract (400 for malformed input,
+   * 401 and 403 from `access` and `stricter`, 404 from path parameters, 413 and 415 on a POST, 429 from a rate limit
+   * given to addRoute): the status and when it comes. The body is `{ error, error_description }` (transportError)
+   * unless `schema` says otherwise.
+   */
+  answers?: Partial<Record<ExtraStatus, string | { description: string; schema: z.ZodType }>>;
   /**
    * A form: a body that fails its schema answers 200 `{ SUCCESS: "N", errors }` keyed by field, as the spec's
    * screens expect, instead of a 400.

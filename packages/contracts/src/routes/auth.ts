@@ -65,6 +65,10 @@ export const AUTH_ROUTES = {
     tags,
     body: textFields.nullish(),
     answer: tokenAnswer,
+    answers: {
+      401: 'invalid_client: an unknown client_id or a wrong client_secret (RFC 6749 §5.2)',
+      429: 'Too many failed password checks of the account or from the address lately, or too many calls (Retry-After)',
+    },
   }),
 
   /** Sign-out: the token and its family; the web client's refresh cookie too. */

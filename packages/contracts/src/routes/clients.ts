@@ -85,5 +85,6 @@ export const CLIENT_ROUTES = {
     tags,
     body: blacklistBodySchema,
     answer: action({ CLIENTS: z.array(z.number().int()), CHANGED: z.array(z.number().int()) }),
+    answers: { 404: 'clients[] names a client the partner does not have' },
   }),
 };

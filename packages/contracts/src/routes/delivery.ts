@@ -35,6 +35,7 @@ export const DELIVERY_ROUTES = {
     form: true,
     body: deliveryZoneSaveBody,
     answer: saved,
+    answers: { 404: 'delivery_zone_id names no zone of the partner' },
   }),
 
   editZone: route({

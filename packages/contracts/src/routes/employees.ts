@@ -60,6 +60,7 @@ export const EMPLOYEE_ROUTES = {
       admin: field,
     }),
     answer: action({ ID: z.number().int().optional(), ACTIVE: yn.optional() }),
+    answers: { 404: 'employee_id names no employee of the partner' },
   }),
 
   sendPassword: route({
@@ -71,5 +72,6 @@ export const EMPLOYEE_ROUTES = {
     body: z.object({ employee_id: field }),
     /** ORDERS: the orders access the employee has now (switched on when it had none). */
     answer: action({ ID: z.number().int(), ORDERS: yn }),
+    answers: { 404: 'employee_id names no employee of the partner' },
   }),
 };

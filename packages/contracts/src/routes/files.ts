@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fileBytes } from '../http/form-fields';
+import { fileBytes, STORED_FILE_TYPES } from '../http/form-fields';
 import { pathFileId } from '../http/path-params';
 import { route } from '../http/route';
 
@@ -13,5 +13,6 @@ export const FILE_ROUTES = {
     tags: ['files'],
     params: z.object({ fileId: pathFileId }),
     answer: fileBytes,
+    answerType: STORED_FILE_TYPES,
   }),
 };

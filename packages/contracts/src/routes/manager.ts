@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fileBytes } from '../http/form-fields';
+import { fileBytes, MEDIA_TYPES } from '../http/form-fields';
 import { route } from '../http/route';
 import { actionFailed } from '../http/envelope';
 import { pathId } from '../http/path-params';
@@ -117,6 +117,7 @@ export const MANAGER_ROUTES = {
     params: z.object({ code: z.enum(REPORT_CODES) }),
     query: reportBody,
     answer: fileBytes,
+    answerType: [MEDIA_TYPES.xlsx],
   }),
 };
 

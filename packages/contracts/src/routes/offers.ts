@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fileBytes } from '../http/form-fields';
+import { fileBytes, MEDIA_TYPES } from '../http/form-fields';
 import { pathFileId, pathId } from '../http/path-params';
 import { route } from '../http/route';
 import { LIMITS } from '../limits';
@@ -108,5 +108,6 @@ export const OFFER_ROUTES = {
     tags,
     params: z.object({ partnerId: pathId, fileId: pathFileId }),
     answer: fileBytes,
+    answerType: [MEDIA_TYPES.jpeg, MEDIA_TYPES.png],
   }),
 };

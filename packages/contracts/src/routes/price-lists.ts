@@ -61,6 +61,7 @@ const priceListRoutes = (type: PriceListType) => {
       form: true,
       body,
       answer,
+      answers: { 404: `With id: no ${what} of the partner` },
     }),
     save: route({
       method: 'POST',
@@ -98,5 +99,6 @@ export const PRICE_LIST_ROUTES = {
     form: true,
     body: priceTypeBodySchema,
     answer: z.union([priceTypeSaved, actionFailed]),
+    answers: { 404: 'id names no price type of the partner' },
   }),
 };

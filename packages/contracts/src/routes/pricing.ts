@@ -251,6 +251,7 @@ export const PRICE_ASSIGN_ROUTES = {
     tags,
     query: assignQuery,
     answer: assignAnswer,
+    answers: { 404: 'group_id names no group of the partner' },
   }),
   save: route({
     method: 'POST',
@@ -261,5 +262,6 @@ export const PRICE_ASSIGN_ROUTES = {
     form: true,
     body: assignBody,
     answer: z.union([assignSaved, actionFailed]),
+    answers: { 404: "A price list, client or group named is not the partner's" },
   }),
 };

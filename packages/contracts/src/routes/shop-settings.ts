@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { action, actionDone, actionFailed } from '../http/envelope';
-import { fileBytes, formFile } from '../http/form-fields';
+import { fileBytes, formFile, STORED_FILE_TYPES } from '../http/form-fields';
 import { pathFileId, pathId } from '../http/path-params';
 import { route } from '../http/route';
 import { LIMITS } from '../limits';
@@ -85,6 +85,7 @@ export const SHOP_SETTINGS_ROUTES = {
     tags: storefront,
     params: z.object({ partnerId: pathId, fileId: pathFileId }),
     answer: fileBytes,
+    answerType: STORED_FILE_TYPES,
   }),
 
   storefrontShop: route({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { fileBytes } from '../http/form-fields';
+import { LIMITS } from '../limits';
+import { fileBytes, MEDIA_TYPES } from '../http/form-fields';
 import { pathId } from '../http/path-params';
 import { route } from '../http/route';
 import {
@@ -76,6 +77,7 @@ export const STOREFRONT_ROUTES = {
     tags,
     params: z.object({ id: pathId }),
     answer: fileBytes,
+    answerType: ['image/svg+xml'],
   }),
 
   brands: route({
@@ -114,6 +116,7 @@ export const STOREFRONT_ROUTES = {
     summary: "The basket's commercial offer (КП) as a PDF, from the partner's commercial-offer settings",
     tags,
     answer: fileBytes,
+    answerType: [MEDIA_TYPES.pdf],
   }),
 
   checkout: route({
@@ -185,6 +188,7 @@ export const STOREFRONT_ROUTES = {
     form: true,
     body: reviewBody,
     answer: reviewSent,
+    answers: { 429: `Past ${LIMITS.reviewsPerHour} reviews an hour from one buyer or one address (Retry-After)` },
   }),
 
   reviews: route({

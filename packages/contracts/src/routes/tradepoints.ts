@@ -45,6 +45,7 @@ export const TRADEPOINT_ROUTES = {
     form: true,
     body: tradepointSaveBody,
     answer: saved,
+    answers: { 404: 'id names no tradepoint of the partner' },
   }),
 
   edit: route({
