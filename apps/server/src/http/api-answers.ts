@@ -51,9 +51,10 @@ export function documentedAnswers(contract: RouteContract, rateLimit?: { max: nu
         contract.answer,
       );
 
+  const checked = [contract.query && 'a query value', contract.body && !contract.form && 'a body field'].filter(Boolean);
   answers[400] = json(
-    `Malformed input: ${contract.form ? 'a query value or path' : 'a query value or body field'} its schema refuses` +
-      `${contract.form ? ' (a form answers its own fields with SUCCESS=N)' : ''}, a control character or an over-long text anywhere in the request`,
+    `Malformed input: ${checked.length ? `${checked.join(' or ')} its schema refuses, ` : ''}a control character or an over-long text ` +
+      `anywhere in the request${contract.body ? ', a body that does not parse' : ''}${contract.form ? ' (a form answers its own fields with SUCCESS=N)' : ''}`,
   );
   if (signedIn(access) || stricter) {
     answers[401] = json('No access token, an unknown or revoked one, or an expired one (error_description then contains "expired")');

@@ -44,6 +44,8 @@ let accounts: SuiteAccount[];
 let doc: { paths: Record<string, Record<string, Json>> };
 let operations: Operation[];
 let calls: Call[];
+/** The files stored for the file routes. */
+let stored: { partnerId: string; shopFile: string; banner: string };
 const ajv = new Ajv({ nullable: true, unknownFormats: 'ignore', allErrors: false });
 const validators = new Map<unknown, ValidateFunction>();
 
@@ -139,10 +141,16 @@ function combinations(fields: [string, string[]][], cap: number): Record<string,
 async function pathIds(route: RouteEntry, who: SuiteAccount): Promise<Record<string, string>> {
   const db = t.database.db;
   if (route.url.includes(':code')) return { code: REPORT_CODES[0] };
-  // A kind of row the demo data lacks (no stored file yet): ids that name nothing.
+  if (route.url === '/v3/api/client/shop/file/:partnerId/:fileId/') return { partnerId: stored.partnerId, fileId: stored.shopFile };
+  if (route.url === '/v3/api/client/offer/banner/:partnerId/:fileId/') return { partnerId: stored.partnerId, fileId: stored.banner };
+  if (route.url === '/v3/api/partner/file/:fileId/') return { fileId: stored.shopFile };
+  // A kind of row the demo data lacks (the second partner has no price column): ids that name nothing.
   if (ROUTE_IDS[route.url] && who.partnerId && who.kind === 'PARTNER') return ROUTE_IDS[route.url](db, who.partnerId).catch(() => ({}));
-  const product = String((await sql<{ id: string }>`select min(id) as id from catalog_products where active`.execute(db)).rows[0].id);
-  if (route.url.startsWith('/v3/api/catalog/product/:id')) return { id: product };
+  const first = async (query: ReturnType<typeof sql<{ id: string }>>) => String((await query.execute(db)).rows[0]?.id ?? '');
+  if (route.url.startsWith('/v3/api/catalog/product/:id')) return { id: await first(sql`select min(id) as id from catalog_products where active`) };
+  if (route.url === '/v3/api/partner/section/:id/') return { id: await first(sql`select min(id) as id from catalog_sections`) };
+  if (route.url === '/v3/api/manager/order/:id/') return { id: await first(sql`select min(id) as id from orders`) };
+  if (route.url === '/v3/api/info/:type/') return { type: await first(sql`select min(type) as id from content_pages`) };
   if (route.url.startsWith('/v3/api/client/order/:id')) {
     const order = await sql<{ id: string }>`select min(o.id) as id from orders o join users u on u.client_id = o.client_id where u.email = ${who.email}`.execute(db);
     if (order.rows[0]?.id) return { id: String(order.rows[0].id) };
@@ -217,7 +225,7 @@ async function callsOf(o: Operation): Promise<Call[]> {
     add('JSON wrong types', paths[0], {}, undefined, Object.fromEntries(Object.keys(body.props).map((k, i) => [k, [{ a: 1 }, [1, 2], true, -1.5e308, null][i % 5]])));
   }
   // As a guest and as an account the route does not admit.
-  const refused = accounts.find((a) => !admits(o.route, a) && a.token) ;
+  const refused = accounts.find((a) => !admits(o.route, a) && a.token);
   for (const other of [accounts.find((a) => a.email === 'guest')!, ...(refused ? [refused] : [])]) {
     out.push({ op: o, who: other, url: paths[0], query: validQuery(), what: `as ${other.email}`, ...(hasBody ? { body: { form: validBody() } } : {}) });
   }
@@ -262,6 +270,15 @@ beforeAll(async () => {
   t = await createTestApp();
   accounts = await signInSuiteAccounts(t, t.database.db);
   const owner = accounts.find((a) => a.email === 'owner@partner.demo')!;
+  // Files for the file routes to serve (the demo data has none): a shop's file and an offer's banner.
+  const ownerId = (await t.database.db.selectFrom('users').select('id').where('email', '=', owner.email).executeTakeFirstOrThrow()).id;
+  const store = (purpose: 'shop-file' | 'offer-banner', originalName: string, mime: string, data: Buffer) =>
+    t.app.services.files.save({ partnerId: owner.partnerId!, purpose, originalName, mime, createdBy: ownerId }, data, t.database.db);
+  stored = {
+    partnerId: String(owner.partnerId),
+    shopFile: (await store('shop-file', 'Прайс.csv', 'text/csv', Buffer.from('Код;Цена\n123456;10\n'))).id,
+    banner: (await store('offer-banner', 'banner.png', 'image/png', Buffer.from('89504e470d0a1a0a', 'hex'))).id,
+  };
   const res = await t.app.inject({ method: 'GET', url: '/v3/api/docs/json', headers: { authorization: `Bearer ${owner.token}` } });
   expect(res.statusCode).toBe(200);
   doc = res.json();
@@ -340,15 +357,20 @@ describe('every documented operation, replayed with generated requests', () => {
 
   it('answers only what the document declares: no 5xx, no undeclared status, no body breaking its schema', async () => {
     const wrong = new Map<string, string>();
+    const succeeded = new Set<Operation>();
     let answered = 0;
     for (const c of calls) {
       const res = await send(c);
       answered++;
+      if (res.statusCode === 200) succeeded.add(c.op);
       const problem = breach(c.op, res);
       const key = `${c.op.method} ${c.op.path} → ${problem}`;
       if (problem && !wrong.has(key)) wrong.set(key, `${c.what} as ${c.who.email}: ${c.url} ${formOf(c.query)} → ${res.statusCode} ${res.body.slice(0, 160)}`);
     }
     expect([...wrong].map(([k, v]) => `${k}\n    ${v}`)).toEqual([]);
     expect(answered).toBe(calls.length);
-  }, 240_000);
+    // The generated calls get through: nearly every operation answered 200 (and had that answer checked) — all but
+    // the token's grants and an employee's new password, whose fields the document cannot name.
+    expect(operations.filter((o) => !succeeded.has(o)).length).toBeLessThanOrEqual(3);
+  }, 400_000);
 });

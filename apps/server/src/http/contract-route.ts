@@ -85,6 +85,8 @@ export function addRoute<C extends RouteContract>(
       ...(contract.params ? { params: contract.params } : {}),
       ...(contract.query ? { querystring: contract.query } : {}),
       ...(contract.body ? { body: contract.body } : {}),
+      // What serialises the answer. The API document's answers by status and media type (errors, files, /health's
+      // 503) are derived from the contract where the document is built (api-answers.ts).
       response: { 200: contract.answer },
     },
     onRequest: async (request) => assertAccess(request, contract.access),
