@@ -57,7 +57,6 @@ function describe(err: FastifyError | AppError): { status: number; body: ErrorBo
   if (err.code === '23514') return plain(400, 'invalid_request', MSG.badRequest);
   if (err.code === '22003') return plain(400, 'invalid_request', MSG.numberOutOfRange);
   const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
-  if (err.code === 'FST_REQ_FILE_TOO_LARGE') return plain(413, 'payload_too_large', MSG.fileTooLarge);
   if (status === 413) return plain(413, 'payload_too_large', MSG.requestTooLarge);
   if (status === 429) return plain(429, 'too_many_requests', MSG.tooManyRequests);
   if (status === 415) return plain(415, 'unsupported_media_type', MSG.badRequest);
