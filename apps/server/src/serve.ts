@@ -40,12 +40,16 @@ export async function serve(config: Config, { prepare, processes }: { prepare: b
     config: { ...config, webDist: config.WEB_DIST, soleWorker: embedded, priceApplyChunk: embedded ? EMBEDDED_PRICE_APPLY_CHUNK : undefined },
   });
   slow.attach((entry) => app.log.warn(entry, 'slow statement'));
-  const purge = setInterval(() => {
+  const upkeep = () => {
     void app.services.auth.purgeExpiredTokens().catch(() => {});
     void purgeEndedWindows(database.db).catch(() => {});
     // Expired exports (a day old) and files on disk whose row is gone (issue 37.6).
     void app.services.files.purge().catch((err) => app.log.error({ err }, 'file purge failed'));
-  }, 3600_000);
+  };
+  // A minute after the start too: a server restarted more often than hourly would otherwise never purge.
+  const firstUpkeep = setTimeout(upkeep, 60_000);
+  const purge = setInterval(upkeep, 3600_000);
+  firstUpkeep.unref();
   purge.unref();
 
   let stopping = false;
@@ -53,6 +57,7 @@ export async function serve(config: Config, { prepare, processes }: { prepare: b
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
+    clearTimeout(firstUpkeep);
     clearInterval(purge);
     await app.close().catch(() => {});
     await database.close().catch((err) => app.log.error({ err }, 'database close failed'));
