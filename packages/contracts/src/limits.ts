@@ -59,6 +59,10 @@ export const LIMITS = {
   publicBodyMaxParts: 100,
   formBodyMaxParts: 2000,
   jsonMaxDepth: 32,
+  /** Failed sign-ins (and wrong current passwords) judged per account and per address within the window (issue 37.3). */
+  signInFailureWindowMinutes: 15,
+  signInFailuresPerAccount: 10,
+  signInFailuresPerAddress: 50,
   /** Any one text value of a form body (a long about text included) and of a query string. */
   textValueMaxChars: 100_000,
   queryValueMaxChars: 1000,

@@ -1,4 +1,5 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { LIMITS } from '@b2b/contracts/limits';
 import { MSG } from '@b2b/contracts/messages';
 import { ACCOUNT_MSG, type CheckResponse, type TokenResponse } from '@b2b/contracts/auth';
 import type { TokenRequest } from '@b2b/contracts/token-request';
@@ -25,7 +26,11 @@ export interface AuthSettings {
  * Failed password checks allowed in the window, per account and per address, before 429: wrong sign-ins and wrong
  * current passwords of change_password count together.
  */
-export const LOGIN_LIMITS = { windowMinutes: 15, perAccount: 10, perAddress: 50 } as const;
+export const LOGIN_LIMITS = {
+  windowMinutes: LIMITS.signInFailureWindowMinutes,
+  perAccount: LIMITS.signInFailuresPerAccount,
+  perAddress: LIMITS.signInFailuresPerAddress,
+} as const;
 
 /** The key an account's failures are counted under, whichever domain or spelling of the address led to it. */
 const accountKey = (userId: number) => `user:${userId}`;
