@@ -105,6 +105,17 @@ describe('text inputs', () => {
     expect(over.json().error_description).toBe(MSG.requestTooLarge);
   });
 
+  it('a body text over the global cap names its field, within a signed-in form\'s 1 MB', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v3/api/partner/commercial_offer/',
+      ...form({ org_name: 'a'.repeat(LIMITS.textValueMaxChars + 1) }),
+      headers: { ...form({}).headers, ...bearer(owner) },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error_description).toBe(MSG.textTooLong('org_name', LIMITS.textValueMaxChars));
+  });
+
   it('a text over the global cap names its field', async () => {
     const res = await t.app.inject({ method: 'GET', url: `/v3/api/partner/orderlist/?query=${'я'.repeat(LIMITS.queryValueMaxChars + 1)}`, headers: bearer(owner) });
     expect(res.statusCode).toBe(400);
