@@ -79,7 +79,13 @@ export interface Price {
   /** The percent applied to basePrice, when one was. */
   percent: string | null;
   source: PriceSource;
+  /**
+   * The purchase price in roubles on the same VAT basis as `price` (net for a WO_VAT shop), to its 4 decimals: a
+   * margin is net − net or gross − gross, and never rounded to kopecks before × quantity (issue 38.7).
+   */
   purchase: string;
+  /** `price` in roubles: × the shop's rate to 4 decimals when shown in another currency, else `price` itself. */
+  rubles: string;
   /** The price without the offer, when a running offer's promo price is the price. */
   oldPrice: string | null;
   offer: { id: number; name: string } | null;
@@ -152,10 +158,19 @@ function decide(ctx: PriceContext, product: ProductFacts): Decided {
   return { value: base, base: () => base, percent: null, source: 'START' };
 }
 
+/** A rouble amount on the shop's VAT basis: without VAT for WO_VAT shops. */
+const onVatBasis = (value: Decimal, ctx: PriceContext, product: ProductFacts): Decimal =>
+  ctx.taxType === 'WO_VAT' ? value.mul(HUNDRED).div(HUNDRED.plus(product.vatRate)) : value;
+
+/** A shown price (in `currency`) in roubles, to the 4 decimals orders store. */
+function inRubles(price: Decimal, currency: string, ctx: PriceContext): string {
+  if (currency === 'RUB' || ctx.currencyRate === null) return price.toFixed(2);
+  return price.mul(ctx.currencyRate).toDecimalPlaces(4, Decimal.ROUND_HALF_UP).toFixed(4);
+}
+
 /** The shop's view of a price: without VAT for WO_VAT shops, in the shop's currency for RATE lists. */
 function shown(value: Decimal, ctx: PriceContext, product: ProductFacts): { value: Decimal; currency: string } {
-  let v = value;
-  if (ctx.taxType === 'WO_VAT') v = v.mul(HUNDRED).div(HUNDRED.plus(product.vatRate));
+  const v = onVatBasis(value, ctx, product);
   const head = ctx.chain[0];
   if (head.unit === 'RATE' && ctx.currency !== 'RUB' && ctx.currencyRate !== null && new Decimal(ctx.currencyRate).gt(0)) {
     return { value: v.div(ctx.currencyRate), currency: ctx.currency };
@@ -194,7 +209,8 @@ export function priceOf(ctx: PriceContext, product: ProductFacts): Price {
     basePrice: decided.base().toFixed(2),
     percent: decided.percent === null ? null : new Decimal(decided.percent).toFixed(2),
     source: decided.source,
-    purchase: new Decimal(product.purchase).toFixed(2),
+    purchase: onVatBasis(new Decimal(product.purchase), ctx, product).toDecimalPlaces(4, Decimal.ROUND_HALF_UP).toFixed(4),
+    rubles: inRubles(price, currency, ctx),
     oldPrice: null,
     offer: null,
   };
@@ -203,6 +219,7 @@ export function priceOf(ctx: PriceContext, product: ProductFacts): Price {
   return {
     ...regular,
     price: promo.toFixed(DIGITS[rounding]),
+    rubles: inRubles(promo, currency, ctx),
     basePrice: new Decimal(product.promo.price).toFixed(2),
     percent: null,
     source: 'OFFER',

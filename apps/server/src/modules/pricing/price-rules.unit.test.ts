@@ -118,4 +118,19 @@ describe('the price engine rules', () => {
     // Shown as every price of the shop: without VAT in a WO_VAT shop (90 / 1.2 = 75), the list's rounding.
     expect(priceOf(ctx([list({ sectionRate: '20', rounding: 'NO_DECIMAL' })], { taxType: 'WO_VAT' }), product([{}], promo('90')))).toMatchObject({ price: '75', oldPrice: '100' });
   });
+
+  it('answers the price in roubles (the stored figure) and the purchase price on the same VAT basis, to 4 decimals', () => {
+    const foreign = { currency: 'USD', currencyRate: '92.5000' };
+    // 185 / 92.5 = 2.00 USD shown; the order stores 2.00 × 92.5 = 185 roubles, never the dollars.
+    expect(priceOf(ctx([list({ unit: 'RATE', sectionRate: '85' })], foreign), product([{}]))).toMatchObject({ price: '2.00', rubles: '185.0000' });
+    // A rouble list in a dollar shop is roubles already: no rate applied.
+    expect(priceOf(ctx([list({ unit: 'RUB', sectionRate: '85' })], foreign), product([{}]))).toMatchObject({ price: '185.00', rubles: '185.00' });
+    // The purchase keeps its 4 decimals (10.1250, not 10.13) ...
+    expect(priceOf(ctx([list({ sectionRate: '10' })]), product([{}], { purchase: '10.1250' })).purchase).toBe('10.1250');
+    // ... and a WO_VAT shop nets it of VAT like the price: 179.8100 / 1.2 = 149.8417, the price 172.32 net of 206.78.
+    expect(priceOf(ctx([list({ sectionRate: '15' })], { taxType: 'WO_VAT' }), product([{}], { purchase: '179.8100' }))).toMatchObject({
+      purchase: '149.8417',
+      price: '172.32',
+    });
+  });
 });

@@ -28,7 +28,7 @@ const row = (product: { id: number; up_code_1c: string; name: string }, price: P
   ID: Number(product.id),
   UP_CODE_1C: product.up_code_1c,
   NAME: product.name,
-  PURCHASE_PRICE: price.purchase,
+  PURCHASE_PRICE: new Decimal(price.purchase).toFixed(2),
   BASE_PRICE: price.basePrice,
   PERCENT: price.percent,
   PRICE: price.price,
