@@ -326,7 +326,7 @@ describe('the API document', () => {
     const ok = (path: string, method = 'get') => Object.keys((doc.paths[path][method].responses as Record<string, { content: Json }>)['200'].content);
     expect(ok('/v3/api/manager/report/{code}/xlsx/')).toEqual(['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet']);
     expect(ok('/v3/api/client/basket/offer/')).toEqual(['application/pdf']);
-    expect(ok('/v3/api/catalog/product/{id}/photo/')).toEqual(['image/svg+xml']);
+    expect(ok('/v3/api/catalog/product/{id}/photo/')).toEqual(['image/png']);
     expect(ok('/v3/api/client/offer/banner/{partnerId}/{fileId}/')).toEqual(['image/jpeg', 'image/png']);
     expect(ok('/v3/api/partner/file/{fileId}/')).toContain('text/csv');
     const upload = doc.paths['/v3/api/partner/pricing/upload/{type}/{priceId}/'].post as { requestBody: { content: Record<string, { schema: Json }> }; responses: Record<string, { description: string }> };

@@ -15,6 +15,7 @@ import {
   catalogQuery,
   catalogSections,
   checkoutAnswer,
+  deliveryChoice,
   orderBody,
   orderPlaced,
   productCard,
@@ -36,6 +37,9 @@ import {
  */
 
 const tags = ['storefront'];
+
+/** The one address of a product's photo (route `photo`): the shop, the back office and (after PUBLIC_URL) the YML feeds. */
+export const productPhotoPath = (productId: number | string) => `/v3/api/catalog/product/${productId}/photo/`;
 
 export const STOREFRONT_ROUTES = {
   sections: route({
@@ -73,11 +77,12 @@ export const STOREFRONT_ROUTES = {
     method: 'GET',
     path: '/v3/api/catalog/product/:id/photo/',
     access: 'public',
-    summary: "A product's photo (an <img> sends no token: catalogue pictures are public); the product's own picture, or a drawn card with its brand and code when it has none",
+    summary:
+      "A product's photo, a 600 × 600 PNG (an <img> and a YML feed's reader send no token: catalogue pictures are public): a drawn card with its brand and code while the distributor's pictures are not loaded. Cacheable: ETag (If-None-Match answers 304) and Cache-Control",
     tags,
     params: z.object({ id: pathId }),
     answer: fileBytes,
-    answerType: ['image/svg+xml'],
+    answerType: [MEDIA_TYPES.png],
   }),
 
   brands: route({
@@ -93,8 +98,9 @@ export const STOREFRONT_ROUTES = {
     method: 'GET',
     path: '/v3/api/client/basket/',
     access: 'client',
-    summary: "The buyer's basket priced now: lines, CNT, SUM, delivery price, the minimum order sum and whether it may be ordered",
+    summary: "The buyer's basket priced now: lines, CNT, SUM, delivery price (for the delivery zone chosen), the minimum order sum and whether it may be ordered",
     tags,
+    query: deliveryChoice,
     answer: basketAnswer,
   }),
 
@@ -113,8 +119,9 @@ export const STOREFRONT_ROUTES = {
     method: 'GET',
     path: '/v3/api/client/basket/offer/',
     access: 'client',
-    summary: "The basket's commercial offer (КП) as a PDF, from the partner's commercial-offer settings",
+    summary: "The basket's commercial offer (КП) as a PDF, from the partner's commercial-offer settings (with the delivery of the zone chosen)",
     tags,
+    query: deliveryChoice,
     answer: fileBytes,
     answerType: [MEDIA_TYPES.pdf],
   }),
@@ -123,8 +130,9 @@ export const STOREFRONT_ROUTES = {
     method: 'GET',
     path: '/v3/api/client/checkout/',
     access: 'client',
-    summary: "What checkout offers: the shop's payment types, pickup points, delivery texts, the buyer's contacts and the basket",
+    summary: "What checkout offers: the shop's payment types, pickup points, delivery zones and texts, the buyer's contacts and the basket",
     tags,
+    query: deliveryChoice,
     answer: checkoutAnswer,
   }),
 

@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import type { OrderStatus } from '@b2b/contracts/limits';
 import { ORDER_STATUS_LABEL } from '@b2b/contracts/messages';
+import { productPhotoPath } from '@b2b/contracts/routes/storefront';
 import {
   ONLINE_PAY_STATUS_LABEL,
   orderHistoryTitle,
@@ -42,7 +43,10 @@ type ListFields = Pick<
   OrderListRow,
   | 'id' | 'order_number' | 'created_at' | 'status' | 'client_id' | 'client_name' | 'contact_name' | 'contact_phone'
   | 'contact_email' | 'address' | 'payment_type' | 'currency' | 'currency_rate' | 'position_count' | 'position_sum' | 'min_order_sum'
->;
+> & {
+  /** Σ quantity × cur_price of the order's lines: the goods in the order's currency, as the buyer was shown them. */
+  cur_position_sum: string;
+};
 
 export function toListItem(row: ListFields, shop: Pick<ShopRef, 'name'> | undefined, partnerId: number): OrderListItem {
   return {
@@ -58,14 +62,17 @@ export function toListItem(row: ListFields, shop: Pick<ShopRef, 'name'> | undefi
     CURRENCY: row.currency,
     POSITION_COUNT: row.position_count,
     POSITION_SUM: money(row.position_sum),
-    CUR_POSITION_SUM: money(inOrderCurrency(row.position_sum, row.currency, row.currency_rate)),
+    CUR_POSITION_SUM: money(row.cur_position_sum),
     MIN_ORDER_SUM: row.min_order_sum == null ? null : money(row.min_order_sum),
   };
 }
 
-export function toOrderItem(row: OrderItemRow, currency: string, rate: string): OrderItem {
+/**
+ * An order line. Its stored figures are roubles (price, buying_price: 4 decimals, summed before rounding); CUR_PRICE
+ * and CUR_SUM are the price the buyer was shown, in the order's currency (issue 38.7).
+ */
+export function toOrderItem(row: OrderItemRow, currency: string): OrderItem {
   const remain = Number(row.remain ?? 0);
-  const sum = new Decimal(row.price).mul(row.quantity);
   return {
     ID: row.id,
     PRODUCT_ID: row.product_id,
@@ -77,10 +84,13 @@ export function toOrderItem(row: OrderItemRow, currency: string, rate: string): 
     REMAIN: remain,
     MARGIN: money(new Decimal(row.price).minus(row.buying_price).mul(row.quantity)),
     TO_ORDER: Math.max(0, row.quantity - remain),
-    PREVIEW_PICTURE_PATH: row.preview_picture,
-    DETAIL_PICTURE_PATH: row.detail_picture,
+    // The photo route the shop shows too (issue 38.6): the catalogue's own picture paths name files nobody serves.
+    PREVIEW_PICTURE_PATH: productPhotoPath(row.product_id),
+    DETAIL_PICTURE_PATH: productPhotoPath(row.product_id),
     CURRENCY: currency,
-    CUR_SUM: money(inOrderCurrency(sum, currency, rate)),
+    CUR_SUM: money(new Decimal(row.cur_price).mul(row.quantity)),
+    CUR_PRICE: money(row.cur_price),
+    SUM: money(new Decimal(row.price).mul(row.quantity)),
     SPECIAL: row.special ? 'Y' : 'N',
   };
 }
@@ -107,13 +117,13 @@ export interface CardParts {
 }
 
 export function toCard({ order, items, history, shop, actions, basketMessage }: CardParts): OrderCard {
-  const cur = (value: Decimal.Value) => money(inOrderCurrency(value, order.currency, order.currency_rate));
-  const products = items.map((i) => toOrderItem(i, order.currency, order.currency_rate));
+  const products = items.map((i) => toOrderItem(i, order.currency));
+  const curPositionSum = sumOf(items, (i) => new Decimal(i.cur_price).mul(i.quantity));
   const offers = items
     .filter((i) => i.offer_id != null)
     .map((i) => ({ OFFER: { ID: i.offer_id!, NAME: i.offer_name ?? '' }, PRODUCT_ID: i.product_id }));
   return {
-    ...toListItem({ ...order, address: order.address ?? order.tradepoint_address }, shop, order.partner_id),
+    ...toListItem({ ...order, address: order.address ?? order.tradepoint_address, cur_position_sum: curPositionSum.toFixed(4) }, shop, order.partner_id),
     USER: { PHONE: order.user_phone },
     TRADEPOINT: order.tradepoint_id ? { ID: order.tradepoint_id, ADDRESS: { ADDRESS: order.tradepoint_address ?? '' } } : null,
     MANAGER: order.manager_id ? { ID: order.manager_id, NAME: personName(order.manager_name, order.manager_surname) } : null,
@@ -122,7 +132,8 @@ export function toCard({ order, items, history, shop, actions, basketMessage }: 
       ? { CODE: order.online_pay_status, TITLE: ONLINE_PAY_STATUS_LABEL[order.online_pay_status] ?? order.online_pay_status }
       : null,
     POSITION_MARGIN: money(order.position_margin),
-    CUR_POSITION_MARGIN: cur(order.position_margin),
+    // A margin has no shown price to sum: the roubles' margin converted once.
+    CUR_POSITION_MARGIN: money(inOrderCurrency(order.position_margin, order.currency, order.currency_rate)),
     PRODUCTS: products,
     PRODUCTS_SUM: money(sumOf(items, (i) => new Decimal(i.price).mul(i.quantity))),
     OFFERS: offers,

@@ -1,3 +1,4 @@
+import { productPhotoPath } from '@b2b/contracts/routes/storefront';
 import type { CatalogProduct } from '@b2b/contracts/storefront';
 import type { Price } from '../pricing/price-engine.service';
 import type { ShopProductRow, ShopScope } from './shop-catalog.repo';
@@ -37,7 +38,7 @@ export function catalogProduct(row: ShopProductRow, price: Price, scope: ShopSco
     UP_MANUFACTURE: row.manufacturer,
     UP_TM: row.brand,
     // The distributor's picture files are not loaded: the photo route draws the product's card.
-    PREVIEW_PICTURE_PATH: `/v3/api/catalog/product/${row.id}/photo/`,
+    PREVIEW_PICTURE_PATH: productPhotoPath(row.id),
     MULTIPLICITY: stepOf(row, scope),
     STOCK: stockOf(row, scope),
   };

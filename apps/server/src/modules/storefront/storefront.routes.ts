@@ -10,7 +10,7 @@ import { failed, ok } from '@/http/envelope';
 import type { CommercialOfferService } from '../commercial-offer/commercial-offer.service';
 import type { BuyerAccountService } from './buyer-account.service';
 import { commercialOfferPdf } from './commercial-offer-pdf';
-import { productCardSvg } from './product-photo';
+import { etagMatches, productPhotos } from './product-photo';
 import type { ShopBasketService } from './shop-basket.service';
 import type { Buyer, ShopCatalogService } from './shop-catalog.service';
 import type { ShopCheckoutService } from './shop-checkout.service';
@@ -28,6 +28,7 @@ export function storefrontRoutes(
   account: BuyerAccountService,
   offers: CommercialOfferService,
 ) {
+  const photos = productPhotos();
   return async (app: FastifyInstance) => {
     addRoute(app, R.sections, ({ user }) => catalog.sections(buyerOf(user)));
     addRoute(app, R.products, ({ user, query }) => {
@@ -39,10 +40,13 @@ export function storefrontRoutes(
       const buyer = buyerOf(user);
       return catalog.card(buyer, params.id, (productId) => basket.quantityOf(buyer, productId));
     });
-    addRoute(app, R.photo, async ({ params, reply }) => {
+    addRoute(app, R.photo, async ({ params, reply, request }) => {
       const product = await catalog.productForPhoto(params.id);
       if (!product) throw notFound(MSG.notFound);
-      return reply.header('content-type', 'image/svg+xml; charset=utf-8').header('cache-control', 'public, max-age=86400').send(productCardSvg(product));
+      const photo = await photos(product);
+      reply.header('cache-control', 'public, max-age=86400').header('etag', photo.etag).header('x-content-type-options', 'nosniff');
+      if (etagMatches(request.headers['if-none-match'], photo.etag)) return reply.code(304).send();
+      return reply.header('content-type', 'image/png').header('content-length', String(photo.png.length)).send(photo.png);
     });
     addRoute(app, R.brands, ({ user }) => catalog.brands(buyerOf(user)));
     addRoute(app, R.basket, ({ user }) => basket.view(buyerOf(user)));
