@@ -211,10 +211,17 @@ export const shopOffer = z.object({
 export const shopOffers = z.object({ ITEMS: z.array(shopOffer) });
 export type ShopOffer = z.infer<typeof shopOffer>;
 
-/** The gift a basket's sum reaches now, and the next threshold. */
-export const basketGift = z.object({
-  REACHED: z.object({ OFFER_ID: z.number().int(), NAME: z.string(), PRODUCT: z.string(), SUM: money }).nullable(),
-  NEXT: z.object({ OFFER_ID: z.number().int(), PRODUCT: z.string(), SUM: money, LEFT: money }).nullable(),
-});
+/** A gift a basket reaches: its offer, the product given at 0 and the threshold (roubles) reached. */
+export const basketGift = z.object({ OFFER_ID: z.number().int(), NAME: z.string(), PRODUCT: z.string(), SUM: money });
 export type BasketGift = z.infer<typeof basketGift>;
+
+/**
+ * The gifts a basket's rouble sum reaches now — one per running offer whose threshold it reaches, that offer's highest
+ * reached, exactly the gift lines the order gets at checkout (issue 38.7) — and the nearest threshold not reached yet.
+ */
+export const basketGifts = z.object({
+  GIFTS: z.array(basketGift),
+  GIFT_NEXT: z.object({ OFFER_ID: z.number().int(), PRODUCT: z.string(), SUM: money, LEFT: money }).nullable(),
+});
+export type BasketGifts = z.infer<typeof basketGifts>;
 

@@ -5,7 +5,7 @@ import { formText } from './http/form-fields';
 import { LIMITS } from './limits';
 import { MSG } from './messages';
 import { EMAIL_RE } from './patterns';
-import { basketGift } from './offers';
+import { basketGifts } from './offers';
 import { PAYMENT_TYPES } from './payment-types';
 import './zod-locale';
 
@@ -149,8 +149,8 @@ export const basketAnswer = z.object({
   /** Whether the basket may be ordered now, and why not. */
   CAN_ORDER: yn,
   MESSAGE: z.string().optional(),
-  /** The gift of a running offer this basket's sum reaches, and the next one. */
-  GIFT: basketGift,
+  /** Every gift the order gets (one per running offer reached) and the next threshold: see basketGifts. */
+  ...basketGifts.shape,
 });
 export type BasketAnswer = z.infer<typeof basketAnswer>;
 

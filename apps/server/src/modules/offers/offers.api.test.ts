@@ -325,6 +325,66 @@ describe('a running offer in the shop', () => {
     expect((await get(`/v3/api/partner/offer/${id}/`, owner)).json()).toMatchObject({ USED: 1, STATE: { CODE: 'EXHAUSTED' } });
   });
 
+  it('shows in the basket every gift the order gets: one per running offer reached, its highest threshold (issue 38.7)', async () => {
+    const [small, big, other, far, goods] = await products(5, 90);
+    await t.database.db.updateTable('offers').set({ active: false }).where('partner_id', '=', pid).execute();
+    const offer = async (name: string, presents: [number, string][]) =>
+      (
+        await post(
+          '/v3/api/partner/offer/',
+          { name, type: 'GIFT', date_start: today(), ...Object.fromEntries(presents.flatMap(([id, sum], i) => [[`presents[${i}][ID]`, String(id)], [`presents[${i}][sum]`, sum]])) },
+          owner,
+        )
+      ).json().ID as number;
+    const first = await offer('Два порога', [[small.id, '1'], [big.id, '2']]);
+    const second = await offer('Второй подарок', [[other.id, '1']]);
+    const unreached = await offer('Далекий подарок', [[far.id, '900000000']]);
+    const buyer = await newBuyer();
+    const step = (await catalogItem(buyer.token, goods.up_code_1c)).MULTIPLICITY;
+    await post('/v3/api/client/basket/', { product_id: String(goods.id), quantity: String(step) }, buyer.token);
+    const basket = (await get('/v3/api/client/basket/', buyer.token)).json();
+    const shown = (await get('/v3/api/client/checkout/', buyer.token)).json().BASKET;
+    expect(basket.GIFTS.map((g: { OFFER_ID: number; PRODUCT: string }) => [g.OFFER_ID, g.PRODUCT])).toEqual([[first, big.name], [second, other.name]]);
+    expect(basket.GIFT_NEXT).toMatchObject({ OFFER_ID: unreached, PRODUCT: far.name });
+    expect(shown.GIFTS).toEqual(basket.GIFTS);
+
+    const placed = (await checkout(buyer.token)).json();
+    expect(placed.SUCCESS).toBe('Y');
+    // The oracle: the order's gift lines as stored (price 0, marked with their offer).
+    const lines = await t.database.db
+      .selectFrom('order_items as i')
+      .innerJoin('catalog_products as p', 'p.id', 'i.product_id')
+      .select(['i.offer_id', 'p.name', 'i.quantity', 'i.buying_price', 'p.purchase_price'])
+      .where('i.order_id', '=', placed.ORDER_ID)
+      .where('i.price', '=', '0')
+      .where('i.offer_id', 'is not', null)
+      .orderBy('i.offer_id')
+      .execute();
+    expect(lines.map((l) => [Number(l.offer_id), l.name])).toEqual(basket.GIFTS.map((g: { OFFER_ID: number; PRODUCT: string }) => [g.OFFER_ID, g.PRODUCT]));
+    // One of each, its cost the purchase price on the shop's VAT basis (WITH_VAT here: the catalogue's own).
+    expect(lines.every((l) => l.quantity === 1 && new Decimal(l.buying_price).eq(l.purchase_price))).toBe(true);
+
+    // A WO_VAT shop: a gift costs its purchase price net of VAT, like the lines' purchase prices (margins net − net).
+    await t.database.db.updateTable('shops').set({ tax_type: 'WO_VAT' }).where('partner_id', '=', pid).execute();
+    try {
+      await post('/v3/api/client/basket/', { product_id: String(goods.id), quantity: String(step) }, buyer.token);
+      const netOrder = (await checkout(buyer.token)).json();
+      expect(netOrder.SUCCESS).toBe('Y');
+      const net = await t.database.db
+        .selectFrom('order_items as i')
+        .innerJoin('catalog_products as p', 'p.id', 'i.product_id')
+        .select(['i.buying_price', 'p.purchase_price', 'p.vat_rate'])
+        .where('i.order_id', '=', netOrder.ORDER_ID)
+        .where('i.price', '=', '0')
+        .where('i.offer_id', 'is not', null)
+        .execute();
+      expect(net).toHaveLength(2);
+      for (const l of net) expect(l.buying_price).toBe(new Decimal(l.purchase_price).mul(100).div(100 + Number(l.vat_rate)).toDecimalPlaces(4, Decimal.ROUND_HALF_UP).toFixed(4));
+    } finally {
+      await t.database.db.updateTable('shops').set({ tax_type: 'WITH_VAT' }).where('partner_id', '=', pid).execute();
+    }
+  });
+
   it('gives 30 simultaneous checkouts against a gift offer with limit 10 exactly 10 gifts, the highest threshold reached', async () => {
     const [gift, bigGift, goods] = await products(3, 80);
     await t.database.db.updateTable('offers').set({ active: false }).where('partner_id', '=', pid).execute();
@@ -339,7 +399,7 @@ describe('a running offer in the shop', () => {
     for (let i = 0; i < 30; i++) buyers.push(await newBuyer());
     const step = (await catalogItem(buyers[0].token, goods.up_code_1c)).MULTIPLICITY;
     for (const b of buyers) await post('/v3/api/client/basket/', { product_id: String(goods.id), quantity: String(step) }, b.token);
-    expect((await get('/v3/api/client/basket/', buyers[0].token)).json().GIFT).toMatchObject({ REACHED: { OFFER_ID: id, PRODUCT: gift.name }, NEXT: { PRODUCT: bigGift.name } });
+    expect((await get('/v3/api/client/basket/', buyers[0].token)).json()).toMatchObject({ GIFTS: [{ OFFER_ID: id, PRODUCT: gift.name }], GIFT_NEXT: { PRODUCT: bigGift.name } });
 
     const answers = await Promise.all(buyers.map((b) => checkout(b.token)));
     expect(answers.map((a) => a.json().SUCCESS)).toEqual(Array(30).fill('Y'));
@@ -348,7 +408,7 @@ describe('a running offer in the shop', () => {
     expect(gifts).toHaveLength(10);
     expect(gifts.every((g) => Number(g.product_id) === Number(gift.id) && new Decimal(g.price).isZero() && g.quantity === 1)).toBe(true);
     expect((await get(`/v3/api/partner/offer/${id}/`, owner)).json()).toMatchObject({ USED: 10, LIMIT: 10, STATE: { CODE: 'EXHAUSTED' } });
-    expect((await get('/v3/api/client/basket/', buyers[0].token)).json().GIFT).toEqual({ REACHED: null, NEXT: null });
+    expect((await get('/v3/api/client/basket/', buyers[0].token)).json()).toMatchObject({ GIFTS: [], GIFT_NEXT: null });
     // The limit cannot be set below what is used.
     expect((await post(`/v3/api/partner/offer/${id}/`, { limit: '5' }, owner)).json().errors).toEqual({ check_limit: OFFER_MSG.limitBelowUsed(10) });
   });

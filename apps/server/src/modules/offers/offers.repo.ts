@@ -180,7 +180,11 @@ export function offersRepo(db: Db) {
         .selectFrom('offer_presents as g')
         .innerJoin('offers as o', (j) => j.onRef('o.partner_id', '=', 'g.partner_id').onRef('o.id', '=', 'g.offer_id'))
         .innerJoin('catalog_products as p', 'p.id', 'g.product_id')
-        .select(['o.id as offer_id', 'o.name as offer_name', 'g.product_id', 'g.sum', 'p.name', 'p.up_code_1c', 'p.purchase_price'])
+        .leftJoin('shops as s', 's.partner_id', 'g.partner_id')
+        .select(['o.id as offer_id', 'o.name as offer_name', 'g.product_id', 'g.sum', 'p.name', 'p.up_code_1c'])
+        // A gift's cost on the shop's VAT basis, as the price engine's `purchase` (net in a WO_VAT shop, 4 decimals, half
+        // up): the order's margin is net − net, the gift's cost included (money rule 5, issue 38.7).
+        .select(sql<string>`case when s.tax_type = 'WO_VAT' then round(p.purchase_price * 100 / (100 + p.vat_rate), 4) else p.purchase_price end`.as('purchase'))
         .where('g.partner_id', '=', partnerId)
         .where(runningOfferSql)
         .orderBy('g.sum')

@@ -3,7 +3,7 @@ import { LIMITS } from '@b2b/contracts/limits';
 import { MSG } from '@b2b/contracts/messages';
 import { PRICING_MSG } from '@b2b/contracts/pricing';
 import {
-  BANNER_PLACEMENTS, OFFER_MSG, type BasketGift, type offerBody, type OfferList, type offerListQuery, type ShopBanner, type ShopOffer,
+  BANNER_PLACEMENTS, OFFER_MSG, type BasketGifts, type offerBody, type OfferList, type offerListQuery, type ShopBanner, type ShopOffer,
 } from '@b2b/contracts/offers';
 import type { z } from 'zod';
 import type { Insertable } from 'kysely';
@@ -18,6 +18,7 @@ import { badRequest, notFound } from '@/http/app-error';
 import type { AuthUser } from '@/http/auth-context';
 import { failed, ok, toSeconds } from '@/http/envelope';
 import type { UploadedFile } from '@/http/form-body';
+import { giftsReached, nextGift } from './basket-gifts';
 import { parseOffer, type PresentInput } from './offer-input';
 import { BANNER_COLUMN, bannerUrl, offerCard, offerFileIds, offerItem, type FileInfo, type OfferExtras } from './offer-view';
 import { offersRepo, type OfferRow, type OfferValues } from './offers.repo';
@@ -237,14 +238,13 @@ export function offersService(db: Db, deps: { files: FileStore }) {
       return file && file.row.purpose === BANNER_PURPOSE ? file : undefined;
     },
 
-    /** The gift a basket of `sum` roubles reaches now (the highest threshold of each running offer), and the next one. */
-    async basketGift(partnerId: number, sum: Decimal): Promise<BasketGift> {
+    /** The gifts a basket of `sum` roubles gets (one per running offer reached, see giftsReached) and the next threshold. */
+    async basketGift(partnerId: number, sum: Decimal): Promise<BasketGifts> {
       const gifts = await repo.runningGifts(partnerId);
-      const reached = gifts.filter((g) => sum.gte(g.sum)).at(-1);
-      const next = gifts.find((g) => sum.lt(g.sum));
+      const next = nextGift(gifts, sum);
       return {
-        REACHED: reached ? { OFFER_ID: Number(reached.offer_id), NAME: reached.offer_name, PRODUCT: reached.name, SUM: new Decimal(reached.sum).toFixed(2) } : null,
-        NEXT: next
+        GIFTS: giftsReached(gifts, sum).map((g) => ({ OFFER_ID: Number(g.offer_id), NAME: g.offer_name, PRODUCT: g.name, SUM: new Decimal(g.sum).toFixed(2) })),
+        GIFT_NEXT: next
           ? { OFFER_ID: Number(next.offer_id), PRODUCT: next.name, SUM: new Decimal(next.sum).toFixed(2), LEFT: new Decimal(next.sum).minus(sum).toFixed(2) }
           : null,
       };
@@ -253,22 +253,23 @@ export function offersService(db: Db, deps: { files: FileStore }) {
     /**
      * Inside the checkout's transaction: locks the offers the order uses and counts it against their limits. Answers
      * `ended` when an offer whose promo price the basket shows is no longer running (the buyer is shown new prices),
-     * else the offers used and the gifts: of each running offer with gifts, the one with the highest sum reached.
+     * else the offers used and the gifts: those the basket showed (giftsReached), of the offers still running.
      */
     async claimForOrder(trx: Db, partnerId: number, order: { promoOfferIds: number[]; sum: Decimal }): Promise<{ ended: true } | { used: number[]; gifts: GiftLine[] }> {
       const repoTx = offersRepo(trx);
       const promo = [...new Set(order.promoOfferIds)];
       const running = new Set((await repoTx.lockRunning(trx, partnerId, promo)).map((o) => Number(o.id)));
       if (promo.some((id) => !running.has(id))) return { ended: true };
-      const best = new Map<number, GiftLine>();
-      for (const g of await repoTx.runningGifts(partnerId)) {
-        const offerId = Number(g.offer_id);
-        if (!running.has(offerId) || order.sum.lt(g.sum)) continue;
-        best.set(offerId, { offerId, productId: Number(g.product_id), code: g.up_code_1c, name: g.name, purchase: new Decimal(g.purchase_price).toFixed(4) });
-      }
-      const used = [...new Set([...promo, ...best.keys()])];
+      const gifts = giftsReached((await repoTx.runningGifts(partnerId)).filter((g) => running.has(Number(g.offer_id))), order.sum).map((g) => ({
+        offerId: Number(g.offer_id),
+        productId: Number(g.product_id),
+        code: g.up_code_1c,
+        name: g.name,
+        purchase: new Decimal(g.purchase).toFixed(4),
+      }));
+      const used = [...new Set([...promo, ...gifts.map((g) => g.offerId)])];
       await repoTx.use(trx, partnerId, used);
-      return { used, gifts: [...best.values()] };
+      return { used, gifts };
     },
   };
 }

@@ -92,7 +92,7 @@ export function shopBasketService(db: Db, catalog: ShopCatalogService, offers: P
       FREE_DELIVERY_FROM: terms.freeFrom === null ? null : money(new Decimal(terms.freeFrom)),
       MIN_ORDER_SUM: terms.minOrderSum === null ? null : money(new Decimal(terms.minOrderSum)),
       CAN_ORDER: items.length && !below && !over ? 'Y' : 'N',
-      GIFT: await offers.basketGift(buyer.partnerId, sum.mul(terms.currencyRate)),
+      ...(await offers.basketGift(buyer.partnerId, sum.mul(terms.currencyRate))),
       ...(items.length === 0
         ? { MESSAGE: STOREFRONT_MSG.basketEmpty }
         : below

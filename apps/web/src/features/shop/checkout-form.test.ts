@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CheckoutAnswer } from '@b2b/contracts/storefront';
 import { checkoutDefaults, orderRequest } from '@/features/shop/checkout-form';
 
-const basket = { ITEMS: [], CNT: 0, SUM: '0.00', DELIVERY_PRICE: '0.00', FREE_DELIVERY_FROM: null, MIN_ORDER_SUM: null, CAN_ORDER: 'Y' as const, GIFT: { REACHED: null, NEXT: null } };
+const basket = { ITEMS: [], CNT: 0, SUM: '0.00', DELIVERY_PRICE: '0.00', FREE_DELIVERY_FROM: null, MIN_ORDER_SUM: null, CAN_ORDER: 'Y' as const, GIFTS: [], GIFT_NEXT: null };
 const checkout = (over: Partial<CheckoutAnswer> = {}): CheckoutAnswer => ({
   PAYMENT_TYPES: [{ ID: 'CASH', NAME: 'Наличные' }],
   TRADEPOINTS: [

@@ -1,7 +1,7 @@
 import { Alert, Carousel, Flex, Tag, Typography } from 'antd';
 import { GiftOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
-import type { BannerPlacement, BasketGift } from '@b2b/contracts/offers';
+import type { BannerPlacement, BasketGifts } from '@b2b/contracts/offers';
 import { STOREFRONT_MSG } from '@b2b/contracts/storefront';
 import { useShopBanners } from '@/features/shop/api/shop-offers-api';
 import { formatPrice } from '@/features/shop/money';
@@ -76,13 +76,28 @@ export function OfferBanners({ placement }: { placement: BannerPlacement }) {
   );
 }
 
-/** The basket's gift: the one its sum reaches now, and how much more brings the next one. */
-export function BasketGiftNote({ gift }: { gift: BasketGift }) {
-  if (!gift.REACHED && !gift.NEXT) return null;
+/**
+ * The basket's gifts: every gift its sum reaches now (one per running offer, the gift lines the order gets) and how
+ * much more brings the next one. The basket and the checkout both show it.
+ */
+export function BasketGiftNote({ gifts }: { gifts: BasketGifts }) {
+  if (!gifts.GIFTS.length && !gifts.GIFT_NEXT) return null;
   return (
     <Flex vertical gap={8} data-testid="basket-gift">
-      {gift.REACHED && <Alert type="success" showIcon icon={<GiftOutlined />} title={STOREFRONT_MSG.giftReached(gift.REACHED.PRODUCT)} data-testid="basket-gift-reached" />}
-      {gift.NEXT && <Alert type="info" showIcon icon={<GiftOutlined />} title={STOREFRONT_MSG.giftLeft(gift.NEXT.LEFT, gift.NEXT.PRODUCT)} data-testid="basket-gift-next" />}
+      {gifts.GIFTS.map((g) => (
+        <Alert
+          key={g.OFFER_ID}
+          type="success"
+          showIcon
+          icon={<GiftOutlined />}
+          title={STOREFRONT_MSG.giftReached(g.PRODUCT)}
+          data-testid="basket-gift-reached"
+          data-offer={g.OFFER_ID}
+        />
+      ))}
+      {gifts.GIFT_NEXT && (
+        <Alert type="info" showIcon icon={<GiftOutlined />} title={STOREFRONT_MSG.giftLeft(gifts.GIFT_NEXT.LEFT, gifts.GIFT_NEXT.PRODUCT)} data-testid="basket-gift-next" />
+      )}
     </Flex>
   );
 }

@@ -187,7 +187,7 @@ export function BasketPage() {
           </div>
           <div style={{ flex: '0 0 320px', maxWidth: '100%' }}>
             <Flex vertical gap={12}>
-              <BasketGiftNote gift={data.GIFT} />
+              <BasketGiftNote gifts={data} />
               <BasketTotals basket={data} action={<Flex vertical gap={8}>{checkout}{offer}</Flex>} />
             </Flex>
           </div>

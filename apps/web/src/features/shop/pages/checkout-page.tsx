@@ -6,6 +6,7 @@ import { STOREFRONT_MSG, type CheckoutAnswer } from '@b2b/contracts/storefront';
 import { isApiError } from '@/api/api-error';
 import { errorText } from '@/api/error-text';
 import { useCheckout, usePlaceOrder } from '@/features/shop/api/storefront-api';
+import { BasketGiftNote } from '@/features/shop/offers/offer-parts';
 import { BasketTotals } from '@/features/shop/pages/basket-page';
 import { useShop } from '@/features/shop/shop-context';
 import { SHOP_UI } from '@/features/shop/shop-text';
@@ -152,6 +153,7 @@ function CheckoutForm({ data }: { data: CheckoutAnswer }) {
           <Typography.Title level={5} style={{ margin: 0 }}>
             {T.yourOrder}
           </Typography.Title>
+          <BasketGiftNote gifts={data.BASKET} />
           <BasketTotals
             basket={data.BASKET}
             action={
