@@ -5,8 +5,16 @@ import type { Db } from '@/db/database';
  * The reporting read model's queries (ARCHITECTURE §3: reports read through one place). Sales come from
  * report_sales_{day,week,month}, clients from report_clients_{day,week,month}, partners from report_partner_day
  * (migration 0019), cancellations from the canceled orders themselves (a partial index). A period reads whole months
- * from the monthly tables, whole weeks of what is left from the weekly ones, and single days only at its edges. Borrowed read-only: partners, clients, orders (cancel
- * reasons), catalog_products, catalog_brands, catalog_sections (reference data).
+ * from the monthly tables, whole weeks of what is left from the weekly ones, and single days only at its edges.
+ *
+ * «Заказов» is always a count of DISTINCT orders that are not CANCELED (never of lines, issue 38.2): a product's row
+ * counts the orders that hold it (migration 0041), a partner's its orders of the period (report_partner_day). Orders
+ * holding any product of a set (a brand, a section, the products a filter keeps, a report's rows together) are not a
+ * sum of products' counts — one order holds several — so those are counted from the orders and their items themselves
+ * (ordersOf), over the period's index of orders.
+ *
+ * Borrowed read-only: partners, clients, orders and order_items (cancel reasons, distinct orders), catalog_products,
+ * catalog_brands, catalog_sections (reference data).
  */
 
 export interface ReportFilter {
@@ -104,42 +112,108 @@ export interface SalesRow {
   cost: string;
 }
 
+/** The Moscow days [from, to] as the instants orders' created_at falls between. */
+const instants = (f: ReportFilter) => ({
+  from: sql`(${f.from}::date::timestamp at time zone 'Europe/Moscow')`,
+  to: sql`(${addDays(f.to, 1)}::date::timestamp at time zone 'Europe/Moscow')`,
+});
+
+/** A top-level section (a product's section is at most three deep), over products p. */
+const TOP_SECTION = `join catalog_sections s1 on s1.id = p.section_id
+  left join catalog_sections s2 on s2.id = s1.parent_id
+  left join catalog_sections s3 on s3.id = s2.parent_id
+  join catalog_sections top on top.id = coalesce(s3.id, s2.id, s1.id)`;
+
+/** How a sales report groups: its key and name (over s: sales, p: product, top: top section, pa: partner). */
+interface Grouping {
+  key: string;
+  name: string;
+  extra: string;
+  joins: string;
+  /** The key over the orders' lines (o: order, i: item, p: product, top), for counting distinct orders. */
+  lineKey: string;
+  lineJoins: string;
+  /** A product's row counts its own distinct orders in the read model; other groups count them from the lines. */
+  ordersFromModel: boolean;
+}
+
+const GROUPINGS = {
+  partner: { key: 's.partner_id', name: 'pa.name', extra: '', joins: 'join partners pa on pa.id = s.partner_id', lineKey: 'o.partner_id', lineJoins: '', ordersFromModel: false },
+  product: { key: 's.product_id', name: 'p.name', extra: ', p.up_code_1c as code', joins: '', lineKey: 'i.product_id', lineJoins: '', ordersFromModel: true },
+  brand: { key: 'p.brand_id', name: 'b.name', extra: '', joins: 'left join catalog_brands b on b.id = p.brand_id', lineKey: 'p.brand_id', lineJoins: '', ordersFromModel: false },
+  section: { key: 'top.id', name: 'top.name', extra: '', joins: TOP_SECTION, lineKey: 'top.id', lineJoins: TOP_SECTION, ordersFromModel: false },
+} satisfies Record<string, Grouping>;
+
 export function reporting(db: Db) {
   const SALES = 'partner_id, product_id, orders, quantity, revenue_e4, cost_e4';
 
-  /** Sales grouped by `key` (an expression over s: sales, p: product, b: brand, pa: partner, top: top section). */
-  async function salesBy(f: ReportFilter, key: string, name: string, extra: string, joins: string, limit: number | null) {
-    const products = needsProducts(f) || /\bp\./.test(`${key} ${name} ${joins}`);
-    const rows = await sql<SalesRow>`
-      select ${sql.raw(key)} as key, ${sql.raw(name)} as name${sql.raw(extra)},
+  /**
+   * Distinct orders (not CANCELED, created in the period) holding a line that passes the report's filters, per group
+   * of `g`'s line key among `keys` (a brand's null key is 0), or all of them together.
+   */
+  async function ordersOf(f: ReportFilter, g: Grouping, keys: (number | null)[], together: boolean): Promise<Map<number, number>> {
+    const { from, to } = instants(f);
+    const joins = `${g.lineJoins}`;
+    const products = needsProducts(f) || /\bp\./.test(`${g.lineKey} ${joins}`);
+    const key = sql.raw(`coalesce(${g.lineKey}, 0)`);
+    const ids = keys.map((k) => k ?? 0);
+    const rows = await sql<{ key: number; orders: number }>`
+      select ${together ? sql`0` : key} as key, count(distinct o.id)::int as orders
+      from orders o
+      join order_items i on i.partner_id = o.partner_id and i.order_id = o.id
+      ${products ? sql`join catalog_products p on p.id = i.product_id` : sql``}
+      ${sql.raw(joins)}
+      where o.status <> 'CANCELED' and o.created_at >= ${from} and o.created_at < ${to}
+        ${f.partnerId ? sql`and o.partner_id = ${f.partnerId}` : sql``}
+        ${f.productId ? sql`and i.product_id = ${f.productId}` : sql``}
+        ${products ? productFilter(f) : sql``}
+        and ${key} = any(${ids}::bigint[])
+      ${together ? sql`` : sql`group by 1`}`.execute(db);
+    return new Map(rows.rows.map((r) => [Number(r.key), Number(r.orders)]));
+  }
+
+  /** Each partner's orders of the period that are not CANCELED (report_partner_day: one order, one day). */
+  async function partnerOrders(f: ReportFilter): Promise<Map<number, number>> {
+    const rows = await sql<{ key: number; orders: number }>`
+      select partner_id as key, sum(orders)::int as orders from report_partner_day
+      where day >= ${f.from}::date and day <= ${f.to}::date ${f.partnerId ? sql`and partner_id = ${f.partnerId}` : sql``}
+      group by 1`.execute(db);
+    return new Map(rows.rows.map((r) => [Number(r.key), Number(r.orders)]));
+  }
+
+  /** Sales grouped by `g` from the read model, each group's distinct orders, and the orders of all the rows together. */
+  async function salesBy(f: ReportFilter, g: Grouping, limit: number | null): Promise<{ rows: SalesRow[]; orders: number }> {
+    const products = needsProducts(f) || /\bp\./.test(`${g.key} ${g.name} ${g.joins}`);
+    const { rows } = await sql<SalesRow>`
+      select ${sql.raw(g.key)} as key, ${sql.raw(g.name)} as name${sql.raw(g.extra)},
         sum(s.orders)::int as orders, sum(s.quantity)::bigint as quantity, sum(s.revenue_e4) / 10000 as revenue, sum(s.cost_e4) / 10000 as cost
       from (${overPeriod('report_sales', SALES, f)}) s
       ${products ? sql`join catalog_products p on p.id = s.product_id` : sql``}
-      ${sql.raw(joins)}
+      ${sql.raw(g.joins)}
       where true ${products ? productFilter(f) : sql``}
-      group by 1, 2${sql.raw(extra ? ', 3' : '')}
+      group by 1, 2${sql.raw(g.extra ? ', 3' : '')}
       order by sum(s.revenue_e4) desc, 1
       ${limit ? sql`limit ${limit}` : sql``}`.execute(db);
-    return rows.rows;
+    if (!rows.length) return { rows, orders: 0 };
+    const keys = rows.map((r) => (r.key === null ? null : Number(r.key)));
+    // A partner's rows are its orders: with no product filter they are all the partner's orders of the period.
+    const byPartner = g === GROUPINGS.partner && !f.productId && !needsProducts(f);
+    if (!g.ordersFromModel) {
+      const counts = byPartner ? await partnerOrders(f) : await ordersOf(f, g, keys, false);
+      for (const r of rows) r.orders = counts.get(Number(r.key ?? 0)) ?? 0;
+    }
+    // Partners share no order: their rows add up. Products, brands and sections do share them.
+    const orders = g === GROUPINGS.partner
+      ? rows.reduce((n, r) => n + Number(r.orders), 0)
+      : ((await ordersOf(f, g, keys, true)).get(0) ?? 0);
+    return { rows, orders };
   }
 
   return {
-    salesByPartner: (f: ReportFilter) => salesBy(f, 's.partner_id', 'pa.name', '', 'join partners pa on pa.id = s.partner_id', null),
-    topProducts: (f: ReportFilter) => salesBy(f, 's.product_id', 'p.name', ', p.up_code_1c as code', '', f.limit),
-    salesByBrand: (f: ReportFilter) => salesBy(f, 'p.brand_id', 'b.name', '', 'left join catalog_brands b on b.id = p.brand_id', f.limit),
-    /** Sales by top-level section (a product's section is at most three deep). */
-    salesBySection: (f: ReportFilter) =>
-      salesBy(
-        f,
-        'top.id',
-        'top.name',
-        '',
-        `join catalog_sections s1 on s1.id = p.section_id
-         left join catalog_sections s2 on s2.id = s1.parent_id
-         left join catalog_sections s3 on s3.id = s2.parent_id
-         join catalog_sections top on top.id = coalesce(s3.id, s2.id, s1.id)`,
-        null,
-      ),
+    salesByPartner: (f: ReportFilter) => salesBy(f, GROUPINGS.partner, null),
+    topProducts: (f: ReportFilter) => salesBy(f, GROUPINGS.product, f.limit),
+    salesByBrand: (f: ReportFilter) => salesBy(f, GROUPINGS.brand, f.limit),
+    salesBySection: (f: ReportFilter) => salesBy(f, GROUPINGS.section, null),
 
     /** The clients with the most orders in the period, with their partner. */
     async clientActivity(f: ReportFilter) {
@@ -172,8 +246,7 @@ export function reporting(db: Db) {
 
     /** The reasons canceled orders were given, most frequent first (an empty reason is one group). */
     async cancelReasons(f: ReportFilter) {
-      const from = sql`(${f.from}::date::timestamp at time zone 'Europe/Moscow')`;
-      const to = sql`(${addDays(f.to, 1)}::date::timestamp at time zone 'Europe/Moscow')`;
+      const { from, to } = instants(f);
       const rows = await sql<{ name: string | null; orders: number; revenue: string }>`
         select nullif(lower(btrim(o.cancel_comment)), '') as name, count(*)::int as orders, sum(o.position_sum) as revenue
         from orders o
@@ -182,11 +255,7 @@ export function reporting(db: Db) {
         group by 1
         order by 2 desc, 1
         limit ${f.limit}`.execute(db);
-      const total = await sql<{ n: number }>`
-        select count(*)::int as n from orders o
-        where o.status = 'CANCELED' and o.created_at >= ${from} and o.created_at < ${to}
-          ${f.partnerId ? sql`and o.partner_id = ${f.partnerId}` : sql``}`.execute(db);
-      return { rows: rows.rows, total: Number(total.rows[0]?.n ?? 0) };
+      return rows.rows;
     },
   };
 }

@@ -25,6 +25,8 @@ const DEFAULT_LIMIT = 20;
 const DEFAULT_DAYS = 90;
 const isoDay = (at: Date) => moscowDayText(at).split('.').reverse().join('-');
 const money = (v: Decimal.Value | null) => new Decimal(v ?? 0).toFixed(2);
+/** Money kept exact while rows and totals are computed (rounded to kopecks only when shown: `shown`). */
+const exact = (v: Decimal.Value | null) => new Decimal(v ?? 0).toFixed();
 const pct = (part: Decimal.Value, whole: Decimal.Value) => (new Decimal(whole).isZero() ? '0.00' : new Decimal(part).div(whole).mul(100).toFixed(2));
 
 const COLUMN_TYPES: Record<string, ColumnType> = {
@@ -42,64 +44,108 @@ const COLUMNS: Record<ReportCode, string[]> = {
   cancel_reasons: ['NAME', 'ORDERS', 'REVENUE', 'SHARE'],
 };
 
-/** Sums of the count and money columns (a share totals its rows' share). */
-function totals(rows: ReportRow[], columns: string[]): ReportRow {
+/** The average of `orders` orders worth `revenue` in all (none: 0). */
+const average = (revenue: Decimal.Value, orders: number) => exact(orders > 0 ? new Decimal(revenue).div(orders) : 0);
+
+/** A row as the answer gives it: money rounded to kopecks (half up) from its exact value. */
+const shown = (row: ReportRow): ReportRow =>
+  Object.fromEntries(Object.entries(row).map(([k, v]) => [k, COLUMN_TYPES[k] === 'money' ? money(String(v ?? 0)) : v]));
+
+/**
+ * The totals row of the rows shown (issue 38.2): money and counts add up, except the distinct orders of rows that
+ * share orders (products, brands, sections: `orders`, counted apart). Percentages and averages are computed from the
+ * totals, never added up: the share (of the column `shareOf`) of the whole is 100 %, the margin % is the total margin
+ * ÷ the total revenue, the average order the total revenue ÷ the total orders.
+ */
+function totals(rows: ReportRow[], columns: string[], shareOf: string | undefined, orders?: number): ReportRow {
   const out: ReportRow = { NAME: 'Итого' };
+  const sum = (key: string) => rows.reduce((s, r) => s.plus(String(r[key] ?? 0)), new Decimal(0));
   for (const key of columns) {
     const type = COLUMN_TYPES[key];
-    if (type === 'count') out[key] = rows.reduce((s, r) => s + Number(r[key] ?? 0), 0);
-    if (type === 'money') out[key] = money(rows.reduce((s, r) => s.plus(String(r[key] ?? 0)), new Decimal(0)));
+    if (type === 'count') out[key] = sum(key).toNumber();
+    if (type === 'money') out[key] = exact(sum(key));
   }
+  if (orders !== undefined && columns.includes('ORDERS')) out.ORDERS = orders;
+  if (shareOf) out.SHARE = pct(sum(shareOf), sum(shareOf));
+  if (columns.includes('MARGIN_PCT')) out.MARGIN_PCT = pct(sum('MARGIN'), sum('REVENUE'));
+  if (columns.includes('AVERAGE')) out.AVERAGE = average(sum('REVENUE'), Number(out.ORDERS ?? 0));
   return out;
 }
 
+/** Each row's share of the column `key` over the rows shown: they add up to the totals row's 100 %. */
+function withShares(rows: ReportRow[], key: string): ReportRow[] {
+  const all = rows.reduce((s, r) => s.plus(String(r[key] ?? 0)), new Decimal(0));
+  return rows.map((r) => ({ ...r, SHARE: pct(String(r[key] ?? 0), all) }));
+}
+
 function salesRows(rows: SalesRow[], fallbackName: string): ReportRow[] {
-  const all = rows.reduce((s, r) => s.plus(r.revenue), new Decimal(0));
-  return rows.map((r) => ({
-    ...(r.code !== undefined ? { CODE: r.code } : {}),
-    NAME: r.name ?? fallbackName,
-    ORDERS: Number(r.orders),
-    QUANTITY: Number(r.quantity),
-    REVENUE: money(r.revenue),
-    SHARE: pct(r.revenue, all),
-  }));
+  return withShares(
+    rows.map((r) => ({
+      ...(r.code !== undefined ? { CODE: r.code } : {}),
+      NAME: r.name ?? fallbackName,
+      ORDERS: Number(r.orders),
+      QUANTITY: Number(r.quantity),
+      REVENUE: exact(r.revenue),
+    })),
+    'REVENUE',
+  );
+}
+
+/** The rows of a report and, where its rows share orders, the distinct orders of them all. */
+interface Rows {
+  items: ReportRow[];
+  orders?: number;
+  shareOf?: string;
 }
 
 export function reportsService(db: Db) {
   const read = reporting(db);
 
-  async function rowsOf(code: ReportCode, f: ReportFilter): Promise<ReportRow[]> {
+  const sales = async (q: Promise<{ rows: SalesRow[]; orders: number }>, fallbackName = ''): Promise<Rows> => {
+    const { rows, orders } = await q;
+    return { items: salesRows(rows, fallbackName), orders, shareOf: 'REVENUE' };
+  };
+
+  async function rowsOf(code: ReportCode, f: ReportFilter): Promise<Rows> {
     switch (code) {
       case 'sales_by_partner':
-        return salesRows(await read.salesByPartner(f), '');
+        return sales(read.salesByPartner(f));
       case 'top_products':
-        return salesRows(await read.topProducts(f), '');
+        return sales(read.topProducts(f));
       case 'sales_by_brand':
-        return salesRows(await read.salesByBrand(f), REPORT_MSG.noBrand);
+        return sales(read.salesByBrand(f), REPORT_MSG.noBrand);
       case 'sales_by_section':
-        return salesRows(await read.salesBySection(f), '');
+        return sales(read.salesBySection(f));
       case 'client_activity':
-        return (await read.clientActivity(f)).map((r) => ({
-          NAME: r.name,
-          PARTNER: r.partner,
-          ORDERS: Number(r.orders),
-          REVENUE: money(r.revenue),
-          AVERAGE: money(new Decimal(r.revenue).div(Math.max(1, Number(r.orders)))),
-        }));
+        return {
+          items: (await read.clientActivity(f)).map((r) => ({
+            NAME: r.name,
+            PARTNER: r.partner,
+            ORDERS: Number(r.orders),
+            REVENUE: exact(r.revenue),
+            AVERAGE: average(r.revenue, Number(r.orders)),
+          })),
+        };
       case 'margin_by_partner':
-        return (await read.marginByPartner(f)).map((r) => ({
-          NAME: r.name,
-          ORDERS: Number(r.orders),
-          REVENUE: money(r.revenue),
-          COST: money(r.cost),
-          MARGIN: money(new Decimal(r.revenue).minus(r.cost)),
-          MARGIN_PCT: pct(new Decimal(r.revenue).minus(r.cost), r.revenue),
-          CANCELED: Number(r.canceled),
-        }));
-      case 'cancel_reasons': {
-        const { rows, total } = await read.cancelReasons(f);
-        return rows.map((r) => ({ NAME: r.name ?? REPORT_MSG.noReason, ORDERS: Number(r.orders), REVENUE: money(r.revenue), SHARE: pct(r.orders, total) }));
-      }
+        return {
+          items: (await read.marginByPartner(f)).map((r) => ({
+            NAME: r.name,
+            ORDERS: Number(r.orders),
+            REVENUE: exact(r.revenue),
+            COST: exact(r.cost),
+            MARGIN: exact(new Decimal(r.revenue).minus(r.cost)),
+            MARGIN_PCT: pct(new Decimal(r.revenue).minus(r.cost), r.revenue),
+            CANCELED: Number(r.canceled),
+          })),
+        };
+      case 'cancel_reasons':
+        return {
+          items: withShares(
+            (await read.cancelReasons(f)).map((r) => ({ NAME: r.name ?? REPORT_MSG.noReason, ORDERS: Number(r.orders), REVENUE: exact(r.revenue) })),
+            'ORDERS',
+          ),
+          shareOf: 'ORDERS',
+        };
     }
   }
 
@@ -119,14 +165,14 @@ export function reportsService(db: Db) {
       limit: params.includes('limit') ? (body.limit ?? DEFAULT_LIMIT) : 1000,
     };
     const columns = COLUMNS[code];
-    const items = await rowsOf(code, filter);
+    const { items, orders, shareOf } = await rowsOf(code, filter);
     const { chart } = REPORTS[code];
     return {
       REPORT: { CODE: code, NAME: REPORTS[code].name },
       PERIOD: { FROM: from, TO: to },
       COLUMNS: columns.map((key) => ({ KEY: key, TITLE: REPORT_COLUMN_TITLE[key], TYPE: COLUMN_TYPES[key] })),
-      ITEMS: items,
-      TOTALS: totals(items, columns),
+      ITEMS: items.map(shown),
+      TOTALS: shown(totals(items, columns, shareOf, orders)),
       CHART: { X: chart.x, Y: chart.y, KIND: chart.kind },
     };
   }
@@ -172,7 +218,7 @@ export function reportsService(db: Db) {
             sheet.getRow(1).font = { bold: true };
             sheet.getRow(1).commit();
           },
-          row: (r: ReportRow) => result.COLUMNS.map((c) => (c.TYPE === 'text' ? (r[c.KEY] ?? '') : Number(r[c.KEY] ?? 0))),
+          row: (r: ReportRow) => result.COLUMNS.map((c) => xlsxCell(r[c.KEY], c.TYPE)),
           style: (row) => {
             result.COLUMNS.forEach((c, i) => {
               if (c.TYPE === 'money') row.getCell(i + 1).numFmt = '#,##0.00';
@@ -187,6 +233,13 @@ export function reportsService(db: Db) {
       return { path: file, name: fileName(result) };
     },
   };
+}
+
+/** A cell of the .xlsx: text as it is, a number from its decimal string (money and percents to 2 places, counts whole). */
+function xlsxCell(value: ReportRow[string] | undefined, type: ColumnType): string | number {
+  if (type === 'text') return value === null || value === undefined ? '' : String(value);
+  const exact = new Decimal(value === null || value === undefined || value === '' ? 0 : String(value));
+  return Number(exact.toFixed(type === 'count' ? 0 : 2));
 }
 
 const fileName = (r: ReportResult) => `${r.REPORT.NAME} ${r.PERIOD.FROM} — ${r.PERIOD.TO}.xlsx`;
