@@ -139,10 +139,11 @@ export function priceEngineRepo(db: Db) {
 
     /**
      * The facts of a page of products under a chain of one or two lists, and the client's personal prices: one
-     * query. Sections are at most three deep, so the nearest section rate is the first of three joins. Its plan
+     * query (with the running offers' promo prices when `promos`: a client's prices, and a list's YML feed, whose
+     * buyers pay them). Sections are at most three deep, so the nearest section rate is the first of three joins. Its plan
      * (lookups by key from the page's ids) is the same for any page: it is made once per session.
      */
-    async facts(partnerId: number, chain: number[], productIds: number[], clientId: number | null): Promise<ProductFacts[]> {
+    async facts(partnerId: number, chain: number[], productIds: number[], clientId: number | null, promos = clientId !== null): Promise<ProductFacts[]> {
       if (!productIds.length) return [];
       const [l0, l1 = null] = chain;
       const rows = await onPresetSessions(db, GENERIC_PLAN, (d) => sql<{
@@ -179,7 +180,7 @@ export function priceEngineRepo(db: Db) {
           select op.site_price, o.id as offer_id, o.name as offer_name
           from offer_products op
           join offers o on o.partner_id = op.partner_id and o.id = op.offer_id
-          where ${clientId}::bigint is not null and op.partner_id = ${partnerId} and op.product_id = p.id and op.site_price is not null
+          where ${promos}::boolean and op.partner_id = ${partnerId} and op.product_id = p.id and op.site_price is not null
             and ${runningOfferSql}
           order by op.site_price, o.id
           limit 1

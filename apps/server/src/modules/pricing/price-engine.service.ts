@@ -71,13 +71,17 @@ export function priceEngine(db: Db) {
   const resolve = async (partnerId: number, target: PriceTarget): Promise<ResolvedTarget | undefined> =>
     resolveFrom(await repo.pricingOf(partnerId, 'clientId' in target ? target.clientId : null), target);
 
-  /** The facts of a page of products as the resolved target sees them. */
-  const facts = (partnerId: number, resolved: ResolvedTarget, productIds: number[]): Promise<ProductFacts[]> =>
+  /**
+   * The facts of a page of products as the resolved target sees them. Running offers' promo prices come with a
+   * client's; `promos` asks for them with a list's too (its YML feed: the offers run for every buyer of the shop).
+   */
+  const facts = (partnerId: number, resolved: ResolvedTarget, productIds: number[], opts: { promos?: boolean } = {}): Promise<ProductFacts[]> =>
     repo.facts(
       partnerId,
       resolved.ctx.chain.map((l) => l.id),
       productIds,
       resolved.clientId,
+      opts.promos ?? resolved.clientId !== null,
     );
 
   return {

@@ -516,7 +516,7 @@ describe('YML feeds', () => {
     await post(`/v3/api/partner/pricing/yml/pricelist/${wholesaleId}/`, { action: 'delete', id: String(links[0].ID) });
     const created = (await post(`/v3/api/partner/pricing/yml/client/${client}/catalog/`, { action: 'create' }, 'clients@partner.demo')).json();
     const feed = await t.app.inject({ method: 'GET', url: created.ITEMS[0].URL });
-    expect(feed.body).toContain(`<offer id="${products[7].id}" available="true"><name>`);
+    expect(feed.body).toContain(`<offer id="${products[7].id}" available="true"><url>`);
     expect(feed.body).toMatch(new RegExp(`<offer id="${products[7].id}"[^]*?<price>777\\.77</price>`));
   });
 });

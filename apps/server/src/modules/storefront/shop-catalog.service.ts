@@ -9,7 +9,7 @@ import { keptLoads } from '@/cache/kept-loads';
 import { MAX_SHOPS, shopCountsCache, shopScopeKey } from './shop-catalog-counts';
 import { isProductCode, shopCatalogRepo, type ShopProductRow, type ShopScope } from './shop-catalog.repo';
 import { shopCatalogPages, type KeptPage } from './shop-catalog-pages';
-import { catalogProduct } from './shop-products';
+import { catalogProduct, stockOf } from './shop-products';
 import { buildNameIndex, type NameIndex } from './shop-name-index';
 
 /** Name indexes a server process keeps at once, one per shop and version of what it sells (~100 bytes a product: 6 MB for 60,000). */
@@ -87,7 +87,8 @@ export function shopCatalogService(db: Db, engine: PriceEngine) {
     pricing,
     priced,
     /** What the shop sells, for feeds: its scope, how many, and the products after an id. */
-    sellable: { scope: readScope, count: async (scope: ShopScope) => (await countsOf(scope)).all, afterId: repo.afterId },
+    // stockOf: the stock a feed shows is the shop's own figure (issue 38.6).
+    sellable: { scope: readScope, count: async (scope: ShopScope) => (await countsOf(scope)).all, afterId: repo.afterId, stockOf },
 
     async sections(buyer: Buyer): Promise<{ ITEMS: CatalogSection[] }> {
       const counts = await countsOf(await scopeOf(buyer.partnerId));
