@@ -102,6 +102,8 @@ export const shopSettings = z.object({
   SHOW_STOCK: yn,
   MULTIPLICITY: codesOf(MULTIPLICITIES),
   MAIN_TRADEPOINT: z.number().int().nullable(),
+  /** The IANA zone the shop's dates are shown in (issue 38 §8), one of SHOP_TIME_ZONES. */
+  TIME_ZONE: z.string(),
 });
 export type ShopSettings = z.infer<typeof shopSettings>;
 
@@ -117,6 +119,7 @@ export const shopEntities = z.object({
   WORK_DAYS: z.array(choice),
   /** The partner's own price types. */
   PRICE_TYPE: z.array(choice),
+  TIME_ZONE: z.array(choice),
 });
 
 export const shopSettingsAnswer = z.object({
@@ -184,6 +187,7 @@ export const shopSaveBody = z.object({
   allow_physical: flag,
   search_title: text,
   search_description: text,
+  time_zone: text,
   // remains
   assortment: text,
   multiplicity: text,

@@ -277,6 +277,8 @@ export interface ShopsTable {
   show_stock: Def<boolean>;
   multiplicity: Def<'COMMERCIAL' | 'CORPORATE' | 'EDINICA'>;
   main_tradepoint_id: number | null;
+  /** IANA zone the shop's dates are shown in (migration 0043). */
+  time_zone: Def<string>;
   updated_at: Created;
 }
 

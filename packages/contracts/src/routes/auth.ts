@@ -36,6 +36,8 @@ export const checkAnswer = z.object({
       ROLES: z.array(z.string()),
       PARTNER_ID: z.number().int().nullable(),
       PARTNER_NAME: z.string().nullable(),
+      /** The zone the user's dates are shown in: the partner's shop's (issue 38 §8), Moscow for a manager. */
+      TIME_ZONE: z.string(),
     })
     .nullable(),
 });

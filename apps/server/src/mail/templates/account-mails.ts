@@ -1,3 +1,4 @@
+import { formatPhone } from '@b2b/contracts/phone-format';
 import { mailBody } from '../mail-layout';
 
 const SIGNATURE = 'Служба поддержки B2B-платформы';
@@ -85,7 +86,7 @@ export function registrationRequestMail(p: RegistrationRequest) {
       'Здравствуйте!',
       [
         `В интернет-магазине «${p.shopName}» отправлена заявка на регистрацию с ИНН ${p.inn}. Организация с этим ИНН уже есть среди ваших клиентов: «${p.existingClient}», поэтому учетная запись не создана.`,
-        `Данные заявки:\nОрганизация: ${p.company}\nИНН: ${p.inn}\nКонтактное лицо: ${p.name}\nE-mail: ${p.email}\nТелефон: ${p.phone ?? 'не указан'}`,
+        `Данные заявки:\nОрганизация: ${p.company}\nИНН: ${p.inn}\nКонтактное лицо: ${p.name}\nE-mail: ${p.email}\nТелефон: ${formatPhone(p.phone) || 'не указан'}`,
         'Если это сотрудник вашего клиента, свяжитесь с ним по указанным контактам. Если вы не знаете этого человека, оставьте заявку без ответа: клиент и его данные не изменились.',
       ],
       p.shopName,

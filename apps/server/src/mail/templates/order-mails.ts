@@ -40,14 +40,22 @@ export function orderCanceledMail(p: OrderMailParams & { reason: string }) {
   };
 }
 
+/** When the order was placed, as text in the shop's time zone (issue 38 §8: «02.03.2026 02:20»). */
+interface PlacedAt {
+  placedAt?: string;
+}
+
+const placedLine = (p: PlacedAt) => (p.placedAt ? [`Дата заказа: ${p.placedAt}.`] : []);
+
 /** To the buyer when the order is placed in the shop. */
-export function orderPlacedMail(p: OrderMailParams & { sum: string; lines: number }) {
+export function orderPlacedMail(p: OrderMailParams & PlacedAt & { sum: string; lines: number }) {
   return {
     subject: `Заказ ${p.orderNumber} принят`,
     ...mailBody(
       greeting(p.name),
       [
         `Ваш заказ ${p.orderNumber} в магазине «${p.shopName}» принят: ${p.lines} поз. на сумму ${p.sum} ₽.`,
+        ...placedLine(p),
         'Мы сообщим, когда он будет исполнен. Статус заказа виден в разделе «Мои заказы».',
       ],
       p.shopName,
@@ -56,12 +64,16 @@ export function orderPlacedMail(p: OrderMailParams & { sum: string; lines: numbe
 }
 
 /** To the shop's notification addresses when a buyer places an order. */
-export function orderReceivedMail(p: OrderMailParams & { sum: string; lines: number; client: string }) {
+export function orderReceivedMail(p: OrderMailParams & PlacedAt & { sum: string; lines: number; client: string }) {
   return {
     subject: `Новый заказ ${p.orderNumber}`,
     ...mailBody(
       'Здравствуйте!',
-      [`В магазине «${p.shopName}» новый заказ ${p.orderNumber} от клиента «${p.client}»: ${p.lines} поз. на сумму ${p.sum} ₽.`, 'Заказ ждет вас в разделе «Заказы».'],
+      [
+        `В магазине «${p.shopName}» новый заказ ${p.orderNumber} от клиента «${p.client}»: ${p.lines} поз. на сумму ${p.sum} ₽.`,
+        ...placedLine(p),
+        'Заказ ждет вас в разделе «Заказы».',
+      ],
       p.shopName,
     ),
   };

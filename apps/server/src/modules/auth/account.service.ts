@@ -1,3 +1,4 @@
+import { formatPhone } from '@b2b/contracts/phone-format';
 import { ACCOUNT_MSG, PASSWORD_MAX, PASSWORD_MIN, SHOP_ORIGIN } from '@b2b/contracts/auth';
 import { LIMITS } from '@b2b/contracts/limits';
 import { EMAIL_RE } from '@b2b/contracts/employees';
@@ -147,7 +148,7 @@ export function accountService(
       // The password may be set now or after confirming the e-mail (isUserWithoutPassword).
       if (body.password !== undefined && body.password !== '') Object.assign(errors, passwordErrors(body) ?? {});
       if (Object.keys(errors).length) return failed(errors);
-      const form = { email, name: str(body.name), company: str(body.company), phone: str(body.phone) || null, inn: inn || null };
+      const form = { email, name: str(body.name), company: str(body.company), phone: formatPhone(str(body.phone)) || null, inn: inn || null };
       const origin = str(body.origin);
 
       // The slow hash on every path, known address or INN or not, so that the answer takes the same time.

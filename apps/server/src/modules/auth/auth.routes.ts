@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE } from '@b2b/contracts/time-zones';
 import type { FastifyInstance } from 'fastify';
 import { tokenRequestSchema } from '@b2b/contracts/token-request';
 import { MSG } from '@b2b/contracts/messages';
@@ -54,7 +55,8 @@ export function authRoutes(auth: AuthService, account: AccountService, partners:
     addRoute(app, R.check, async ({ request }) => {
       const user = request.auth.status === 'valid' ? request.auth.user : null;
       const partnerName = user?.partnerId ? await partners.name(user.partnerId) : null;
-      return auth.check(request.auth, partnerName);
+      const timeZone = user?.partnerId ? await partners.timeZone(user.partnerId) : DEFAULT_TIME_ZONE;
+      return auth.check(request.auth, partnerName, timeZone);
     });
 
     addRoute(

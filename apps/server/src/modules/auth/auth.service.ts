@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE } from '@b2b/contracts/time-zones';
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { LIMITS } from '@b2b/contracts/limits';
 import { MSG } from '@b2b/contracts/messages';
@@ -296,7 +297,7 @@ export function authService(db: Db, settings: AuthSettings, shops: ShopService, 
 
     purgeExpiredTokens: () => repo.deleteExpiredTokens(new Date(Date.now() - 24 * 3600 * 1000)),
 
-    check(auth: AuthContext, partnerName: string | null): CheckResponse {
+    check(auth: AuthContext, partnerName: string | null, timeZone: string = DEFAULT_TIME_ZONE): CheckResponse {
       const status = auth.status === 'none' ? 'invalid' : auth.status;
       const user = status === 'valid' ? auth.user : null;
       const rights = user?.rights ?? null;
@@ -320,6 +321,7 @@ export function authService(db: Db, settings: AuthSettings, shops: ShopService, 
               ROLES: user.roles,
               PARTNER_ID: user.partnerId,
               PARTNER_NAME: partnerName,
+              TIME_ZONE: timeZone,
             }
           : null,
       };

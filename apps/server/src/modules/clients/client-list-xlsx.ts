@@ -1,25 +1,15 @@
 import { CLIENT_COLUMN_TITLE as T, CLIENT_FIELD_TITLE as F, type ClientListItem } from '@b2b/contracts/clients';
+import { dateText, dateTimeText } from '@/files/shop-time-zone';
 import { writeXlsxTable } from '@/files/xlsx-table-writer';
 import type { ClientView } from './client-row';
 
-const moscow = new Intl.DateTimeFormat('ru-RU', {
-  timeZone: 'Europe/Moscow',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-const moscowDay = new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow', day: '2-digit', month: '2-digit', year: 'numeric' });
-
-/** dd.MM.yyyy HH:mm (or dd.MM.yyyy) in Moscow time, from Unix seconds. */
-const dateText = (seconds: number | null, withTime = false) =>
-  seconds === null ? '' : (withTime ? moscow : moscowDay).format(new Date(seconds * 1000)).replace(',', '');
+/** Dates are texts in the shop's time zone (issue 38 §8). */
+type Dates = { day: (seconds: number | null | undefined) => string; time: (seconds: number | null | undefined) => string };
 
 interface Column {
   header: string;
   width: number;
-  value: (c: ClientListItem) => string | number | null;
+  value: (c: ClientListItem, d: Dates) => string | number | null;
   money?: boolean;
 }
 
@@ -27,11 +17,11 @@ const COLUMNS: Column[] = [
   { header: F.ID, width: 8, value: (c) => c.ID },
   { header: T.NAME, width: 40, value: (c) => c.NAME },
   { header: F.INN, width: 14, value: (c) => c.INN },
-  { header: T.REGISTRATION_DATE, width: 18, value: (c) => dateText(c.REGISTRATION_DATE, true) },
+  { header: T.REGISTRATION_DATE, width: 18, value: (c, d) => d.time(c.REGISTRATION_DATE) },
   { header: T.ORDERS_COUNT, width: 10, value: (c) => c.ORDERS_COUNT },
   { header: T.ORDERS_AVERAGE, width: 14, value: (c) => Number(c.ORDERS_AVERAGE), money: true },
   { header: T.ORDERS_SUM, width: 16, value: (c) => Number(c.ORDERS_SUM), money: true },
-  { header: T.LAST_ORDER, width: 24, value: (c) => (c.LAST_ORDER ? `${c.LAST_ORDER.ORDER_NUMBER} от ${dateText(c.LAST_ORDER.CREATE_DATE)}` : '') },
+  { header: T.LAST_ORDER, width: 24, value: (c, d) => (c.LAST_ORDER ? `${c.LAST_ORDER.ORDER_NUMBER} от ${d.day(c.LAST_ORDER.CREATE_DATE)}` : '') },
   { header: F.LAST_ORDER_STATUS, width: 16, value: (c) => c.LAST_ORDER?.STATUS.STATUS_NAME ?? '' },
   { header: F.BLACKLIST, width: 10, value: (c) => (c.BLACKLIST === 'Y' ? 'Да' : 'Нет') },
 ];
@@ -48,11 +38,12 @@ const LOYALTY_COLUMNS: Column[] = [
   { header: T.CARD_CODE, width: 14, value: (c) => c.CARD_CODE ?? null },
   { header: T.IS_AVAIL, width: 12, value: (c) => (c.IS_AVAIL === 'Y' ? 'Да' : 'Нет') },
   { header: T.ENABLED, width: 12, value: (c) => (c.ENABLED == null ? '' : c.ENABLED === 'Y' ? 'Да' : 'Нет') },
-  { header: T.ENABLED_DATE, width: 16, value: (c) => dateText(c.ENABLED_DATE ?? null) },
+  { header: T.ENABLED_DATE, width: 16, value: (c, d) => d.day(c.ENABLED_DATE) },
 ];
 
-/** Writes the client list as an .xlsx, fed page by page: a header row, then a row per client. */
-export function writeClientListXlsx(file: string, sheetName: string, pages: AsyncIterable<ClientListItem[]>, view: ClientView): Promise<void> {
+/** Writes the client list as an .xlsx, fed page by page: a header row, then a row per client; dates in `zone`. */
+export function writeClientListXlsx(file: string, sheetName: string, pages: AsyncIterable<ClientListItem[]>, view: ClientView, zone: string): Promise<void> {
+  const dates: Dates = { day: (s) => dateText(s, zone), time: (s) => dateTimeText(s, zone) };
   // The columns the user may see, as the list shows them: the price type after the INN, loyalty at the end.
   const columns = [
     ...COLUMNS.slice(0, 3),
@@ -69,7 +60,7 @@ export function writeClientListXlsx(file: string, sheetName: string, pages: Asyn
         sheet.getRow(1).font = { bold: true };
         sheet.getRow(1).commit();
       },
-      row: (client) => columns.map((c) => c.value(client)),
+      row: (client) => columns.map((c) => c.value(client, dates)),
     },
     pages,
   );

@@ -16,6 +16,7 @@ import { recentlyUsed } from '@/cache/recently-used';
 import { clientBlacklist } from './client-blacklist';
 import { clientListRepo, type ClientListFilter, type ClientListRow, type KnownCollection } from './client-list.repo';
 import { moscowDayText } from '@/http/moscow-days';
+import { partnerTimeZone } from '@/files/shop-time-zone';
 import { writeClientListXlsx } from './client-list-xlsx';
 import { clientPriceSettings, priceChoices } from './client-price-settings';
 import { clientViewOf, loyaltyOf, money, toListItem, type ClientView } from './client-row';
@@ -84,7 +85,7 @@ export function clientsService(db: Db, deps: { mailer: Mailer; files: FileStore;
     );
     return {
       name: input.fileName ?? CLIENT_EXPORT_FILE.list(moscowDayText(new Date())),
-      write: (file) => writeClientListXlsx(file, CLIENT_EXPORT_FILE.listSheet, track(pages, total), view),
+      write: async (file) => writeClientListXlsx(file, CLIENT_EXPORT_FILE.listSheet, track(pages, total), view, await partnerTimeZone(db, partnerId)),
     };
   };
   exports.register('export.clients', exportClients);

@@ -13,6 +13,7 @@ import { failed, ok, yn } from '@/http/envelope';
 import type { UploadedFile } from '@/http/form-body';
 import { FIELDS, parseOfferSettings } from './commercial-offer-input';
 import { commercialOfferRepo, type OfferSettingsRow } from './commercial-offer.repo';
+import { partnerTimeZone } from '@/files/shop-time-zone';
 
 type Staff = AuthUser & { partnerId: number };
 const IMAGES = { logo: 'logo_file_id', stamp: 'stamp_file_id' } as const;
@@ -53,7 +54,12 @@ export function commercialOfferService(db: Db, deps: { files: FileStore }) {
         for await (const chunk of file.stream()) chunks.push(chunk as Buffer);
         return Buffer.concat(chunks);
       };
-      return { settings: await view(partnerId, row), logo: await image(row?.logo_file_id), stamp: await image(row?.stamp_file_id) };
+      return {
+        settings: await view(partnerId, row),
+        logo: await image(row?.logo_file_id),
+        stamp: await image(row?.stamp_file_id),
+        timeZone: await partnerTimeZone(db, partnerId),
+      };
     },
 
     async get(partnerId: number) {

@@ -24,6 +24,7 @@ import type { OrderStatusChanged } from '@/events/domain-events';
 import type { Mailer } from '@/mail/mailer';
 import { orderChangesRepo, type LockedOrder } from './order-changes.repo';
 import type { OrderCardService } from './order-card.service';
+import { partnerTimeZone } from '@/files/shop-time-zone';
 import { writeOrderXlsx } from './order-export';
 import { isActionAllowed } from './order-rules';
 import { enabledPaymentTypes, paymentTypeRef, statusRef } from './order-view';
@@ -207,10 +208,11 @@ export function orderActionsService(db: Db, deps: { mailer: Mailer; files: FileS
     async exportOrder(actor: OrderActor, orderId: number): Promise<ExportAnswer> {
       const card = await deps.cards.card({ partnerId: actor.partnerId, canEdit: false }, orderId);
       if (!card) throw notFound(MSG.notFound);
+      const zone = await partnerTimeZone(db, actor.partnerId);
       const stored = await db.transaction().execute(async (trx) => {
         const file = await deps.files.create(
           { partnerId: actor.partnerId, purpose: 'export.order', originalName: ORDER_EXPORT_FILE.order(card.ORDER_NUMBER), mime: XLSX_MIME, createdBy: actor.id },
-          (path) => writeOrderXlsx(path, card),
+          (path) => writeOrderXlsx(path, card, zone),
           trx,
         );
         await history(trx, actor, orderId, 'EXPORT', { file_id: file.id, file_name: file.originalName });

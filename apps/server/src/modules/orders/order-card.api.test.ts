@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@b2b/contracts/messages';
 import type { OrderCard } from '@b2b/contracts/orders';
@@ -89,8 +90,18 @@ describe('GET /v3/api/partner/order/{id}/', () => {
     expect(card.OFFERS[0].OFFER.NAME).not.toBe('');
 
     for (const [n, item] of items.entries()) {
-      const stock = await k.db.selectFrom('catalog_stock').select('quantity').where('product_id', '=', item.product_id).execute();
-      const remain = stock.reduce((s, r) => s + r.quantity, 0);
+      // The shop's stock (issue 38 §8), as its buyers see it: the partner's own remains, else the nearest warehouse's.
+      const remain = Number(
+        (
+          await sql<{ q: number }>`
+            select coalesce(
+              (select r.quantity from partner_product_remains r where r.partner_id = ${k.main} and r.product_id = ${item.product_id}),
+              (select st.quantity from catalog_stock st
+                where st.product_id = ${item.product_id}
+                  and st.warehouse_id = (select w.id from catalog_warehouses w order by w.sort, w.id limit 1)),
+              0) as q`.execute(k.db)
+        ).rows[0].q,
+      );
       const product = await k.db.selectFrom('catalog_products').select(['preview_picture', 'detail_picture']).where('id', '=', item.product_id).executeTakeFirstOrThrow();
       expect(card.PRODUCTS[n]).toEqual({
         ID: item.id,

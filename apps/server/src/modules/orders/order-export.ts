@@ -3,18 +3,17 @@ import type ExcelJS from 'exceljs';
 import { loadExcelJs } from '@/files/exceljs-lazy';
 import { ORDER_EXPORT_FILE, ORDER_FIELD_LABEL as L, type OrderCard, type OrderListItem } from '@b2b/contracts/orders';
 import { writeXlsxTable } from '@/files/xlsx-table-writer';
-import { moscowWallClock } from '@/http/moscow-days';
+import { formatPhone } from '@b2b/contracts/phone-format';
+import { sheetDateCell } from '@/files/shop-time-zone';
 import { excelNumber, sumOf } from './order-money';
 
 /* The .xlsx files of the order list and of one order: Russian headers, money as numbers shown with two decimals,
-   dates as date cells in Moscow time. Written with ExcelJS's streaming writer straight to the target file. */
+   dates as date cells in the shop's time zone, phones as «+7 (926) 118-27-45» however they were stored (issue 38 §8). Written with ExcelJS's streaming writer straight to the target file. */
 
 const MONEY_FORMAT = '#,##0.00';
 const DATE_TIME_FORMAT = 'dd.mm.yyyy hh:mm';
 
 type CellFormat = 'money' | 'date' | undefined;
-
-const secondsToCell = (seconds: number) => moscowWallClock(new Date(seconds * 1000));
 
 function styleRow(row: ExcelJS.Row, formats: readonly CellFormat[]) {
   formats.forEach((format, i) => {
@@ -29,13 +28,13 @@ function headerRow(sheet: ExcelJS.Worksheet, titles: readonly string[]) {
   row.commit();
 }
 
-const LIST_COLUMNS: { title: string; width: number; format?: CellFormat; value: (o: OrderListItem) => ExcelJS.CellValue }[] = [
+const LIST_COLUMNS: { title: string; width: number; format?: CellFormat; value: (o: OrderListItem, zone: string) => ExcelJS.CellValue }[] = [
   { title: L.ORDER_NUMBER, width: 14, value: (o) => o.ORDER_NUMBER },
-  { title: L.CREATE_DATE, width: 17, format: 'date', value: (o) => secondsToCell(o.CREATE_DATE) },
+  { title: L.CREATE_DATE, width: 17, format: 'date', value: (o, zone) => sheetDateCell(o.CREATE_DATE, zone) },
   { title: L.STATUS, width: 13, value: (o) => o.STATUS.STATUS_NAME },
   { title: L.CLIENT, width: 36, value: (o) => o.CLIENT.NAME },
   { title: L.CONTACT_NAME, width: 24, value: (o) => o.CONTACTS.NAME },
-  { title: L.CONTACT_PHONE, width: 19, value: (o) => o.CONTACTS.PHONE },
+  { title: L.CONTACT_PHONE, width: 19, value: (o) => formatPhone(o.CONTACTS.PHONE) },
   { title: L.CONTACT_MAIL, width: 26, value: (o) => o.CONTACTS.MAIL },
   { title: L.ADDRESS, width: 40, value: (o) => o.ADDRESS },
   { title: L.PAYMENT_TYPE, width: 20, value: (o) => o.PAYMENT_TYPE.NAME },
@@ -47,8 +46,8 @@ const LIST_COLUMNS: { title: string; width: number; format?: CellFormat; value: 
 
 const LIST_FORMATS = LIST_COLUMNS.map((c) => c.format);
 
-/** The order list, one row per order, fed page by page (the whole filtered list, not one screen page). */
-export function writeOrderListXlsx(file: string, pages: AsyncIterable<OrderListItem[]>): Promise<void> {
+/** The order list, one row per order, fed page by page (the whole filtered list, not one screen page); dates in `zone`. */
+export function writeOrderListXlsx(file: string, pages: AsyncIterable<OrderListItem[]>, zone: string): Promise<void> {
   return writeXlsxTable(
     file,
     {
@@ -57,7 +56,7 @@ export function writeOrderListXlsx(file: string, pages: AsyncIterable<OrderListI
         sheet.columns = LIST_COLUMNS.map((c) => ({ width: c.width }));
         headerRow(sheet, LIST_COLUMNS.map((c) => c.title));
       },
-      row: (order) => LIST_COLUMNS.map((c) => c.value(order)),
+      row: (order) => LIST_COLUMNS.map((c) => c.value(order, zone)),
       style: (row) => styleRow(row, LIST_FORMATS),
     },
     pages,
@@ -76,8 +75,8 @@ const ITEM_COLUMNS: { title: string; width: number; format?: CellFormat }[] = [
   { title: L.TO_ORDER, width: 10 },
 ];
 
-/** One order: a header block (number, date, status, client, contacts, address, payment, comments), then its items. */
-export async function writeOrderXlsx(file: string, card: OrderCard): Promise<void> {
+/** One order: a header block (number, date, status, client, contacts, address, payment, comments), then its items; dates in `zone`. */
+export async function writeOrderXlsx(file: string, card: OrderCard, zone: string): Promise<void> {
   const { stream } = await loadExcelJs();
   const book = new stream.xlsx.WorkbookWriter({ filename: file, useStyles: true, useSharedStrings: false });
   const sheet = book.addWorksheet(ORDER_EXPORT_FILE.orderSheet);
@@ -85,11 +84,11 @@ export async function writeOrderXlsx(file: string, card: OrderCard): Promise<voi
 
   const header: [string, ExcelJS.CellValue, CellFormat?][] = [
     [L.ORDER_NUMBER, card.ORDER_NUMBER],
-    [L.CREATE_DATE, secondsToCell(card.CREATE_DATE), 'date'],
+    [L.CREATE_DATE, sheetDateCell(card.CREATE_DATE, zone), 'date'],
     [L.STATUS, card.STATUS.STATUS_NAME],
     [L.CLIENT, card.CLIENT.NAME],
     [L.CONTACT_NAME, card.CONTACTS.NAME],
-    [L.CONTACT_PHONE, card.CONTACTS.PHONE],
+    [L.CONTACT_PHONE, formatPhone(card.CONTACTS.PHONE)],
     [L.CONTACT_MAIL, card.CONTACTS.MAIL],
     card.TRADEPOINT ? [L.TRADEPOINT, card.TRADEPOINT.ADDRESS.ADDRESS] : [L.ADDRESS, card.ADDRESS],
     [L.PAYMENT_TYPE, card.PAYMENT_TYPE.NAME],

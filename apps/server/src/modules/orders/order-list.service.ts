@@ -11,6 +11,7 @@ import {
 import type { Db } from '@/db/database';
 import { moscowDayEnd, moscowDayStart, moscowDayText } from '@/http/moscow-days';
 import { EXPORT_PAGE_SIZE, type ExportJobs, type ExportUser } from '@/jobs/export-jobs';
+import { partnerTimeZone } from '@/files/shop-time-zone';
 import { writeOrderListXlsx } from './order-export';
 import { toListItem } from './order-view';
 import { orderListRepo, type OrderFilter, type OrderSort, type PageAfter } from './order-list.repo';
@@ -74,7 +75,7 @@ export function orderListService(db: Db, exports: ExportJobs) {
     const total = isForeignShop(user.partnerId, q) ? 0 : (await repo.count(user.partnerId, toOrderFilter(q), Infinity)).n;
     return {
       name: ORDER_EXPORT_FILE.list(moscowDayText(new Date())),
-      write: (file) => writeOrderListXlsx(file, track(allPages(user.partnerId, q), total)),
+      write: async (file) => writeOrderListXlsx(file, track(allPages(user.partnerId, q), total), await partnerTimeZone(db, user.partnerId)),
     };
   });
 

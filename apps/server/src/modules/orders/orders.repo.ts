@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Db } from '@/db/database';
+import { shopStockOf } from '@/db/shop-stock-sql';
 
 /** Reads of the orders area. Every query is scoped by the tenant's partner_id and leads with it (the indexes do). */
 export function ordersRepo(db: Db) {
@@ -34,11 +35,11 @@ export function ordersRepo(db: Db) {
      */
     findById: (partnerId: number, id: number) => orderWithParties(db, partnerId, id).executeTakeFirst(),
 
-    /** The order's items with the distributor's stock now (all warehouses), pictures and offer names. */
+    /** The order's items with the shop's stock now (as its buyers see it), pictures and offer names. */
     items: (partnerId: number, orderId: number) => itemsOf(db, { partnerId, id: orderId }).execute(),
 
     /**
-     * The order card's reads in one statement: the order as `findById` reads it, its items (with the distributor's
+     * The order card's reads in one statement: the order as `findById` reads it, its items (with the shop's
      * stock now, pictures and offer names) and its history (newest first, with who did it), each a JSON array of
      * rows. Money leaves the database as text, as its own columns do; the history's times are made Dates again.
      */
@@ -107,17 +108,14 @@ function itemsOf(db: Db, order: { partnerId: number | RawBuilder<number>; id: nu
     .selectFrom('order_items as i')
     .leftJoin('catalog_products as p', 'p.id', 'i.product_id')
     .leftJoin('offers as of', (j) => j.onRef('of.partner_id', '=', 'i.partner_id').onRef('of.id', '=', 'i.offer_id'))
-    .select((eb) => [
+    .select([
       'i.id', 'i.product_id', 'i.up_code_1c', 'i.name',
       // As text in its own right: read into a JSON array, a number would become a float.
       sql<string>`i.buying_price::text`.as('buying_price'),
       sql<string>`i.price::text`.as('price'),
       'i.quantity', 'i.special', 'i.offer_id', 'of.name as offer_name', 'p.preview_picture', 'p.detail_picture',
-      eb
-        .selectFrom('catalog_stock as st')
-        .select(sql<number>`coalesce(sum(st.quantity), 0)::int`.as('q'))
-        .whereRef('st.product_id', '=', 'i.product_id')
-        .as('remain'),
+      // The shop's stock, as its buyers see it (db/shop-stock-sql.ts), not every warehouse's sum.
+      shopStockOf(sql.ref<number>('i.partner_id'), sql.ref('i.product_id')).as('remain'),
     ])
     .where('i.partner_id', '=', order.partnerId)
     .where('i.order_id', '=', order.id)

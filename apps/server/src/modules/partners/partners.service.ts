@@ -13,6 +13,8 @@ export function partnersService(db: Db, deps: { clients: ClientsService; orders:
       return (await repo.findById(partnerId))?.name ?? null;
     },
 
+    timeZone: (partnerId: number) => deps.shops.timeZone(partnerId),
+
     async info(partnerId: number): Promise<PartnerInfoResponse | undefined> {
       const partner = await repo.findById(partnerId);
       if (!partner) return undefined;

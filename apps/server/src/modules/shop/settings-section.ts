@@ -2,6 +2,7 @@ import { EMAIL_RE } from '@b2b/contracts/employees';
 import { LIMITS } from '@b2b/contracts/limits';
 import { cleanDomainName, isValidDomainName } from '@b2b/contracts/shop-domain';
 import { SHOP_MSG, SHOP_TEXT_MAX } from '@b2b/contracts/shop';
+import { DEFAULT_TIME_ZONE, SHOP_TIME_ZONE_IDS } from '@b2b/contracts/time-zones';
 import type { ShopSaveBody } from '@b2b/contracts/shop-wire';
 import { orNull, type Errors, type SectionDraft } from './section-draft';
 import type { ShopRow } from './shop.repo';
@@ -9,7 +10,7 @@ import type { ShopRow } from './shop.repo';
 /**
  * The settings tab: shop link (wrong_link), domain (wrong_domain), Google ID, shop e-mails and notification
  * e-mails (errors keyed by their payload index: shop_email_1, notify_email_2), the confirmation checkbox,
- * registration and search texts. Whether a link or domain is taken is asked by the service.
+ * registration, search texts and the time zone dates are shown in. Whether a link or domain is taken is asked by the service.
  */
 
 const SHOP_LINK_RE = /^[A-Za-z0-9_-]+$/;
@@ -59,4 +60,5 @@ export function settingsSection(d: SectionDraft<ShopSaveBody>, shop: ShopRow): v
   d.set.allow_physical = d.flag('allow_physical', shop.allow_physical);
   d.set.search_title = orNull(d.text('search_title', shop.search_title, SHOP_TEXT_MAX.short));
   d.set.search_description = orNull(d.text('search_description', shop.search_description, SHOP_TEXT_MAX.text));
+  d.set.time_zone = d.choice('time_zone', shop.time_zone, SHOP_TIME_ZONE_IDS, DEFAULT_TIME_ZONE);
 }

@@ -4,6 +4,7 @@ import {
   WORK_DAYS, type PaymentType,
 } from '@b2b/contracts/shop';
 import { choices, storedPhones, type FileRef, type ShopSettingsAnswer } from '@b2b/contracts/shop-wire';
+import { SHOP_TIME_ZONES, shopTimeZone } from '@b2b/contracts/time-zones';
 import { yn } from '@/http/envelope';
 import type { ShopRow } from './shop.repo';
 
@@ -74,6 +75,7 @@ export function shopSettingsView(
       SHOW_STOCK: yn(shop.show_stock),
       MULTIPLICITY: shop.multiplicity,
       MAIN_TRADEPOINT: shop.main_tradepoint_id,
+      TIME_ZONE: shopTimeZone(shop.time_zone),
     },
     ENTITIES: {
       PAYMENT_TYPE: choices(PAYMENT_TYPE_LABEL),
@@ -85,6 +87,7 @@ export function shopSettingsView(
       MULTIPLICITY: choices(MULTIPLICITIES),
       WORK_DAYS: choices(WORK_DAYS),
       PRICE_TYPE: extra.priceTypes.map((p) => ({ ID: p.code, NAME: p.name })),
+      TIME_ZONE: SHOP_TIME_ZONES.map((z) => ({ ID: z.ID, NAME: z.NAME })),
     },
     DEFAULT_TEXT: {
       ABOUT_DELIVERY: SHOP_DEFAULT_TEXT.delivery,

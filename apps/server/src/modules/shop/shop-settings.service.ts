@@ -40,7 +40,7 @@ const SECTIONS: Record<ShopSaveType, { keys: readonly (keyof ShopSaveBody)[]; ri
   },
   settings: {
     keys: ['shop_link', 'domain_name', 'google_id', 'shop_email', 'notify_email', 'notify_checkbox', 'registration',
-      'allow_physical', 'search_title', 'search_description'],
+      'allow_physical', 'search_title', 'search_description', 'time_zone'],
     right: 'editStoreSettings',
     rules: settingsSection,
   },

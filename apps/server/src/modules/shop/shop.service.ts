@@ -1,3 +1,4 @@
+import { shopTimeZone, type ShopTimeZone } from '@b2b/contracts/time-zones';
 import { stripUrlParts } from '@b2b/contracts/shop-domain';
 import type { Db } from '@/db/database';
 import { shopRepo } from './shop.repo';
@@ -27,6 +28,11 @@ export function shopService(db: Db) {
     async hasShopLink(partnerId: number): Promise<{ hasShopLink: boolean; shopLink: string | null }> {
       const shop = await repo.findByPartner(partnerId);
       return { hasShopLink: Boolean(shop?.shop_link), shopLink: shop?.shop_link ?? null };
+    },
+
+    /** The zone the partner's dates are shown in (issue 38 §8): the shop's, Moscow without a shop. */
+    async timeZone(partnerId: number): Promise<ShopTimeZone> {
+      return shopTimeZone((await repo.findByPartner(partnerId))?.time_zone);
     },
   };
 }

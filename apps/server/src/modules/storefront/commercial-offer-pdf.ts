@@ -4,7 +4,9 @@ import Decimal from 'decimal.js';
 import PDFDocument from 'pdfkit';
 import { rubles, type BasketLine } from '@b2b/contracts/storefront';
 import type { CommercialOfferSettings } from '@b2b/contracts/shop-requisites';
-import { moscowDayText } from '@/http/moscow-days';
+import { formatPhone } from '@b2b/contracts/phone-format';
+import { DEFAULT_TIME_ZONE, wallClockIn } from '@b2b/contracts/time-zones';
+import { dateText } from '@/files/shop-time-zone';
 
 /*
  * The commercial offer (КП) of a buyer's basket as a PDF (issue 13.6), from the partner's commercial-offer settings:
@@ -20,12 +22,12 @@ const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
 const PX = 0.75;
 const money = (v: Decimal.Value) => rubles(new Decimal(v).toFixed(2));
 
-/** The day `days` working days (Monday to Friday) after `from`. */
-export function afterWorkingDays(from: Date, days: number): Date {
+/** The day `days` working days (Monday to Friday, in the shop's zone) after `from`. */
+export function afterWorkingDays(from: Date, days: number, zone: string = DEFAULT_TIME_ZONE): Date {
   const d = new Date(from.getTime());
   for (let left = days; left > 0; ) {
     d.setUTCDate(d.getUTCDate() + 1);
-    const weekday = new Date(d.getTime() + 3 * 3600_000).getUTCDay();
+    const weekday = wallClockIn(d, zone).getUTCDay();
     if (weekday !== 0 && weekday !== 6) left--;
   }
   return d;
@@ -39,10 +41,13 @@ export interface OfferDocument {
   lines: (BasketLine & { VAT_RATE: number })[];
   sum: string;
   now?: Date;
+  /** The shop's time zone its dates are printed in (issue 38 §8); Moscow by default. */
+  timeZone?: string;
 }
 
 export function commercialOfferPdf(o: OfferDocument): Readable {
   const now = o.now ?? new Date();
+  const zone = o.timeZone ?? DEFAULT_TIME_ZONE;
   const s = o.settings;
   const doc = new PDFDocument({ size: 'A4', margin: 40, info: { Title: `Коммерческое предложение ${s.orgName}`.trim(), Producer: 'B2B' } });
   doc.registerFont('regular', FONT);
@@ -64,12 +69,12 @@ export function commercialOfferPdf(o: OfferDocument): Readable {
   const requisites = [
     [s.inn && `ИНН ${s.inn}`, s.kpp && `КПП ${s.kpp}`, s.ogrn && `ОГРН ${s.ogrn}`].filter(Boolean).join(', '),
     [s.postcode, s.legalAddress].filter(Boolean).join(', '),
-    [s.phone && `Тел.: ${s.phone}`, s.email && `E-mail: ${s.email}`, s.url].filter(Boolean).join(', '),
+    [s.phone && `Тел.: ${formatPhone(s.phone)}`, s.email && `E-mail: ${s.email}`, s.url].filter(Boolean).join(', '),
     [s.bank, s.checkingAccount && `р/с ${s.checkingAccount}`, s.corAccount && `к/с ${s.corAccount}`, s.bik && `БИК ${s.bik}`].filter(Boolean).join(', '),
   ].filter(Boolean);
   doc.font('regular').fontSize(8).text(requisites.join('\n'), { width });
   doc.moveDown(1.5);
-  doc.font('bold').fontSize(14).text(`Коммерческое предложение от ${moscowDayText(now)}`, { align: 'center', width });
+  doc.font('bold').fontSize(14).text(`Коммерческое предложение от ${dateText(now, zone)}`, { align: 'center', width });
   doc.font('regular').fontSize(9).text(`Для: ${o.client}`, { align: 'center', width });
   doc.moveDown();
 
@@ -104,7 +109,7 @@ export function commercialOfferPdf(o: OfferDocument): Readable {
   doc.font('regular').fontSize(9).text(s.vat === 'WO_VAT' ? 'Без НДС' : `В том числе НДС: ${money(vat.toDecimalPlaces(2))} ₽`, { width, align: 'right' });
   if (s.isActualDays === 'Y' && s.actualDays) {
     doc.moveDown();
-    doc.text(`Предложение действительно ${s.actualDays} раб. дн., до ${moscowDayText(afterWorkingDays(now, s.actualDays))}.`, left, doc.y, { width });
+    doc.text(`Предложение действительно ${s.actualDays} раб. дн., до ${dateText(afterWorkingDays(now, s.actualDays, zone), zone)}.`, left, doc.y, { width });
   }
   if (o.stamp) {
     try {

@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { pageAcrossSections } from '@/db/catalog-sql';
 import type { Db } from '@/db/database';
 import { GENERIC_PLAN, onPresetSessions, WRITTEN_JOIN_ORDER } from '@/db/planner-settings';
+import { NEAREST_WAREHOUSE, SHOP_STOCK, shopStockJoins } from '@/db/shop-stock-sql';
 import { likeContains } from '@/db/text-search';
 import type { NamedProduct } from './shop-name-index';
 
@@ -56,13 +57,13 @@ export interface ShopProductRow {
   partner_quantity: number | null;
   partner_multiplicity: string | null;
   stock: number | null;
+  /** The shop's one stock figure (db/shop-stock-sql.ts). */
+  shop_stock: number;
   total?: number;
 }
 
-/** The partner's own remains and the shop's warehouse stock of product `p` (as `r` and `st`). */
-const stockJoins = (scope: ShopScope) => sql`
-  left join partner_product_remains r on r.partner_id = ${scope.partnerId} and r.product_id = p.id
-  left join catalog_stock st on st.product_id = p.id and st.warehouse_id = ${scope.warehouseId}`;
+/** The partner's own remains and the shop's warehouse stock of product `p` (as `r` and `st`; db/shop-stock-sql.ts). */
+const stockJoins = (scope: ShopScope) => shopStockJoins(scope.partnerId, sql`p.id`, scope.warehouseId);
 
 /**
  * The products the shop sells, as `p`. A hidden section is a list of ids the scope carries, not a join: each product
@@ -81,7 +82,7 @@ const PRODUCT_COLUMNS = sql`p.id, p.up_code_1c, p.name, p.section_id, p.unit, p.
   (select c.name from catalog_countries c where c.id = p.country_id) as country,
   (select m.name from catalog_manufacturers m where m.id = p.manufacturer_id) as manufacturer,
   (select l.name from catalog_lines l where l.id = p.line_id) as line,
-  r.quantity as partner_quantity, r.multiplicity as partner_multiplicity, st.quantity as stock`;
+  r.quantity as partner_quantity, r.multiplicity as partner_multiplicity, st.quantity as stock, ${SHOP_STOCK} as shop_stock`;
 
 /** A product's 6-digit code (UP_CODE_1C), as a search or a lookup may give it. */
 export const isProductCode = (text: string) => /^\d{6}$/.test(text);
@@ -125,7 +126,7 @@ export function shopCatalogRepo(db: Db) {
           's.show_stock',
           's.multiplicity',
           'l.id as base_list_id',
-          eb.selectFrom('catalog_warehouses').select('id').orderBy('sort').orderBy('id').limit(1).as('warehouse_id'),
+          NEAREST_WAREHOUSE.as('warehouse_id'),
           eb.selectFrom('catalog_versions').select('version').where('partner_id', '=', 0).as('catalog_version'),
           eb.selectFrom('catalog_versions').select('version').whereRef('partner_id', '=', 's.partner_id').as('shop_version'),
           eb.selectFrom('pricing_versions').select('version').whereRef('partner_id', '=', 's.partner_id').as('pricing_version'),

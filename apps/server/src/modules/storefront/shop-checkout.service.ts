@@ -11,6 +11,8 @@ import { notFound } from '@/http/app-error';
 import { failed, ok, toSeconds, yn } from '@/http/envelope';
 import type { Mailer } from '@/mail/mailer';
 import { orderPlacedMail, orderReceivedMail } from '@/mail/templates/order-mails';
+import { dateTimeText } from '@/files/shop-time-zone';
+import { formatPhone } from '@b2b/contracts/phone-format';
 import { MSG } from '@b2b/contracts/messages';
 import type { LoyaltyPointsService } from '../loyalty/loyalty-points.service';
 import type { OffersService } from '../offers/offers.service';
@@ -40,7 +42,7 @@ export function shopCheckoutService(
   const shopOf = (partnerId: number) =>
     db
       .selectFrom('shops')
-      .select(['name', 'payment_types', 'selfdelivery_only', 'about_delivery', 'about_payment', 'notify_emails', 'notify_checkbox', 'tax_type', 'currency', 'currency_rate'])
+      .select(['name', 'payment_types', 'selfdelivery_only', 'about_delivery', 'about_payment', 'notify_emails', 'notify_checkbox', 'tax_type', 'currency', 'currency_rate', 'time_zone'])
       .where('partner_id', '=', partnerId)
       .executeTakeFirstOrThrow();
   const tradepointsOf = (partnerId: number) =>
@@ -120,7 +122,8 @@ export function shopCheckoutService(
           deliveryPrice: body.delivery === 'DELIVERY' && !free ? answer.DELIVERY_PRICE : '0',
           minOrderSum: answer.MIN_ORDER_SUM,
           contactName: body.contact_name,
-          contactPhone: body.contact_phone,
+          // Stored as every screen shows it (issue 38 §8), so the order list's search and the exports read one format.
+          contactPhone: formatPhone(body.contact_phone),
           contactEmail: body.contact_email || who.email || null,
           address: body.delivery === 'DELIVERY' ? (body.address ?? null) : null,
           tradepointId: body.delivery === 'PICKUP' ? (body.tradepoint_id ?? null) : null,
@@ -139,7 +142,7 @@ export function shopCheckoutService(
           ),
         });
         await deps.basket.clear(trx, buyer);
-        const params = { name: body.contact_name, orderNumber: order.number, shopName: shop.name, sum: order.sum, lines: items.length };
+        const params = { name: body.contact_name, orderNumber: order.number, shopName: shop.name, sum: order.sum, lines: items.length, placedAt: dateTimeText(new Date(), shop.time_zone) };
         const buyerMail = body.contact_email || who.email;
         if (buyerMail) await deps.mailer.send({ partnerId: buyer.partnerId, to: buyerMail, template: 'order.placed', ...orderPlacedMail(params) }, trx);
         if (shop.notify_checkbox) {

@@ -19,9 +19,9 @@ export function stepOf(row: Pick<ShopProductRow, 'multiplicity' | 'multiplicity_
   return Math.max(1, Number([row.multiplicity, row.multiplicity_corporate, row.multiplicity_commercial][at]));
 }
 
-/** Stock is shown only when the shop shows it: the partner's own remains, else the nearest warehouse's. */
-export const stockOf = (row: Pick<ShopProductRow, 'partner_quantity' | 'stock'>, scope: Pick<ShopScope, 'showStock'>): number | null =>
-  scope.showStock ? Number(row.partner_quantity ?? row.stock ?? 0) : null;
+/** Stock is shown only when the shop shows it: the shop's one figure (db/shop-stock-sql.ts), as the order card's. */
+export const stockOf = (row: Pick<ShopProductRow, 'shop_stock'>, scope: Pick<ShopScope, 'showStock'>): number | null =>
+  scope.showStock ? Number(row.shop_stock) : null;
 
 export function catalogProduct(row: ShopProductRow, price: Price, scope: ShopScope): CatalogProduct {
   return {
