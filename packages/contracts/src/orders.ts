@@ -100,8 +100,12 @@ export const orderItem = z.object({
   PREVIEW_PICTURE_PATH: nullableText,
   DETAIL_PICTURE_PATH: nullableText,
   CURRENCY: z.string(),
-  /** PRICE × QUANTITY in the order's currency. */
+  /** PRICE × QUANTITY in the order's currency: QUANTITY × CUR_PRICE, the price the buyer was shown (issue 38.7). */
   CUR_SUM: money,
+  /** The price the buyer was shown and agreed to, in the order's currency (PRICE is its roubles). */
+  CUR_PRICE: money,
+  /** PRICE × QUANTITY in roubles, exact from the stored 4-decimal price (not the shown PRICE × QUANTITY). */
+  SUM: money,
   SPECIAL: yn,
 });
 export type OrderItem = z.infer<typeof orderItem>;

@@ -199,6 +199,8 @@ export const buyerOrder = z.object({
   CREATE_DATE: seconds,
   STATUS: z.object({ ID: z.string(), NAME: z.string() }),
   POSITION_COUNT: z.number().int(),
+  /** The order's currency: its sums and prices are in it (Σ quantity × the shown price), delivery converted once. */
+  CURRENCY: z.string(),
   POSITION_SUM: money,
   DELIVERY_PRICE: money,
   PAYMENT_TYPE: z.string(),

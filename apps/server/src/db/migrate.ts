@@ -36,6 +36,7 @@ import * as orderStatusCounts from './migrations/2026-11-27-0036-order-status-co
 import * as numberBounds from './migrations/2026-11-28-0038-number-bounds';
 import * as fileExpiry from './migrations/2026-11-28-0039-file-expiry';
 import * as loyaltyKeyPerClient from './migrations/2026-11-28-0040-loyalty-key-per-client';
+import * as orderCurPrice from './migrations/2026-11-28-0045-order-cur-price';
 import * as shopTimeZone from './migrations/2026-11-28-0043-shop-time-zone';
 import * as reportOrderCounts from './migrations/2026-11-28-0041-report-order-counts';
 
@@ -77,6 +78,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-28-0038-number-bounds': numberBounds,
   '2026-11-28-0039-file-expiry': fileExpiry,
   '2026-11-28-0040-loyalty-key-per-client': loyaltyKeyPerClient,
+  '2026-11-28-0045-order-cur-price': orderCurPrice,
   '2026-11-28-0043-shop-time-zone': shopTimeZone,
   '2026-11-28-0041-report-order-counts': reportOrderCounts,
 };

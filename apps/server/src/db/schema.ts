@@ -691,6 +691,8 @@ export interface OrderItemsTable {
   name: string;
   buying_price: Money;
   price: Money;
+  /** The shown price in the order's currency (migration 0045); price = round4(cur_price × rate). Defaults to price. */
+  cur_price: Def<Money>;
   quantity: number;
   special: Def<boolean>;
   offer_id: number | null;

@@ -1,3 +1,4 @@
+import { rubles } from '@b2b/contracts/storefront';
 import { mailBody } from '../mail-layout';
 
 interface OrderMailParams {
@@ -8,6 +9,18 @@ interface OrderMailParams {
 }
 
 const greeting = (name: string) => (name ? `Здравствуйте, ${name}!` : 'Здравствуйте!');
+
+/** An amount with its currency named: «1 234,50 ₽» for roubles, «82,36 USD» for another (issue 38.7). */
+const amount = (sum: string, currency: string) => `${rubles(sum)} ${currency === 'RUB' ? '₽' : currency}`;
+
+/** The order's sum as mailed: the buyer's figure in the order's currency, with the roubles beside another currency's. */
+interface OrderSum {
+  /** Σ quantity × the shown price, in `currency`. */
+  sum: string;
+  currency: string;
+  /** The same goods in roubles, the stored figure. */
+  rubles: string;
+}
 
 /** To the client when the partner fulfils the order. */
 export function orderCompletedMail(p: OrderMailParams) {
@@ -48,13 +61,13 @@ interface PlacedAt {
 const placedLine = (p: PlacedAt) => (p.placedAt ? [`Дата заказа: ${p.placedAt}.`] : []);
 
 /** To the buyer when the order is placed in the shop. */
-export function orderPlacedMail(p: OrderMailParams & PlacedAt & { sum: string; lines: number }) {
+export function orderPlacedMail(p: OrderMailParams & OrderSum & PlacedAt & { lines: number }) {
   return {
     subject: `Заказ ${p.orderNumber} принят`,
     ...mailBody(
       greeting(p.name),
       [
-        `Ваш заказ ${p.orderNumber} в магазине «${p.shopName}» принят: ${p.lines} поз. на сумму ${p.sum} ₽.`,
+        `Ваш заказ ${p.orderNumber} в магазине «${p.shopName}» принят: ${p.lines} поз. на сумму ${amount(p.sum, p.currency)}.`,
         ...placedLine(p),
         'Мы сообщим, когда он будет исполнен. Статус заказа виден в разделе «Мои заказы».',
       ],
@@ -64,13 +77,14 @@ export function orderPlacedMail(p: OrderMailParams & PlacedAt & { sum: string; l
 }
 
 /** To the shop's notification addresses when a buyer places an order. */
-export function orderReceivedMail(p: OrderMailParams & PlacedAt & { sum: string; lines: number; client: string }) {
+export function orderReceivedMail(p: OrderMailParams & OrderSum & PlacedAt & { lines: number; client: string }) {
+  const total = p.currency === 'RUB' ? amount(p.rubles, 'RUB') : `${amount(p.rubles, 'RUB')} (${amount(p.sum, p.currency)})`;
   return {
     subject: `Новый заказ ${p.orderNumber}`,
     ...mailBody(
       'Здравствуйте!',
       [
-        `В магазине «${p.shopName}» новый заказ ${p.orderNumber} от клиента «${p.client}»: ${p.lines} поз. на сумму ${p.sum} ₽.`,
+        `В магазине «${p.shopName}» новый заказ ${p.orderNumber} от клиента «${p.client}»: ${p.lines} поз. на сумму ${total}.`,
         ...placedLine(p),
         'Заказ ждет вас в разделе «Заказы».',
       ],

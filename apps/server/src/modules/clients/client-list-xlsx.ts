@@ -1,7 +1,11 @@
+import Decimal from 'decimal.js';
 import { CLIENT_COLUMN_TITLE as T, CLIENT_FIELD_TITLE as F, type ClientListItem } from '@b2b/contracts/clients';
 import { dateText, dateTimeText } from '@/files/shop-time-zone';
 import { writeXlsxTable } from '@/files/xlsx-table-writer';
 import type { ClientView } from './client-row';
+
+/** A money cell: the decimal text rounded half up to kopecks, made a number only here (issue 38.7: no float before the cell). */
+const moneyCell = (value: string) => Number(new Decimal(value).toFixed(2, Decimal.ROUND_HALF_UP));
 
 /** Dates are texts in the shop's time zone (issue 38 §8). */
 type Dates = { day: (seconds: number | null | undefined) => string; time: (seconds: number | null | undefined) => string };
@@ -19,8 +23,8 @@ const COLUMNS: Column[] = [
   { header: F.INN, width: 14, value: (c) => c.INN },
   { header: T.REGISTRATION_DATE, width: 18, value: (c, d) => d.time(c.REGISTRATION_DATE) },
   { header: T.ORDERS_COUNT, width: 10, value: (c) => c.ORDERS_COUNT },
-  { header: T.ORDERS_AVERAGE, width: 14, value: (c) => Number(c.ORDERS_AVERAGE), money: true },
-  { header: T.ORDERS_SUM, width: 16, value: (c) => Number(c.ORDERS_SUM), money: true },
+  { header: T.ORDERS_AVERAGE, width: 14, value: (c) => moneyCell(c.ORDERS_AVERAGE), money: true },
+  { header: T.ORDERS_SUM, width: 16, value: (c) => moneyCell(c.ORDERS_SUM), money: true },
   { header: T.LAST_ORDER, width: 24, value: (c, d) => (c.LAST_ORDER ? `${c.LAST_ORDER.ORDER_NUMBER} от ${d.day(c.LAST_ORDER.CREATE_DATE)}` : '') },
   { header: F.LAST_ORDER_STATUS, width: 16, value: (c) => c.LAST_ORDER?.STATUS.STATUS_NAME ?? '' },
   { header: F.BLACKLIST, width: 10, value: (c) => (c.BLACKLIST === 'Y' ? 'Да' : 'Нет') },
@@ -34,7 +38,7 @@ const PRICE_TYPE_COLUMN: Column = {
 
 const LOYALTY_COLUMNS: Column[] = [
   { header: T.STATUS, width: 14, value: (c) => c.STATUS ?? null },
-  { header: T.BALANCE, width: 12, value: (c) => (c.BALANCE == null ? null : Number(c.BALANCE)), money: true },
+  { header: T.BALANCE, width: 12, value: (c) => (c.BALANCE == null ? null : moneyCell(c.BALANCE)), money: true },
   { header: T.CARD_CODE, width: 14, value: (c) => c.CARD_CODE ?? null },
   { header: T.IS_AVAIL, width: 12, value: (c) => (c.IS_AVAIL === 'Y' ? 'Да' : 'Нет') },
   { header: T.ENABLED, width: 12, value: (c) => (c.ENABLED == null ? '' : c.ENABLED === 'Y' ? 'Да' : 'Нет') },

@@ -117,23 +117,35 @@ describe('GET /v3/api/partner/order/{id}/', () => {
         PREVIEW_PICTURE_PATH: product.preview_picture,
         DETAIL_PICTURE_PATH: product.detail_picture,
         CURRENCY: 'RUB',
-        CUR_SUM: money(new Decimal(item.price).mul(item.quantity)),
+        CUR_SUM: money(new Decimal(item.cur_price).mul(item.quantity)),
+        CUR_PRICE: money(item.cur_price),
+        SUM: money(new Decimal(item.price).mul(item.quantity)),
         SPECIAL: item.special ? 'Y' : 'N',
       });
     }
   });
 
-  it('shows sums and margins in the current currency: value / rate', async () => {
+  it("shows the order's currency figures from the prices the buyer was shown: Σ quantity × cur_price, never roubles ÷ rate", async () => {
+    // An order of a USD shop (issue 38.7): its lines keep the shown dollars (cur_price) beside their roubles (price).
     const id = (await k.orderIds(k.main, 'COMPLETED'))[5];
     await k.db.updateTable('orders').set({ currency: 'USD', currency_rate: '92.5' }).where('partner_id', '=', k.main).where('id', '=', id).execute();
+    await k.db
+      .updateTable('order_items')
+      .set({ cur_price: sql<string>`round(price / 92.5, 2)` })
+      .where('partner_id', '=', k.main)
+      .where('order_id', '=', id)
+      .execute();
     const order = await k.order(k.main, id);
-    const [item] = await k.itemsOf(k.main, id);
+    const items = await k.itemsOf(k.main, id);
     const card = await cardOf(id);
+    const curSum = items.reduce((s, i) => s.plus(new Decimal(i.cur_price).mul(i.quantity)), new Decimal(0));
     expect(card.CURRENCY).toBe('USD');
     expect(card.POSITION_SUM).toBe(money(order.position_sum));
-    expect(card.CUR_POSITION_SUM).toBe(new Decimal(order.position_sum).div('92.5').toFixed(2));
+    expect(card.CUR_POSITION_SUM).toBe(money(curSum));
+    // A margin has no shown price: the roubles' margin is converted once.
     expect(card.CUR_POSITION_MARGIN).toBe(new Decimal(order.position_margin).div('92.5').toFixed(2));
-    expect(card.PRODUCTS[0].CUR_SUM).toBe(new Decimal(item.price).mul(item.quantity).div('92.5').toFixed(2));
+    expect(card.PRODUCTS[0].CUR_SUM).toBe(money(new Decimal(items[0].cur_price).mul(items[0].quantity)));
+    expect(card.PRODUCTS[0].CUR_PRICE).toBe(money(items[0].cur_price));
     expect(card.PRODUCTS[0].CURRENCY).toBe('USD');
     const listed = (await k.as('orders').get(`/v3/api/partner/orderlist/?query=${encodeURIComponent(order.order_number)}`)).json();
     expect(listed.ITEMS[0].CUR_POSITION_SUM).toBe(card.CUR_POSITION_SUM);

@@ -1,11 +1,10 @@
-import Decimal from 'decimal.js';
 import type ExcelJS from 'exceljs';
 import { loadExcelJs } from '@/files/exceljs-lazy';
 import { ORDER_EXPORT_FILE, ORDER_FIELD_LABEL as L, type OrderCard, type OrderListItem } from '@b2b/contracts/orders';
 import { writeXlsxTable } from '@/files/xlsx-table-writer';
 import { formatPhone } from '@b2b/contracts/phone-format';
 import { sheetDateCell } from '@/files/shop-time-zone';
-import { excelNumber, sumOf } from './order-money';
+import { excelNumber } from './order-money';
 
 /* The .xlsx files of the order list and of one order: Russian headers, money as numbers shown with two decimals,
    dates as date cells in the shop's time zone, phones as «+7 (926) 118-27-45» however they were stored (issue 38 §8). Written with ExcelJS's streaming writer straight to the target file. */
@@ -94,6 +93,8 @@ export async function writeOrderXlsx(file: string, card: OrderCard, zone: string
     [L.PAYMENT_TYPE, card.PAYMENT_TYPE.NAME],
     [L.CURRENCY, card.CURRENCY],
     [L.POSITION_SUM, excelNumber(card.POSITION_SUM), 'money'],
+    // Another currency's buyer figure beside the roubles: Σ quantity × the shown price (issue 38.7).
+    ...(card.CURRENCY !== 'RUB' ? [[L.CUR_POSITION_SUM, excelNumber(card.CUR_POSITION_SUM), 'money'] as [string, number, CellFormat]] : []),
     [L.DELIVERY_PRICE, excelNumber(card.DELIVERY_PRICE), 'money'],
     [L.COMMENT, card.COMMENT],
     [L.SHOP_COMMENT, card.SHOP_COMMENT],
@@ -116,7 +117,7 @@ export async function writeOrderXlsx(file: string, card: OrderCard, zone: string
       item.QUANTITY,
       excelNumber(item.BUYING_PRICE),
       excelNumber(item.PRICE),
-      excelNumber(new Decimal(item.PRICE).mul(item.QUANTITY)),
+      excelNumber(item.SUM),
       excelNumber(item.MARGIN),
       item.REMAIN,
       item.TO_ORDER,
@@ -131,7 +132,7 @@ export async function writeOrderXlsx(file: string, card: OrderCard, zone: string
     '',
     '',
     excelNumber(card.PRODUCTS_SUM),
-    excelNumber(sumOf(card.PRODUCTS, (i) => i.MARGIN)),
+    excelNumber(card.POSITION_MARGIN),
   ]);
   total.font = { bold: true };
   styleRow(total, formats);

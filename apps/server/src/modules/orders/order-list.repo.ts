@@ -210,6 +210,11 @@ export function orderListRepo(db: Db) {
         'o.partner_id', 'o.id', 'o.order_number', 'o.created_at', 'o.status', 'o.client_id', 'o.client_name',
         'o.contact_name', 'o.contact_phone', 'o.contact_email', 'o.payment_type', 'o.currency', 'o.currency_rate',
         'o.position_count', 'o.position_sum', 'o.position_margin', 'o.comment', 'o.shop_comment', 'o.min_order_sum',
+        // The goods in the order's currency, Σ quantity × cur_price (issue 38.7): a rouble order's is its stored sum, so
+        // only another currency's lines are read.
+        sql<string>`case when o.currency = 'RUB' then o.position_sum else (
+          select coalesce(sum(i.quantity * i.cur_price), 0) from order_items i where i.partner_id = o.partner_id and i.order_id = o.id
+        ) end`.as('cur_position_sum'),
         eb.fn.coalesce('o.address', 'tp.address').as('address'),
         sql<unknown>`${SORT_KEYS[sort]}`.as('sort_key'),
       ]);

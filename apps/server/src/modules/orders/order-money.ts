@@ -24,5 +24,8 @@ export function inOrderCurrency(value: Decimal.Value, currency: string, rate: De
 export const sumOf = <T>(rows: readonly T[], amount: (row: T) => Decimal.Value): Decimal =>
   rows.reduce((total, row) => total.plus(amount(row)), new Decimal(0));
 
-/** A decimal as an Excel number cell (Excel keeps doubles; the cell format shows two decimals). */
-export const excelNumber = (value: Decimal.Value): number => new Decimal(value).toDecimalPlaces(2).toNumber();
+/**
+ * A decimal as an Excel number cell (Excel keeps doubles; the cell format shows two decimals): rounded half up to
+ * kopecks as a decimal, and only that text made a number — money leaves decimal arithmetic here, at the cell.
+ */
+export const excelNumber = (value: Decimal.Value): number => Number(new Decimal(value).toFixed(2, Decimal.ROUND_HALF_UP));

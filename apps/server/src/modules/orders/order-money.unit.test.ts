@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
-import { inOrderCurrency, money } from './order-money';
+import { excelNumber, inOrderCurrency, money } from './order-money';
 
 describe('money', () => {
   it('answers a string already written with two decimals as it is', () => {
@@ -32,3 +32,15 @@ describe('inOrderCurrency', () => {
     expect(money(inOrderCurrency('1000.00', 'USD', '0'))).toBe('1000.00');
   });
 });
+
+describe('excelNumber', () => {
+  it('rounds the decimal half up to kopecks before the number is made (float arithmetic would not)', () => {
+    // 1.005 is 1.00499999999999989… as a double: rounding the float gives 1, the decimal 1.01.
+    expect(Math.round(1.005 * 100) / 100).toBe(1);
+    expect(excelNumber('1.005')).toBe(1.01);
+    expect(excelNumber('10125.0000')).toBe(10125);
+    expect(excelNumber(new Decimal('197.025').mul(3))).toBe(591.08);
+    expect(excelNumber('999999999.9849')).toBe(999999999.98);
+  });
+});
+

@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import { sql } from 'kysely';
 import type { PaymentType } from '@b2b/contracts/payment-types';
 import type { Db } from '@/db/database';
+import { sumOf } from './order-money';
 
 /*
  * A new order as a buyer places it in the shop (issue 13.4): the orders module writes its rows (the order, its items,
@@ -13,8 +14,11 @@ export interface PlacedLine {
   productId: number;
   code: string;
   name: string;
-  /** The buyer's price and the purchase price, decimal strings. */
+  /** The buyer's price in roubles (round4(curPrice × rate), or curPrice for a rouble order), decimal string. */
   price: string;
+  /** The price the buyer was shown and agreed to, in the order's currency. */
+  curPrice: string;
+  /** The purchase price in roubles on the price's VAT basis, its 4 decimals. */
   purchase: string;
   quantity: number;
   /** The offer whose promo price or gift this line is. */
@@ -52,9 +56,15 @@ async function nextNumber(trx: Db, partnerId: number): Promise<string> {
   return `${m[1]}${String(Number(m[2]) + 1).padStart(m[2].length, '0')}`;
 }
 
-export async function placeOrder(trx: Db, o: NewOrder): Promise<{ id: number; number: string; sum: string }> {
-  const sum = o.lines.reduce((s, l) => s.plus(new Decimal(l.price).mul(l.quantity)), new Decimal(0));
-  const purchase = o.lines.reduce((s, l) => s.plus(new Decimal(l.purchase).mul(l.quantity)), new Decimal(0));
+/**
+ * Writes the order. Its figures are roubles (issue 38.7): position_sum = Σ quantity × price, purchase_sum =
+ * Σ quantity × purchase, position_margin their difference over every line, gifts (price 0) and losses included. The
+ * answer's curSum is the buyer's figure, Σ quantity × curPrice in the order's currency.
+ */
+export async function placeOrder(trx: Db, o: NewOrder): Promise<{ id: number; number: string; sum: string; curSum: string; currency: string }> {
+  const sum = sumOf(o.lines, (l) => new Decimal(l.price).mul(l.quantity));
+  const curSum = sumOf(o.lines, (l) => new Decimal(l.curPrice).mul(l.quantity));
+  const purchase = sumOf(o.lines, (l) => new Decimal(l.purchase).mul(l.quantity));
   const number = await nextNumber(trx, o.partnerId);
   const order = await trx
     .insertInto('orders')
@@ -94,8 +104,9 @@ export async function placeOrder(trx: Db, o: NewOrder): Promise<{ id: number; nu
         product_id: l.productId,
         up_code_1c: l.code,
         name: l.name,
-        buying_price: l.purchase,
-        price: l.price,
+        buying_price: new Decimal(l.purchase).toFixed(4),
+        price: new Decimal(l.price).toFixed(4),
+        cur_price: new Decimal(l.curPrice).toFixed(4),
         quantity: l.quantity,
         offer_id: l.offerId ?? null,
         special: l.offerId != null,
@@ -106,5 +117,5 @@ export async function placeOrder(trx: Db, o: NewOrder): Promise<{ id: number; nu
     .insertInto('order_history')
     .values({ partner_id: o.partnerId, order_id: order.id, user_id: o.userId, action: 'CREATED', details: JSON.stringify({ source: 'shop' }) })
     .execute();
-  return { id: Number(order.id), number, sum: sum.toFixed(2) };
+  return { id: Number(order.id), number, sum: sum.toFixed(2), curSum: curSum.toFixed(2), currency: o.currency };
 }

@@ -113,6 +113,7 @@ function itemsOf(db: Db, order: { partnerId: number | RawBuilder<number>; id: nu
       // As text in its own right: read into a JSON array, a number would become a float.
       sql<string>`i.buying_price::text`.as('buying_price'),
       sql<string>`i.price::text`.as('price'),
+      sql<string>`i.cur_price::text`.as('cur_price'),
       'i.quantity', 'i.special', 'i.offer_id', 'of.name as offer_name', 'p.preview_picture', 'p.detail_picture',
       // The shop's stock, as its buyers see it (db/shop-stock-sql.ts), not every warehouse's sum.
       shopStockOf(sql.ref<number>('i.partner_id'), sql.ref('i.product_id')).as('remain'),

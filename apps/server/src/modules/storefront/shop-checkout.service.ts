@@ -16,6 +16,7 @@ import { formatPhone } from '@b2b/contracts/phone-format';
 import { MSG } from '@b2b/contracts/messages';
 import type { LoyaltyPointsService } from '../loyalty/loyalty-points.service';
 import type { OffersService } from '../offers/offers.service';
+import { inOrderCurrency, money } from '../orders/order-money';
 import type { OrdersService } from '../orders/orders.service';
 import { overCap, type ShopBasketService } from './shop-basket.service';
 import type { Buyer } from './shop-catalog.service';
@@ -133,16 +134,17 @@ export function shopCheckoutService(
             productId: i.item.ID,
             code: i.item.UP_CODE_1C,
             name: i.item.NAME,
-            price: i.price.price,
-            purchase: new Decimal(i.price.purchase).toFixed(4),
+            price: i.price.rubles,
+            curPrice: i.price.price,
+            purchase: i.price.purchase,
             quantity: i.quantity,
             offerId: i.price.offer?.id ?? null,
           })).concat(
-            claimed.gifts.map((g) => ({ productId: g.productId, code: g.code, name: g.name, price: '0', purchase: g.purchase, quantity: 1, offerId: g.offerId })),
+            claimed.gifts.map((g) => ({ productId: g.productId, code: g.code, name: g.name, price: '0', curPrice: '0', purchase: g.purchase, quantity: 1, offerId: g.offerId })),
           ),
         });
         await deps.basket.clear(trx, buyer);
-        const params = { name: body.contact_name, orderNumber: order.number, shopName: shop.name, sum: order.sum, lines: items.length, placedAt: dateTimeText(new Date(), shop.time_zone) };
+        const params = { name: body.contact_name, orderNumber: order.number, shopName: shop.name, sum: order.curSum, currency: order.currency, rubles: order.sum, lines: items.length, placedAt: dateTimeText(new Date(), shop.time_zone) };
         const buyerMail = body.contact_email || who.email;
         if (buyerMail) await deps.mailer.send({ partnerId: buyer.partnerId, to: buyerMail, template: 'order.placed', ...orderPlacedMail(params) }, trx);
         if (shop.notify_checkbox) {
@@ -160,7 +162,8 @@ export function shopCheckoutService(
       const base = db.selectFrom('orders').where('partner_id', '=', buyer.partnerId).where('client_id', '=', buyer.clientId);
       const [rows, count] = await Promise.all([
         base
-          .select(['id', 'order_number', 'created_at', 'status', 'position_count', 'position_sum', 'delivery_price', 'payment_type'])
+          .select(['id', 'order_number', 'created_at', 'status', 'position_count', 'delivery_price', 'payment_type', 'currency', 'currency_rate'])
+          .select(buyerSum)
           .orderBy('created_at', 'desc')
           .orderBy('id', 'desc')
           .limit(q.limit)
@@ -174,7 +177,8 @@ export function shopCheckoutService(
     async order(buyer: Buyer, id: number) {
       const o = await db
         .selectFrom('orders')
-        .select(['id', 'order_number', 'created_at', 'status', 'position_count', 'position_sum', 'delivery_price', 'payment_type', 'address', 'comment'])
+        .select(['id', 'order_number', 'created_at', 'status', 'position_count', 'delivery_price', 'payment_type', 'currency', 'currency_rate', 'address', 'comment'])
+        .select(buyerSum)
         .where('partner_id', '=', buyer.partnerId)
         .where('client_id', '=', buyer.clientId)
         .where('id', '=', id)
@@ -182,7 +186,7 @@ export function shopCheckoutService(
       if (!o) throw notFound(MSG.notFound);
       const items = await db
         .selectFrom('order_items')
-        .select(['product_id', 'up_code_1c', 'name', 'price', 'quantity', 'offer_id'])
+        .select(['product_id', 'up_code_1c', 'name', 'cur_price', 'quantity', 'offer_id'])
         .where('partner_id', '=', buyer.partnerId)
         .where('order_id', '=', id)
         .orderBy('id')
@@ -195,15 +199,23 @@ export function shopCheckoutService(
           PRODUCT_ID: Number(i.product_id),
           UP_CODE_1C: i.up_code_1c,
           NAME: i.name,
-          PRICE: new Decimal(i.price).toFixed(2),
+          PRICE: new Decimal(i.cur_price).toFixed(2),
           QUANTITY: i.quantity,
-          SUM: new Decimal(i.price).mul(i.quantity).toFixed(2),
-          GIFT: yn(i.offer_id !== null && new Decimal(i.price).isZero()),
+          SUM: new Decimal(i.cur_price).mul(i.quantity).toFixed(2),
+          GIFT: yn(i.offer_id !== null && new Decimal(i.cur_price).isZero()),
         })),
       };
     },
   };
 }
+
+/**
+ * The buyer's figure of an order's goods (issue 38.7): Σ quantity × the price it was shown, in the order's currency.
+ * A rouble order's lines are at their shown prices: its stored sum is that figure, its lines are not read.
+ */
+const buyerSum = sql<string>`case when currency = 'RUB' then position_sum else (
+  select coalesce(sum(i.quantity * i.cur_price), 0) from order_items i where i.partner_id = orders.partner_id and i.order_id = orders.id
+) end`.as('buyer_sum');
 
 function orderRow(o: {
   id: number;
@@ -211,9 +223,11 @@ function orderRow(o: {
   created_at: Date;
   status: string;
   position_count: number;
-  position_sum: string;
+  buyer_sum: string;
   delivery_price: string;
   payment_type: string;
+  currency: string;
+  currency_rate: string;
 }) {
   return {
     ID: Number(o.id),
@@ -221,8 +235,10 @@ function orderRow(o: {
     CREATE_DATE: toSeconds(o.created_at)!,
     STATUS: { ID: o.status, NAME: ORDER_STATUS_LABEL[o.status as keyof typeof ORDER_STATUS_LABEL] ?? o.status },
     POSITION_COUNT: o.position_count,
-    POSITION_SUM: new Decimal(o.position_sum).toFixed(2),
-    DELIVERY_PRICE: new Decimal(o.delivery_price).toFixed(2),
+    CURRENCY: o.currency,
+    POSITION_SUM: new Decimal(o.buyer_sum).toFixed(2),
+    // Delivery is priced in roubles: converted once, for display.
+    DELIVERY_PRICE: money(inOrderCurrency(o.delivery_price, o.currency, o.currency_rate)),
     PAYMENT_TYPE: o.payment_type,
   };
 }

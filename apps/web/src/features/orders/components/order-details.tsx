@@ -90,7 +90,7 @@ export function OrderDetails({
             : field('address', F.address, order.ADDRESS, 2),
           field('payment-type', F.paymentType, <PaymentTypeSelect order={order} editable={canChangePaymentType} />),
           field('online-pay', F.onlinePay, order.ONLINE_PAY_STATUS?.TITLE),
-          field('delivery-price', F.deliveryPrice, formatAmount(order.DELIVERY_PRICE, cur)),
+          field('delivery-price', F.deliveryPrice, formatAmount(order.DELIVERY_PRICE, base)),
           field('tax-type', F.taxType, taxTypeLabel(order.TAX_TYPE)),
         ]}
       />
@@ -102,7 +102,7 @@ export function OrderDetails({
           field('min-order-sum', F.minOrderSum, formatAmount(order.MIN_ORDER_SUM, base)),
           field('position-sum', F.positionSum, formatAmount(order.POSITION_SUM, base)),
           field('position-margin', F.positionMargin, formatAmount(order.POSITION_MARGIN, base)),
-          field('products-sum', F.productsSum, formatAmount(order.PRODUCTS_SUM, cur)),
+          field('products-sum', F.productsSum, formatAmount(order.PRODUCTS_SUM, base)),
           field('cur-position-sum', F.curPositionSum, formatAmount(order.CUR_POSITION_SUM, cur)),
           field('cur-position-margin', F.curPositionMargin, formatAmount(order.CUR_POSITION_MARGIN, cur)),
         ]}

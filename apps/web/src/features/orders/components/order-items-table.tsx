@@ -10,9 +10,9 @@ const T = ORDER_UI.items;
 /** The order's items (back-office.md §3 Order item), with the order's total under them. */
 export function OrderItemsTable({ order }: { order: OrderCard }) {
   const offerOf = new Map(order.OFFERS.map((o) => [o.PRODUCT_ID, o.OFFER.NAME]));
-  const money = (value: string, item: OrderItem) => (
-    <span style={{ whiteSpace: 'nowrap' }}>{formatAmount(value, item.CURRENCY)}</span>
-  );
+  // The back office's figures are roubles (PRICE, BUYING_PRICE, MARGIN, SUM are stored so, issue 38.7); the sum in
+  // the order's currency (what the buyer was shown) is beside it for another currency.
+  const money = (value: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatAmount(value, 'RUB')}</span>;
   const columns: TableColumnsType<OrderItem> = [
     { title: T.code, key: 'code', render: (_, item) => <span data-testid="item-code">{item.UP_CODE_1C}</span> },
     {
@@ -29,11 +29,11 @@ export function OrderItemsTable({ order }: { order: OrderCard }) {
         </span>
       ),
     },
-    { title: T.buyingPrice, key: 'buying', align: 'right', render: (_, item) => money(item.BUYING_PRICE, item) },
-    { title: T.price, key: 'price', align: 'right', render: (_, item) => money(item.PRICE, item) },
+    { title: T.buyingPrice, key: 'buying', align: 'right', render: (_, item) => money(item.BUYING_PRICE) },
+    { title: T.price, key: 'price', align: 'right', render: (_, item) => money(item.PRICE) },
     { title: T.quantity, key: 'quantity', align: 'right', render: (_, item) => item.QUANTITY },
     { title: T.remain, key: 'remain', align: 'right', render: (_, item) => item.REMAIN },
-    { title: T.margin, key: 'margin', align: 'right', render: (_, item) => money(item.MARGIN, item) },
+    { title: T.margin, key: 'margin', align: 'right', render: (_, item) => money(item.MARGIN) },
     {
       title: T.toOrder,
       key: 'toOrder',
@@ -51,7 +51,17 @@ export function OrderItemsTable({ order }: { order: OrderCard }) {
           </Tag>
         ) : null,
     },
-    { title: T.sum, key: 'sum', align: 'right', render: (_, item) => money(item.CUR_SUM, item) },
+    {
+      title: T.sum,
+      key: 'sum',
+      align: 'right',
+      render: (_, item) => (
+        <span style={{ whiteSpace: 'nowrap' }} data-testid="item-sum">
+          {formatAmount(item.SUM, 'RUB')}
+          {item.CURRENCY !== 'RUB' && <Typography.Text type="secondary"> ({formatAmount(item.CUR_SUM, item.CURRENCY)})</Typography.Text>}
+        </span>
+      ),
+    },
   ];
   return (
     <div data-testid="order-items">
@@ -69,7 +79,7 @@ export function OrderItemsTable({ order }: { order: OrderCard }) {
             </Table.Summary.Cell>
             <Table.Summary.Cell index={1} align="right">
               <Typography.Text strong style={{ whiteSpace: 'nowrap' }} data-testid="order-products-sum">
-                {formatAmount(order.PRODUCTS_SUM, order.CURRENCY)}
+                {formatAmount(order.PRODUCTS_SUM, 'RUB')}
               </Typography.Text>
             </Table.Summary.Cell>
           </Table.Summary.Row>

@@ -35,7 +35,7 @@ const orderId = (raw: string | undefined) => (raw && /^\d{1,9}$/.test(raw) ? Num
 
 /** /shop/{link}/orders: the buyer's orders, newest first, with their statuses as the partner changes them. */
 export function OrdersPage() {
-  const { link, shop, to } = useShop();
+  const { link, to } = useShop();
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const orders = useBuyerOrders(link, page);
@@ -53,7 +53,17 @@ export function OrdersPage() {
     { title: O.date, key: 'CREATE_DATE', render: (_, o) => formatDate(o.CREATE_DATE) },
     { title: O.status, key: 'STATUS', render: (_, o) => <StatusTag status={o.STATUS} /> },
     { title: O.positions, dataIndex: 'POSITION_COUNT', align: 'right' },
-    moneyColumn(O.sum, 'POSITION_SUM', (o) => o.POSITION_SUM, shop.CURRENCY, { strong: true, testId: 'order-sum' }),
+    // Each order in its own currency (the one its prices were shown in), not the shop's today.
+    {
+      title: O.sum,
+      key: 'POSITION_SUM',
+      align: 'right',
+      render: (_, o) => (
+        <strong style={{ whiteSpace: 'nowrap' }} data-testid="order-sum" data-currency={o.CURRENCY}>
+          {formatPrice(o.POSITION_SUM, o.CURRENCY)}
+        </strong>
+      ),
+    },
     { title: O.payment, key: 'PAYMENT_TYPE', responsive: ['md'], render: (_, o) => paymentName(o.PAYMENT_TYPE) },
   ];
 
@@ -87,7 +97,7 @@ export function OrdersPage() {
 }
 
 function OrderLines({ order }: { order: BuyerOrderCard }) {
-  const { shop, to } = useShop();
+  const { to } = useShop();
   const columns: TableColumnsType<OrderLine> = [
     { title: SHOP_UI.catalog.code, dataIndex: 'UP_CODE_1C', width: 90 },
     {
@@ -104,9 +114,9 @@ function OrderLines({ order }: { order: BuyerOrderCard }) {
         </>
       ),
     },
-    moneyColumn(SHOP_UI.catalog.price, 'PRICE', (l) => l.PRICE, shop.CURRENCY),
+    moneyColumn(SHOP_UI.catalog.price, 'PRICE', (l) => l.PRICE, order.CURRENCY),
     { title: SHOP_UI.catalog.quantity, dataIndex: 'QUANTITY', align: 'right' },
-    moneyColumn(O.sum, 'SUM', (l) => l.SUM, shop.CURRENCY, { strong: true }),
+    moneyColumn(O.sum, 'SUM', (l) => l.SUM, order.CURRENCY, { strong: true }),
   ];
   return (
     <Table<OrderLine>
@@ -122,7 +132,6 @@ function OrderLines({ order }: { order: BuyerOrderCard }) {
 }
 
 function OrderSummary({ order }: { order: BuyerOrderCard }) {
-  const { shop } = useShop();
   return (
     <Descriptions
       size="small"
@@ -131,8 +140,8 @@ function OrderSummary({ order }: { order: BuyerOrderCard }) {
       items={[
         { key: 'date', label: O.date, children: formatDateTime(order.CREATE_DATE) },
         { key: 'status', label: O.status, children: <StatusTag status={order.STATUS} /> },
-        { key: 'sum', label: O.sum, children: <strong data-testid="buyer-order-sum">{formatPrice(order.POSITION_SUM, shop.CURRENCY)}</strong> },
-        { key: 'delivery', label: O.delivery, children: formatPrice(order.DELIVERY_PRICE, shop.CURRENCY) },
+        { key: 'sum', label: O.sum, children: <strong data-testid="buyer-order-sum">{formatPrice(order.POSITION_SUM, order.CURRENCY)}</strong> },
+        { key: 'delivery', label: O.delivery, children: formatPrice(order.DELIVERY_PRICE, order.CURRENCY) },
         { key: 'payment', label: O.payment, children: paymentName(order.PAYMENT_TYPE) },
         { key: 'address', label: O.address, children: order.ADDRESS ?? '—' },
         ...(order.COMMENT ? [{ key: 'comment', label: O.comment, children: <span style={{ whiteSpace: 'pre-line' }}>{order.COMMENT}</span> }] : []),
