@@ -82,7 +82,7 @@ function priceOf(cell: SpreadsheetCell | undefined): { value: string | null; err
 
 function percentOf(cell: SpreadsheetCell | undefined): { value: string | null; error?: string } {
   if (cellText(cell) === '') return { value: null };
-  const v = cellDecimal(cell).replace(/%$/, '');
+  const v = cellDecimal(cell, LIMITS.percentDecimals).replace(/%$/, '');
   // A number cell formatted as a percent holds a fraction (0.15 for 15 %): files written by this product hold whole percents.
   return PERCENT_PATTERN.test(v) ? { value: v } : { value: null, error: PRICING_MSG.row.percent };
 }

@@ -42,7 +42,12 @@ describe('price file rows', () => {
     expect(error(['012345', '', '', '', 1e10, ''])).toBe(PRICING_MSG.row.priceMax);
     expect(error(['012345', '', '', '', 1e12, ''])).toBe(PRICING_MSG.row.price);
     expect(error(['012345', '', '', '', '108380560000', ''])).toBe(PRICING_MSG.row.priceMax);
-    expect(error(['012345', '', '', '', 0.00001, ''])).toBe(PRICING_MSG.row.price);
+    // A number cell is rounded half up to the column's 4 decimals (issue 38.7); text with more of them is refused.
+    expect(stageRow('PRICE', cols, row(['012345', '', '', '', 0.00001, '']))).toMatchObject({ sitePrice: '0', error: null });
+    expect(stageRow('PRICE', cols, row(['012345', '', '', '', 197.79100000000003, '']))).toMatchObject({ sitePrice: '197.791', error: null });
+    expect(error(['012345', '', '', '', '0,00001', ''])).toBe(PRICING_MSG.row.price);
+    expect(stageRow('PRICE', cols, row(['012345', '', '', '', null, 5 * 1.1]))).toMatchObject({ percent: '5.5', error: null });
+    expect(error(['012345', '', '', '', null, '5,555'])).toBe(PRICING_MSG.row.percent);
     expect(error(['012345', '', '', '', Infinity, ''])).toBe(PRICING_MSG.row.price);
     expect(error(['012345', '', '', '', '1e309', ''])).toBe(PRICING_MSG.row.price);
     expect(error(['012345', '', '', '', 'NaN', ''])).toBe(PRICING_MSG.row.price);
