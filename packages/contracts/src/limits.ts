@@ -30,6 +30,8 @@ export const LIMITS = {
   requestTimeoutMs: 30000,
   shopChatTimeoutMs: 3000,
   moneyDecimalsInput: 4,
+  /** Decimals of a percent (a markup or discount typed or read from a price file). */
+  percentDecimals: 2,
   /**
    * Numbers (issue 37.4), checked by the shared number schemas (numbers.ts) and by the database's CHECKs: a basket
    * line's (and an order line's) quantity, the highest money amount anywhere (an order's total, a price, a gift's
