@@ -7,10 +7,10 @@ import type { SpreadsheetKind } from '@/files/sheet-types';
 import { XLSX_MIME } from '@/files/file-store';
 import { writeXlsxTable } from '@/files/xlsx-table-writer';
 import { JobInterrupted, type JobContext, type JobQueue } from '@/jobs/job-queue';
-import type { PriceEngine } from './price-engine.service';
+import { priceEngine, type PriceEngine } from './price-engine.service';
 import { headerColumns, stageRow, templateColumns, type Columns, type StagedRow } from './price-file-rows';
-import { previewCounter, previewListPage, previewPersonalPage } from './price-upload-preview';
-import { priceUploadsRepo, type UploadTarget } from './price-uploads.repo';
+import { appliedCount, pageChanges, previewCounter, type ChangeSource } from './price-upload-preview';
+import { priceUploadsRepo, type LineChunk, type UploadTarget } from './price-uploads.repo';
 import { targetFromRow, validUntil } from './price-uploads.service';
 
 /*
@@ -27,6 +27,8 @@ import { targetFromRow, validUntil } from './price-uploads.service';
 
 /** Batches of read lines (1,000 each) between two progress updates. */
 const PROGRESS_EVERY = 5;
+/** Lines priced at once when an apply in one transaction counts what it changes. */
+const COUNT_PAGE = 2_000;
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -156,35 +158,53 @@ export function registerPriceUploadJobs(
     );
   }
 
-  /** The preview of a file (issue 12.6), taken page by page of staged lines. */
-  async function filePreview(partnerId: number, t: UploadTarget) {
-    const counter = previewCounter();
+  /**
+   * What a file's lines are compared with, read through `conn` (the apply's transaction): the engine with the
+   * target's chain as of now, or the partner's remains and multiplicities.
+   */
+  async function changeSource(conn: Db, partnerId: number, t: UploadTarget): Promise<ChangeSource> {
+    const engine = conn === db ? deps.engine : priceEngine(conn);
     const resolved =
       t.kind === 'PERSONAL'
-        ? await deps.engine.resolve(partnerId, { clientId: t.clientId! })
+        ? await engine.resolve(partnerId, { clientId: t.clientId! })
         : t.kind === 'PRICE'
-          ? await deps.engine.resolve(partnerId, { listId: t.listId! })
+          ? await engine.resolve(partnerId, { listId: t.listId! })
           : undefined;
+    const r = conn === db ? repo : priceUploadsRepo(conn);
+    return { engine, resolved, currentValues: (kind, ids) => r.currentValues(partnerId, kind, ids) };
+  }
+
+  /** The preview of a file (issues 12.6, 38.3), taken page by page of staged lines. */
+  async function filePreview(partnerId: number, t: UploadTarget) {
+    const counter = previewCounter();
+    const source = await changeSource(db, partnerId, t);
     return {
       async add(page: StagedRow[]) {
         if (!page.length) return;
-        const staged = page.map((r) => ({ productId: r.productId!, sitePrice: r.sitePrice, percent: r.percent }));
-        if (t.kind === 'PRICE' && resolved) await previewListPage(deps.engine, partnerId, resolved, staged, counter);
-        else if (t.kind === 'PERSONAL' && resolved) await previewPersonalPage(deps.engine, partnerId, resolved, staged, counter);
-        else if (t.kind === 'REMAIN' || t.kind === 'MULTIPLICITY') {
-          const now = await repo.currentValues(partnerId, t.kind, staged.map((s) => s.productId));
-          for (const r of page) {
-            const before = now.get(r.productId!) ?? null;
-            const after = t.kind === 'REMAIN' ? String(r.quantity) : r.multiplicity;
-            counter.compare(r.productId!, before, after, before !== null);
-          }
-        }
+        const staged = page.map((r) => ({ productId: r.productId!, sitePrice: r.sitePrice, percent: r.percent, quantity: r.quantity, multiplicity: r.multiplicity }));
+        for (const change of await pageChanges(source, partnerId, t.kind, staged)) counter.add(change);
       },
       async result(uploadId: number, replace: boolean) {
         if (replace) counter.removed(await repo.removedCount(partnerId, uploadId, t));
         return counter.result(await repo.productNames(counter.topIds()));
       },
     };
+  }
+
+  /**
+   * How many of the lines change what the client pays (or the value), counted as the preview counts them, in the
+   * apply's transaction just before they are written: what this apply changes («Применено», issue 38.3).
+   */
+  async function changedBy(trx: Db, partnerId: number, uploadId: number, t: UploadTarget, lines: LineChunk | 'all'): Promise<number> {
+    const r = priceUploadsRepo(trx);
+    const source = await changeSource(trx, partnerId, t);
+    const count = async (chunk: LineChunk) => appliedCount(await pageChanges(source, partnerId, t.kind, await r.stagedValues(partnerId, uploadId, chunk)));
+    if (lines !== 'all') return count(lines);
+    let changed = 0;
+    for (let chunk = await r.chunk(partnerId, uploadId, 0, COUNT_PAGE); chunk; chunk = await r.chunk(partnerId, uploadId, chunk.upTo, COUNT_PAGE)) {
+      changed += await count(chunk);
+    }
+    return changed;
   }
 
   deps.jobs.register('pricing.parse', async (payload, ctx) => {
@@ -282,13 +302,20 @@ export function registerPriceUploadJobs(
         if (done > 0 && (done & (done - 1)) === 0) await r.analyzeTarget(partnerId, t);
         const chunk = await r.chunk(partnerId, uploadId, upload.applied_line ?? 0, deps.applyChunk);
         if (chunk) {
-          count += await r.applyLines(partnerId, uploadId, t, chunk, until);
+          count += await changedBy(trx, partnerId, uploadId, t, chunk);
+          await r.applyLines(partnerId, uploadId, t, chunk, until);
           const progress = Math.min(99, Math.floor((100 * chunk.upTo) / Math.max(1, upload.string_count + 1)));
           await r.update(partnerId, uploadId, { price_status: 'PROCESSING', applied_line: chunk.upTo, applied_count: count, progress });
           return { more: true } as const;
         }
-      } else count += await r.applyLines(partnerId, uploadId, t, 'all', until);
-      if (upload.mode === 'REPLACE') await r.clearUnnamed(partnerId, uploadId, t);
+      } else {
+        count += await changedBy(trx, partnerId, uploadId, t, 'all');
+        await r.applyLines(partnerId, uploadId, t, 'all', until);
+      }
+      if (upload.mode === 'REPLACE') {
+        count += await r.removedCount(partnerId, uploadId, t);
+        await r.clearUnnamed(partnerId, uploadId, t);
+      }
       await r.update(partnerId, uploadId, {
         price_status: 'FINISHED',
         status: 'APPLIED',

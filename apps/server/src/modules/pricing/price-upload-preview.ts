@@ -2,11 +2,20 @@ import Decimal from 'decimal.js';
 import type { UploadPreview } from '@b2b/contracts/pricing';
 import { PRICING_MSG } from '@b2b/contracts/pricing';
 import type { PriceEngine, ResolvedTarget } from './price-engine.service';
-import { priceValueOf, type ProductFacts } from './price-rules';
+import type { UploadKind } from './price-file-rows';
+import { priceValueOf } from './price-rules';
 
 /*
- * What applying a file would change (issue 12.6), computed by the price engine itself: each staged product priced
- * as it is now and as it would be with the file's value, compared. Remains and multiplicities compare their values.
+ * What applying a file changes (issues 12.6, 38.3), against what the client pays now, as the price engine prices it
+ * (a computed price, from the list's percents and section rates, is the current price as much as a loaded one): each
+ * line of the file is priced as it is now and as it would be with the line applied, and counted once:
+ *  - UP, DOWN: the price rises or falls; SAME: it stays (a line repeating the current price, or an empty line of a
+ *    product whose price is computed);
+ *  - NEW: there is no value today (a remain or a multiplicity never loaded; every active product has a price);
+ *  - REMOVED: the loaded price (the list's Excel line, the client's own price) or value goes: an empty line of a
+ *    product that has one, and, for a replacing file, every live one the file does not name (counted by the repo).
+ * The apply counts its lines the same way, in its own transaction, just before it writes them: «Применено» is
+ * UP + DOWN + NEW + REMOVED, what it changed.
  */
 
 const TOP = 10;
@@ -15,7 +24,39 @@ export interface StagedValue {
   productId: number;
   sitePrice: string | null;
   percent: string | null;
+  quantity: number | null;
+  multiplicity: string | null;
 }
+
+export type Change = 'UP' | 'DOWN' | 'SAME' | 'NEW' | 'REMOVED';
+
+/** What one line of a file changes: the value now and after (a price, a remain, a multiplicity), and how. */
+export interface LineChange {
+  productId: number;
+  before: string | null;
+  after: string | null;
+  change: Change;
+  /** A client's price below the product's purchase price (the personal file's warning). */
+  belowPurchase?: boolean;
+}
+
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+/** A multiplicity ("1/6/12") is compared by its smallest pack, its first number. */
+const sizeOf = (value: string) => new Decimal(DECIMAL.test(value) ? value : (/^\d+/.exec(value)?.[0] ?? '0'));
+
+/** How a value changes from `before` to `after`; `takesLoadedAway`: the line takes the loaded value away. */
+export function changeOf(before: string | null, after: string | null, takesLoadedAway = false): Change {
+  if (takesLoadedAway) return 'REMOVED';
+  if (before === after) return 'SAME';
+  if (before === null) return 'NEW';
+  if (after === null) return 'REMOVED';
+  const order = sizeOf(after).comparedTo(sizeOf(before));
+  if (order === 0 && DECIMAL.test(before) && DECIMAL.test(after)) return 'SAME';
+  return order < 0 ? 'DOWN' : 'UP';
+}
+
+/** The changes that count as applied: every one but SAME. */
+export const appliedCount = (changes: LineChange[]) => changes.filter((c) => c.change !== 'SAME').length;
 
 export interface TopChange {
   productId: number;
@@ -27,7 +68,7 @@ export interface TopChange {
 
 /** Running counts over the pages of a file. */
 export function previewCounter() {
-  const counts = { ROWS: 0, UP: 0, DOWN: 0, NEW: 0, SAME: 0, REMOVED: 0 };
+  const counts: Record<'ROWS' | Change, number> = { ROWS: 0, UP: 0, DOWN: 0, NEW: 0, SAME: 0, REMOVED: 0 };
   /** The largest changes so far, largest first (then by product id), at most TOP. */
   const top: TopChange[] = [];
   let belowPurchase = false;
@@ -44,25 +85,22 @@ export function previewCounter() {
     if (top.length > TOP) top.pop();
   }
 
-  function compare(productId: number, before: string | null, after: string | null, wasLoaded: boolean) {
+  /** Counts one line of the file. */
+  function add({ productId, before, after, change, belowPurchase: below }: LineChange) {
     counts.ROWS++;
+    counts[change]++;
+    if (below) belowPurchase = true;
+    if (before === null || after === null || before === after || !DECIMAL.test(before) || !DECIMAL.test(after)) return;
     // Each price read once (the preview compares every line of a file).
-    const old = before === null || before === after ? null : new Decimal(before);
-    const now = old === null || after === null ? null : new Decimal(after);
-    if (!wasLoaded) counts.NEW++;
-    else if (before === after) counts.SAME++;
-    else if (old !== null && now !== null && now.lt(old)) counts.DOWN++;
-    else counts.UP++;
-    if (old !== null && now !== null && !old.isZero()) rank({ productId, oldPrice: before, newPrice: after }, now.minus(old).abs(), old);
+    const old = new Decimal(before);
+    if (!old.isZero()) rank({ productId, oldPrice: before, newPrice: after }, new Decimal(after).minus(old).abs(), old);
   }
 
   return {
-    compare,
-    markBelowPurchase: () => {
-      belowPurchase = true;
-    },
+    add,
+    /** The live loaded values a replacing file takes away without naming them. */
     removed: (n: number) => {
-      counts.REMOVED = n;
+      counts.REMOVED += n;
     },
     result(names: Map<number, { code: string; name: string }>): UploadPreview {
       return {
@@ -83,36 +121,49 @@ export function previewCounter() {
 
 export type PreviewCounter = ReturnType<typeof previewCounter>;
 
-/** Each staged line of a page with the engine's facts of its product now (lines of products it does not price are skipped). */
-async function eachStaged(
-  engine: PriceEngine,
-  partnerId: number,
-  resolved: ResolvedTarget,
-  staged: StagedValue[],
-  visit: (line: StagedValue, now: ProductFacts) => void,
-): Promise<void> {
-  const facts = await engine.facts(partnerId, resolved, staged.map((s) => s.productId));
-  const byId = new Map(facts.map((f) => [f.productId, f]));
-  for (const s of staged) {
-    const now = byId.get(s.productId);
-    if (now) visit(s, now);
-  }
+/** What a page of lines is compared with now: the engine (prices) or the partner's values (remains, multiplicities). */
+export interface ChangeSource {
+  /** The engine reading through the connection of the caller (the apply's transaction). */
+  engine: Pick<PriceEngine, 'facts'>;
+  /** The list's or the client's chain (PRICE, PERSONAL). */
+  resolved?: ResolvedTarget;
+  /** The partner's current remains or multiplicities of the products (REMAIN, MULTIPLICITY). */
+  currentValues: (kind: UploadKind, productIds: number[]) => Promise<Map<number, string>>;
 }
 
-/** A page of a list's price file: each product's price now and with the file's site price or percent. */
-export const previewListPage = (engine: PriceEngine, partnerId: number, resolved: ResolvedTarget, staged: StagedValue[], counter: PreviewCounter) =>
-  eachStaged(engine, partnerId, resolved, staged, (s, now) => {
-    const head = now.lists[0];
-    const after: ProductFacts = { ...now, lists: [{ ...head, excelPrice: s.sitePrice, excelPercent: s.percent }, ...now.lists.slice(1)] };
-    const wasLoaded = head.excelPrice !== null || head.excelPercent !== null;
-    counter.compare(s.productId, priceValueOf(resolved.ctx, now), priceValueOf(resolved.ctx, after), wasLoaded);
-  });
-
-/** A page of a client's personal price file: the client's price now and the file's price. */
-export const previewPersonalPage = (engine: PriceEngine, partnerId: number, resolved: ResolvedTarget, staged: StagedValue[], counter: PreviewCounter) =>
-  eachStaged(engine, partnerId, resolved, staged, (s, now) => {
-    if (s.sitePrice === null) return;
-    if (new Decimal(now.purchase).gt(s.sitePrice)) counter.markBelowPurchase();
-    const after = priceValueOf(resolved.ctx, { ...now, personalPrice: s.sitePrice });
-    counter.compare(s.productId, priceValueOf(resolved.ctx, now), after, now.personalPrice !== null);
-  });
+/**
+ * What each line of a page changes, as the engine prices the product now and with the line applied (lines of
+ * products it does not price are left out). Used by the preview and by the apply, just before it writes them.
+ */
+export async function pageChanges(src: ChangeSource, partnerId: number, kind: UploadKind, staged: StagedValue[]): Promise<LineChange[]> {
+  const ids = staged.map((s) => s.productId);
+  if (kind === 'REMAIN' || kind === 'MULTIPLICITY') {
+    const now = await src.currentValues(kind, ids);
+    return staged.map((s) => {
+      const before = now.get(s.productId) ?? null;
+      const after = kind === 'REMAIN' ? (s.quantity === null ? null : String(s.quantity)) : s.multiplicity;
+      return { productId: s.productId, before, after, change: changeOf(before, after) };
+    });
+  }
+  const resolved = src.resolved;
+  if (!resolved) return [];
+  const facts = new Map((await src.engine.facts(partnerId, resolved, ids)).map((f) => [f.productId, f]));
+  const changes: LineChange[] = [];
+  for (const s of staged) {
+    const now = facts.get(s.productId);
+    if (!now) continue;
+    const before = priceValueOf(resolved.ctx, now);
+    if (kind === 'PRICE') {
+      const head = now.lists[0];
+      const after = priceValueOf(resolved.ctx, { ...now, lists: [{ ...head, excelPrice: s.sitePrice, excelPercent: s.percent }, ...now.lists.slice(1)] });
+      // An empty line takes the list's live loaded price away: the price is then computed again.
+      const takesAway = s.sitePrice === null && s.percent === null && (head.excelPrice !== null || head.excelPercent !== null);
+      changes.push({ productId: s.productId, before, after, change: changeOf(before, after, takesAway) });
+    } else {
+      if (s.sitePrice === null) continue;
+      const after = priceValueOf(resolved.ctx, { ...now, personalPrice: s.sitePrice });
+      changes.push({ productId: s.productId, before, after, change: changeOf(before, after), belowPurchase: new Decimal(now.purchase).gt(s.sitePrice) });
+    }
+  }
+  return changes;
+}

@@ -1,19 +1,39 @@
 import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
-import { previewCounter } from './price-upload-preview';
+import { appliedCount, changeOf, previewCounter, type LineChange } from './price-upload-preview';
 
 const names = new Map<number, { code: string; name: string }>();
 
 describe("a price file's preview counts", () => {
-  it('counts lines up, down, unchanged and new', () => {
+  it('names how a value changes: up, down, the same, new (none today), removed (taken away)', () => {
+    expect(changeOf('100.00', '110.00')).toBe('UP');
+    expect(changeOf('100.00', '90.50')).toBe('DOWN');
+    expect(changeOf('100.00', '100.00')).toBe('SAME');
+    expect(changeOf('100.0000', '100.00')).toBe('SAME');
+    expect(changeOf(null, '5')).toBe('NEW');
+    expect(changeOf('5', null)).toBe('REMOVED');
+    // An empty line of a loaded price takes it away, whatever the computed price then is.
+    expect(changeOf('120.00', '100.00', true)).toBe('REMOVED');
+    expect(changeOf('100.00', '100.00', true)).toBe('REMOVED');
+    // Multiplicities: by the smallest pack.
+    expect(changeOf('1/6', '6/12')).toBe('UP');
+    expect(changeOf('6/12', '1/6/12')).toBe('DOWN');
+    expect(changeOf('6', '6/12')).toBe('UP');
+  });
+
+  it('counts each line once; removed adds the loaded values a replacing file does not name', () => {
     const c = previewCounter();
-    c.compare(1, '100.00', '110.00', true);
-    c.compare(2, '100.00', '90.50', true);
-    c.compare(3, '100.00', '100.00', true);
-    c.compare(4, '100.00', '120.00', false);
-    c.compare(5, null, '5.00', true);
+    const lines: LineChange[] = [
+      { productId: 1, before: '100.00', after: '110.00', change: 'UP' },
+      { productId: 2, before: '100.00', after: '90.50', change: 'DOWN' },
+      { productId: 3, before: '100.00', after: '100.00', change: 'SAME' },
+      { productId: 4, before: '120.00', after: '100.00', change: 'REMOVED' },
+      { productId: 5, before: null, after: '5', change: 'NEW' },
+    ];
+    for (const l of lines) c.add(l);
     c.removed(7);
-    expect(c.result(names)).toMatchObject({ ROWS: 5, UP: 2, DOWN: 1, SAME: 1, NEW: 1, REMOVED: 7 });
+    expect(c.result(names)).toMatchObject({ ROWS: 5, UP: 1, DOWN: 1, SAME: 1, NEW: 1, REMOVED: 8 });
+    expect(appliedCount(lines)).toBe(4);
   });
 
   it('keeps the ten largest changes relative to the old price, ties by product id, whatever order the lines come in', () => {
@@ -24,7 +44,7 @@ describe("a price file's preview counts", () => {
       return { id: 1000 + ((i * 7919) % 300), old: old.toFixed(2), now: now.toFixed(2) };
     });
     const c = previewCounter();
-    for (const l of lines) c.compare(l.id, l.old, l.now, true);
+    for (const l of lines) c.add({ productId: l.id, before: l.old, after: l.now, change: changeOf(l.old, l.now) });
     const expected = lines
       .filter((l) => l.old !== l.now)
       .map((l) => ({ id: l.id, weight: new Decimal(l.now).minus(l.old).abs().div(l.old) }))

@@ -170,10 +170,14 @@ export function priceUploadsRepo(db: Db) {
           : [],
       ),
 
-    /** Products of the target's current loaded rows that the file does not name (what REPLACE removes). */
+    /**
+     * Products of the target's live loaded rows that the file does not name (what REPLACE takes away; a price whose
+     * term has passed is no longer the client's price, and its row going changes nothing).
+     */
     removedCount: async (partnerId: number, uploadId: number, t: UploadTarget) => {
       const { table, where } = current(partnerId, t);
-      const r = await sql<{ n: number }>`select count(*)::int as n from ${table} x where ${where}
+      const live = holdsForAPeriod(t.kind) ? sql`and (x.valid_until is null or x.valid_until > now())` : sql``;
+      const r = await sql<{ n: number }>`select count(*)::int as n from ${table} x where ${where} ${live}
         and x.product_id not in ${stagedIds(partnerId, uploadId)}`.execute(db);
       return Number(r.rows[0].n);
     },
@@ -194,6 +198,27 @@ export function priceUploadsRepo(db: Db) {
       const upTo = r.rows[0]?.up_to;
       return upTo == null ? undefined : { after: afterLine, upTo: Number(upTo) };
     },
+
+    /** The good staged lines of a range, as the file gives them (the apply counts what they change before writing them). */
+    stagedValues: async (partnerId: number, uploadId: number, lines: LineChunk) =>
+      (
+        await db
+          .selectFrom('price_upload_rows')
+          .select(['product_id', 'site_price', 'percent', 'quantity', 'multiplicity'])
+          .where('partner_id', '=', partnerId)
+          .where('upload_id', '=', uploadId)
+          .where('error', 'is', null)
+          .where('line', '>', lines.after)
+          .where('line', '<=', lines.upTo)
+          .orderBy('line')
+          .execute()
+      ).map((r) => ({
+        productId: Number(r.product_id),
+        sitePrice: r.site_price,
+        percent: r.percent,
+        quantity: r.quantity,
+        multiplicity: r.multiplicity,
+      })),
 
     /**
      * Fresh statistics of the staged lines, the backups and the target's table before a chunked apply or rollback:

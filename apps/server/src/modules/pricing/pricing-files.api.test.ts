@@ -89,7 +89,10 @@ describe('price files of a price list', () => {
     const read = await status(path());
     expect(read.CATALOG.STATUS).toBe('FINISHED');
     expect(read.PRICE.STATUS).toBe('WAITING');
-    expect(read.UPLOAD!.PREVIEW).toMatchObject({ ROWS: 3, NEW: 3, REMOVED: 0 });
+    // Against the prices the list computes now (issue 38.3): two prices move, the third stays; none is new.
+    const moved = (was: string, now: string) => (new Decimal(now).gt(was) ? 'UP' : 'DOWN');
+    const ups = [moved(before[0].price, '1000.50'), moved(before[1].price, new Decimal(products[1].purchase).mul(0.9).toFixed(2))].filter((d) => d === 'UP').length;
+    expect(read.UPLOAD!.PREVIEW).toMatchObject({ ROWS: 3, UP: ups, DOWN: 2 - ups, SAME: 1, NEW: 0, REMOVED: 0 });
     // Both new prices differ from what the list's rate gave; the third is the same price.
     expect(read.UPLOAD!.PREVIEW!.TOP.map((x) => x.ID).sort()).toEqual([products[0].id, products[1].id].sort());
     // Nothing changes before the user confirms.
@@ -101,7 +104,8 @@ describe('price files of a price list', () => {
     await run();
     const applied = await status(path());
     expect(applied.PRICE.STATUS).toBe('FINISHED');
-    expect(applied.UPLOAD).toMatchObject({ count: 3, period: 14, APPLIED: 'Y', CAN_ROLLBACK: 'Y' });
+    // «Применено»: the prices that changed (the third line repeats its price), while all three lines are loaded.
+    expect(applied.UPLOAD).toMatchObject({ count: 2, period: 14, APPLIED: 'Y', CAN_ROLLBACK: 'Y' });
     expect(applied.LOADED.COUNT).toBe(3);
     expect(applied.LOADED.DATE_END! - Date.now() / 1000).toBeGreaterThan(13.9 * 86400);
     expect((await listPrice(products[0].id)).price).toBe('1000.50');
@@ -150,7 +154,7 @@ describe('price files of a price list', () => {
       ['Y', 1],
       ['N', 3],
     ]);
-    expect(history.ITEMS[1]).toMatchObject({ type: 'PRICE', count: 3, period: 14, download: expect.stringMatching(/^\/v3\/api\/partner\/file\//) });
+    expect(history.ITEMS[1]).toMatchObject({ type: 'PRICE', count: 2, period: 14, download: expect.stringMatching(/^\/v3\/api\/partner\/file\//) });
   });
 
   it('names every line in error, writes them to a file, and changes nothing', async () => {
@@ -303,7 +307,9 @@ describe('price files of a price list', () => {
     // REPLACE: the file's four products alone, at its prices.
     expect((await loadedRows()).map((r) => [r.product_id, r.site_price])).toEqual(products.slice(2, 6).map((p, i) => [p.id, new Decimal(700 + i).toFixed(4)]));
     const done = await t.database.db.selectFrom('price_uploads').select(['applied_line', 'applied_count']).where('id', '=', res.json().UPLOAD_ID).executeTakeFirstOrThrow();
-    expect(done).toEqual({ applied_line: null, applied_count: 4 });
+    // «Применено» (issue 38.3): the four new prices and the loaded ones the replacing file took away.
+    const removed = before.filter((r) => !products.slice(2, 6).some((p) => p.id === r.product_id)).length;
+    expect(done).toEqual({ applied_line: null, applied_count: 4 + removed });
     expect((await post(`/v3/api/partner/pricing/upload/${path()}/`, { action: 'rollback', upload_id: String(res.json().UPLOAD_ID) })).json().SUCCESS).toBe('Y');
     await whole.runUntilIdle();
     expect(await t.database.db.selectFrom('price_uploads').select('rolled_back_product').where('id', '=', res.json().UPLOAD_ID).executeTakeFirstOrThrow()).toEqual({
@@ -431,7 +437,8 @@ describe("a client's personal prices, remains and multiplicities", () => {
     expect((await upload(path, file, { keep: 'Y' }, 'clients@partner.demo')).json().SUCCESS).toBe('Y');
     await run();
     const s = await status(path, 'clients@partner.demo');
-    expect(s.UPLOAD!.PREVIEW).toMatchObject({ ROWS: 2, NEW: 2, WARNING: PRICING_MSG.personalAbovePurchase });
+    // The client paid the base list's price: one price falls below the purchase price, the other rises (issue 38.3).
+    expect(s.UPLOAD!.PREVIEW).toMatchObject({ ROWS: 2, UP: 1, DOWN: 1, NEW: 0, WARNING: PRICING_MSG.personalAbovePurchase });
     await post(`/v3/api/partner/pricing/upload/${path}/`, { action: 'apply' }, 'clients@partner.demo');
     await run();
     const prices = await priceEngine(t.database.db).prices(pid, { clientId: client }, [products[0].id, products[1].id]);
