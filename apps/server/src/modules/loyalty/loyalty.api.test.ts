@@ -208,6 +208,55 @@ describe('points', () => {
     await ledgerIsTheBalance();
   });
 
+  it("scores an order on its real margin: a loss earns 0, a gift's cost lowers the points (issue 38.7)", async () => {
+    const db = t.database.db;
+    expect((await post(`${L}/coefficients/`, { coefficients: '' })).json().SUCCESS).toBe('Y');
+    expect((await post(`${L}/scoring/`, { 'rules[0][points_pct]': '10' })).json().SUCCESS).toBe('Y');
+    const products = await db.selectFrom('catalog_products').select(['id', 'up_code_1c', 'name']).orderBy('id').limit(3).execute();
+    const offer = await db.selectFrom('offers').select('id').where('partner_id', '=', pid).orderBy('id').executeTakeFirstOrThrow();
+    type Line = { price: string; buying: string; quantity: number; gift?: boolean };
+    /** An order of a new member with these lines, completed through the API; answers its id and the member. */
+    const completed = async (name: string, lines: Line[]) => {
+      const clientId = await member(name);
+      const order = await db
+        .insertInto('orders')
+        .values({ partner_id: pid, client_id: clientId, order_number: `РМ-${Date.now()}-${name.length}`, status: 'VIEWED', position_sum: '1', purchase_sum: '1', position_count: lines.length })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto('order_items')
+        .values(lines.map((l, i) => ({
+          partner_id: pid, order_id: order.id, product_id: products[i].id, up_code_1c: products[i].up_code_1c, name: products[i].name,
+          buying_price: l.buying, price: l.price, quantity: l.quantity, offer_id: l.gift ? offer.id : null,
+        })))
+        .execute();
+      expect((await post(`/v3/api/partner/order/${order.id}/`, { action: 'complete', confirm_stock: 'Y' })).json().SUCCESS).toBe('Y');
+      await t.app.services.jobs.runUntilIdle();
+      return { orderId: Number(order.id), clientId };
+    };
+    /** The oracle: 10 % of the order's margin over all its lines (gifts at 0 included), rounded down; nothing for a loss. */
+    const oracle = async (orderId: number) => {
+      const { rows } = await sql<{ margin: string }>`
+        select sum((price - buying_price) * quantity) as margin from order_items where partner_id = ${pid} and order_id = ${orderId}`.execute(db);
+      const margin = new Decimal(rows[0].margin);
+      return margin.lte(0) ? [] : [margin.mul('0.1').floor().toFixed(0)];
+    };
+    const credited = async (orderId: number) =>
+      (await db.selectFrom('loyalty_ledger').select('points').where('order_id', '=', orderId).where('operation', '=', 'CREDIT').execute()).map((c) => new Decimal(c.points).toFixed(0));
+
+    // A profitable line and a line sold at a loss: the order loses 337.91 ₽ and earns nothing (it earned 75 before).
+    const loss = await completed('ООО Убыточный заказ', [{ price: '1000.00', buying: '250.0000', quantity: 1 }, { price: '90.00', buying: '109.0862', quantity: 57 }]);
+    expect(await oracle(loss.orderId)).toEqual([]);
+    expect(await credited(loss.orderId)).toEqual([]);
+    expect(new Decimal(await balanceOf(loss.clientId)).toFixed(0)).toBe('0');
+
+    // A gift at 0 ₽ costing 260 ₽: 10 % of 1 470, not of 1 730.
+    const gift = await completed('ООО Заказ с подарком', [{ price: '2730.00', buying: '1000.0000', quantity: 1 }, { price: '0', buying: '260.0000', quantity: 1, gift: true }]);
+    expect(await oracle(gift.orderId)).toEqual(['147']);
+    expect(await credited(gift.orderId)).toEqual(['147']);
+    await ledgerIsTheBalance();
+  });
+
   it("gives an order's paid points back once (bonus_return), and the order card shows them", async () => {
     const db = t.database.db;
     const id = await member('ООО Возврат', 300);
