@@ -147,7 +147,7 @@ test('the manager builds «Топ товаров» for a partner: five rows, tot
   await expect(page.getByTestId('reports-page')).toBeVisible();
   await choose(page, page.getByTestId('report-picker'), 'Топ товаров', urlHas(page, /report=top_products/));
   await expect(page.getByTestId('report-period')).toBeVisible();
-  await choose(page, page.getByTestId('report-partner'), PARTNER, urlHas(page, /partner_id=\d+/), 'Канц');
+  await choose(page, page.getByTestId('report-partner'), PARTNER, urlHas(page, /shop_id=\d+/), 'Канц');
   await choose(page, page.getByTestId('report-limit'), '5', async () => (await page.getByTestId('report-limit').textContent())?.trim() === '5');
 
   await page.getByTestId('report-build').click();

@@ -135,8 +135,10 @@ export const SAVED_STATE_COOKIES = [
   'params_pricesettings',
   'params_loyalty_participation',
   'params_loyalty_balance',
-  /** The manager's partner filter, shared by the orders, offers and reports screens. */
+  /** The manager's partner filter, shared by the orders and offers screens. */
   'params_manager_partner',
+  /** The manager's reports: the report and its own partner filter (never the orders screen's, issue 38.2). */
+  'params_reports',
 ] as const;
 
 export const ORDER_STATUSES = ['NEW', 'VIEWED', 'IN_BASKET', 'COMPLETED', 'CANCELED'] as const;

@@ -4,9 +4,15 @@ import { formatMoney } from '@/shared/formatters/format-money';
 export type ReportColumn = ReportResult['COLUMNS'][number];
 export type ReportCell = ReportRow[string] | undefined;
 
+/** A percent in ru-RU: at most two decimals, trailing zeros dropped, a space before the sign («12,5 %», «100 %»). */
+export function formatPercent(value: number | string): string {
+  const text = formatMoney(value);
+  return `${text.replace(/,?0+$/, '')} %`;
+}
+
 /**
- * A report cell as the screen shows it (back-office.md §9): money with space thousands and two decimals, counts
- * as whole numbers, shares with a percent sign; text as it came. A missing value is empty.
+ * A report cell as the screen shows it (back-office.md §9, ru-RU): money with space thousands and two decimals,
+ * counts as whole numbers, shares «12,5 %»; text as it came. A missing value is empty.
  */
 export function formatReportCell(value: ReportCell, type: ReportColumn['TYPE']): string {
   if (value === null || value === undefined || value === '') return '';
@@ -16,7 +22,7 @@ export function formatReportCell(value: ReportCell, type: ReportColumn['TYPE']):
     case 'count':
       return formatMoney(value, 0);
     case 'percent':
-      return `${formatMoney(value)} %`;
+      return formatPercent(value);
     case 'text':
       return String(value);
   }
@@ -38,3 +44,13 @@ export function chartPoints(result: Pick<ReportResult, 'ITEMS' | 'CHART'>): Char
 /** The column the chart's values come from (its title and type for the axis and the tooltip). */
 export const chartColumn = (result: Pick<ReportResult, 'COLUMNS' | 'CHART'>): ReportColumn | undefined =>
   result.COLUMNS.find((c) => c.KEY === result.CHART.Y);
+
+/**
+ * The chart's value axis: counts have whole ticks only (an axis of 0 1 1 2 2 was 0 0,5 1 1,5 2 rounded), money and
+ * percents show a tick's decimals only where it has them.
+ */
+export function axisOf(type: ReportColumn['TYPE']): { allowDecimals: boolean; tick: (value: number) => string } {
+  if (type === 'count') return { allowDecimals: false, tick: (value) => formatMoney(value, 0) };
+  const plain = (value: number) => (Number.isInteger(value) ? formatMoney(value, 0) : formatMoney(value));
+  return { allowDecimals: true, tick: (value) => (type === 'percent' ? formatPercent(value) : plain(value)) };
+}

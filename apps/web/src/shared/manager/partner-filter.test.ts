@@ -13,7 +13,7 @@ describe('partnerIdOf', () => {
     expect(partnerIdOf({ partner_id: '2x' })).toBeUndefined();
     expect(partnerIdOf({ partner_id: '9'.repeat(30) })).toBeUndefined();
   });
-  it('keeps partner_id in the cookie the three screens share', () => {
+  it('keeps partner_id in the cookie the orders and offers screens share', () => {
     expect(PARTNER_FILTER).toEqual({ cookie: 'params_manager_partner', keys: ['partner_id'] });
   });
 });

@@ -1,6 +1,6 @@
 import { Bar, BarChart, CartesianGrid, Legend, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { ReportResult } from '@b2b/contracts/reports';
-import { chartColumn, chartPoints, formatReportCell } from '@/features/manager/report-format';
+import { axisOf, chartColumn, chartPoints, formatReportCell } from '@/features/manager/report-format';
 
 /** antd's preset colours, one a slice. */
 const COLORS = ['#1677ff', '#52c41a', '#faad14', '#eb2f96', '#13c2c2', '#722ed1', '#fa541c', '#2f54eb', '#a0d911', '#f5222d'];
@@ -14,6 +14,7 @@ export function ReportChart({ result }: { result: ReportResult }) {
   const column = chartColumn(result);
   const type = column?.TYPE ?? 'count';
   const format = (value: unknown) => formatReportCell(Number(value), type);
+  const axis = axisOf(type);
   return (
     <div data-testid="report-chart" data-kind={result.CHART.KIND} style={{ width: '100%', height: 420 }}>
       <ResponsiveContainer width="100%" height="100%">
@@ -40,7 +41,7 @@ export function ReportChart({ result }: { result: ReportResult }) {
               textAnchor="end"
               height={110}
             />
-            <YAxis tickFormatter={(value: number) => formatReportCell(value, 'count')} width={90} />
+            <YAxis allowDecimals={axis.allowDecimals} tickFormatter={axis.tick} width={90} />
             <Tooltip formatter={(value) => [format(value), column?.TITLE]} />
             <Bar dataKey="value" name={column?.TITLE} fill={COLORS[0]} isAnimationActive={false} />
           </BarChart>

@@ -9,9 +9,9 @@ import { ReportChart } from '@/features/manager/components/report-chart';
 import { ReportFilters } from '@/features/manager/components/report-filters';
 import { ReportTable } from '@/features/manager/components/report-table';
 import { MANAGER_UI as T } from '@/features/manager/manager-text';
-import { SCREEN_DAY, defaultReportFilters, reportBodyOf } from '@/features/manager/report-request';
+import { REPORTS_STATE, SCREEN_DAY, defaultReportFilters, reportBodyOf } from '@/features/manager/report-request';
 import { useListParams } from '@/shared/list-params/use-list-params';
-import { PARTNER_FILTER, partnerIdOf } from '@/shared/manager/partner-filter';
+import { partnerIdOf } from '@/shared/manager/partner-filter';
 import { PageTitle } from '@/shared/ui/page-title';
 import { SECTION_TITLE } from '@/shared/ui-text';
 
@@ -58,13 +58,15 @@ function ReportView({ request }: { request: ReportRequest }) {
 /**
  * /partner/reports (back-office.md §2, §7): the manager picks a report (GET /manager/report/), sets the filters it
  * takes (PARAMS) and builds it (POST /manager/report/{code}/) into a chart and a table, or exports it to Excel
- * (action=export → FILE). The report is in the URL (report), the partner in partner_id and params_manager_partner.
+ * (action=export → FILE). The report and its partner are in the URL (report, shop_id) and the page's own cookie
+ * (params_reports): a partner chosen on the orders screen is not carried here (issue 38.2), and the partner the
+ * report is filtered by is always in its filters, where it can be cleared.
  */
 export function ReportsPage() {
   const { message } = App.useApp();
   const kinds = useReportKinds();
-  const { params, setParams } = useListParams(PARTNER_FILTER.cookie, {}, PARTNER_FILTER.keys);
-  const partnerId = partnerIdOf(params);
+  const { params, setParams } = useListParams(REPORTS_STATE.cookie, {}, REPORTS_STATE.keys);
+  const partnerId = partnerIdOf({ partner_id: params.shop_id });
   const kind = kinds.data?.ITEMS.find((k) => k.CODE === params.report);
   const [values, setValues] = useState(defaultReportFilters);
   const [built, setBuilt] = useState<ReportRequest | null>(null);
@@ -106,7 +108,7 @@ export function ReportsPage() {
               values={values}
               onChange={setValues}
               partnerId={partnerId}
-              onPartnerChange={(id) => setParams({ partner_id: id })}
+              onPartnerChange={(id) => setParams({ shop_id: id })}
             />
           )}
           <Flex gap={8}>
