@@ -5,7 +5,8 @@ describe('order formats', () => {
   it('shows money with its currency', () => {
     expect(formatAmount('1234567.891', 'RUB')).toBe('1 234 567,89 ₽');
     expect(formatAmount('5', null)).toBe('5,00 ₽');
-    expect(formatAmount('10.5', 'KZT')).toBe('10,50 KZT');
+    expect(formatAmount('10.5', 'KZT')).toBe('10,50 ₸');
+    expect(formatAmount('10.5', 'CNY')).toBe('10,50 CNY');
     expect(formatAmount(null, 'RUB')).toBe('');
     expect(currencySign(undefined)).toBe('₽');
   });

@@ -1,31 +1,15 @@
-import { DEFAULTS } from '@b2b/contracts/limits';
-import { formatMoney } from '@/shared/formatters/format-money';
+import { formatPhone } from '@b2b/contracts/phone-format';
+import { currencySign, formatAmount } from '@/shared/formatters/format-number';
 import { capitaliseWords } from '@/shared/inputs/names';
-import { formatPhone } from '@/shared/inputs/phone';
 
-const CURRENCY_SIGN: Record<string, string> = { RUB: '₽', USD: '$', EUR: '€' };
-
-export const currencySign = (code: string | null | undefined) => {
-  const c = code || DEFAULTS.currency;
-  return CURRENCY_SIGN[c] ?? c;
-};
-
-/** "1 234,50 ₽"; empty for a missing amount. */
-export function formatAmount(value: string | number | null | undefined, currency?: string | null): string {
-  const text = formatMoney(value);
-  return text ? `${text} ${currencySign(currency)}` : '';
-}
+// The shared ru-RU money formatters (issue 38 §8), under the names the orders area uses.
+export { currencySign, formatAmount };
 
 /** A contact name as the spec shows it: capitalised words (back-office.md §5). */
 export const contactName = (name: string | null | undefined) => (name ? capitaliseWords(name.trim()) : '');
 
-/** Phone digits formatted +7 (XXX) XXX-XX-XX; a number that is not Russian is shown as it came. */
-export function contactPhone(phone: string | null | undefined): string {
-  if (!phone) return '';
-  const digits = phone.replace(/\D/g, '');
-  const russian = digits.length === 11 && /^[78]/.test(digits);
-  return russian || digits.length === 10 ? formatPhone(digits) : phone;
-}
+/** Phone digits formatted +7 (XXX) XXX-XX-XX; a number that is not Russian is shown as it came (contracts' one format). */
+export const contactPhone = (phone: string | null | undefined): string => formatPhone(phone);
 
 export const yesNo = (flag: string | boolean | null | undefined) => (flag === 'Y' || flag === true ? 'Да' : 'Нет');
 

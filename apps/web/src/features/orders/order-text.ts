@@ -1,5 +1,6 @@
 import { PLURAL, countRu } from '@b2b/contracts/plural-ru';
 import { formatAmount } from '@/features/orders/order-format';
+import { formatCount } from '@/shared/formatters/format-number';
 
 /** Interface labels of the order screens (spec messages stay in ORDER_MSG and MSG). */
 export const ORDER_UI = {
@@ -22,9 +23,9 @@ export const ORDER_UI = {
   },
   found: (cnt: number) => `Найдено ${countRu(cnt, PLURAL.order)}`,
   /** A broad search counts its first matches only. */
-  foundMore: (cnt: number) => `Найдено более ${cnt.toLocaleString('ru-RU')} заказов — уточните запрос`,
-  foundOf: (all: number) => `из ${all}`,
-  newCount: (n: number) => `новых: ${n}`,
+  foundMore: (cnt: number) => `Найдено более ${formatCount(cnt)} заказов — уточните запрос`,
+  foundOf: (all: number) => `из ${formatCount(all)}`,
+  newCount: (n: number) => `новых: ${formatCount(n)}`,
   exportList: 'Выгрузить в Excel',
   exportReady: 'Файл выгружен',
   basketTitle: 'Корзина РЦ',
@@ -129,6 +130,7 @@ export const ORDER_UI = {
     price: 'Цена',
     quantity: 'Кол-во',
     remain: 'Остаток',
+    remainHint: 'Остаток магазина, как его видит покупатель: свои остатки партнера, иначе ближайший склад',
     margin: 'Маржа',
     toOrder: 'Заказать',
     special: 'Акция',

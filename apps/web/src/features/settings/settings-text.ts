@@ -94,6 +94,8 @@ export const SETTINGS_TEXT = {
   allowPhysical: 'Заказы от физических лиц',
   searchTitle: 'Заголовок для поисковых систем',
   searchDescription: 'Описание для поисковых систем',
+  timeZone: 'Часовой пояс магазина',
+  timeZoneHint: 'Даты и время в кабинете, выгрузках, письмах и коммерческом предложении',
   remainsCard: 'Ассортимент и остатки',
   assortment: 'Ассортимент',
   multiplicity: 'Кратность',

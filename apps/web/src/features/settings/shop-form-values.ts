@@ -71,6 +71,7 @@ export const settingsValues = (s: ShopSettings) => ({
   allow_physical: y(s.ALLOW_PHYSICAL),
   search_title: s.SEARCH_TITLE,
   search_description: s.SEARCH_DESCRIPTION,
+  time_zone: s.TIME_ZONE,
 });
 export type SettingsValues = ReturnType<typeof settingsValues>;
 /** E-mails keep their positions (the error keys carry the index); blank slots travel as blanks. */

@@ -1,15 +1,10 @@
 import { centsOf, moneyOfCents } from '@/shared/money/cents';
-import { formatMoney } from '@/shared/formatters/format-money';
+import { formatAmount } from '@/shared/formatters/format-number';
 
 /* Money of the shop: decimal strings from the server, added and compared as whole kopecks, shown with the currency. */
 
-const CURRENCY_SIGN: Record<string, string> = { RUB: '₽', USD: '$', EUR: '€', KZT: '₸', BYN: 'Br' };
-
-/** "1234.5" → "1 234,50 ₽"; empty for a missing amount. */
-export function formatPrice(value: string | null | undefined, currency = 'RUB'): string {
-  const text = formatMoney(value);
-  return text ? `${text} ${CURRENCY_SIGN[currency] ?? currency}` : '';
-}
+/** "1234.5" → "1 234,50 ₽"; empty for a missing amount (the shared ru-RU formatter). */
+export const formatPrice = (value: string | null | undefined, currency = 'RUB'): string => formatAmount(value, currency);
 
 /** A line's sum: price × quantity, exact. */
 export const lineSum = (price: string, quantity: number): string => moneyOfCents(centsOf(price) * BigInt(Math.max(0, Math.trunc(quantity))));

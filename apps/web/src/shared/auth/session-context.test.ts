@@ -11,6 +11,7 @@ const user: NonNullable<CheckResponse['USER']> = {
   ROLES: [],
   PARTNER_ID: null,
   PARTNER_NAME: null,
+  TIME_ZONE: 'Europe/Moscow',
 };
 
 const check = (patch: Partial<CheckResponse>): CheckResponse => ({

@@ -1,25 +1,28 @@
-/** Dates arrive from the API as Unix seconds (back-office.md §9: seconds are multiplied by 1000 for display). */
+import { DEFAULT_TIME_ZONE, formatDateIn, formatDateTimeIn, shopTimeZone } from '@b2b/contracts/time-zones';
+
+/**
+ * Dates arrive from the API as Unix seconds (back-office.md §9: seconds are multiplied by 1000 for display) and are
+ * shown in the shop's time zone (issue 38 §8), as the exports, mails and the PDF show them — never the browser's.
+ * The partner shell sets the zone from the session (the shop's setting); a manager and a buyer read Moscow time.
+ */
 type UnixSeconds = number | string | null | undefined;
 
-const pad = (n: number) => String(n).padStart(2, '0');
+let displayZone: string = DEFAULT_TIME_ZONE;
 
-function toDate(seconds: UnixSeconds): Date | null {
-  if (seconds === null || seconds === undefined || seconds === '') return null;
-  const value = Number(seconds);
-  if (!Number.isFinite(value)) return null;
-  return new Date(value * 1000);
+/** The zone dates are shown in from now on (an unknown or missing one is Moscow). */
+export function setDisplayTimeZone(zone: string | null | undefined): void {
+  displayZone = shopTimeZone(zone);
 }
 
-/** dd.MM.yyyy in the browser's time zone; empty for a missing date. */
+/** The zone dates are shown in. */
+export const displayTimeZone = (): string => displayZone;
+
+/** dd.MM.yyyy in the shop's time zone; empty for a missing date. */
 export function formatDate(seconds: UnixSeconds): string {
-  const date = toDate(seconds);
-  if (!date) return '';
-  return `${pad(date.getDate())}.${pad(date.getMonth() + 1)}.${date.getFullYear()}`;
+  return formatDateIn(seconds, displayZone);
 }
 
-/** dd.MM.yyyy HH:mm in the browser's time zone; empty for a missing date. */
+/** dd.MM.yyyy HH:mm in the shop's time zone; empty for a missing date. */
 export function formatDateTime(seconds: UnixSeconds): string {
-  const date = toDate(seconds);
-  if (!date) return '';
-  return `${formatDate(seconds)} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  return formatDateTimeIn(seconds, displayZone);
 }

@@ -3,7 +3,7 @@
  * Decimal strings from the API are rounded digit by digit, never through a binary float.
  */
 export const MONEY_DECIMAL_SEPARATOR = ',';
-const THOUSANDS_SEPARATOR = ' ';
+export const THOUSANDS_SEPARATOR = ' ';
 
 const DECIMAL = /^([+-]?)(\d*)(?:\.(\d*))?$/;
 

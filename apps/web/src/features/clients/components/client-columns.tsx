@@ -6,6 +6,7 @@ import { CLIENTS_UI } from '@/features/clients/clients-text';
 import { sortOrderOf } from '@/features/clients/components/table-params';
 import { formatDate, formatDateTime } from '@/shared/formatters/format-date';
 import { formatMoney } from '@/shared/formatters/format-money';
+import { formatCount } from '@/shared/formatters/format-number';
 
 const yesNo = (v: 'Y' | 'N' | null | undefined) => (v == null ? '' : v === 'Y' ? CLIENTS_UI.yes : CLIENTS_UI.no);
 
@@ -18,7 +19,7 @@ const CELL: Record<ClientSort, (c: ClientListItem) => React.ReactNode> = {
   ),
   PRICE_TYPE: (c) => [c.PRICE_TYPE?.NAME, c.COLUMN?.NAME].filter(Boolean).join(' / '),
   REGISTRATION_DATE: (c) => formatDateTime(c.REGISTRATION_DATE),
-  ORDERS_COUNT: (c) => c.ORDERS_COUNT,
+  ORDERS_COUNT: (c) => formatCount(c.ORDERS_COUNT),
   ORDERS_AVERAGE: (c) => formatMoney(c.ORDERS_AVERAGE),
   ORDERS_SUM: (c) => formatMoney(c.ORDERS_SUM),
   LAST_ORDER: (c) =>

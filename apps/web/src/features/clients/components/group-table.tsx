@@ -8,6 +8,7 @@ import { pageOf } from '@/features/clients/client-list-params';
 import { sortOrderOf, tableChangeToParams } from '@/features/clients/components/table-params';
 import { formatDate } from '@/shared/formatters/format-date';
 import type { ListParams, ListParamsPatch } from '@/shared/list-params/list-params';
+import { formatCount } from '@/shared/formatters/format-number';
 
 const CELL: Record<GroupSort, (g: GroupListItem) => React.ReactNode> = {
   ID: (g) => g.ID,
@@ -18,7 +19,7 @@ const CELL: Record<GroupSort, (g: GroupListItem) => React.ReactNode> = {
   ),
   DESCRIPTION: (g) => g.DESCRIPTION || MSG.noDescription,
   CREATE_DATE: (g) => formatDate(g.CREATE_DATE),
-  CLIENTS_COUNT: (g) => g.CLIENTS_COUNT,
+  CLIENTS_COUNT: (g) => formatCount(g.CLIENTS_COUNT),
 };
 
 interface Props {

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { formatPhone } from '@b2b/contracts/phone-format';
 import { Alert, Button, Descriptions, Flex, Skeleton, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
@@ -13,13 +14,12 @@ import { formatDate, formatDateTime } from '@/shared/formatters/format-date';
 import { formatMoney } from '@/shared/formatters/format-money';
 import { PLURAL, countRu } from '@b2b/contracts/plural-ru';
 import { capitaliseWords } from '@/shared/inputs/names';
-import { formatPhone } from '@/shared/inputs/phone';
 import { useSession } from '@/shared/auth/session-context';
 import { CounterCard } from '@/shared/ui/counter-card';
 import { notifyError } from '@/shared/ui/notify';
 
 const personName = (u: NonNullable<ClientCard['CLIENT_USER']>) => capitaliseWords([u.SURNAME, u.NAME, u.MIDDLE_NAME].filter(Boolean).join(' '));
-const phone = (p: string | null | undefined) => (p ? formatPhone(p) : '');
+const phone = (p: string | null | undefined) => formatPhone(p);
 
 /** Общая информация: order figures, contacts (names capitalised, phones formatted), INN, legal entity, files, groups. */
 export function ClientInfoTab() {

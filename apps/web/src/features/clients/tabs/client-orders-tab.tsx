@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { formatPhone } from '@b2b/contracts/phone-format';
 import { Alert, DatePicker, Flex, Input, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
@@ -13,8 +14,8 @@ import { CLIENTS_UI } from '@/features/clients/clients-text';
 import { useClientId } from '@/features/clients/pages/client-card-page';
 import { formatDate } from '@/shared/formatters/format-date';
 import { formatMoney } from '@/shared/formatters/format-money';
-import { formatPhone } from '@/shared/inputs/phone';
 import { RefreshButton } from '@/shared/ui/refresh-button';
+import { formatCount } from '@/shared/formatters/format-number';
 
 const DAY = 'YYYY-MM-DD';
 const LIMIT = LIMITS.clientOrderListPageSize;
@@ -79,10 +80,10 @@ export function ClientOrdersTab() {
           { key: 'date', title: CLIENTS_UI.orderDate, render: (_, o) => formatDate(o.CREATE_DATE) },
           { key: 'status', title: CLIENTS_UI.orderStatus, render: (_, o) => <Tag>{o.STATUS.STATUS_NAME}</Tag> },
           { key: 'address', title: CLIENTS_UI.orderAddress, render: (_, o) => o.ADDRESS },
-          { key: 'positions', title: CLIENTS_UI.orderPositions, align: 'right', render: (_, o) => o.POSITION_COUNT },
+          { key: 'positions', title: CLIENTS_UI.orderPositions, align: 'right', render: (_, o) => formatCount(o.POSITION_COUNT) },
           { key: 'sum', title: CLIENTS_UI.orderSum, align: 'right', render: (_, o) => `${formatMoney(o.CUR_POSITION_SUM)} ${o.CURRENCY}` },
           { key: 'base', title: CLIENTS_UI.orderSumBase, align: 'right', render: (_, o) => formatMoney(o.POSITION_SUM) },
-          { key: 'phone', title: CLIENTS_UI.orderPhone, render: (_, o) => (o.CONTACTS.PHONE ? formatPhone(o.CONTACTS.PHONE) : '') },
+          { key: 'phone', title: CLIENTS_UI.orderPhone, render: (_, o) => formatPhone(o.CONTACTS.PHONE) },
           {
             key: 'min',
             title: CLIENTS_UI.orderMinSum,

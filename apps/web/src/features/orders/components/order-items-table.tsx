@@ -1,9 +1,10 @@
-import { Table, Tag, Typography } from 'antd';
+import { Table, Tag, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import type { OrderCard, OrderItem } from '@b2b/contracts/orders';
 import { ProductThumb } from '@/features/orders/components/product-thumb';
 import { formatAmount } from '@/features/orders/order-format';
 import { ORDER_UI } from '@/features/orders/order-text';
+import { formatCount } from '@/shared/formatters/format-number';
 
 const T = ORDER_UI.items;
 
@@ -31,15 +32,21 @@ export function OrderItemsTable({ order }: { order: OrderCard }) {
     },
     { title: T.buyingPrice, key: 'buying', align: 'right', render: (_, item) => money(item.BUYING_PRICE) },
     { title: T.price, key: 'price', align: 'right', render: (_, item) => money(item.PRICE) },
-    { title: T.quantity, key: 'quantity', align: 'right', render: (_, item) => item.QUANTITY },
-    { title: T.remain, key: 'remain', align: 'right', render: (_, item) => item.REMAIN },
+    { title: T.quantity, key: 'quantity', align: 'right', render: (_, item) => formatCount(item.QUANTITY) },
+    {
+      // The shop's stock, the figure its buyers see (issue 38 §8): labelled so, since the distributor holds more elsewhere.
+      title: <Tooltip title={T.remainHint}>{T.remain}</Tooltip>,
+      key: 'remain',
+      align: 'right',
+      render: (_, item) => formatCount(item.REMAIN),
+    },
     { title: T.margin, key: 'margin', align: 'right', render: (_, item) => money(item.MARGIN) },
     {
       title: T.toOrder,
       key: 'toOrder',
       align: 'right',
       render: (_, item) =>
-        item.TO_ORDER > 0 ? <Typography.Text type="danger">{item.TO_ORDER}</Typography.Text> : item.TO_ORDER,
+        item.TO_ORDER > 0 ? <Typography.Text type="danger">{formatCount(item.TO_ORDER)}</Typography.Text> : formatCount(item.TO_ORDER),
     },
     {
       title: T.special,

@@ -19,6 +19,7 @@ import { ORDER_UI } from '@/features/orders/order-text';
 import { formatDate } from '@/shared/formatters/format-date';
 import type { ListParamsPatch } from '@/shared/list-params/list-params';
 import { UI } from '@/shared/ui-text';
+import { formatCount } from '@/shared/formatters/format-number';
 
 /** Checkboxes for choosing accepted (VIEWED) orders: only they can go to the distribution-centre basket. */
 export interface OrderChoice {
@@ -96,7 +97,7 @@ export function OrdersTable({
       title: ORDER_UI.columns.positions,
       ...sortable('POSITION_COUNT'),
       align: 'right',
-      render: (_, order) => order.POSITION_COUNT,
+      render: (_, order) => formatCount(order.POSITION_COUNT),
     },
     {
       title: ORDER_UI.columns.sum,

@@ -10,6 +10,7 @@ import { firstErrorText } from '@/features/orders/order-errors';
 import { ORDER_UI } from '@/features/orders/order-text';
 import { productsOf, type ChosenProduct } from '@/features/orders/chosen-products';
 import { createSingleFlight } from '@/features/orders/single-flight';
+import { formatCount } from '@/shared/formatters/format-number';
 
 const T = ORDER_UI.chosen;
 
@@ -82,7 +83,7 @@ export function SendChosenModal({
         columns={[
           { key: 'code', title: ORDER_UI.items.code, render: (_, p) => p.UP_CODE_1C },
           { key: 'name', title: ORDER_UI.items.name, render: (_, p) => p.NAME },
-          { key: 'qty', title: ORDER_UI.items.quantity, align: 'right', render: (_, p) => p.QUANTITY },
+          { key: 'qty', title: ORDER_UI.items.quantity, align: 'right', render: (_, p) => formatCount(p.QUANTITY) },
           { key: 'sum', title: T.purchaseSum, align: 'right', render: (_, p) => formatAmount(p.SUM, 'RUB') },
           { key: 'orders', title: T.orders, render: (_, p) => p.ORDERS.join(', ') },
         ]}

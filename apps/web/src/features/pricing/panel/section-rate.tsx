@@ -8,6 +8,7 @@ import type { PanelTarget } from '@/features/pricing/panel/price-file-target';
 import { PANEL_UI as T } from '@/features/pricing/panel/pricing-panel-text';
 import { cleanPercentInput } from '@/shared/inputs/percent';
 import { notifySuccess } from '@/shared/ui/notify';
+import { formatPercent as formatPercentText } from '@/shared/formatters/format-number';
 
 const WARNING_KEY = 'section-individual-warning';
 
@@ -26,7 +27,7 @@ export function SectionRate({ target, section, editable }: { target: PanelTarget
   if (!editable) {
     return (
       <Typography.Paragraph data-testid="section-rate-readonly" style={{ marginBottom: 12 }}>
-        {target.type === 'client' ? T.sectionRateOfList : T.sectionRate}: <Typography.Text strong>{shown ? `${shown} %` : T.noRate}</Typography.Text>
+        {target.type === 'client' ? T.sectionRateOfList : T.sectionRate}: <Typography.Text strong>{shown ? formatPercentText(section.PERCENT) : T.noRate}</Typography.Text>
       </Typography.Paragraph>
     );
   }

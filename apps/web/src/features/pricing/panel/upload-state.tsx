@@ -1,4 +1,4 @@
-import { Alert, Button, Col, Progress, Row, Space, Statistic, Table, Typography } from 'antd';
+import { Alert, Button, Col, Progress, Row, Space, Table, Typography } from 'antd';
 import { PRICING_MSG, type PriceUpload, type UploadPreview } from '@b2b/contracts/pricing';
 import { countRu, PLURAL } from '@b2b/contracts/plural-ru';
 import { downloadFile } from '@/api/download-export';
@@ -9,17 +9,22 @@ import { uploadPhase } from '@/features/pricing/panel/upload-phase';
 import { formatDateTime } from '@/shared/formatters/format-date';
 import { formatMoney } from '@/shared/formatters/format-money';
 import { notifySuccess } from '@/shared/ui/notify';
+import { RuStatistic } from '@/shared/ui/ru-statistic';
 
 const STATS: { key: keyof Pick<UploadPreview, 'ROWS' | 'UP' | 'DOWN' | 'NEW' | 'SAME' | 'REMOVED'>; label: string }[] = [
   { key: 'ROWS', label: T.previewRows },
   { key: 'UP', label: T.previewUp },
   { key: 'DOWN', label: T.previewDown },
-  { key: 'NEW', label: T.previewNew },
   { key: 'SAME', label: T.previewSame },
+  { key: 'NEW', label: T.previewNew },
   { key: 'REMOVED', label: T.previewRemoved },
 ];
 
-/** What applying the file would change (issue 12.6), with «Применить» and «Отменить». */
+/**
+ * What applying the file would change (issues 12.6, 38.3), against the prices the clients pay now: each line rises,
+ * falls, stays, is new or takes a loaded price away (as does a replacing file of the loaded prices it does not name);
+ * «Применено» then counts all but those that stay.
+ */
 function Preview({ upload, part, canAct, onAct, acting }: { upload: PriceUpload; part: FilePart; canAct: boolean; onAct: (action: 'apply' | 'cancel') => void; acting: boolean }) {
   const preview = upload.PREVIEW!;
   const value = (v: string | null) => (v === null ? '—' : hasValidity(part) ? formatMoney(v) : v);
@@ -30,7 +35,7 @@ function Preview({ upload, part, canAct, onAct, acting }: { upload: PriceUpload;
       <Row gutter={16} style={{ margin: '8px 0' }}>
         {STATS.map((s) => (
           <Col key={s.key} data-testid={`preview-${s.key}`}>
-            <Statistic title={s.label} value={preview[s.key]} />
+            <RuStatistic title={s.label} value={preview[s.key]} />
           </Col>
         ))}
       </Row>

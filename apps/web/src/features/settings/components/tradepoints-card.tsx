@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { formatPhone } from '@b2b/contracts/phone-format';
 import { Button, Card, Table, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { SHOP_MSG, WORK_DAYS, type WorkDay } from '@b2b/contracts/shop';
@@ -37,7 +38,7 @@ export function TradepointsCard({ disabled }: { disabled: boolean }) {
         onRow={() => ({ 'data-testid': 'tradepoint-row' }) as React.HTMLAttributes<HTMLElement>}
         columns={[
           { title: T.address, dataIndex: 'ADDRESS', render: (v: string, p) => <>{v} {p.BASE === 'Y' && <Tag color="green">{T.base}</Tag>}</> },
-          { title: T.phones, render: (_, p) => p.PHONES.map((ph) => ph.PHONE).join(', ') },
+          { title: T.phones, render: (_, p) => p.PHONES.map((ph) => formatPhone(ph.PHONE)).join(', ') },
           { title: T.workDays, render: (_, p) => `${days(p.WORK_DAYS)} ${hours(p)}` },
           actionsColumn<Tradepoint>((p) => <RowActions disabled={disabled} onEdit={() => setEditing(p)} onDelete={() => onDelete(p.ID)} />),
         ]}

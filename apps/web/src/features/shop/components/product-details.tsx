@@ -9,6 +9,7 @@ import { packOf } from '@/features/shop/quantity';
 import { PromoPrice } from '@/features/shop/offers/offer-parts';
 import { useShop } from '@/features/shop/shop-context';
 import { SHOP_UI } from '@/features/shop/shop-text';
+import { formatCount } from '@/shared/formatters/format-number';
 
 const C = SHOP_UI.catalog;
 
@@ -49,7 +50,7 @@ export function ProductDetails({ product, withCardLink = false }: { product: Pro
     { key: 'country', label: props.UP_COUNTRY?.TITLE ?? C.country, value: props.UP_COUNTRY?.VALUE ?? product.UP_COUNTRY },
     { key: 'manufacture', label: C.manufacture, value: product.UP_MANUFACTURE },
     { key: 'pack', label: C.pack, value: C.pieces(packOf(product.MULTIPLICITY)) },
-    ...(product.STOCK !== null ? [{ key: 'stock', label: C.stock, value: `${product.STOCK} ${product.UNIT}` }] : []),
+    ...(product.STOCK !== null ? [{ key: 'stock', label: C.stock, value: `${formatCount(product.STOCK)} ${product.UNIT}` }] : []),
   ].filter((row) => row.value);
   return (
     <Flex gap={24} wrap data-testid="product-details" data-code={product.UP_CODE_1C}>

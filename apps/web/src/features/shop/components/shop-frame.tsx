@@ -1,4 +1,5 @@
 import ClockCircleOutlined from '@ant-design/icons-svg/es/asn/ClockCircleOutlined';
+import { formatPhone } from '@b2b/contracts/phone-format';
 import EnvironmentOutlined from '@ant-design/icons-svg/es/asn/EnvironmentOutlined';
 import FileOutlined from '@ant-design/icons-svg/es/asn/FileOutlined';
 import PhoneOutlined from '@ant-design/icons-svg/es/asn/PhoneOutlined';
@@ -19,7 +20,7 @@ function ShopPhones({ testId }: { testId: string }) {
       {phones.map((p) => (
         <span key={p.PHONE} className="shop-nowrap">
           <ShopIcon icon={PhoneOutlined} />
-          <a href={telHref(p.PHONE)}>{p.PHONE}</a>
+          <a href={telHref(p.PHONE)}>{formatPhone(p.PHONE)}</a>
           {p.COMMENT && <span className="shop-muted"> — {p.COMMENT}</span>}
         </span>
       ))}

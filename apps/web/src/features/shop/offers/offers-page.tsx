@@ -6,6 +6,7 @@ import { formatPrice } from '@/features/shop/money';
 import { useShop } from '@/features/shop/shop-context';
 import { SHOP_UI } from '@/features/shop/shop-text';
 import { formatDate } from '@/shared/formatters/format-date';
+import { formatCount } from '@/shared/formatters/format-number';
 
 const T = SHOP_UI.offers;
 
@@ -53,7 +54,7 @@ export function OffersPage() {
                 )}
                 {o.PRODUCTS_CNT > 0 && (
                   <span>
-                    {T.products}: <Tag color="red">{o.PRODUCTS_CNT}</Tag>
+                    {T.products}: <Tag color="red">{formatCount(o.PRODUCTS_CNT)}</Tag>
                   </span>
                 )}
               </Flex>

@@ -11,6 +11,7 @@ import { CATALOG_PAGE_SIZES, catalogRequest, catalogSearch, catalogView, section
 import { OfferBanners, PromoPrice } from '@/features/shop/offers/offer-parts';
 import { useShop } from '@/features/shop/shop-context';
 import { SHOP_UI } from '@/features/shop/shop-text';
+import { formatCount } from '@/shared/formatters/format-number';
 
 const C = SHOP_UI.catalog;
 
@@ -128,7 +129,7 @@ export function CatalogPage() {
     { title: C.manufacture, dataIndex: 'UP_MANUFACTURE', responsive: ['lg'] },
     { title: C.tm, dataIndex: 'UP_TM', responsive: ['md'] },
     ...(showStock
-      ? [{ title: C.stock, key: 'STOCK', align: 'right' as const, render: (_: unknown, p: CatalogProduct) => (p.STOCK === null ? '—' : p.STOCK) }]
+      ? [{ title: C.stock, key: 'STOCK', align: 'right' as const, render: (_: unknown, p: CatalogProduct) => (p.STOCK === null ? '—' : formatCount(p.STOCK)) }]
       : []),
     {
       title: C.quantity,
