@@ -394,8 +394,11 @@ test('the order card shows the entity, its items and its history', async ({ page
   const items = page.getByTestId('order-items').locator('tr[data-row-key]');
   await expect(items.first()).toBeVisible();
   await expect(items.first().getByTestId('item-code')).toHaveText(/^\d+$/);
-  // A picture that does not load falls back to the placeholder.
-  await expect(items.first().locator('img').first()).toBeVisible();
+  // The item's picture is the product's photo the shop shows (issue 38.6): an image that loads, not the placeholder.
+  const picture = items.first().getByTestId('item-picture').locator('img');
+  await expect(picture).toBeVisible();
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBeGreaterThan(0);
+  await expect(picture).toHaveAttribute('src', /^\/v3\/api\/catalog\/product\/\d+\/photo\/$/);
   await expect(page.getByTestId('order-history').locator('tr[data-action="CREATED"]')).toHaveCount(1);
 });
 
