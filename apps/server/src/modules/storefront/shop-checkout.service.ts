@@ -16,7 +16,6 @@ import { formatPhone } from '@b2b/contracts/phone-format';
 import { MSG } from '@b2b/contracts/messages';
 import type { LoyaltyPointsService } from '../loyalty/loyalty-points.service';
 import type { OffersService } from '../offers/offers.service';
-import { inOrderCurrency, money } from '../orders/order-money';
 import type { OrdersService } from '../orders/orders.service';
 import { overCap, type ShopBasketService } from './shop-basket.service';
 import type { Buyer } from './shop-catalog.service';
@@ -238,7 +237,7 @@ function orderRow(o: {
     CURRENCY: o.currency,
     POSITION_SUM: new Decimal(o.buyer_sum).toFixed(2),
     // Delivery is priced in roubles: converted once, for display.
-    DELIVERY_PRICE: money(inOrderCurrency(o.delivery_price, o.currency, o.currency_rate)),
+    DELIVERY_PRICE: (o.currency === 'RUB' || !new Decimal(o.currency_rate).gt(0) ? new Decimal(o.delivery_price) : new Decimal(o.delivery_price).div(o.currency_rate)).toFixed(2),
     PAYMENT_TYPE: o.payment_type,
   };
 }
