@@ -143,8 +143,8 @@ export function buildServices(db: Db, config: AppDeps['config'], log: (msg: stri
   const loyaltySettings = loyaltySettingsService(db, { files });
   const loyaltyPoints = loyaltyPointsService(db, { jobs, setReturnedBonus: orders.setReturnedBonus });
   events.subscribe('order.completed', 'loyalty.credit', (event, trx) => loyaltyPoints.creditCompletedOrder(event, trx));
-  const shopBasket = shopBasketService(db, shopCatalog, offers);
-  const shopCheckout = shopCheckoutService(db, { basket: shopBasket, mailer, orders, offers, loyalty: loyaltyPoints });
+  const shopBasket = shopBasketService(db, shopCatalog, offers, deliveryZones);
+  const shopCheckout = shopCheckoutService(db, { basket: shopBasket, mailer, orders, offers, loyalty: loyaltyPoints, geocoder, zones: deliveryZones });
   const buyerAccount = buyerAccountService(db, { mailer });
   const content = contentService(db);
   registerPriceUploadJobs(db, { jobs, files, engine: priceEngine, applyChunk: config.priceApplyChunk });

@@ -12,11 +12,15 @@ export const deliveryZone = z.object({
   NAME: z.string(),
   PRICE: z.string(),
   SORT: z.number().int(),
+  /** Free delivery from this basket sum in roubles ('' : the shop's MIN_SUM applies). */
+  FREE_FROM: z.string(),
+  /** The zone's outline as [latitude, longitude] points, for a geocoded address (GEOCODER_URL); null: none. */
+  POLYGON: z.array(z.tuple([z.number(), z.number()])).nullable(),
 });
 export type DeliveryZone = z.infer<typeof deliveryZone>;
 
 /**
- * POST /v3/api/partner/delivery_zone/{id}/: name, price and sort; sort alone re-sorts the zone; delete=Y deletes.
+ * POST /v3/api/partner/delivery_zone/{id}/: name, price, sort, free_from and polygon; sort alone re-sorts the zone; delete=Y deletes.
  * Texts all: the server answers a missing name or price and a malformed sum or sort as field errors.
  */
 export const deliveryZoneBody = z.object({
@@ -24,6 +28,10 @@ export const deliveryZoneBody = z.object({
   name: formText.optional(),
   price: formText.optional(),
   sort: formText.optional(),
+  /** Free delivery from this sum in roubles; '' clears it (the shop's MIN_SUM applies). */
+  free_from: formText.optional(),
+  /** The outline as JSON, [[latitude, longitude], …]; '' clears it. */
+  polygon: formText.optional(),
 });
 export type DeliveryZoneBody = z.output<typeof deliveryZoneBody>;
 export type DeliveryZoneInput = z.input<typeof deliveryZoneBody>;

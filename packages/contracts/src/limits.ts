@@ -40,6 +40,8 @@ export const LIMITS = {
    */
   basketQuantityMax: 99_999,
   moneyMax: '999999999.99',
+  /** Points of a delivery zone's outline (issue 38 §4). */
+  deliveryZonePointsMax: 1000,
   intMax: 2_147_483_647,
   idMax: 999_999_999_999_999,
   loyaltyPointsMax: 999_999_999,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { formId, formInt } from './numbers';
 import { actionDone, actionFailed, listOf, money, seconds, yn } from './http/envelope';
 import { formFile, formFlag, formText, formWholeRows } from './http/form-fields';
-import { LIMITS } from './limits';
+import { LIMITS, type OrderStatus } from './limits';
 import { fileRef } from './shop-wire';
 import { formDate } from './dates';
 import { filterDate, loyaltyHistoryEntry, pageSizeParam } from './orders';
@@ -13,6 +13,13 @@ import { filterDate, loyaltyHistoryEntry, pageSizeParam } from './orders';
  * §4 bonus_return and loyalty_client_not_found). Points are an append-only ledger: a member's balance is the sum of
  * its live movements. Server and web both use it.
  */
+
+/**
+ * bonus_return (issue 38.7): the points an order was paid with go back only when the order is canceled — a live order
+ * (new, viewed, in the basket, completed) is still paid with them. The server refuses and the card hides the button by
+ * this one rule.
+ */
+export const pointsReturnableIn = (status: OrderStatus): boolean => status === 'CANCELED';
 
 export const LOYALTY_MSG = {
   titleRequired: 'Не заполнено название ПЛ',
@@ -44,6 +51,7 @@ export const LOYALTY_MSG = {
   returned: (points: string) => `Баллы возвращены: ${points}`,
   nothingToReturn: 'По заказу нет баллов для возврата',
   alreadyReturned: 'Баллы по заказу уже возвращены',
+  returnOnlyCanceled: 'Баллы возвращаются только по отмененному заказу: сначала отмените заказ',
   programOff: 'Программа лояльности выключена',
   cardCodeInvalid: 'Номер карты — от 4 до 30 букв и цифр',
   cardCodeTaken: 'Карта с таким номером уже выдана другому клиенту',

@@ -135,6 +135,9 @@ export const orderCard = orderListItem.extend({
   OFFERS: z.array(z.object({ OFFER: idName, PRODUCT_ID: rowId })),
   HAS_OFFER: yn,
   DELIVERY_PRICE: money,
+  /** The delivery zone the buyer chose (its name at that moment), and whether its delivery price is to be agreed. */
+  DELIVERY_ZONE: z.object({ ID: rowId, NAME: z.string() }).nullable(),
+  DELIVERY_BY_AGREEMENT: yn,
   TAX_TYPE: z.string(),
   COMMENT: nullableText,
   SHOP_COMMENT: nullableText,
@@ -367,6 +370,7 @@ export const ORDER_FIELD_LABEL = {
   CUR_POSITION_SUM: 'Сумма в валюте заказа',
   POSITION_MARGIN: 'Маржа, руб.',
   DELIVERY_PRICE: 'Стоимость доставки',
+  DELIVERY_ZONE: 'Зона доставки',
   COMMENT: 'Комментарий клиента',
   SHOP_COMMENT: 'Комментарий магазина',
   CANCEL_COMMENT: 'Причина отмены',

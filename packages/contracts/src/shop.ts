@@ -55,6 +55,7 @@ export const SHOP_MSG = {
   lastTradepointSelfDelivery: 'Нельзя удалить последнюю торговую точку, пока в магазине включен только самовывоз',
   zoneSaved: 'Зона доставки сохранена',
   zoneDeleted: 'Зона доставки удалена',
+  zonePolygonInvalid: (max: number) => `Контур зоны — список от 3 до ${max} точек [широта, долгота]`,
   excludeLoaded: 'Файл исключений загружен',
   excludeDeactivated: 'Исключения из доставки отключены',
 } as const;

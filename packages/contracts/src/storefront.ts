@@ -22,6 +22,12 @@ export function rubles(amount: string): string {
   return `${sign}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ' ')},${(fraction + '00').slice(0, 2)}`;
 }
 
+/** How a currency is written after an amount (₽ only for roubles); an unknown code is written as it is. */
+export const CURRENCY_SIGN: Record<string, string> = { RUB: '₽', USD: '$', EUR: '€', KZT: '₸', BYN: 'Br' };
+
+/** "1234.5", "USD" → "1 234,50 $". */
+export const moneyText = (amount: string, currency = 'RUB') => `${rubles(amount)} ${CURRENCY_SIGN[currency] ?? currency}`;
+
 export const STOREFRONT_MSG = {
   multiplicity: (n: number) => `Товар продается упаковками по ${n} шт.: укажите количество, кратное ${n}`,
   quantityInvalid: 'Укажите количество целым числом',
@@ -31,7 +37,17 @@ export const STOREFRONT_MSG = {
   basketEmpty: 'Корзина пуста',
   basketChanged: 'Корзина изменилась: проверьте ее и оформите заказ еще раз',
   basketLinesMax: (max: number) => `В корзине может быть не больше ${max} товаров`,
-  minOrderSum: (sum: string) => `Минимальная сумма заказа — ${sum} ₽`,
+  /** The sum as moneyText writes it, in the basket's currency. */
+  minOrderSum: (sum: string) => `Минимальная сумма заказа — ${sum}`,
+  zoneRequired: 'Выберите зону доставки',
+  zoneUnknown: 'Такой зоны доставки нет: выберите зону из списка',
+  outsideZones: 'Адрес вне зон доставки магазина: выберите самовывоз или другой адрес',
+  outsideNotAllowed: 'Магазин доставляет только в свои зоны доставки: выберите зону из списка',
+  zoneOfAddress: (name: string) => `Адрес находится в зоне доставки «${name}»: выберите ее, стоимость доставки изменится`,
+  addressNotFound: 'Адрес не найден: уточните его',
+  deliveryByAgreement: 'стоимость по согласованию',
+  outsideByAgreement: 'Адрес вне зон доставки: выберите «Вне зон доставки», стоимость доставки согласует поставщик',
+  outsideZoneOption: 'Вне зон доставки',
   paymentTypeRequired: 'Не указан способ оплаты',
   addressRequired: 'Не указан адрес доставки',
   tradepointRequired: 'Выберите пункт самовывоза',
@@ -138,13 +154,38 @@ export const basketLine = z.object({
 });
 export type BasketLine = z.infer<typeof basketLine>;
 
+/** A delivery zone as the buyer chooses it: amounts in the basket's currency (the partner's roubles converted once). */
+export const basketZone = z.object({
+  ID: z.number().int(),
+  NAME: z.string(),
+  PRICE: money,
+  /** Free delivery from this basket sum (the zone's own threshold, else the shop's MIN_SUM), when set. */
+  FREE_FROM: money.nullable(),
+  /** What this basket pays for delivery to the zone now (0 from FREE_FROM). */
+  DELIVERY_PRICE: money,
+});
+export type BasketZone = z.infer<typeof basketZone>;
+
+/**
+ * Amounts are in CURRENCY (the buyer's list's): SUM = Σ quantity × PRICE. The partner's rouble amounts (delivery,
+ * free-delivery and minimum sums) are shown converted once, and compared in roubles with Σ quantity × price in roubles.
+ */
 export const basketAnswer = z.object({
   ITEMS: z.array(basketLine),
   CNT: z.number().int(),
   SUM: money,
+  CURRENCY: z.string(),
+  /** The delivery of the chosen zone (or the shop's one price when it has no zones); 0 to be agreed or to choose. */
   DELIVERY_PRICE: money,
-  /** Free delivery from this sum (the shop's MIN_SUM), when set. */
+  /** Free delivery from this sum (the chosen zone's threshold, else the shop's MIN_SUM), when set. */
   FREE_DELIVERY_FROM: money.nullable(),
+  /** The shop's delivery zones (none: one delivery price for every address). */
+  DELIVERY_ZONES: z.array(basketZone),
+  /** The zone DELIVERY_PRICE is for (delivery_zone_id of the query), when one is chosen. */
+  DELIVERY_ZONE: z.object({ ID: z.number().int(), NAME: z.string() }).nullable(),
+  /** Whether the shop delivers outside its zones at a price agreed later, and whether that is chosen (outside_zone=Y). */
+  DELIVERY_OUTSIDE_ZONES: yn,
+  DELIVERY_BY_AGREEMENT: yn,
   MIN_ORDER_SUM: money.nullable(),
   /** Whether the basket may be ordered now, and why not. */
   CAN_ORDER: yn,
@@ -154,13 +195,21 @@ export const basketAnswer = z.object({
 });
 export type BasketAnswer = z.infer<typeof basketAnswer>;
 
+/** The delivery the basket is priced for: a zone, or outside every zone (where the shop allows it). */
+export const deliveryChoice = z.object({
+  delivery_zone_id: formId().optional(),
+  outside_zone: z.enum(['Y', 'N']).optional(),
+});
+export type DeliveryChoice = z.output<typeof deliveryChoice>;
+
 const quantity = formInt({ min: 0, max: LIMITS.basketQuantityMax, message: STOREFRONT_MSG.quantityInvalid, rangeMessage: STOREFRONT_MSG.quantityMax(LIMITS.basketQuantityMax) });
 
-/** Sets a product's quantity in the basket (0 takes it out); add=Y adds to what is there. */
+/** Sets a product's quantity in the basket (0 takes it out); add=Y adds to what is there; the answer is priced for the delivery chosen. */
 export const basketBody = z.object({
   product_id: formId(),
   quantity,
   add: z.enum(['Y', 'N']).optional(),
+  ...deliveryChoice.shape,
 });
 export const basketSaved = action({ BASKET: basketAnswer });
 
@@ -173,6 +222,8 @@ export const checkoutAnswer = z.object({
   ABOUT_DELIVERY: z.string().nullable(),
   ABOUT_PAYMENT: z.string().nullable(),
   CONTACT: z.object({ NAME: z.string(), PHONE: z.string(), EMAIL: z.string(), ADDRESS: z.string() }),
+  /** Whether the address is geocoded and checked against the zones' outlines (GEOCODER_URL is set). */
+  GEOCODER: yn,
   BASKET: basketAnswer,
 });
 export type CheckoutAnswer = z.infer<typeof checkoutAnswer>;
@@ -181,6 +232,9 @@ export const orderBody = z.object({
   delivery: z.enum(DELIVERY_KINDS),
   address: formText.max(500).optional(),
   tradepoint_id: formId().optional(),
+  /** The delivery zone (required for a delivery when the shop has zones), or outside_zone=Y where it is allowed. */
+  delivery_zone_id: formId().optional(),
+  outside_zone: z.enum(['Y', 'N']).optional(),
   payment_type: z.enum(PAYMENT_TYPES, { error: STOREFRONT_MSG.paymentTypeRequired }),
   contact_name: formText.max(LIMITS.personNameMax * 2),
   contact_phone: formText.max(LIMITS.phoneMax),

@@ -36,9 +36,10 @@ import * as orderStatusCounts from './migrations/2026-11-27-0036-order-status-co
 import * as numberBounds from './migrations/2026-11-28-0038-number-bounds';
 import * as fileExpiry from './migrations/2026-11-28-0039-file-expiry';
 import * as loyaltyKeyPerClient from './migrations/2026-11-28-0040-loyalty-key-per-client';
-import * as orderCurPrice from './migrations/2026-11-28-0045-order-cur-price';
-import * as shopTimeZone from './migrations/2026-11-28-0043-shop-time-zone';
 import * as reportOrderCounts from './migrations/2026-11-28-0041-report-order-counts';
+import * as shopTimeZone from './migrations/2026-11-28-0043-shop-time-zone';
+import * as orderCurPrice from './migrations/2026-11-28-0045-order-cur-price';
+import * as orderDeliveryZone from './migrations/2026-11-28-0046-order-delivery-zone';
 
 /** Dated migrations, listed here so that the bundled server carries them. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -78,9 +79,10 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-28-0038-number-bounds': numberBounds,
   '2026-11-28-0039-file-expiry': fileExpiry,
   '2026-11-28-0040-loyalty-key-per-client': loyaltyKeyPerClient,
-  '2026-11-28-0045-order-cur-price': orderCurPrice,
-  '2026-11-28-0043-shop-time-zone': shopTimeZone,
   '2026-11-28-0041-report-order-counts': reportOrderCounts,
+  '2026-11-28-0043-shop-time-zone': shopTimeZone,
+  '2026-11-28-0045-order-cur-price': orderCurPrice,
+  '2026-11-28-0046-order-delivery-zone': orderDeliveryZone,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -248,6 +248,8 @@ export interface ShopsTable {
   phones: Json<unknown[]>;
   opening_hours: string | null;
   selfdelivery_only: Def<boolean>;
+  /** Addresses outside every delivery zone are accepted at a price agreed later (migration 0046). */
+  delivery_outside_zones: Def<boolean>;
   min_sum: Money | null;
   delivery_price: Money | null;
   about_delivery: string | null;
@@ -313,6 +315,10 @@ export interface DeliveryZonesTable {
   name: Def<string>;
   price: Money | null;
   sort: Def<number>;
+  /** Free delivery from this basket sum in roubles; null: the shop's MIN_SUM (migration 0046). */
+  free_from: Money | null;
+  /** The zone's outline, [latitude, longitude] points, for a geocoded address. */
+  polygon: Json<[number, number][]> | null;
 }
 
 export interface DeliveryExcludesTable {
@@ -617,6 +623,10 @@ export interface OrdersTable {
   purchase_sum: Def<Money>;
   position_margin: Def<Money>;
   delivery_price: Def<Money>;
+  /** The delivery zone of the moment the order was placed, and whether its delivery price is to be agreed (0046). */
+  delivery_zone_id: number | null;
+  delivery_zone_name: string | null;
+  delivery_by_agreement: Def<boolean>;
   tax_type: Def<string>;
   min_order_sum: Money | null;
   contact_name: string | null;

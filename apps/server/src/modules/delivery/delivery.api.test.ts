@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { LIMITS } from '@b2b/contracts/limits';
 import { SHOP_MSG } from '@b2b/contracts/shop';
 import { settingsTestApp } from '../shop/settings-test-kit';
 import { PDF, xlsxOf } from '../shop/test-files';
@@ -41,7 +42,20 @@ describe('delivery zones', () => {
     expect((await post(`/v3/api/partner/delivery_zone/${inside.ID}/`, { name: 'Москва', price: '400', sort: '10' })).json().SUCCESS).toBe('Y');
     expect((await post(`/v3/api/partner/delivery_zone/${outside.ID}/`, { delete: 'Y' })).json()).toEqual({ SUCCESS: 'Y', MESSAGE: SHOP_MSG.zoneDeleted });
     list = { ITEMS: await ours() };
-    expect(list.ITEMS).toEqual([{ ID: inside.ID, DELIVERY_ZONE_ID: inside.ID, NAME: 'Москва', PRICE: '400', SORT: 10 }]);
+    expect(list.ITEMS).toEqual([{ ID: inside.ID, DELIVERY_ZONE_ID: inside.ID, NAME: 'Москва', PRICE: '400', SORT: 10, FREE_FROM: '', POLYGON: null }]);
+  });
+
+  it('keep a free-delivery sum and an outline, refusing a malformed one, and clear them with empty values', async () => {
+    const id = (await post('/v3/api/partner/delivery_zone/', { name: 'Центр', price: '700', free_from: '25 000', polygon: '[[55.7,37.5],[55.8,37.5],[55.8,37.7]]' })).json().ID;
+    const zone = async () => (await get('/v3/api/partner/delivery_zone/')).json().ITEMS.find((z: { ID: number }) => z.ID === id);
+    expect(await zone()).toMatchObject({ FREE_FROM: '25000', POLYGON: [[55.7, 37.5], [55.8, 37.5], [55.8, 37.7]] });
+    expect((await post(`/v3/api/partner/delivery_zone/${id}/`, { name: 'Центр', price: '700', free_from: 'много', polygon: '[[91,0],[0,0],[0,1]]' })).json().errors)
+      .toEqual({ free_from: SHOP_MSG.sumInvalid, polygon: SHOP_MSG.zonePolygonInvalid(LIMITS.deliveryZonePointsMax) });
+    // A re-sort keeps them; empty values clear them.
+    await post('/v3/api/partner/delivery_zone/', { delivery_zone_id: String(id), sort: '50' });
+    expect(await zone()).toMatchObject({ FREE_FROM: '25000', SORT: 50 });
+    await post(`/v3/api/partner/delivery_zone/${id}/`, { name: 'Центр', price: '700', free_from: '', polygon: '' });
+    expect(await zone()).toMatchObject({ FREE_FROM: '', POLYGON: null });
   });
 
   it("are the partner's own: another partner's zone is 404, and only ADMIN and the owner edit", async () => {

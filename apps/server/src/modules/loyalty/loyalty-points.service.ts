@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import {
-  LOYALTY_MSG, LOYALTY_OPERATION_LABEL, LOYALTY_OPERATIONS, type BuyerLoyalty, type loyaltyAdjustBody, type loyaltyBalanceQuery,
+  LOYALTY_MSG, LOYALTY_OPERATION_LABEL, LOYALTY_OPERATIONS, pointsReturnableIn, type BuyerLoyalty, type loyaltyAdjustBody, type loyaltyBalanceQuery,
   type LoyaltyMemberRow, type loyaltyParticipationQuery,
 } from '@b2b/contracts/loyalty';
 import type { LoyaltyHistoryEntry } from '@b2b/contracts/orders';
@@ -242,12 +242,17 @@ export function loyaltyPointsService(
       if (credited.posted) await burnLater(trx, partnerId, event.payload.clientId, burnAt);
     },
 
-    /** action=bonus_return: the points the order was paid with go back to the client, once. */
+    /**
+     * action=bonus_return: the points a canceled order was paid with go back to the client, once (the ledger row's key
+     * settles parallel calls); refused for a live order.
+     */
     async returnOrderPoints(user: { id: number; partnerId: number }, orderId: number) {
       return db.transaction().execute(async (trx) => {
         const trxRepo = loyaltyRepo(trx);
         const found = await trxRepo.orderForPoints(trx, user.partnerId, orderId);
         if (!found) return failed({ order: LOYALTY_MSG.orderNotFound });
+        // Canceled is the last status: an order read canceled here stays canceled; a live one is refused.
+        if (!pointsReturnableIn(found.order.status)) return failed({ bonus_return: LOYALTY_MSG.returnOnlyCanceled });
         const member = await trxRepo.member(user.partnerId, found.order.client_id);
         if (!member) return failed({ loyalty_client_not_found: LOYALTY_MSG.clientNotFound });
         const moves = await trxRepo.orderMovements(trx, user.partnerId, orderId);

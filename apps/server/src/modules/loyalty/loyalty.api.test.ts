@@ -277,6 +277,47 @@ describe('points', () => {
   });
 });
 
+describe('bonus_return (issue 38.7)', () => {
+  it('returns the points a canceled order was paid with, exactly once for 30 calls at once; a live order is refused', async () => {
+    const db = t.database.db;
+    const id = await member('ООО Живой заказ', 500);
+    const paidOrder = async (status: 'NEW' | 'VIEWED' | 'COMPLETED' | 'CANCELED') => {
+      const order = await db
+        .insertInto('orders')
+        .values({ partner_id: pid, client_id: id, order_number: `ВБ-${status}-${Date.now()}`, status, position_sum: '5000', loyalty_sum: '120', is_loyalty: true })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      // Paid with 120 points through the ledger, as the programme writes it.
+      await t.database.db.transaction().execute(async (trx) => {
+        await trx.insertInto('loyalty_ledger').values({ partner_id: pid, client_id: id, order_id: order.id, operation: 'DEBIT', points: '-120', title: 'Оплата баллами' }).execute();
+        await trx.updateTable('loyalty_members').set((eb) => ({ balance: eb('balance', '-', '120') })).where('partner_id', '=', pid).where('client_id', '=', id).execute();
+      });
+      return Number(order.id);
+    };
+    for (const status of ['NEW', 'VIEWED', 'COMPLETED'] as const) {
+      const orderId = await paidOrder(status);
+      expect((await post(`/v3/api/partner/order/${orderId}/`, { action: 'bonus_return' })).json()).toEqual({ SUCCESS: 'N', errors: { bonus_return: LOYALTY_MSG.returnOnlyCanceled } });
+      const card = (await get(`/v3/api/partner/order/${orderId}/`)).json();
+      expect(card).toMatchObject({ STATUS: { STATUS_CODE: status }, RETURNED_BONUS: '0.00' });
+      expect(await db.selectFrom('loyalty_ledger').select('id').where('order_id', '=', orderId).where('operation', '=', 'RETURN').execute()).toEqual([]);
+    }
+    expect(new Decimal(await balanceOf(id)).toFixed(0)).toBe('140');
+
+    const canceled = await paidOrder('CANCELED');
+    const answers = await Promise.all(Array.from({ length: 30 }, () => post(`/v3/api/partner/order/${canceled}/`, { action: 'bonus_return' })));
+    const passed = answers.map((a) => a.json()).filter((a) => a.SUCCESS === 'Y');
+    expect(passed).toEqual([{ SUCCESS: 'Y', MESSAGE: LOYALTY_MSG.returned('120'), RETURNED_BONUS: '120' }]);
+    expect(answers.map((a) => a.json()).filter((a) => a.SUCCESS !== 'Y').every((a) => a.errors.bonus_return === LOYALTY_MSG.alreadyReturned)).toBe(true);
+    // The oracle: the order's ledger rows — one return of exactly what was paid.
+    const { rows } = await sql<{ operation: string; points: string; n: number }>`
+      select operation, sum(points) as points, count(*)::int as n from loyalty_ledger where partner_id = ${pid} and order_id = ${canceled} group by operation order by operation`.execute(db);
+    expect(rows.map((r) => [r.operation, new Decimal(r.points).toFixed(0), r.n])).toEqual([['DEBIT', '-120', 1], ['RETURN', '120', 1]]);
+    expect(new Decimal(await balanceOf(id)).toFixed(0)).toBe('140');
+    expect((await get(`/v3/api/partner/order/${canceled}/`)).json()).toMatchObject({ RETURNED_BONUS: '120.00' });
+    await ledgerIsTheBalance();
+  });
+});
+
 describe('card codes', () => {
   it('gives one card code to one client only, even when 30 clients ask for it at once', async () => {
     const ids = await Promise.all(Array.from({ length: 30 }, (_, i) => insertClient(t.database.db, pid, { name: `ООО Карта ${i}`, registeredAt: new Date() })));

@@ -3,6 +3,7 @@ import { loadExcelJs } from '@/files/exceljs-lazy';
 import { ORDER_EXPORT_FILE, ORDER_FIELD_LABEL as L, type OrderCard, type OrderListItem } from '@b2b/contracts/orders';
 import { writeXlsxTable } from '@/files/xlsx-table-writer';
 import { formatPhone } from '@b2b/contracts/phone-format';
+import { STOREFRONT_MSG } from '@b2b/contracts/storefront';
 import { sheetDateCell } from '@/files/shop-time-zone';
 import { excelNumber } from './order-money';
 
@@ -96,6 +97,9 @@ export async function writeOrderXlsx(file: string, card: OrderCard, zone: string
     // Another currency's buyer figure beside the roubles: Σ quantity × the shown price (issue 38.7).
     ...(card.CURRENCY !== 'RUB' ? [[L.CUR_POSITION_SUM, excelNumber(card.CUR_POSITION_SUM), 'money'] as [string, number, CellFormat]] : []),
     [L.DELIVERY_PRICE, excelNumber(card.DELIVERY_PRICE), 'money'],
+    ...(card.DELIVERY_ZONE || card.DELIVERY_BY_AGREEMENT === 'Y'
+      ? [[L.DELIVERY_ZONE, card.DELIVERY_BY_AGREEMENT === 'Y' ? [card.DELIVERY_ZONE?.NAME, `(${STOREFRONT_MSG.deliveryByAgreement})`].filter(Boolean).join(' ') : card.DELIVERY_ZONE!.NAME] as [string, string]]
+      : []),
     [L.COMMENT, card.COMMENT],
     [L.SHOP_COMMENT, card.SHOP_COMMENT],
     ...(card.CANCEL_COMMENT ? [[L.CANCEL_COMMENT, card.CANCEL_COMMENT] as [string, string]] : []),

@@ -34,6 +34,9 @@ export interface NewOrder {
   currencyRate: string;
   taxType: string;
   deliveryPrice: string;
+  /** The delivery zone of the moment (its id and name), and whether the delivery price is to be agreed (issue 38 §4). */
+  deliveryZone?: { id: number; name: string } | null;
+  deliveryByAgreement?: boolean;
   minOrderSum: string | null;
   contactName: string;
   contactPhone: string;
@@ -82,6 +85,9 @@ export async function placeOrder(trx: Db, o: NewOrder): Promise<{ id: number; nu
       purchase_sum: purchase.toFixed(4),
       position_margin: sum.minus(purchase).toFixed(4),
       delivery_price: o.deliveryPrice,
+      delivery_zone_id: o.deliveryZone?.id ?? null,
+      delivery_zone_name: o.deliveryZone?.name ?? null,
+      delivery_by_agreement: o.deliveryByAgreement ?? false,
       tax_type: o.taxType,
       min_order_sum: o.minOrderSum,
       contact_name: o.contactName,

@@ -139,6 +139,8 @@ export function toCard({ order, items, history, shop, actions, basketMessage }: 
     OFFERS: offers,
     HAS_OFFER: offers.length ? 'Y' : 'N',
     DELIVERY_PRICE: money(order.delivery_price),
+    DELIVERY_ZONE: order.delivery_zone_id == null ? null : { ID: Number(order.delivery_zone_id), NAME: order.delivery_zone_name ?? '' },
+    DELIVERY_BY_AGREEMENT: order.delivery_by_agreement ? 'Y' : 'N',
     TAX_TYPE: order.tax_type,
     COMMENT: order.comment,
     SHOP_COMMENT: order.shop_comment,

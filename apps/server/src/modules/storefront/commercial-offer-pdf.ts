@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { PassThrough, type Readable } from 'node:stream';
 import Decimal from 'decimal.js';
 import PDFDocument from 'pdfkit';
-import { rubles, type BasketLine } from '@b2b/contracts/storefront';
+import { CURRENCY_SIGN, rubles, type BasketLine } from '@b2b/contracts/storefront';
 import type { CommercialOfferSettings } from '@b2b/contracts/shop-requisites';
 import { formatPhone } from '@b2b/contracts/phone-format';
 import { DEFAULT_TIME_ZONE, wallClockIn } from '@b2b/contracts/time-zones';
@@ -38,14 +38,39 @@ export interface OfferDocument {
   logo?: Buffer;
   stamp?: Buffer;
   client: string;
-  lines: (BasketLine & { VAT_RATE: number })[];
+  /** The basket's lines; a gift (GIFT) is a line at 0 marked «Подарок». */
+  lines: (Pick<BasketLine, 'UP_CODE_1C' | 'NAME' | 'QUANTITY' | 'PRICE' | 'SUM'> & { VAT_RATE: number; GIFT?: boolean })[];
+  /** The basket's currency: every amount is in it, as the basket shows it. */
+  currency: string;
+  /** The shop's TAX_TYPE: «В том числе НДС» only for prices with VAT (WO_VAT prices are net). */
+  taxType: string;
+  /** The delivery the basket pays (a line when charged), its zone, or «по согласованию». */
+  delivery: { price: string; zone: string | null; byAgreement: boolean } | null;
+  /** The basket's goods and its total with the delivery (SUM and SUM + DELIVERY_PRICE of the basket). */
   sum: string;
+  total: string;
   now?: Date;
   /** The shop's time zone its dates are printed in (issue 38 §8); Moscow by default. */
   timeZone?: string;
 }
 
+/** The rate delivery (a service) carries VAT at, in a shop whose prices include VAT. */
+const DELIVERY_VAT_RATE = 20;
+
+/**
+ * «В том числе НДС …» for a shop whose prices include VAT (TAX_TYPE WITH_VAT) and whose offer settings show VAT: each
+ * line's VAT at its product's rate, the delivery's at 20 %, summed exactly and rounded once. «Без НДС» otherwise.
+ */
+export function vatText(o: Pick<OfferDocument, 'lines' | 'delivery' | 'taxType' | 'currency' | 'settings'>): string {
+  if (o.taxType !== 'WITH_VAT' || o.settings.vat === 'WO_VAT') return 'Без НДС';
+  const part = (sum: Decimal.Value, rate: number) => new Decimal(sum).mul(rate).div(100 + rate);
+  const goods = o.lines.reduce((sum, l) => sum.plus(part(l.SUM, l.VAT_RATE)), new Decimal(0));
+  const vat = goods.plus(o.delivery && !o.delivery.byAgreement ? part(o.delivery.price, DELIVERY_VAT_RATE) : 0);
+  return `В том числе НДС: ${money(vat.toDecimalPlaces(2, Decimal.ROUND_HALF_UP))} ${CURRENCY_SIGN[o.currency] ?? o.currency}`;
+}
+
 export function commercialOfferPdf(o: OfferDocument): Readable {
+  const sign = CURRENCY_SIGN[o.currency] ?? o.currency;
   const now = o.now ?? new Date();
   const zone = o.timeZone ?? DEFAULT_TIME_ZONE;
   const s = o.settings;
@@ -68,7 +93,8 @@ export function commercialOfferPdf(o: OfferDocument): Readable {
   doc.font('bold').fontSize(12).text(s.orgName || 'Поставщик', left, doc.y);
   const requisites = [
     [s.inn && `ИНН ${s.inn}`, s.kpp && `КПП ${s.kpp}`, s.ogrn && `ОГРН ${s.ogrn}`].filter(Boolean).join(', '),
-    [s.postcode, s.legalAddress].filter(Boolean).join(', '),
+    // The legal address often starts with its postcode already: printed once.
+    [!s.legalAddress.includes(s.postcode) && s.postcode, s.legalAddress].filter(Boolean).join(', '),
     [s.phone && `Тел.: ${formatPhone(s.phone)}`, s.email && `E-mail: ${s.email}`, s.url].filter(Boolean).join(', '),
     [s.bank, s.checkingAccount && `р/с ${s.checkingAccount}`, s.corAccount && `к/с ${s.corAccount}`, s.bik && `БИК ${s.bik}`].filter(Boolean).join(', '),
   ].filter(Boolean);
@@ -83,8 +109,8 @@ export function commercialOfferPdf(o: OfferDocument): Readable {
     { title: 'Код', w: 48, align: 'left' as const },
     { title: 'Наименование', w: width - 22 - 48 - 50 - 70 - 80, align: 'left' as const },
     { title: 'Кол-во', w: 50, align: 'right' as const },
-    { title: 'Цена, ₽', w: 70, align: 'right' as const },
-    { title: 'Сумма, ₽', w: 80, align: 'right' as const },
+    { title: `Цена, ${sign}`, w: 70, align: 'right' as const },
+    { title: `Сумма, ${sign}`, w: 80, align: 'right' as const },
   ];
   const row = (cells: string[], font: 'regular' | 'bold') => {
     doc.font(font).fontSize(8);
@@ -101,12 +127,19 @@ export function commercialOfferPdf(o: OfferDocument): Readable {
     doc.y = y + height;
   };
   row(cols.map((c) => c.title), 'bold');
-  o.lines.forEach((l, i) => row([String(i + 1), l.UP_CODE_1C, l.NAME, String(l.QUANTITY), money(l.PRICE), money(l.SUM)], 'regular'));
+  o.lines.forEach((l, i) =>
+    row([String(i + 1), l.UP_CODE_1C, l.GIFT ? `Подарок: ${l.NAME}` : l.NAME, String(l.QUANTITY), money(l.PRICE), money(l.SUM)], 'regular'),
+  );
+  const d = o.delivery;
+  if (d && (d.byAgreement || !new Decimal(d.price).isZero())) {
+    const what = ['Доставка', d.zone && `(${d.zone})`].filter(Boolean).join(' ');
+    const price = d.byAgreement ? 'по согласованию' : money(d.price);
+    row([String(o.lines.length + 1), '', what, '1', price, price], 'regular');
+  }
 
   doc.moveDown();
-  doc.font('bold').fontSize(10).text(`Итого: ${money(o.sum)} ₽`, left, doc.y, { width, align: 'right' });
-  const vat = o.lines.reduce((sum, l) => sum.plus(new Decimal(l.SUM).mul(l.VAT_RATE).div(100 + l.VAT_RATE)), new Decimal(0));
-  doc.font('regular').fontSize(9).text(s.vat === 'WO_VAT' ? 'Без НДС' : `В том числе НДС: ${money(vat.toDecimalPlaces(2))} ₽`, { width, align: 'right' });
+  doc.font('bold').fontSize(10).text(`Итого: ${money(o.total)} ${sign}`, left, doc.y, { width, align: 'right' });
+  doc.font('regular').fontSize(9).text(vatText(o), { width, align: 'right' });
   if (s.isActualDays === 'Y' && s.actualDays) {
     doc.moveDown();
     doc.text(`Предложение действительно ${s.actualDays} раб. дн., до ${dateText(afterWorkingDays(now, s.actualDays, zone), zone)}.`, left, doc.y, { width });

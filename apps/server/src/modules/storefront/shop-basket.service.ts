@@ -2,50 +2,63 @@ import Decimal from 'decimal.js';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import { LIMITS } from '@b2b/contracts/limits';
-import { rubles, STOREFRONT_MSG, type BasketAnswer, type basketBody } from '@b2b/contracts/storefront';
+import { moneyText, STOREFRONT_MSG, type BasketAnswer, type basketBody, type DeliveryChoice } from '@b2b/contracts/storefront';
 import type { Db } from '@/db/database';
-import { failed, ok } from '@/http/envelope';
+import { failed, ok, yn } from '@/http/envelope';
+import type { DeliveryZonesService, ShopZone } from '../delivery/delivery-zones.service';
 import type { OffersService } from '../offers/offers.service';
+import { basketZones, priceDelivery, shown, type DeliveryTerms } from './basket-delivery';
 import type { Buyer, ShopCatalogService } from './shop-catalog.service';
 import { shopCatalogRepo } from './shop-catalog.repo';
 
 /*
- * The buyer's basket (issue 13.4), kept on the server per client: lines priced now by the price engine, the shop's
- * delivery price (free from MIN_SUM) and its minimum order sum (unless NO_CHECK_ORDER_SUM). Products the shop no
- * longer sells drop out of it. Borrowed read-only: shops (module shop).
+ * The buyer's basket (issue 13.4), kept on the server per client: lines priced now by the price engine, the delivery
+ * of the zone the buyer chose (or the shop's one price, free from MIN_SUM) and its minimum order sum (unless
+ * NO_CHECK_ORDER_SUM). Products the shop no longer sells drop out of it. Money (issue 38, the money rule): SUM is in
+ * the list's currency, Σ quantity × shown price; every threshold the partner typed (minimum order, free delivery,
+ * gifts, the total cap) is roubles and is compared with the rouble sum Σ quantity × price in roubles.
+ * Borrowed read-only: shops (module shop).
  */
 
-export interface ShopTerms {
+export interface ShopTerms extends DeliveryTerms {
   name: string;
-  deliveryPrice: string;
-  freeFrom: string | null;
   minOrderSum: string | null;
-  /** Roubles per unit of the shop's prices (1 for RUB): gift thresholds are roubles. */
+  /** The shop's currency and its rate (roubles per unit; 1 for RUB). */
+  currency: string;
   currencyRate: string;
+  taxType: 'WITH_VAT' | 'WO_VAT';
 }
 
 const money = (d: Decimal) => d.toFixed(2);
 
-export async function shopTerms(db: Db, partnerId: number): Promise<ShopTerms> {
+export async function shopTerms(db: Db, partnerId: number, zones: ShopZone[]): Promise<ShopTerms> {
   const s = await db
     .selectFrom('shops')
-    .select(['name', 'delivery_price', 'min_sum', 'min_order_sum', 'no_check_order_sum', 'currency', 'currency_rate'])
+    .select(['name', 'delivery_price', 'min_sum', 'min_order_sum', 'no_check_order_sum', 'currency', 'currency_rate', 'delivery_outside_zones', 'tax_type'])
     .where('partner_id', '=', partnerId)
     .executeTakeFirstOrThrow();
   return {
     name: s.name,
     deliveryPrice: s.delivery_price ?? '0',
     freeFrom: s.min_sum,
+    outsideZones: s.delivery_outside_zones,
+    zones,
     minOrderSum: s.no_check_order_sum ? null : s.min_order_sum,
+    currency: s.currency,
     currencyRate: s.currency !== 'RUB' && s.currency_rate ? s.currency_rate : '1',
+    taxType: s.tax_type,
   };
 }
 
-/** Whether an order's total passes the cap (LIMITS.moneyMax), in the shop's currency or in roubles. */
-export const overCap = (total: Decimal, terms: Pick<ShopTerms, 'currencyRate'>) =>
-  Decimal.max(total, total.mul(terms.currencyRate)).gt(LIMITS.moneyMax);
+/** Whether an order's total in roubles (goods and delivery) passes the cap (LIMITS.moneyMax): stored figures are roubles. */
+export const overCap = (rubTotal: Decimal) => rubTotal.gt(LIMITS.moneyMax);
 
-export function shopBasketService(db: Db, catalog: ShopCatalogService, offers: Pick<OffersService, 'basketGift'>) {
+export function shopBasketService(
+  db: Db,
+  catalog: ShopCatalogService,
+  offers: Pick<OffersService, 'basketGift'>,
+  zones: Pick<DeliveryZonesService, 'forShop'>,
+) {
   const repo = shopCatalogRepo(db);
 
   const rawLines = (trx: Db, buyer: Buyer) =>
@@ -58,8 +71,8 @@ export function shopBasketService(db: Db, catalog: ShopCatalogService, offers: P
       .orderBy('product_id')
       .execute();
 
-  /** The basket priced now, with its lines' purchase prices (for checkout). */
-  async function priced(buyer: Buyer) {
+  /** The basket priced now for the delivery chosen, with its lines' purchase prices (for checkout). */
+  async function priced(buyer: Buyer, choice: DeliveryChoice = {}) {
     const scope = await catalog.scopeOf(buyer.partnerId);
     const lines = await rawLines(db, buyer);
     const rows = await repo.byIds(scope, lines.map((l) => Number(l.product_id)));
@@ -68,11 +81,17 @@ export function shopBasketService(db: Db, catalog: ShopCatalogService, offers: P
       const p = byId.get(Number(l.product_id));
       return p ? [{ ...p, quantity: l.quantity }] : [];
     });
-    const terms = await shopTerms(db, buyer.partnerId);
+    const terms = await shopTerms(db, buyer.partnerId, await zones.forShop(buyer.partnerId));
+    // The basket's currency is its prices' (a RUB list in a USD shop is a RUB basket, rate 1).
+    const currency = items[0]?.price.currency ?? terms.currency;
+    const rate = currency === 'RUB' ? '1' : terms.currencyRate;
     const sum = items.reduce((s, i) => s.plus(new Decimal(i.price.price).mul(i.quantity)), new Decimal(0));
-    const free = terms.freeFrom !== null && new Decimal(terms.freeFrom).gt(0) && sum.gte(terms.freeFrom);
-    const below = terms.minOrderSum !== null && sum.lt(terms.minOrderSum);
-    const over = overCap(sum, terms);
+    const rubSum = items.reduce((s, i) => s.plus(new Decimal(i.price.rubles).mul(i.quantity)), new Decimal(0));
+    const delivery = priceDelivery(terms, rubSum, choice);
+    const deliveryShown = shown(delivery.rubles, rate);
+    const minShown = terms.minOrderSum === null ? null : shown(terms.minOrderSum, rate);
+    const below = terms.minOrderSum !== null && rubSum.lt(terms.minOrderSum);
+    const over = overCap(rubSum.plus(delivery.rubles));
     const answer: BasketAnswer = {
       ITEMS: items.map((i) => ({
         PRODUCT_ID: i.item.ID,
@@ -88,25 +107,31 @@ export function shopBasketService(db: Db, catalog: ShopCatalogService, offers: P
       })),
       CNT: items.length,
       SUM: money(sum),
-      DELIVERY_PRICE: free ? '0.00' : money(new Decimal(terms.deliveryPrice)),
-      FREE_DELIVERY_FROM: terms.freeFrom === null ? null : money(new Decimal(terms.freeFrom)),
-      MIN_ORDER_SUM: terms.minOrderSum === null ? null : money(new Decimal(terms.minOrderSum)),
+      CURRENCY: currency,
+      DELIVERY_PRICE: money(deliveryShown),
+      FREE_DELIVERY_FROM: delivery.freeFrom === null ? null : money(shown(delivery.freeFrom, rate)),
+      DELIVERY_ZONES: basketZones(delivery, rate),
+      DELIVERY_ZONE: delivery.zone ? { ID: delivery.zone.id, NAME: delivery.zone.name } : null,
+      DELIVERY_OUTSIDE_ZONES: yn(terms.outsideZones),
+      DELIVERY_BY_AGREEMENT: yn(delivery.byAgreement),
+      MIN_ORDER_SUM: minShown === null ? null : money(minShown),
       CAN_ORDER: items.length && !below && !over ? 'Y' : 'N',
-      ...(await offers.basketGift(buyer.partnerId, sum.mul(terms.currencyRate))),
+      // Gift thresholds are roubles: the rouble sum, never the shown one times the rate.
+      ...(await offers.basketGift(buyer.partnerId, rubSum)),
       ...(items.length === 0
         ? { MESSAGE: STOREFRONT_MSG.basketEmpty }
         : below
-          ? { MESSAGE: STOREFRONT_MSG.minOrderSum(rubles(money(new Decimal(terms.minOrderSum!)))) }
+          ? { MESSAGE: STOREFRONT_MSG.minOrderSum(moneyText(money(minShown!), currency)) }
           : over
             ? { MESSAGE: STOREFRONT_MSG.orderTotalMax(LIMITS.moneyMax) }
             : {}),
     };
-    return { answer, items, terms, sum, free };
+    return { answer, items, terms, sum, rubSum, delivery, currency, rate };
   }
 
   return {
     priced,
-    view: async (buyer: Buyer) => (await priced(buyer)).answer,
+    view: async (buyer: Buyer, choice: DeliveryChoice = {}) => (await priced(buyer, choice)).answer,
     /** The basket's lines as stored, read in `trx` (checkout compares them with what it priced). */
     lines: (trx: Db, buyer: Buyer) => rawLines(trx, buyer),
 
@@ -141,7 +166,7 @@ export function shopBasketService(db: Db, catalog: ShopCatalogService, offers: P
         return undefined;
       });
       if (refused) return failed(refused);
-      return ok({ BASKET: (await priced(buyer)).answer });
+      return ok({ BASKET: (await priced(buyer, { delivery_zone_id: body.delivery_zone_id, outside_zone: body.outside_zone })).answer });
     },
 
     /**

@@ -5,7 +5,7 @@ import { ORDER_STATUS_LABEL } from '@b2b/contracts/messages';
 import { LIMITS } from '@b2b/contracts/limits';
 import { ORDER_MSG } from '@b2b/contracts/orders';
 import { PAYMENT_TYPE_LABEL, type PaymentType } from '@b2b/contracts/payment-types';
-import { STOREFRONT_MSG, type CheckoutAnswer, type orderBody } from '@b2b/contracts/storefront';
+import { STOREFRONT_MSG, type CheckoutAnswer, type DeliveryChoice, type orderBody } from '@b2b/contracts/storefront';
 import type { Db } from '@/db/database';
 import { notFound } from '@/http/app-error';
 import { failed, ok, toSeconds, yn } from '@/http/envelope';
@@ -14,10 +14,13 @@ import { orderPlacedMail, orderReceivedMail } from '@/mail/templates/order-mails
 import { dateTimeText } from '@/files/shop-time-zone';
 import { formatPhone } from '@b2b/contracts/phone-format';
 import { MSG } from '@b2b/contracts/messages';
+import type { DeliveryZonesService } from '../delivery/delivery-zones.service';
 import type { LoyaltyPointsService } from '../loyalty/loyalty-points.service';
 import type { OffersService } from '../offers/offers.service';
 import type { OrdersService } from '../orders/orders.service';
-import { overCap, type ShopBasketService } from './shop-basket.service';
+import type { Geocoder } from '../tradepoints/geocoder';
+import type { PricedDelivery } from './basket-delivery';
+import { overCap, type ShopBasketService, type ShopTerms } from './shop-basket.service';
 import type { Buyer } from './shop-catalog.service';
 
 /*
@@ -37,6 +40,9 @@ export function shopCheckoutService(
     orders: OrdersService;
     offers: Pick<OffersService, 'claimForOrder'>;
     loyalty: Pick<LoyaltyPointsService, 'isMember'>;
+    /** Where configured, a delivery address is geocoded and its zone found by the zones' outlines. */
+    geocoder: Geocoder;
+    zones: Pick<DeliveryZonesService, 'zoneAt'>;
   },
 ) {
   const shopOf = (partnerId: number) =>
@@ -57,9 +63,37 @@ export function shopCheckoutService(
       .where('u.id', '=', buyer.id)
       .executeTakeFirstOrThrow();
 
+  /**
+   * Why a delivery cannot go to the zone chosen: none chosen where the shop has zones, not the shop's zone, outside
+   * the zones where the shop does not allow it; where a geocoder is configured and zones have outlines, the address
+   * must lie in the zone chosen (or outside them all, chosen as such). A provider that fails leaves the choice as is.
+   */
+  async function zoneError(terms: ShopTerms, delivery: PricedDelivery, address: string): Promise<Record<string, string> | undefined> {
+    if (delivery.unknownZone) return { delivery_zone_id: STOREFRONT_MSG.zoneUnknown };
+    if (delivery.outsideRefused) return { delivery_zone_id: STOREFRONT_MSG.outsideNotAllowed };
+    if (delivery.needsZone) return { delivery_zone_id: STOREFRONT_MSG.zoneRequired };
+    if (!deps.geocoder.configured || !terms.zones.some((z) => z.polygon) || !address) return undefined;
+    let places;
+    try {
+      places = await deps.geocoder.search(address);
+    } catch {
+      return undefined;
+    }
+    if (!places.length) return { address: STOREFRONT_MSG.addressNotFound };
+    const at = deps.zones.zoneAt(terms.zones, [Number(places[0].LATITUDE), Number(places[0].LONGITUDE)]);
+    if (at) return at.id === delivery.zone?.id ? undefined : { delivery_zone_id: STOREFRONT_MSG.zoneOfAddress(at.name) };
+    if (!terms.outsideZones) return { address: STOREFRONT_MSG.outsideZones };
+    return delivery.byAgreement ? undefined : { delivery_zone_id: STOREFRONT_MSG.outsideByAgreement };
+  }
+
   return {
-    async options(buyer: Buyer): Promise<CheckoutAnswer> {
-      const [shop, tradepoints, who, basket] = await Promise.all([shopOf(buyer.partnerId), tradepointsOf(buyer.partnerId), buyerOf(buyer), deps.basket.view(buyer)]);
+    async options(buyer: Buyer, choice: DeliveryChoice = {}): Promise<CheckoutAnswer> {
+      const [shop, tradepoints, who, basket] = await Promise.all([
+        shopOf(buyer.partnerId),
+        tradepointsOf(buyer.partnerId),
+        buyerOf(buyer),
+        deps.basket.view(buyer, choice),
+      ]);
       return {
         PAYMENT_TYPES: (shop.payment_types as PaymentType[]).map((id) => ({ ID: id, NAME: PAYMENT_TYPE_LABEL[id] })),
         TRADEPOINTS: tradepoints.map((t) => ({ ID: Number(t.id), ADDRESS: t.address, BASE: yn(t.is_base) })),
@@ -72,6 +106,7 @@ export function shopCheckoutService(
           EMAIL: who.email ?? '',
           ADDRESS: who.address ?? '',
         },
+        GEOCODER: yn(deps.geocoder.configured),
         BASKET: basket,
       };
     },
@@ -85,15 +120,22 @@ export function shopCheckoutService(
       if (body.delivery === 'DELIVERY' && !body.address) errors.address = STOREFRONT_MSG.addressRequired;
       if (body.delivery === 'PICKUP' && !tradepoints.some((t) => Number(t.id) === body.tradepoint_id)) errors.tradepoint_id = STOREFRONT_MSG.tradepointRequired;
       if (!body.contact_name || !body.contact_phone) errors.contact_name = STOREFRONT_MSG.contactRequired;
+      const delivering = body.delivery === 'DELIVERY';
       if (Object.keys(errors).length) return failed(errors);
 
       // Priced before the transaction (the embedded database has one connection: inside it only `trx` may be used).
-      const { answer, items, free, sum, terms } = await deps.basket.priced(buyer);
-      if (body.expected_sum !== undefined && !sum.eq(body.expected_sum)) return failed({ basket: STOREFRONT_MSG.pricesChanged });
-      // The order's total (with the delivery it pays for) stays below the cap; the orders table's CHECK is the last guard.
-      if (overCap(sum.plus(body.delivery === 'DELIVERY' && !free ? answer.DELIVERY_PRICE : 0), terms)) {
-        return failed({ basket: STOREFRONT_MSG.orderTotalMax(LIMITS.moneyMax) });
+      const { answer, items, sum, rubSum, terms, delivery, currency, rate } = await deps.basket.priced(
+        buyer,
+        delivering ? { delivery_zone_id: body.delivery_zone_id, outside_zone: body.outside_zone } : {},
+      );
+      if (delivering) {
+        const refused = await zoneError(terms, delivery, body.address ?? '');
+        if (refused) return failed(refused);
       }
+      if (body.expected_sum !== undefined && !sum.eq(body.expected_sum)) return failed({ basket: STOREFRONT_MSG.pricesChanged });
+      const deliveryRubles = delivering ? delivery.rubles : new Decimal(0);
+      // The order's total in roubles (with the delivery it pays for) stays below the cap; the orders table's CHECK is the last guard.
+      if (overCap(rubSum.plus(deliveryRubles))) return failed({ basket: STOREFRONT_MSG.orderTotalMax(LIMITS.moneyMax) });
       const isLoyalty = await deps.loyalty.isMember(buyer.partnerId, buyer.clientId);
       const placed = await db.transaction().execute(async (trx) => {
         // The basket is read and emptied under its lock: a double click places one order.
@@ -107,20 +149,22 @@ export function shopCheckoutService(
         // The offers the order uses are counted against their limits under their row locks (gift thresholds are roubles).
         const claimed = await deps.offers.claimForOrder(trx, buyer.partnerId, {
           promoOfferIds: items.flatMap((i) => (i.price.offer ? [i.price.offer.id] : [])),
-          sum: sum.mul(terms.currencyRate),
+          sum: rubSum,
         });
         if ('ended' in claimed) return { refused: STOREFRONT_MSG.offerEnded };
-        const currency = items[0].price.currency;
         const order = await deps.orders.place(trx, {
           partnerId: buyer.partnerId,
           clientId: buyer.clientId,
           userId: buyer.id,
           paymentType: body.payment_type,
           currency,
-          currencyRate: currency === 'RUB' ? '1' : (shop.currency_rate ?? '1'),
+          currencyRate: rate,
           taxType: shop.tax_type,
-          deliveryPrice: body.delivery === 'DELIVERY' && !free ? answer.DELIVERY_PRICE : '0',
-          minOrderSum: answer.MIN_ORDER_SUM,
+          // Roubles, as every stored figure; the zone of the moment is kept with it.
+          deliveryPrice: deliveryRubles.toFixed(4),
+          deliveryZone: delivering && delivery.zone ? { id: delivery.zone.id, name: delivery.zone.name } : null,
+          deliveryByAgreement: delivering && delivery.byAgreement,
+          minOrderSum: terms.minOrderSum,
           contactName: body.contact_name,
           // Stored as every screen shows it (issue 38 §8), so the order list's search and the exports read one format.
           contactPhone: formatPhone(body.contact_phone),

@@ -10,6 +10,7 @@ import { failed, ok } from '@/http/envelope';
 import type { CommercialOfferService } from '../commercial-offer/commercial-offer.service';
 import type { BuyerAccountService } from './buyer-account.service';
 import { commercialOfferPdf } from './commercial-offer-pdf';
+import { offerDocumentOf } from './commercial-offer-lines';
 import { etagMatches, productPhotos } from './product-photo';
 import type { ShopBasketService } from './shop-basket.service';
 import type { Buyer, ShopCatalogService } from './shop-catalog.service';
@@ -49,17 +50,16 @@ export function storefrontRoutes(
       return reply.header('content-type', 'image/png').header('content-length', String(photo.png.length)).send(photo.png);
     });
     addRoute(app, R.brands, ({ user }) => catalog.brands(buyerOf(user)));
-    addRoute(app, R.basket, ({ user }) => basket.view(buyerOf(user)));
+    addRoute(app, R.basket, ({ user, query }) => basket.view(buyerOf(user), query));
     addRoute(app, R.saveBasket, ({ user, body }) => basket.set(buyerOf(user), body));
-    addRoute(app, R.offerPdf, async ({ user, reply }) => {
+    addRoute(app, R.offerPdf, async ({ user, reply, query }) => {
       const buyer = buyerOf(user);
-      const [{ answer, items }, document, info] = await Promise.all([basket.priced(buyer), offers.forDocument(buyer.partnerId), account.info(buyer)]);
+      const [{ answer, items, terms }, document, info] = await Promise.all([basket.priced(buyer, query), offers.forDocument(buyer.partnerId), account.info(buyer)]);
       if (!items.length) throw badRequest(STOREFRONT_MSG.basketEmpty);
       const pdf = commercialOfferPdf({
         ...document,
         client: info.CLIENT.NAME,
-        lines: answer.ITEMS.map((line, i) => ({ ...line, VAT_RATE: Number(items[i].row.vat_rate) })),
-        sum: answer.SUM,
+        ...offerDocumentOf(answer, items, terms),
       });
       return reply
         .header('content-type', 'application/pdf')
@@ -67,7 +67,7 @@ export function storefrontRoutes(
         .header('cache-control', 'private, no-store')
         .send(pdf);
     });
-    addRoute(app, R.checkout, ({ user }) => checkout.options(buyerOf(user)));
+    addRoute(app, R.checkout, ({ user, query }) => checkout.options(buyerOf(user), query));
     addRoute(app, R.placeOrder, ({ user, body }) => checkout.place(buyerOf(user), body));
     addRoute(app, R.orders, ({ user, query }) => checkout.orders(buyerOf(user), query));
     addRoute(app, R.order, ({ user, params }) => checkout.order(buyerOf(user), params.id));

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { OrderStatus } from '@b2b/contracts/limits';
 import { canReturnPoints, managerOrderActions, ORDER_STATUS_OPTIONS, visibleOrderActions } from './order-status';
 
 describe('order status labels', () => {
@@ -21,8 +22,9 @@ describe('visibleOrderActions', () => {
 });
 
 describe('canReturnPoints', () => {
-  const paid = { IS_LOYALTY: 'Y' as const, LOYALTY_SUM: '350.00', RETURNED_BONUS: '0.00' };
-  it('offers the return of an order paid with points, to an editor, until all are back', () => {
+  const status = (code: OrderStatus) => ({ STATUS_CODE: code, STATUS_NAME: code });
+  const paid = { STATUS: status('CANCELED'), IS_LOYALTY: 'Y' as const, LOYALTY_SUM: '350.00', RETURNED_BONUS: '0.00' };
+  it('offers the return of a canceled order paid with points, to an editor, until all are back', () => {
     expect(canReturnPoints(paid, true)).toBe(true);
     expect(canReturnPoints({ ...paid, RETURNED_BONUS: '100.00' }, true)).toBe(true);
     expect(canReturnPoints({ ...paid, RETURNED_BONUS: '350.00' }, true)).toBe(false);
@@ -31,6 +33,9 @@ describe('canReturnPoints', () => {
     expect(canReturnPoints(paid, false)).toBe(false);
     expect(canReturnPoints({ ...paid, IS_LOYALTY: 'N' }, true)).toBe(false);
     expect(canReturnPoints({ ...paid, LOYALTY_SUM: '0.00' }, true)).toBe(false);
+  });
+  it('offers nothing on a live order: its points still pay for it (issue 38.7)', () => {
+    for (const code of ['NEW', 'VIEWED', 'IN_BASKET', 'COMPLETED'] as const) expect(canReturnPoints({ ...paid, STATUS: status(code) }, true)).toBe(false);
   });
 });
 

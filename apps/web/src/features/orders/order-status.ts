@@ -1,4 +1,5 @@
 import { ORDER_STATUSES, type OrderStatus } from '@b2b/contracts/limits';
+import { pointsReturnableIn } from '@b2b/contracts/loyalty';
 import { ORDER_STATUS_LABEL } from '@b2b/contracts/messages';
 import type { OrderAction, OrderCard } from '@b2b/contracts/orders';
 import { MANAGER_ORDER_ACTIONS } from '@b2b/contracts/routes/manager';
@@ -28,11 +29,12 @@ export function visibleOrderActions(serverActions: readonly OrderAction[], canEd
 }
 
 /**
- * «Вернуть баллы» (back-office.md §4, action bonus_return) for an editor: the order took part in the loyalty programme
- * (IS_LOYALTY) and was paid with more points (LOYALTY_SUM) than it has given back (RETURNED_BONUS).
+ * «Вернуть баллы» (back-office.md §4, action bonus_return) for an editor: the order is canceled (pointsReturnableIn, the
+ * server's rule), took part in the loyalty programme (IS_LOYALTY) and was paid with more points (LOYALTY_SUM) than it
+ * has given back (RETURNED_BONUS).
  */
-export function canReturnPoints(order: Pick<OrderCard, 'IS_LOYALTY' | 'LOYALTY_SUM' | 'RETURNED_BONUS'>, canEdit: boolean): boolean {
-  return canEdit && order.IS_LOYALTY === 'Y' && Number(order.LOYALTY_SUM) > Number(order.RETURNED_BONUS || 0);
+export function canReturnPoints(order: Pick<OrderCard, 'STATUS' | 'IS_LOYALTY' | 'LOYALTY_SUM' | 'RETURNED_BONUS'>, canEdit: boolean): boolean {
+  return canEdit && pointsReturnableIn(order.STATUS.STATUS_CODE) && order.IS_LOYALTY === 'Y' && Number(order.LOYALTY_SUM) > Number(order.RETURNED_BONUS || 0);
 }
 
 /**
