@@ -6,6 +6,7 @@ import { LIMITS } from '@b2b/contracts/limits';
 import { ORDER_MSG } from '@b2b/contracts/orders';
 import { PAYMENT_TYPE_LABEL, type PaymentType } from '@b2b/contracts/payment-types';
 import { STOREFRONT_MSG, type CheckoutAnswer, type DeliveryChoice, type orderBody } from '@b2b/contracts/storefront';
+import type { GeocoderPlace } from '@b2b/contracts/tradepoint-wire';
 import type { Db } from '@/db/database';
 import { notFound } from '@/http/app-error';
 import { failed, ok, toSeconds, yn } from '@/http/envelope';
@@ -18,7 +19,6 @@ import type { DeliveryZonesService } from '../delivery/delivery-zones.service';
 import type { LoyaltyPointsService } from '../loyalty/loyalty-points.service';
 import type { OffersService } from '../offers/offers.service';
 import type { OrdersService } from '../orders/orders.service';
-import type { Geocoder } from '../tradepoints/geocoder';
 import type { PricedDelivery } from './basket-delivery';
 import { overCap, type ShopBasketService, type ShopTerms } from './shop-basket.service';
 import type { Buyer } from './shop-catalog.service';
@@ -41,7 +41,7 @@ export function shopCheckoutService(
     offers: Pick<OffersService, 'claimForOrder'>;
     loyalty: Pick<LoyaltyPointsService, 'isMember'>;
     /** Where configured, a delivery address is geocoded and its zone found by the zones' outlines. */
-    geocoder: Geocoder;
+    geocoder: { readonly configured: boolean; search(address: string): Promise<GeocoderPlace[]> };
     zones: Pick<DeliveryZonesService, 'zoneAt'>;
   },
 ) {
