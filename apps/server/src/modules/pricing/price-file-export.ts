@@ -14,6 +14,10 @@ import { priceUploadsRepo, type UploadTarget } from './price-uploads.repo';
  */
 
 type Cell = string | number | null;
+/**
+ * A number cell straight from the stored decimal text, with no arithmetic before it (issue 38.7). Not rounded to
+ * kopecks: the file is the upload's template, so a purchase price keeps its 4 decimals and a price its list's digits.
+ */
 const num = (v: string | null) => (v === null ? null : Number(v));
 
 export interface PriceFileInput {
