@@ -2,7 +2,22 @@ import { describe, expect, it } from 'vitest';
 import type { CheckoutAnswer } from '@b2b/contracts/storefront';
 import { checkoutDefaults, orderRequest } from '@/features/shop/checkout-form';
 
-const basket = { ITEMS: [], CNT: 0, SUM: '0.00', DELIVERY_PRICE: '0.00', FREE_DELIVERY_FROM: null, MIN_ORDER_SUM: null, CAN_ORDER: 'Y' as const, GIFTS: [], GIFT_NEXT: null };
+const basket = {
+  ITEMS: [],
+  CNT: 0,
+  SUM: '0.00',
+  CURRENCY: 'RUB',
+  DELIVERY_PRICE: '0.00',
+  FREE_DELIVERY_FROM: null,
+  DELIVERY_ZONES: [],
+  DELIVERY_ZONE: null,
+  DELIVERY_OUTSIDE_ZONES: 'N' as const,
+  DELIVERY_BY_AGREEMENT: 'N' as const,
+  MIN_ORDER_SUM: null,
+  CAN_ORDER: 'Y' as const,
+  GIFTS: [],
+  GIFT_NEXT: null,
+};
 const checkout = (over: Partial<CheckoutAnswer> = {}): CheckoutAnswer => ({
   PAYMENT_TYPES: [{ ID: 'CASH', NAME: 'Наличные' }],
   TRADEPOINTS: [
@@ -13,6 +28,7 @@ const checkout = (over: Partial<CheckoutAnswer> = {}): CheckoutAnswer => ({
   ABOUT_DELIVERY: null,
   ABOUT_PAYMENT: null,
   CONTACT: { NAME: 'Иван Петров', PHONE: '79161234567', EMAIL: 'buyer@client.demo', ADDRESS: 'г. Москва, ул. Ленина, 1' },
+  GEOCODER: 'N',
   BASKET: basket,
   ...over,
 });
@@ -22,6 +38,7 @@ describe('the checkout form', () => {
     expect(checkoutDefaults(checkout())).toEqual({
       delivery: 'DELIVERY',
       address: 'г. Москва, ул. Ленина, 1',
+      delivery_zone_id: null,
       tradepoint_id: 3,
       payment_type: 'CASH',
       contact_name: 'Иван Петров',
@@ -52,5 +69,14 @@ describe('the checkout form', () => {
     });
     expect(orderRequest({ ...base, delivery: 'PICKUP' })).toMatchObject({ delivery: 'PICKUP', tradepoint_id: 3 });
     expect(orderRequest({ ...base, delivery: 'PICKUP' })).not.toHaveProperty('address');
+  });
+
+  it('sends the zone chosen for a delivery, or outside_zone for an address outside the zones, never for a pickup', () => {
+    const base = { address: 'ул. Ленина, 1', payment_type: 'CASH' as const, contact_name: 'Иван', contact_phone: '79161234567' };
+    expect(orderRequest({ ...base, delivery: 'DELIVERY', delivery_zone_id: 12 })).toMatchObject({ delivery_zone_id: 12 });
+    expect(orderRequest({ ...base, delivery: 'DELIVERY', delivery_zone_id: 'OUTSIDE' })).toMatchObject({ outside_zone: 'Y' });
+    expect(orderRequest({ ...base, delivery: 'DELIVERY', delivery_zone_id: 'OUTSIDE' })).not.toHaveProperty('delivery_zone_id');
+    expect(orderRequest({ ...base, delivery: 'PICKUP', delivery_zone_id: 12, tradepoint_id: 3 })).not.toHaveProperty('delivery_zone_id');
+    expect(checkoutDefaults(checkout(), 12).delivery_zone_id).toBe(12);
   });
 });

@@ -125,6 +125,11 @@ export const SHOP_UI = {
     total: 'Итого',
     checkout: 'Оформить заказ',
     offer: 'Скачать коммерческое предложение (PDF)',
+    zone: 'Зона доставки',
+    zonePlaceholder: 'Выберите зону доставки',
+    chooseZone: 'выберите зону',
+    pickup: 'самовывоз',
+    freeFromShort: (sum: string) => `бесплатно от ${sum}`,
   },
   checkout: {
     title: 'Оформление заказа',

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { pathOf, type CallInput, type Resolved, type RouteContract } from '@b2b/contracts/http/route';
 import { STOREFRONT_ROUTES as R } from '@b2b/contracts/routes/storefront';
-import { catalogAnswer, type BasketAnswer } from '@b2b/contracts/storefront';
+import { catalogAnswer, type BasketAnswer, type DeliveryChoice } from '@b2b/contracts/storefront';
 import { answerAs } from '@/api/answer-as';
 import { ApiError } from '@/api/api-error';
 import { buyerRequest, type BuyerRequest } from '@/features/shop/api/buyer-client';
@@ -54,14 +54,20 @@ export const useProduct = (link: string, id: number | null) =>
     enabled: id !== null && id > 0,
   });
 
-export const useBasket = (link: string) =>
-  useQuery({ queryKey: shopKeys.basket(link), queryFn: ({ signal }) => buyerCall(link, R.basket, {}, { signal }) });
+/** The basket priced for the delivery zone chosen (the delivery's price, free-from and minimum in its currency). */
+export const useBasket = (link: string, delivery: DeliveryChoice = {}) =>
+  useQuery({
+    queryKey: [...shopKeys.basket(link), delivery],
+    queryFn: ({ signal }) => buyerCall(link, R.basket, { query: delivery }, { signal }),
+    placeholderData: keepPreviousData,
+  });
 
-/** After a change of the basket: its new state at once; checkout and product cards (IN_BASKET) read again. */
-function useKeepBasket(link: string) {
+/** After a change of the basket: its new state at once (for the delivery it was priced for); the rest read again. */
+function useKeepBasket(link: string, delivery: DeliveryChoice = {}) {
   const queryClient = useQueryClient();
   return (basket: BasketAnswer) => {
-    queryClient.setQueryData(shopKeys.basket(link), basket);
+    void queryClient.invalidateQueries({ queryKey: shopKeys.basket(link) });
+    queryClient.setQueryData([...shopKeys.basket(link), delivery], basket);
     void queryClient.invalidateQueries({ queryKey: shopKeys.checkout(link) });
     void queryClient.invalidateQueries({ queryKey: [...shopKeys.buyer(link), 'product'] });
   };
@@ -75,22 +81,31 @@ export interface BasketChange {
 }
 
 /** POST client/basket/: sets (or with add adds) a product's quantity; 0 takes it out. */
-export function useSaveBasket(link: string) {
-  const keep = useKeepBasket(link);
+export function useSaveBasket(link: string, delivery: DeliveryChoice = {}) {
+  const keep = useKeepBasket(link, delivery);
   return useMutation({
     mutationFn: (change: BasketChange) =>
-      buyerCall(link, R.saveBasket, { body: { product_id: change.product_id, quantity: change.quantity, ...(change.add ? { add: 'Y' as const } : {}) } }),
+      buyerCall(link, R.saveBasket, {
+        body: { product_id: change.product_id, quantity: change.quantity, ...(change.add ? { add: 'Y' as const } : {}), ...delivery },
+      }),
     onSuccess: (answer) => keep(answer.BASKET),
   });
 }
 
-export const useCheckout = (link: string) =>
-  useQuery({ queryKey: shopKeys.checkout(link), queryFn: ({ signal }) => buyerCall(link, R.checkout, {}, { signal }), staleTime: 0 });
+export const useCheckout = (link: string, delivery: DeliveryChoice = {}) =>
+  useQuery({
+    queryKey: [...shopKeys.checkout(link), delivery],
+    queryFn: ({ signal }) => buyerCall(link, R.checkout, { query: delivery }, { signal }),
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+  });
 
 export interface OrderRequest {
   delivery: 'DELIVERY' | 'PICKUP';
   address?: string;
   tradepoint_id?: number;
+  delivery_zone_id?: number;
+  outside_zone?: 'Y';
   payment_type: 'CASH' | 'NON_CASH' | 'CARD';
   contact_name: string;
   contact_phone: string;
@@ -136,8 +151,8 @@ export function useRepeatOrder(link: string) {
 }
 
 /** The basket's commercial offer (КП) as a PDF, saved by the browser. */
-export async function downloadOffer(link: string): Promise<void> {
-  const blob = await buyerRequest<Blob>(link, 'GET', pathOf(R.offerPdf), { responseType: 'blob' });
+export async function downloadOffer(link: string, delivery: DeliveryChoice = {}): Promise<void> {
+  const blob = await buyerRequest<Blob>(link, 'GET', pathOf(R.offerPdf), { responseType: 'blob', query: delivery });
   saveBlob(blob, OFFER_FILE_NAME);
 }
 

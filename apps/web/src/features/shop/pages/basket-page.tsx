@@ -3,7 +3,7 @@ import { Alert, Button, Divider, Empty, Flex, Skeleton, Table, Tooltip, Typograp
 import type { TableColumnsType } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
-import type { BasketAnswer, BasketLine } from '@b2b/contracts/storefront';
+import { STOREFRONT_MSG, type BasketAnswer, type BasketLine } from '@b2b/contracts/storefront';
 import { errorText } from '@/api/error-text';
 import { downloadOffer, useBasket, useSaveBasket } from '@/features/shop/api/storefront-api';
 import { moneyColumn } from '@/features/shop/components/money-column';
@@ -11,6 +11,8 @@ import { ProductPicture, QuantityInput } from '@/features/shop/components/produc
 import { addMoney, amountLeft, formatPrice, isZero } from '@/features/shop/money';
 import { quantityError } from '@/features/shop/quantity';
 import { BasketGiftNote, PromoPrice } from '@/features/shop/offers/offer-parts';
+import { ZoneChoiceInput } from '@/features/shop/components/zone-choice';
+import { deliveryQuery, setZoneChoice, useZoneChoice } from '@/features/shop/delivery-choice';
 import { useShop } from '@/features/shop/shop-context';
 import { SHOP_UI } from '@/features/shop/shop-text';
 import { notifyError } from '@/shared/ui/notify';
@@ -20,7 +22,7 @@ const B = SHOP_UI.basket;
 /** A line's quantity: − and + save at once, a typed one on Enter or when the field is left. */
 function LineQuantity({ line }: { line: BasketLine }) {
   const { link } = useShop();
-  const save = useSaveBasket(link);
+  const save = useSaveBasket(link, deliveryQuery(useZoneChoice(link)));
   const [value, setValue] = useState<number | null>(line.QUANTITY);
   const [shown, setShown] = useState(line.QUANTITY);
   // The server's quantity replaces the typed one whenever it changes (another tab, a repeat order).
@@ -46,7 +48,7 @@ function LineQuantity({ line }: { line: BasketLine }) {
 
 function RemoveLine({ line }: { line: BasketLine }) {
   const { link } = useShop();
-  const save = useSaveBasket(link);
+  const save = useSaveBasket(link, deliveryQuery(useZoneChoice(link)));
   return (
     <Tooltip title={B.remove}>
       <Button
@@ -62,11 +64,22 @@ function RemoveLine({ line }: { line: BasketLine }) {
   );
 }
 
-/** The totals: goods, delivery (free from the shop's sum), the minimum order, and «Оформить заказ». */
-export function BasketTotals({ basket, action }: { basket: BasketAnswer; action?: React.ReactNode }) {
-  const { shop } = useShop();
-  const money = (v: string) => formatPrice(v, shop.CURRENCY);
-  const freeLeft = amountLeft(basket.SUM, basket.FREE_DELIVERY_FROM);
+/** What the delivery row says: the zone's price, free, «по согласованию», «выберите зону» or the pickup. */
+function deliveryText(basket: BasketAnswer, pickup: boolean, money: (v: string) => string) {
+  if (pickup) return B.pickup;
+  if (basket.DELIVERY_BY_AGREEMENT === 'Y') return STOREFRONT_MSG.deliveryByAgreement;
+  if (basket.DELIVERY_ZONES.length && !basket.DELIVERY_ZONE) return B.chooseZone;
+  return isZero(basket.DELIVERY_PRICE) ? B.deliveryFree : money(basket.DELIVERY_PRICE);
+}
+
+/**
+ * The totals: goods, delivery (of the zone chosen; free from its sum), the minimum order, and «Оформить заказ». Every
+ * amount is in the basket's currency (its list's), as the server sends it.
+ */
+export function BasketTotals({ basket, action, pickup = false }: { basket: BasketAnswer; action?: React.ReactNode; pickup?: boolean }) {
+  const money = (v: string) => formatPrice(v, basket.CURRENCY);
+  const delivery = pickup ? '0.00' : basket.DELIVERY_PRICE;
+  const freeLeft = pickup ? null : amountLeft(basket.SUM, basket.FREE_DELIVERY_FROM);
   const row = (label: string, value: React.ReactNode, testId: string) => (
     <Flex justify="space-between" gap={16}>
       <Typography.Text type="secondary">{label}</Typography.Text>
@@ -77,8 +90,8 @@ export function BasketTotals({ basket, action }: { basket: BasketAnswer; action?
     <Flex vertical gap={8} style={{ background: '#fff', borderRadius: 8, padding: 20 }} data-testid="basket-totals">
       {row(B.positions, basket.CNT, 'basket-cnt')}
       {row(B.goods, money(basket.SUM), 'basket-sum')}
-      {row(B.delivery, isZero(basket.DELIVERY_PRICE) ? B.deliveryFree : money(basket.DELIVERY_PRICE), 'basket-delivery')}
-      {basket.FREE_DELIVERY_FROM && (
+      {row(pickup || !basket.DELIVERY_ZONE ? B.delivery : `${B.delivery} (${basket.DELIVERY_ZONE.NAME})`, deliveryText(basket, pickup, money), 'basket-delivery')}
+      {!pickup && basket.FREE_DELIVERY_FROM && (
         <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="basket-free-delivery">
           {freeLeft ? B.freeLeft(money(freeLeft)) : B.freeFrom(money(basket.FREE_DELIVERY_FROM))}
         </Typography.Text>
@@ -87,7 +100,7 @@ export function BasketTotals({ basket, action }: { basket: BasketAnswer; action?
       <Flex justify="space-between">
         <Typography.Text strong>{B.total}</Typography.Text>
         <Typography.Text strong style={{ fontSize: 18 }} data-testid="basket-total">
-          {money(addMoney(basket.SUM, basket.DELIVERY_PRICE))}
+          {money(addMoney(basket.SUM, delivery))}
         </Typography.Text>
       </Flex>
       {basket.CAN_ORDER === 'N' && basket.MESSAGE && <Alert type="warning" showIcon title={basket.MESSAGE} data-testid="basket-message" />}
@@ -98,9 +111,10 @@ export function BasketTotals({ basket, action }: { basket: BasketAnswer; action?
 
 /** /shop/{link}/basket: the lines with their quantities (change, remove), the totals and the way to checkout. */
 export function BasketPage() {
-  const { link, shop, to } = useShop();
+  const { link, to } = useShop();
   const navigate = useNavigate();
-  const basket = useBasket(link);
+  const zone = useZoneChoice(link);
+  const basket = useBasket(link, deliveryQuery(zone));
   const [offerLoading, setOfferLoading] = useState(false);
 
   if (basket.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
@@ -125,10 +139,10 @@ export function BasketPage() {
       title: SHOP_UI.catalog.price,
       key: 'PRICE',
       align: 'right',
-      render: (_, l) => <PromoPrice price={l.PRICE} oldPrice={l.OLD_PRICE} offer={l.OFFER} currency={shop.CURRENCY} testId="basket-line-price" />,
+      render: (_, l) => <PromoPrice price={l.PRICE} oldPrice={l.OLD_PRICE} offer={l.OFFER} currency={data.CURRENCY} testId="basket-line-price" />,
     },
     { title: SHOP_UI.catalog.quantity, key: 'QUANTITY', width: 200, render: (_, l) => <LineQuantity line={l} /> },
-    moneyColumn(B.sum, 'SUM', (l) => l.SUM, shop.CURRENCY, { strong: true, testId: 'basket-line-sum' }),
+    moneyColumn(B.sum, 'SUM', (l) => l.SUM, data.CURRENCY, { strong: true, testId: 'basket-line-sum' }),
     { key: 'remove', width: 48, render: (_, l) => <RemoveLine line={l} /> },
   ];
 
@@ -153,7 +167,7 @@ export function BasketPage() {
       disabled={data.ITEMS.length === 0}
       onClick={() => {
         setOfferLoading(true);
-        downloadOffer(link)
+        downloadOffer(link, deliveryQuery(zone))
           .catch((error: unknown) => notifyError(errorText(error)))
           .finally(() => setOfferLoading(false));
       }}
@@ -187,6 +201,12 @@ export function BasketPage() {
           </div>
           <div style={{ flex: '0 0 320px', maxWidth: '100%' }}>
             <Flex vertical gap={12}>
+              {data.DELIVERY_ZONES.length > 0 && (
+                <Flex vertical gap={4} style={{ background: '#fff', borderRadius: 8, padding: 16 }}>
+                  <Typography.Text type="secondary">{B.zone}</Typography.Text>
+                  <ZoneChoiceInput basket={data} value={zone} onChange={(choice) => setZoneChoice(link, choice)} kind="select" />
+                </Flex>
+              )}
               <BasketGiftNote gifts={data} />
               <BasketTotals basket={data} action={<Flex vertical gap={8}>{checkout}{offer}</Flex>} />
             </Flex>

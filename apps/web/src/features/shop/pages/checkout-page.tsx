@@ -9,13 +9,15 @@ import { useCheckout, usePlaceOrder } from '@/features/shop/api/storefront-api';
 import { BasketGiftNote } from '@/features/shop/offers/offer-parts';
 import { BasketTotals } from '@/features/shop/pages/basket-page';
 import { useShop } from '@/features/shop/shop-context';
+import { ZoneChoiceInput } from '@/features/shop/components/zone-choice';
+import { deliveryQuery, setZoneChoice, useZoneChoice, type ZoneChoice } from '@/features/shop/delivery-choice';
 import { SHOP_UI } from '@/features/shop/shop-text';
 import { checkoutDefaults, orderRequest, ORDER_FIELDS, type CheckoutValues } from '@/features/shop/checkout-form';
 import { formatPhone } from '@/shared/inputs/phone';
 
 const T = SHOP_UI.checkout;
 
-function CheckoutForm({ data }: { data: CheckoutAnswer }) {
+function CheckoutForm({ data, zone }: { data: CheckoutAnswer; zone: ZoneChoice }) {
   const { link, to } = useShop();
   const navigate = useNavigate();
   const [form] = Form.useForm<CheckoutValues>();
@@ -55,7 +57,11 @@ function CheckoutForm({ data }: { data: CheckoutAnswer }) {
       form={form}
       layout="vertical"
       requiredMark={false}
-      initialValues={checkoutDefaults(data)}
+      initialValues={checkoutDefaults(data, zone)}
+      // The zone chosen prices the basket (the server's answer for it replaces the totals).
+      onValuesChange={(changed: Partial<CheckoutValues>) => {
+        if ('delivery_zone_id' in changed) setZoneChoice(link, changed.delivery_zone_id ?? null);
+      }}
       onFinish={submit}
       disabled={place.isPending}
       data-testid="checkout-form"
@@ -76,9 +82,16 @@ function CheckoutForm({ data }: { data: CheckoutAnswer }) {
                 />
               </Form.Item>
               {delivery === 'DELIVERY' ? (
-                <Form.Item label={T.address} name="address" rules={[{ required: true, whitespace: true, message: STOREFRONT_MSG.addressRequired }]}>
-                  <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} maxLength={500} data-testid="checkout-address" />
-                </Form.Item>
+                <>
+                  <Form.Item label={T.address} name="address" rules={[{ required: true, whitespace: true, message: STOREFRONT_MSG.addressRequired }]}>
+                    <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} maxLength={500} data-testid="checkout-address" />
+                  </Form.Item>
+                  {data.BASKET.DELIVERY_ZONES.length > 0 && (
+                    <Form.Item label={SHOP_UI.basket.zone} name="delivery_zone_id" rules={[{ required: true, message: STOREFRONT_MSG.zoneRequired }]}>
+                      <ZoneChoiceInput basket={data.BASKET} kind="list" />
+                    </Form.Item>
+                  )}
+                </>
               ) : (
                 <Form.Item label={T.tradepoint} name="tradepoint_id" rules={[{ required: true, message: STOREFRONT_MSG.tradepointRequired }]}>
                   <Radio.Group
@@ -156,6 +169,7 @@ function CheckoutForm({ data }: { data: CheckoutAnswer }) {
           <BasketGiftNote gifts={data.BASKET} />
           <BasketTotals
             basket={data.BASKET}
+            pickup={delivery === 'PICKUP'}
             action={
               <Button
                 type="primary"
@@ -180,7 +194,8 @@ function CheckoutForm({ data }: { data: CheckoutAnswer }) {
 /** /shop/{link}/checkout: delivery or pickup, address or pickup point, payment type, contacts, comment. */
 export function CheckoutPage() {
   const { link, to } = useShop();
-  const checkout = useCheckout(link);
+  const zone = useZoneChoice(link);
+  const checkout = useCheckout(link, deliveryQuery(zone));
   if (checkout.isPending) return <Skeleton active paragraph={{ rows: 10 }} />;
   if (checkout.isError) return <Alert type="error" showIcon title={errorText(checkout.error)} data-testid="checkout-error" />;
   return (
@@ -191,7 +206,7 @@ export function CheckoutPage() {
       {checkout.data.BASKET.ITEMS.length === 0 ? (
         <Alert type="info" showIcon title={SHOP_UI.basket.empty} action={<Link to={to()}>{SHOP_UI.basket.toCatalog}</Link>} />
       ) : (
-        <CheckoutForm data={checkout.data} />
+        <CheckoutForm data={checkout.data} zone={zone} />
       )}
     </Flex>
   );
