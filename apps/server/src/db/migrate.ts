@@ -40,6 +40,7 @@ import * as reportOrderCounts from './migrations/2026-11-28-0041-report-order-co
 import * as shopTimeZone from './migrations/2026-11-28-0043-shop-time-zone';
 import * as orderCurPrice from './migrations/2026-11-28-0045-order-cur-price';
 import * as orderDeliveryZone from './migrations/2026-11-28-0046-order-delivery-zone';
+import * as loyaltyBalanceGuard from './migrations/2026-11-28-0047-loyalty-balance-guard';
 
 /** Dated migrations, listed here so that the bundled server carries them. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -83,6 +84,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-28-0043-shop-time-zone': shopTimeZone,
   '2026-11-28-0045-order-cur-price': orderCurPrice,
   '2026-11-28-0046-order-delivery-zone': orderDeliveryZone,
+  '2026-11-28-0047-loyalty-balance-guard': loyaltyBalanceGuard,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
