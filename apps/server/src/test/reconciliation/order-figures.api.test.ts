@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkBasket, checkBasketMinimum, checkMargins, checkOrderIsBasket, checkTotals, checkViews, placedOrder } from './reconciliation-checks';
 import { FULL_DOMAIN, openWorld, play, readViews, runSettings, scenarioArb, type World } from './reconciliation-kit';
 
@@ -18,6 +18,7 @@ afterAll(() => w?.t.close());
 
 describe('an order placed through the shop', () => {
   it('holds what the basket showed, totals Σ quantity × price + delivery in roubles, margins net − net, and the card, list, «Мои заказы» and .xlsx agree', async () => {
+    const placedBy = new Set<string>();
     await fc.assert(
       fc.asyncProperty(scenarioArb(w, FULL_DOMAIN), async (s) => {
         const o = await play(w, s);
@@ -25,6 +26,7 @@ describe('an order placed through the shop', () => {
         checkBasketMinimum(o);
         const placed = await placedOrder(w, o);
         if (!placed) return;
+        placedBy.add(`${placed.ref.currency} ${s.shop.taxType}`);
         checkOrderIsBasket(o, placed.ref, placed.lines);
         await checkTotals(w, o, placed.ref);
         checkMargins(placed.ref, placed.lines);
@@ -32,5 +34,7 @@ describe('an order placed through the shop', () => {
       }),
       runSettings(24),
     );
+    // Not vacuous: orders were placed in roubles and in dollars, with and without VAT.
+    expect([...placedBy].sort()).toEqual(['RUB WITH_VAT', 'RUB WO_VAT', 'USD WITH_VAT', 'USD WO_VAT']);
   }, 300_000);
 });
