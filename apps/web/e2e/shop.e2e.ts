@@ -299,7 +299,7 @@ const buyerToken = (page: Page) => page.evaluate(() => JSON.parse(localStorage.g
 
 const day = (offset: number) => new Date(Date.now() + 3 * 3600_000 + offset * 86400_000).toISOString().slice(0, 10);
 
-test('a buyer sees a running offer: its banner, its promo price, its gift in the basket and in the order', async ({ page }) => {
+test("a buyer sees running offers: the banner, the promo price, both offers' gifts in the basket, checkout and order", async ({ page }) => {
   await page.goto(SHOP);
   await signInToShop(page);
 
@@ -311,7 +311,7 @@ test('a buyer sees a running offer: its banner, its promo price, its gift in the
   const found = (await (await page.request.get('/v3/api/catalog/product/?limit=12&offset=480', { headers: buyer })).json()) as {
     ITEMS: { ID: number; UP_CODE_1C: string; NAME: string; PRICE: string; MULTIPLICITY: number }[];
   };
-  const [promoProduct, giftProduct] = found.ITEMS;
+  const [promoProduct, giftProduct, secondGift] = found.ITEMS;
   const promo = (Number(promoProduct.PRICE) / 2).toFixed(2);
 
   const owner = { authorization: `Bearer ${await staffToken(page.request, 'owner@partner.demo')}` };
@@ -331,6 +331,13 @@ test('a buyer sees a running offer: its banner, its promo price, its gift in the
   });
   const offerId = ((await created.json()) as { SUCCESS: string; ID: number }).ID;
   expect(offerId).toBeGreaterThan(0);
+  // A second running offer with a gift from 1 ₽ (issue 38.7): the basket and checkout name both gifts, the order holds both.
+  const second = await page.request.post('/v3/api/partner/offer/', {
+    headers: owner,
+    form: { name: `${name} 2`, type: 'GIFT', date_start: day(0), date_end: day(7), 'presents[0][ID]': String(secondGift.ID), 'presents[0][sum]': '1' },
+  });
+  const secondId = ((await second.json()) as { ID: number }).ID;
+  expect(secondId).toBeGreaterThan(0);
 
   try {
     await page.reload();
@@ -349,7 +356,9 @@ test('a buyer sees a running offer: its banner, its promo price, its gift in the
     await expect(page.getByTestId('basket-counter')).toHaveAttribute('data-count', '1');
 
     await page.getByTestId('basket-counter').click();
-    await expect(page.getByTestId('basket-gift-reached')).toContainText(STOREFRONT_MSG.giftReached(giftProduct.NAME));
+    const giftNote = (offer: number) => page.locator(`[data-testid="basket-gift-reached"][data-offer="${offer}"]`);
+    await expect(giftNote(offerId)).toContainText(STOREFRONT_MSG.giftReached(giftProduct.NAME));
+    await expect(giftNote(secondId)).toContainText(STOREFRONT_MSG.giftReached(secondGift.NAME));
     await expect(page.getByTestId('basket-line').getByTestId('promo-badge')).toBeVisible();
 
     // The shop's Акции page lists it.
@@ -358,6 +367,8 @@ test('a buyer sees a running offer: its banner, its promo price, its gift in the
 
     await page.getByTestId('basket-counter').click();
     await page.getByTestId('basket-checkout').click();
+    await expect(giftNote(offerId)).toContainText(giftProduct.NAME);
+    await expect(giftNote(secondId)).toContainText(secondGift.NAME);
     await page.getByTestId('checkout-pickup').click();
     await page.locator('[data-testid^="checkout-payment-"]').first().click();
     if (!(await page.getByTestId('checkout-contact-name').inputValue())) await page.getByTestId('checkout-contact-name').fill('Покупатель Демо');
@@ -369,7 +380,8 @@ test('a buyer sees a running offer: its banner, its promo price, its gift in the
     // The buyer's order shows the gift apart, at no cost.
     await page.getByTestId('nav-shop-orders').click();
     await page.getByTestId('order-link').first().click();
-    await expect(page.getByTestId('buyer-order-gift')).toContainText(giftProduct.NAME);
+    await expect(page.getByTestId('buyer-order-gift').filter({ hasText: giftProduct.NAME })).toHaveCount(1);
+    await expect(page.getByTestId('buyer-order-gift').filter({ hasText: secondGift.NAME })).toHaveCount(1);
 
     const card = (await (await page.request.get(`/v3/api/partner/order/${orderId}/`, { headers: owner })).json()) as {
       HAS_OFFER: string;
@@ -378,6 +390,6 @@ test('a buyer sees a running offer: its banner, its promo price, its gift in the
     expect(card.HAS_OFFER).toBe('Y');
     expect(card.OFFERS.filter((o) => o.OFFER.ID === offerId).map((o) => o.PRODUCT_ID).sort()).toEqual([promoProduct.ID, giftProduct.ID].sort());
   } finally {
-    await page.request.post(`/v3/api/partner/offer/${offerId}/`, { headers: owner, form: { changedStateOffer: 'Y', status: 'OFF' } });
+    for (const id of [offerId, secondId]) await page.request.post(`/v3/api/partner/offer/${id}/`, { headers: owner, form: { changedStateOffer: 'Y', status: 'OFF' } });
   }
 });
