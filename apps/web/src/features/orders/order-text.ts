@@ -111,6 +111,7 @@ export const ORDER_UI = {
     curPositionMargin: 'Маржа в валюте заказа',
     productsSum: 'Сумма товаров',
     deliveryPrice: 'Стоимость доставки',
+    deliveryZone: 'Зона доставки',
     taxType: 'Налогообложение',
     minOrderSum: 'Минимальная сумма заказа',
     offers: 'Акции',

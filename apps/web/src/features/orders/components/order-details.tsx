@@ -1,4 +1,5 @@
 import { Card, Descriptions, Typography } from 'antd';
+import { STOREFRONT_MSG } from '@b2b/contracts/storefront';
 import type { DescriptionsProps } from 'antd';
 import { Link } from 'react-router';
 import type { OrderCard } from '@b2b/contracts/orders';
@@ -91,6 +92,11 @@ export function OrderDetails({
           field('payment-type', F.paymentType, <PaymentTypeSelect order={order} editable={canChangePaymentType} />),
           field('online-pay', F.onlinePay, order.ONLINE_PAY_STATUS?.TITLE),
           field('delivery-price', F.deliveryPrice, formatAmount(order.DELIVERY_PRICE, base)),
+          field(
+            'delivery-zone',
+            F.deliveryZone,
+            [order.DELIVERY_ZONE?.NAME, order.DELIVERY_BY_AGREEMENT === 'Y' ? `(${STOREFRONT_MSG.deliveryByAgreement})` : null].filter(Boolean).join(' '),
+          ),
           field('tax-type', F.taxType, taxTypeLabel(order.TAX_TYPE)),
         ]}
       />
