@@ -193,12 +193,18 @@ export function registerPriceUploadJobs(
 
   /**
    * How many of the lines change what the client pays (or the value), counted as the preview counts them, in the
-   * apply's transaction just before they are written: what this apply changes («Применено», issue 38.3).
+   * apply's transaction just before they are written: what this apply changes («Применено», issue 38.3). Lines that
+   * leave the loaded price as it is are not priced (a downloaded file with a few prices changed prices a few).
    */
   async function changedBy(trx: Db, partnerId: number, uploadId: number, t: UploadTarget, lines: LineChunk | 'all'): Promise<number> {
     const r = priceUploadsRepo(trx);
-    const source = await changeSource(trx, partnerId, t);
-    const count = async (chunk: LineChunk) => appliedCount(await pageChanges(source, partnerId, t.kind, await r.stagedValues(partnerId, uploadId, chunk)));
+    let source: ChangeSource | undefined;
+    const count = async (chunk: LineChunk) => {
+      const staged = await r.stagedValues(partnerId, uploadId, chunk, t);
+      if (!staged.length) return 0;
+      source ??= await changeSource(trx, partnerId, t);
+      return appliedCount(await pageChanges(source, partnerId, t.kind, staged));
+    };
     if (lines !== 'all') return count(lines);
     let changed = 0;
     for (let chunk = await r.chunk(partnerId, uploadId, 0, COUNT_PAGE); chunk; chunk = await r.chunk(partnerId, uploadId, chunk.upTo, COUNT_PAGE)) {

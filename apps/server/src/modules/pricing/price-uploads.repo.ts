@@ -199,26 +199,32 @@ export function priceUploadsRepo(db: Db) {
       return upTo == null ? undefined : { after: afterLine, upTo: Number(upTo) };
     },
 
-    /** The good staged lines of a range, as the file gives them (the apply counts what they change before writing them). */
-    stagedValues: async (partnerId: number, uploadId: number, lines: LineChunk) =>
-      (
-        await db
-          .selectFrom('price_upload_rows')
-          .select(['product_id', 'site_price', 'percent', 'quantity', 'multiplicity'])
-          .where('partner_id', '=', partnerId)
-          .where('upload_id', '=', uploadId)
-          .where('error', 'is', null)
-          .where('line', '>', lines.after)
-          .where('line', '<=', lines.upTo)
-          .orderBy('line')
-          .execute()
-      ).map((r) => ({
-        productId: Number(r.product_id),
-        sitePrice: r.site_price,
-        percent: r.percent,
-        quantity: r.quantity,
-        multiplicity: r.multiplicity,
-      })),
+    /**
+     * The good staged lines of a range that may change what the client pays (the apply counts them, with the engine,
+     * before writing them): a price line leaving the target's live loaded price as it is (the same site price and
+     * percent, the same own price, or an empty line of a product without one) changes none of the engine's inputs,
+     * and is left out. Remains and multiplicities come all.
+     */
+    stagedValues: async (partnerId: number, uploadId: number, lines: LineChunk, t: UploadTarget) => {
+      const kept =
+        t.kind === 'PRICE'
+          ? sql`not exists (select 1 from price_list_products x where x.partner_id = ${partnerId} and x.price_list_id = ${t.listId}
+              and x.product_id = r.product_id and (x.valid_until is null or x.valid_until > now())
+              and x.site_price is not distinct from r.site_price and x.percent is not distinct from r.percent)
+            and (r.site_price is not null or r.percent is not null or exists (select 1 from price_list_products x
+              where x.partner_id = ${partnerId} and x.price_list_id = ${t.listId} and x.product_id = r.product_id
+              and (x.valid_until is null or x.valid_until > now())))`
+          : t.kind === 'PERSONAL'
+            ? sql`not exists (select 1 from client_prices x where x.partner_id = ${partnerId} and x.client_id = ${t.clientId}
+                and x.product_id = r.product_id and (x.valid_until is null or x.valid_until > now()) and x.price = r.site_price)`
+            : sql`true`;
+      const { rows } = await sql<{ product_id: number; site_price: string | null; percent: string | null; quantity: number | null; multiplicity: string | null }>`
+        select r.product_id, r.site_price, r.percent, r.quantity, r.multiplicity from price_upload_rows r
+        where r.partner_id = ${partnerId} and r.upload_id = ${uploadId} and r.error is null and r.line > ${lines.after} and r.line <= ${lines.upTo}
+          and ${kept}
+        order by r.line`.execute(db);
+      return rows.map((r) => ({ productId: Number(r.product_id), sitePrice: r.site_price, percent: r.percent, quantity: r.quantity, multiplicity: r.multiplicity }));
+    },
 
     /**
      * Fresh statistics of the staged lines, the backups and the target's table before a chunked apply or rollback:
