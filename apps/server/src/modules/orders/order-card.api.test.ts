@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@b2b/contracts/messages';
 import type { OrderCard } from '@b2b/contracts/orders';
+import { productPhotoPath } from '@b2b/contracts/routes/storefront';
 import { countingStatements } from '@/test/statement-counter';
 import type { TestApp } from '@/test/test-app';
 import { orderCardService } from './order-card.service';
@@ -102,7 +103,6 @@ describe('GET /v3/api/partner/order/{id}/', () => {
               0) as q`.execute(k.db)
         ).rows[0].q,
       );
-      const product = await k.db.selectFrom('catalog_products').select(['preview_picture', 'detail_picture']).where('id', '=', item.product_id).executeTakeFirstOrThrow();
       expect(card.PRODUCTS[n]).toEqual({
         ID: item.id,
         PRODUCT_ID: item.product_id,
@@ -114,8 +114,9 @@ describe('GET /v3/api/partner/order/{id}/', () => {
         REMAIN: remain,
         MARGIN: money(new Decimal(item.price).minus(item.buying_price).mul(item.quantity)),
         TO_ORDER: Math.max(0, item.quantity - remain),
-        PREVIEW_PICTURE_PATH: product.preview_picture,
-        DETAIL_PICTURE_PATH: product.detail_picture,
+        // The photo route draws every product's picture (8807a2b): the card points there, not at the stored /pictures/ paths.
+        PREVIEW_PICTURE_PATH: productPhotoPath(item.product_id),
+        DETAIL_PICTURE_PATH: productPhotoPath(item.product_id),
         CURRENCY: 'RUB',
         CUR_SUM: money(new Decimal(item.cur_price).mul(item.quantity)),
         CUR_PRICE: money(item.cur_price),
