@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ReportResult } from '@b2b/contracts/reports';
-import { axisOf, cellAlign, chartColumn, chartPoints, formatPercent, formatReportCell } from './report-format';
+import { formatPercent } from '@/shared/formatters/format-number';
+import { axisOf, cellAlign, chartColumn, chartPoints, formatReportCell } from './report-format';
 
 describe('formatReportCell', () => {
   it('shows money with space thousands and two decimals', () => {

@@ -1,14 +1,9 @@
 import type { ReportResult, ReportRow } from '@b2b/contracts/reports';
 import { formatMoney } from '@/shared/formatters/format-money';
+import { formatPercent } from '@/shared/formatters/format-number';
 
 export type ReportColumn = ReportResult['COLUMNS'][number];
 export type ReportCell = ReportRow[string] | undefined;
-
-/** A percent in ru-RU: at most two decimals, trailing zeros dropped, a space before the sign («12,5 %», «100 %»). */
-export function formatPercent(value: number | string): string {
-  const text = formatMoney(value);
-  return `${text.replace(/,?0+$/, '')} %`;
-}
 
 /**
  * A report cell as the screen shows it (back-office.md §9, ru-RU): money with space thousands and two decimals,
