@@ -211,9 +211,11 @@ test('a valid price file: its preview, apply on confirmation, the prices change;
   const listId = await api.createList(`E2E файл ${Date.now()}`);
   const section = await api.leafSection(listId);
   const products = await api.products('pricelist', listId, section.ID);
+  // Two prices change (one up by 1 234,50, one down by 10 %), the third line repeats the price the list computes.
+  const raised = money(cents(products[0].PURCHASE_PRICE) + 123_450);
   const file = await xlsx([
     HEADERS.PRICE,
-    [products[0].UP_CODE_1C, products[0].NAME, null, null, '1 234,5', null],
+    [products[0].UP_CODE_1C, products[0].NAME, null, null, raised, null],
     [products[1].UP_CODE_1C, products[1].NAME, null, null, null, '-10'],
     [products[2].UP_CODE_1C, products[2].NAME, null, null, products[2].PRICE.replace('.', ','), null],
   ]);
@@ -226,19 +228,32 @@ test('a valid price file: its preview, apply on confirmation, the prices change;
 
   const preview = page.getByTestId('upload-preview');
   await expect(preview).toBeVisible({ timeout: 30_000 });
-  await expect(preview.getByTestId('preview-ROWS')).toContainText('3');
-  await expect(preview.getByTestId('preview-NEW')).toContainText('3');
+  // The counters against the prices the list computes now (issue 38.3), as the screen names them.
+  const stat = (key: string) => preview.getByTestId(`preview-${key}`);
+  for (const [key, label, value] of [
+    ['ROWS', 'Строк в файле', '3'],
+    ['UP', 'Вырастет', '1'],
+    ['DOWN', 'Снизится', '1'],
+    ['SAME', 'Без изменений', '1'],
+    ['NEW', 'Новых', '0'],
+    ['REMOVED', 'Будут удалены', '0'],
+  ]) {
+    await expect(stat(key).locator('.ant-statistic-title')).toHaveText(label);
+    await expect(stat(key).locator('.ant-statistic-content')).toHaveText(value);
+  }
   await expect(preview.getByTestId('preview-top')).toContainText(products[0].UP_CODE_1C);
-  await expect(preview.getByTestId('preview-top')).toContainText('1 234,50');
+  await expect(preview.getByTestId('preview-top')).toContainText(raised);
   // Nothing changes before the user confirms.
   let r = await openProduct(page, section, products[0].UP_CODE_1C);
   await expect(col(r, 'PRICE')).toHaveText(money(cents(products[0].PURCHASE_PRICE)));
 
   await preview.getByTestId('upload-apply').click();
   await expect(fileBlock(page).getByTestId('upload-state')).toHaveAttribute('data-phase', 'applied', { timeout: 30_000 });
+  // «Применено»: the two prices that changed (rise + fall), while all three lines are loaded.
+  await expect(fileBlock(page).getByTestId('upload-state')).toContainText('Применено: 2 позиции');
   await expect(fileBlock(page).getByTestId('loaded-count')).toHaveText('3 товара');
   await expect(fileBlock(page).getByTestId('loaded-until')).toHaveText(inDays(14));
-  await expect(col(r, 'PRICE')).toHaveText('1 234,50');
+  await expect(col(r, 'PRICE')).toHaveText(raised);
   await expect(col(r, 'SOURCE')).toContainText('Цена из Excel');
   r = await openProduct(page, section, products[1].UP_CODE_1C);
   await expect(col(r, 'PRICE')).toHaveText(money(withPercent(products[1].PURCHASE_PRICE, -10)));

@@ -9,6 +9,7 @@ import { type FilePart, hasValidity, type PanelTarget } from '@/features/pricing
 import { PANEL_UI as T, PHASE_LABEL, UPLOAD_TYPE_LABEL } from '@/features/pricing/panel/pricing-panel-text';
 import { uploadPhase } from '@/features/pricing/panel/upload-phase';
 import { formatDate, formatDateTime } from '@/shared/formatters/format-date';
+import { formatCount } from '@/shared/formatters/format-number';
 import { notifySuccess } from '@/shared/ui/notify';
 
 /** The uploads of a part, newest first (§3 Upload history row and its state); «Откатить» on the latest applied one. */
@@ -52,8 +53,8 @@ export function UploadHistoryModal({ target, part, canAct, onClose }: { target: 
                   u.FILE_NAME
                 ),
             },
-            { key: 'rows', title: T.rows, dataIndex: 'string_count', align: 'right' },
-            { key: 'count', title: T.count, dataIndex: 'count', align: 'right' },
+            { key: 'rows', title: T.rows, dataIndex: 'string_count', align: 'right', render: (n: number) => formatCount(n) },
+            { key: 'count', title: T.count, dataIndex: 'count', align: 'right', render: (n: number) => formatCount(n) },
             { key: 'date', title: T.dateUpload, render: (_, u) => formatDateTime(u.date_upload) },
             ...(prices
               ? [

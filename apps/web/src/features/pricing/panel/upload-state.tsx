@@ -1,6 +1,6 @@
 import { Alert, Button, Col, Progress, Row, Space, Table, Typography } from 'antd';
 import { PRICING_MSG, type PriceUpload, type UploadPreview } from '@b2b/contracts/pricing';
-import { countRu, PLURAL } from '@b2b/contracts/plural-ru';
+import { PLURAL, pluralRu } from '@b2b/contracts/plural-ru';
 import { downloadFile } from '@/api/download-export';
 import { useUploadAction } from '@/features/pricing/api/pricing-api';
 import { type FilePart, hasValidity, type PanelTarget } from '@/features/pricing/panel/price-file-target';
@@ -8,6 +8,7 @@ import { PANEL_UI as T } from '@/features/pricing/panel/pricing-panel-text';
 import { uploadPhase } from '@/features/pricing/panel/upload-phase';
 import { formatDateTime } from '@/shared/formatters/format-date';
 import { formatMoney } from '@/shared/formatters/format-money';
+import { formatCount } from '@/shared/formatters/format-number';
 import { notifySuccess } from '@/shared/ui/notify';
 import { RuStatistic } from '@/shared/ui/ru-statistic';
 
@@ -142,7 +143,7 @@ export function UploadState({ target, part, upload, canAct }: { target: PanelTar
           type="success"
           showIcon
           title={PRICING_MSG.applied}
-          description={T.appliedOf(countRu(upload.count, PLURAL.position), formatDateTime(upload.date_upload))}
+          description={T.appliedOf(`${formatCount(upload.count)} ${pluralRu(upload.count, PLURAL.position)}`, formatDateTime(upload.date_upload))}
         />,
       );
     case 'rolledBack':
