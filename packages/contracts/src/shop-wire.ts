@@ -231,5 +231,7 @@ export const storefrontShop = z.object({
     ABOUT_PAYMENT: true,
     SELFDELIVERY_ONLY: true,
     SHOW_STOCK: true,
+    /** The buyer's dates are shown in the shop's zone, as its staff, mails and files show them (issue 38.8). */
+    TIME_ZONE: true,
   }).shape,
 });

@@ -64,6 +64,9 @@ describe('the shop time zone setting', () => {
 
     const check = (await k.as('orders').get('/v3/api/utils/check/')).json();
     expect(check.USER.TIME_ZONE).toBe('Asia/Novosibirsk');
+    // The shop's public answer names it too: the buyer's «Мои заказы» show the same times as the staff's card.
+    const shop = (await t.app.inject({ method: 'GET', url: '/v3/api/client/shop/?domain_name=kancler' })).json();
+    expect(shop.SHOP.TIME_ZONE).toBe('Asia/Novosibirsk');
   });
 });
 

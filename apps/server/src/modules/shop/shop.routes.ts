@@ -36,6 +36,7 @@ export function shopRoutes(shops: ShopService, settings: ShopSettingsService) {
           ABOUT_PAYMENT: s.ABOUT_PAYMENT_DEFAULT === 'Y' || !s.ABOUT_PAYMENT ? SHOP_DEFAULT_TEXT.payment : s.ABOUT_PAYMENT,
           SELFDELIVERY_ONLY: s.SELFDELIVERY_ONLY,
           SHOW_STOCK: s.SHOW_STOCK,
+          TIME_ZONE: s.TIME_ZONE,
         },
       });
     });

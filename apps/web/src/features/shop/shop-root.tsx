@@ -9,6 +9,7 @@ import { ShopAlert, ShopWaiting } from '@/features/shop/components/shop-plain';
 import { SignInPage } from '@/features/shop/pages/sign-in-page';
 import { BuyerSessionProvider, ShopContext, useBuyer, type ShopState } from '@/features/shop/shop-context';
 import { SHOP_UI } from '@/features/shop/shop-text';
+import { setDisplayTimeZone } from '@/shared/formatters/format-date';
 import { shopColors } from '@/features/shop/shop-theme';
 import '@/features/shop/shop.css';
 
@@ -110,6 +111,8 @@ export function ShopRoot() {
   useEffect(() => {
     if (shop) document.title = shop.NAME;
   }, [shop]);
+  // Before the first page draws: the buyer's order dates in the shop's zone, as its staff and mails have them.
+  if (shop) setDisplayTimeZone(shop.TIME_ZONE);
 
   const state = useMemo<ShopState | null>(() => {
     if (!shop) return null;

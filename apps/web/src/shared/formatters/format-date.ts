@@ -3,7 +3,8 @@ import { DEFAULT_TIME_ZONE, formatDateIn, formatDateTimeIn, shopTimeZone } from 
 /**
  * Dates arrive from the API as Unix seconds (back-office.md §9: seconds are multiplied by 1000 for display) and are
  * shown in the shop's time zone (issue 38 §8), as the exports, mails and the PDF show them — never the browser's.
- * The partner shell sets the zone from the session (the shop's setting); a manager and a buyer read Moscow time.
+ * The partner shell sets the zone from the session and the shop from its public answer (the shop's setting); a
+ * manager reads Moscow time.
  */
 type UnixSeconds = number | string | null | undefined;
 
