@@ -10,6 +10,8 @@ const build = process.env.E2E_BUILD;
 const serverEntry = build ? `apps/server/.dist-${build}/main.js` : 'apps/server/dist/main.js';
 const webDist = build ? path.join(root, `apps/web/.dist-${build}`) : undefined;
 
+const SHOP_WIDE = ['**/money-rule.e2e.ts', '**/reports.e2e.ts'];
+
 /** Browser tests run against the built app served by the real server on a fresh, seeded embedded database. */
 export default defineConfig({
   testDir: '.',
@@ -46,6 +48,12 @@ export default defineConfig({
       ],
     },
   },
+  projects: [
+    { name: 'screens', testIgnore: SHOP_WIDE },
+    // Specs that turn the demo shop's currency or tax type (every price of it) or compare shop-wide totals run after the
+    // others, one at a time: run beside them they would change what another spec reads, or read what another places.
+    { name: 'shop-wide', testMatch: SHOP_WIDE, dependencies: ['screens'], workers: 1 },
+  ],
   webServer: {
     command: `rm -rf "${dataDir}" && node ${serverEntry}`,
     cwd: root,
