@@ -56,6 +56,10 @@ export const SHOP_MSG = {
   zoneSaved: 'Зона доставки сохранена',
   zoneDeleted: 'Зона доставки удалена',
   zonePolygonInvalid: (max: number) => `Контур зоны — список от 3 до ${max} точек [широта, долгота]`,
+  zoneOutlinePoints: (max: number) => `Контур зоны — от 3 до ${max} разных точек`,
+  zonePointRange: (n: number) => `Точка ${n} контура: широта — от −90 до 90, долгота — от −180 до 180`,
+  zoneOutlineLine: (line: number) => `Строка ${line}: укажите широту и долготу через запятую, например 55.7558, 37.6173`,
+  zoneOutlineLineRange: (line: number) => `Строка ${line}: широта — от −90 до 90, долгота — от −180 до 180`,
   excludeLoaded: 'Файл исключений загружен',
   excludeDeactivated: 'Исключения из доставки отключены',
 } as const;

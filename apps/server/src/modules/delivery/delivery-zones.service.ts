@@ -1,4 +1,3 @@
-import { LIMITS } from '@b2b/contracts/limits';
 import { MSG } from '@b2b/contracts/messages';
 import type { DeliveryZone, DeliveryZoneBody } from '@b2b/contracts/delivery-wire';
 import { parseSum, SHOP_MSG, sumOut } from '@b2b/contracts/shop';
@@ -81,9 +80,10 @@ export function deliveryZonesService(db: Db) {
       const freeFrom = body.free_from === undefined ? (current?.free_from ?? null) : parseSum(body.free_from);
       if (freeFrom === 'bad') errors.free_from = SHOP_MSG.sumInvalid;
       const polygon = body.polygon === undefined ? (current?.polygon ?? null) : body.polygon ? parsePolygon(body.polygon) : null;
-      if (polygon === 'bad') errors.polygon = SHOP_MSG.zonePolygonInvalid(LIMITS.deliveryZonePointsMax);
+      if (polygon && 'error' in polygon) errors.polygon = polygon.error;
       if (Object.keys(errors).length) return failed(errors);
-      const values = { name, price: price as string, sort, free_from: freeFrom as string | null, polygon: polygon === null ? null : JSON.stringify(polygon) };
+      const outline = polygon as Point[] | null;
+      const values = { name, price: price as string, sort, free_from: freeFrom as string | null, polygon: outline === null ? null : JSON.stringify(outline) };
       if (current) {
         await repo.update(partnerId, current.id, values);
         return ok({ ID: current.id }, SHOP_MSG.zoneSaved);

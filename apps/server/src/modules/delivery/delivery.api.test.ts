@@ -50,12 +50,50 @@ describe('delivery zones', () => {
     const zone = async () => (await get('/v3/api/partner/delivery_zone/')).json().ITEMS.find((z: { ID: number }) => z.ID === id);
     expect(await zone()).toMatchObject({ FREE_FROM: '25000', POLYGON: [[55.7, 37.5], [55.8, 37.5], [55.8, 37.7]] });
     expect((await post(`/v3/api/partner/delivery_zone/${id}/`, { name: 'Центр', price: '700', free_from: 'много', polygon: '[[91,0],[0,0],[0,1]]' })).json().errors)
-      .toEqual({ free_from: SHOP_MSG.sumInvalid, polygon: SHOP_MSG.zonePolygonInvalid(LIMITS.deliveryZonePointsMax) });
+      .toEqual({ free_from: SHOP_MSG.sumInvalid, polygon: SHOP_MSG.zonePointRange(1) });
     // A re-sort keeps them; empty values clear them.
     await post('/v3/api/partner/delivery_zone/', { delivery_zone_id: String(id), sort: '50' });
     expect(await zone()).toMatchObject({ FREE_FROM: '25000', SORT: 50 });
     await post(`/v3/api/partner/delivery_zone/${id}/`, { name: 'Центр', price: '700', free_from: '', polygon: '' });
     expect(await zone()).toMatchObject({ FREE_FROM: '', POLYGON: null });
+  });
+
+  it('answer every malformed free-from sum or outline with its Russian field message, never a 500, and save nothing', async () => {
+    const id = (await post('/v3/api/partner/delivery_zone/', { name: 'Проверка', price: '300', free_from: '5000' })).json().ID;
+    const before = (await get('/v3/api/partner/delivery_zone/')).json();
+    const malformed = { polygon: SHOP_MSG.zonePolygonInvalid(LIMITS.deliveryZonePointsMax) };
+    const count = { polygon: SHOP_MSG.zoneOutlinePoints(LIMITS.deliveryZonePointsMax) };
+    const tooMany = JSON.stringify(Array.from({ length: LIMITS.deliveryZonePointsMax + 1 }, (_, i) => [55 + i / 10_000, 37.5]));
+    const cases: [Record<string, string>, Record<string, string>][] = [
+      [{ free_from: '-100' }, { free_from: SHOP_MSG.sumInvalid }],
+      [{ free_from: '−100' }, { free_from: SHOP_MSG.sumInvalid }],
+      [{ free_from: '1000000000' }, { free_from: SHOP_MSG.sumInvalid }],
+      [{ free_from: '99999999999999999999' }, { free_from: SHOP_MSG.sumInvalid }],
+      [{ free_from: '1e9' }, { free_from: SHOP_MSG.sumInvalid }],
+      [{ free_from: '12.34567' }, { free_from: SHOP_MSG.sumInvalid }],
+      [{ polygon: '[[55.7,37.5],[55.8,37.5]]' }, count],
+      [{ polygon: '[[55.7,37.5],[55.7,37.5],[55.8,37.5]]' }, count],
+      [{ polygon: tooMany }, count],
+      [{ polygon: '[[55.7,37.5],[95,37.5],[55.8,37.7]]' }, { polygon: SHOP_MSG.zonePointRange(2) }],
+      [{ polygon: '[[55.7,37.5],[55.8,37.5],[55.8,-190]]' }, { polygon: SHOP_MSG.zonePointRange(3) }],
+      [{ polygon: '55.7, 37.5' }, malformed],
+      [{ polygon: '[[true,1],[0,0],[0,1]]' }, malformed],
+      [{ polygon: '[[55.7,37.5],[55.8,37.5],[55.8]]' }, malformed],
+      [{ free_from: '-1', polygon: '[[0,0]]' }, { free_from: SHOP_MSG.sumInvalid, ...count }],
+    ];
+    for (const [fields, errors] of cases) {
+      for (const url of [`/v3/api/partner/delivery_zone/${id}/`, '/v3/api/partner/delivery_zone/']) {
+        const res = await post(url, { name: 'Проверка', price: '300', ...fields });
+        expect(res.statusCode, `${url} ${JSON.stringify(fields).slice(0, 80)}`).toBe(200);
+        expect(res.json(), `${url} ${JSON.stringify(fields).slice(0, 80)}`).toEqual({ SUCCESS: 'N', errors });
+      }
+    }
+    expect((await get('/v3/api/partner/delivery_zone/')).json()).toEqual(before);
+    // A free-from sum or an outline alone names a field of the zone: answered with the name and price it lacks.
+    for (const fields of [{ free_from: '1000' }, { polygon: '' }] as Record<string, string>[]) {
+      expect((await post(`/v3/api/partner/delivery_zone/${id}/`, fields)).json())
+        .toEqual({ SUCCESS: 'N', errors: { name: SHOP_MSG.nameMissing, price: SHOP_MSG.sumMissing } });
+    }
   });
 
   it("are the partner's own: another partner's zone is 404, and only ADMIN and the owner edit", async () => {

@@ -1,26 +1,40 @@
 import { LIMITS } from '@b2b/contracts/limits';
+import { SHOP_MSG } from '@b2b/contracts/shop';
+import { outlineCountError, pointInRange, type OutlinePoint } from '@b2b/contracts/zone-outline';
 
 /* A delivery zone's outline: [latitude, longitude] points, and whether a geocoded address lies inside it. */
 
-export type Point = [latitude: number, longitude: number];
+export type Point = OutlinePoint;
 
-/** Reads the outline a partner sends as JSON text: 3 … LIMITS.deliveryZonePointsMax points within the globe's ranges. */
-export function parsePolygon(text: string): Point[] | 'bad' {
+/** A coordinate as JSON gives it: a number, or a decimal written as a string; anything else (true, null, '') is none. */
+const coordinate = (v: unknown) =>
+  typeof v === 'number' ? v : typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v.trim()) ? Number(v) : Number.NaN;
+
+/**
+ * Reads the outline a partner sends as JSON text, [[latitude, longitude], …], by the rules of contracts'
+ * zone-outline (3 distinct … LIMITS.deliveryZonePointsMax points within the globe's ranges); a broken rule is answered
+ * with its message.
+ */
+export function parsePolygon(text: string): Point[] | { error: string } {
+  const malformed = { error: SHOP_MSG.zonePolygonInvalid(LIMITS.deliveryZonePointsMax) };
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    return 'bad';
+    return malformed;
   }
-  if (!Array.isArray(value) || value.length < 3 || value.length > LIMITS.deliveryZonePointsMax) return 'bad';
+  if (!Array.isArray(value)) return malformed;
+  if (value.length > LIMITS.deliveryZonePointsMax) return { error: SHOP_MSG.zoneOutlinePoints(LIMITS.deliveryZonePointsMax) };
   const points: Point[] = [];
-  for (const p of value) {
-    if (!Array.isArray(p) || p.length !== 2) return 'bad';
-    const [lat, lon] = p.map(Number);
-    if (!Number.isFinite(lat) || !Number.isFinite(lon) || Math.abs(lat) > 90 || Math.abs(lon) > 180) return 'bad';
+  for (const [i, p] of value.entries()) {
+    if (!Array.isArray(p) || p.length !== 2) return malformed;
+    const [lat, lon] = p.map(coordinate);
+    if (Number.isNaN(lat) || Number.isNaN(lon)) return malformed;
+    if (!pointInRange(lat, lon)) return { error: SHOP_MSG.zonePointRange(i + 1) };
     points.push([lat, lon]);
   }
-  return points;
+  const count = outlineCountError(points);
+  return count ? { error: count } : points;
 }
 
 /**

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { LIMITS } from '@b2b/contracts/limits';
+import { SHOP_MSG } from '@b2b/contracts/shop';
 import { insidePolygon, parsePolygon, type Point } from './zone-polygon';
 
 describe('a zone outline', () => {
@@ -14,10 +16,29 @@ describe('a zone outline', () => {
     expect(insidePolygon([1.5, 1.5], ell)).toBe(false);
   });
 
-  it('is read from JSON: 3 points at least, each [latitude, longitude] within range', () => {
+  it('is read from JSON: 3 distinct points at least, each [latitude, longitude] within range, each refusal with its message', () => {
     expect(parsePolygon('[[55.7,37.5],[55.8,37.5],[55.8,37.7]]')).toEqual([[55.7, 37.5], [55.8, 37.5], [55.8, 37.7]]);
-    for (const bad of ['', 'x', '{}', '[[1,2],[3,4]]', '[[1,2],[3,4],[5]]', '[[91,0],[0,0],[0,1]]', '[[0,181],[0,0],[0,1]]', '[["a",1],[0,0],[0,1]]']) {
-      expect(parsePolygon(bad)).toBe('bad');
-    }
+    expect(parsePolygon('[["55.7","37.5"],[55.8,37.5],[55.8,37.7]]')).toEqual([[55.7, 37.5], [55.8, 37.5], [55.8, 37.7]]);
+    const malformed = { error: SHOP_MSG.zonePolygonInvalid(LIMITS.deliveryZonePointsMax) };
+    const count = { error: SHOP_MSG.zoneOutlinePoints(LIMITS.deliveryZonePointsMax) };
+    const cases: [string, { error: string }][] = [
+      ['', malformed],
+      ['x', malformed],
+      ['{}', malformed],
+      ['[[1,2],[3,4],[5]]', malformed],
+      ['[["a",1],[0,0],[0,1]]', malformed],
+      // Not numbers, though Number() would read them as 0 or 1.
+      ['[[true,1],[0,0],[0,1]]', malformed],
+      ['[[null,null],[0,0],[0,1]]', malformed],
+      ['[["",""],[0,0],[0,1]]', malformed],
+      ['[[1,2],[3,4]]', count],
+      ['[]', count],
+      ['[[1,2],[1,2],[3,4]]', count],
+      [JSON.stringify(Array.from({ length: LIMITS.deliveryZonePointsMax + 1 }, (_, i) => [i / 100, i / 50])), count],
+      ['[[0,0],[91,0],[0,1]]', { error: SHOP_MSG.zonePointRange(2) }],
+      ['[[0,0],[0,1],[0,-181]]', { error: SHOP_MSG.zonePointRange(3) }],
+      ['[[1e400,0],[0,0],[0,1]]', { error: SHOP_MSG.zonePointRange(1) }],
+    ];
+    for (const [text, answer] of cases) expect(parsePolygon(text), text.slice(0, 40)).toEqual(answer);
   });
 });
