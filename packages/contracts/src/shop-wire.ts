@@ -79,6 +79,8 @@ export const shopSettings = z.object({
   MIN_ORDER_SUM: z.string(),
   SHOW_DELAY_TEXT: yn,
   ABOUT_DELAY: z.string(),
+  /** Buyers may order outside every delivery zone, the delivery price to be agreed (issue 38 §4); N by default. */
+  DELIVERY_OUTSIDE_ZONES: yn,
   PAYMENT_TYPE: z.array(codesOf(PAYMENT_TYPE_LABEL)),
   TAX_SYSTEM: z.string(),
   ABOUT_PAYMENT: z.string(),
@@ -176,6 +178,7 @@ export const shopSaveBody = z.object({
   about_delivery_default: flag,
   show_delay_text: flag,
   about_delay: text,
+  delivery_outside_zones: flag,
   // settings
   shop_link: text,
   domain_name: text,

@@ -48,8 +48,8 @@ export function paymentSection(d: Draft, shop: ShopRow): void {
 }
 
 /**
- * Delivery: sums, texts and the delay note. A minimum order sum is needed unless its check is switched off
- * (NO_CHECK_ORDER_SUM); self-delivery only needs a tradepoint (checked by the service).
+ * Delivery: sums, texts, the delay note and whether orders outside the zones are taken. A minimum order sum is needed
+ * unless its check is switched off (NO_CHECK_ORDER_SUM); self-delivery only needs a tradepoint (checked by the service).
  */
 export function deliverySection(d: Draft, shop: ShopRow): void {
   d.set.selfdelivery_only = d.flag('selfdelivery_only', shop.selfdelivery_only);
@@ -63,6 +63,7 @@ export function deliverySection(d: Draft, shop: ShopRow): void {
   d.set.about_delivery_default = d.flag('about_delivery_default', shop.about_delivery_default);
   d.set.show_delay_text = d.flag('show_delay_text', shop.show_delay_text);
   d.set.about_delay = orNull(d.text('about_delay', shop.about_delay, TEXT_MAX));
+  d.set.delivery_outside_zones = d.flag('delivery_outside_zones', shop.delivery_outside_zones);
 }
 
 /** Remains: the assortment shown, the multiplicity used and whether stock is shown. */

@@ -52,6 +52,7 @@ export function shopSettingsView(
       MIN_ORDER_SUM: sumOut(shop.min_order_sum),
       SHOW_DELAY_TEXT: yn(shop.show_delay_text),
       ABOUT_DELAY: shop.about_delay ?? '',
+      DELIVERY_OUTSIDE_ZONES: yn(shop.delivery_outside_zones),
       PAYMENT_TYPE: shop.payment_types as PaymentType[],
       TAX_SYSTEM: shop.tax_system ?? '',
       ABOUT_PAYMENT: shop.about_payment ?? '',

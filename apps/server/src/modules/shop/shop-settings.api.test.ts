@@ -138,6 +138,33 @@ describe('delivery', () => {
     const res = await save({ type: 'delivery', selfdelivery_only: 'Y', no_check_order_sum: 'Y' }, second);
     expect(res).toEqual({ SUCCESS: 'N', errors: { check_selfdelivery_only: SHOP_MSG.selfdeliveryNeedsTradepoint } });
   });
+
+  it('saves whether orders are taken outside the delivery zones (issue 38 §4): off by default, ADMIN and the owner only', async () => {
+    const stored = async () =>
+      (await kit.t.database.db.selectFrom('shops').select('delivery_outside_zones').where('shop_link', '=', 'kancler').executeTakeFirstOrThrow()).delivery_outside_zones;
+    expect((await shop()).DELIVERY_OUTSIDE_ZONES).toBe('N');
+    expect(await stored()).toBe(false);
+    expect((await save({ type: 'delivery', delivery_outside_zones: 'Y', no_check_order_sum: 'Y' })).SUCCESS).toBe('Y');
+    expect((await shop()).DELIVERY_OUTSIDE_ZONES).toBe('Y');
+    expect(await stored()).toBe(true);
+    // A save of the part that leaves the flag out keeps it, as every flag of the part.
+    expect((await save({ type: 'delivery', min_sum: '100', no_check_order_sum: 'Y' })).SUCCESS).toBe('Y');
+    expect(await stored()).toBe(true);
+    // Not a flag: a field error, nothing saved.
+    const wrong = await kit.raw('/v3/api/partner/shop/', 'type=delivery&delivery_outside_zones=maybe');
+    expect(wrong.statusCode).toBe(200);
+    expect(Object.keys(wrong.json().errors)).toEqual(['delivery_outside_zones']);
+    // The other roles may not change it, with or without the part named.
+    for (const email of ['orders@partner.demo', 'price@partner.demo', 'clients@partner.demo', 'loyalty@partner.demo']) {
+      const token = await kit.login(email);
+      expect((await post('/v3/api/partner/shop/', { type: 'delivery', delivery_outside_zones: 'N' }, token)).statusCode, email).toBe(403);
+      expect((await post('/v3/api/partner/shop/', { delivery_outside_zones: 'N' }, token)).statusCode, email).toBe(403);
+    }
+    expect(await stored()).toBe(true);
+    expect((await save({ delivery_outside_zones: 'N' }, owner)).SUCCESS).toBe('Y');
+    expect((await shop()).DELIVERY_OUTSIDE_ZONES).toBe('N');
+    expect(await stored()).toBe(false);
+  });
 });
 
 describe('settings tab', () => {

@@ -34,7 +34,7 @@ const SECTIONS: Record<ShopSaveType, { keys: readonly (keyof ShopSaveBody)[]; ri
   payment: { keys: ['payment_type', 'tax_system', 'about_payment', 'about_payment_default'], right: 'editStoreSettings', rules: paymentSection },
   delivery: {
     keys: ['selfdelivery_only', 'min_sum', 'delivery_price', 'no_check_order_sum', 'min_order_sum', 'about_delivery',
-      'about_delivery_default', 'show_delay_text', 'about_delay'],
+      'about_delivery_default', 'show_delay_text', 'about_delay', 'delivery_outside_zones'],
     right: 'editStoreSettings',
     rules: deliverySection,
   },
