@@ -217,7 +217,8 @@ export type BasketGift = z.infer<typeof basketGift>;
 
 /**
  * The gifts a basket's rouble sum reaches now — one per running offer whose threshold it reaches, that offer's highest
- * reached, exactly the gift lines the order gets at checkout (issue 38.7) — and the nearest threshold not reached yet.
+ * reached, exactly the gift lines the order gets at checkout (issue 38.7) — and the nearest threshold not reached yet
+ * (SUM in roubles; LEFT, what is left to buy, in the basket's CURRENCY in the basket's answer).
  */
 export const basketGifts = z.object({
   GIFTS: z.array(basketGift),

@@ -56,7 +56,8 @@ export const STOREFRONT_MSG = {
   blacklisted: 'Заказ невозможен: обратитесь к поставщику',
   orderPlaced: (number: string) => `Заказ ${number} оформлен`,
   basketRepeated: 'Товары заказа добавлены в корзину',
-  giftLeft: (left: string, product: string) => `Добавьте товаров на ${rubles(left)} ₽, чтобы получить подарок: ${product}`,
+  /** The amount as the basket writes its sums, with its currency («12,34 $»). */
+  giftLeft: (amount: string, product: string) => `Добавьте товаров на ${amount}, чтобы получить подарок: ${product}`,
   giftReached: (product: string) => `Подарок к заказу: ${product}`,
   pricesChanged: 'Цены в корзине изменились: проверьте корзину и оформите заказ еще раз',
   offerEnded: 'Акция закончилась: цены в корзине обновлены. Проверьте корзину и оформите заказ еще раз',

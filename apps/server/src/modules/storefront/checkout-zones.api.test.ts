@@ -316,6 +316,30 @@ describe('a USD shop: thresholds in roubles (issue 38 §7)', () => {
     expect(row.currency).toBe('USD');
     expect(new Decimal(row.currency_rate).eq(RATE)).toBe(true);
   });
+
+  it('with a RATE list: what is left to the next gift is in dollars, converted once from the rouble threshold', async () => {
+    await setShop({ currency: 'USD', currency_rate: RATE, min_order_sum: null });
+    await db().updateTable('price_lists').set({ unit: 'RATE' }).where('partner_id', '=', pid).execute();
+    const ids = await productIds(1);
+    await fill(ids, 1);
+    const sums = await engineSums(ids, 1);
+    // The nearest gift threshold (roubles) above the basket's roubles, by a plain query over the offers' gifts.
+    const next = await db()
+      .selectFrom('offer_presents as p')
+      .innerJoin('offers as o', (j) => j.onRef('o.partner_id', '=', 'p.partner_id').onRef('o.id', '=', 'p.offer_id'))
+      .select(['p.sum'])
+      .where('p.partner_id', '=', pid)
+      .where('o.active', '=', true)
+      .where('p.sum', '>', sums.roubles.toFixed(4))
+      .orderBy('p.sum')
+      .executeTakeFirstOrThrow();
+    const seen = await basket();
+    expect(seen.CURRENCY).toBe('USD');
+    expect(new Decimal(seen.GIFT_NEXT!.SUM).eq(next.sum)).toBe(true);
+    const left = new Decimal(next.sum).minus(sums.roubles).div(RATE).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+    expect(seen.GIFT_NEXT!.LEFT).toBe(left.toFixed(2));
+    expect(left.lt(new Decimal(next.sum).minus(sums.roubles))).toBe(true);
+  });
 });
 
 describe('a geocoded address finds its zone by the outline (GEOCODER_URL)', () => {

@@ -92,6 +92,8 @@ export function shopBasketService(
     const minShown = terms.minOrderSum === null ? null : shown(terms.minOrderSum, rate);
     const below = terms.minOrderSum !== null && rubSum.lt(terms.minOrderSum);
     const over = overCap(rubSum.plus(delivery.rubles));
+    // Gift thresholds are roubles: the rouble sum, never the shown one times the rate.
+    const gifts = await offers.basketGift(buyer.partnerId, rubSum);
     const answer: BasketAnswer = {
       ITEMS: items.map((i) => ({
         PRODUCT_ID: i.item.ID,
@@ -116,8 +118,9 @@ export function shopBasketService(
       DELIVERY_BY_AGREEMENT: yn(delivery.byAgreement),
       MIN_ORDER_SUM: minShown === null ? null : money(minShown),
       CAN_ORDER: items.length && !below && !over ? 'Y' : 'N',
-      // Gift thresholds are roubles: the rouble sum, never the shown one times the rate.
-      ...(await offers.basketGift(buyer.partnerId, rubSum)),
+      ...gifts,
+      // What is left to buy for the next gift is read with the basket's sums: converted once from roubles.
+      GIFT_NEXT: gifts.GIFT_NEXT && { ...gifts.GIFT_NEXT, LEFT: money(shown(gifts.GIFT_NEXT.LEFT, rate)) },
       ...(items.length === 0
         ? { MESSAGE: STOREFRONT_MSG.basketEmpty }
         : below

@@ -78,9 +78,9 @@ export function OfferBanners({ placement }: { placement: BannerPlacement }) {
 
 /**
  * The basket's gifts: every gift its sum reaches now (one per running offer, the gift lines the order gets) and how
- * much more brings the next one. The basket and the checkout both show it.
+ * much more brings the next one, in the basket's currency. The basket and the checkout both show it.
  */
-export function BasketGiftNote({ gifts }: { gifts: BasketGifts }) {
+export function BasketGiftNote({ gifts }: { gifts: BasketGifts & { CURRENCY: string } }) {
   if (!gifts.GIFTS.length && !gifts.GIFT_NEXT) return null;
   return (
     <Flex vertical gap={8} data-testid="basket-gift">
@@ -96,7 +96,7 @@ export function BasketGiftNote({ gifts }: { gifts: BasketGifts }) {
         />
       ))}
       {gifts.GIFT_NEXT && (
-        <Alert type="info" showIcon icon={<GiftOutlined />} title={STOREFRONT_MSG.giftLeft(gifts.GIFT_NEXT.LEFT, gifts.GIFT_NEXT.PRODUCT)} data-testid="basket-gift-next" />
+        <Alert type="info" showIcon icon={<GiftOutlined />} title={STOREFRONT_MSG.giftLeft(formatPrice(gifts.GIFT_NEXT.LEFT, gifts.CURRENCY), gifts.GIFT_NEXT.PRODUCT)} data-testid="basket-gift-next" />
       )}
     </Flex>
   );
