@@ -37,14 +37,26 @@ export async function visibleNav(page: Page): Promise<string[]> {
 
 /**
  * Picks an option of an antd Select and waits until `isDone` says the choice took effect. On a busy machine a
- * click can land while the dropdown still animates in; the pick is then tried again.
+ * click can land while the dropdown still animates in; the pick is then tried again. `search` is typed first (a
+ * Select searched on the server); `exact` picks the option whose title is the label, not one that contains it.
  */
-export async function chooseOption(page: Page, select: Locator, label: string, isDone: () => Promise<boolean>) {
+export async function chooseOption(
+  page: Page,
+  select: Locator,
+  label: string,
+  isDone: () => Promise<boolean>,
+  { search, exact = false }: { search?: string; exact?: boolean } = {},
+) {
   await expect(async () => {
     if (await isDone()) return;
     const dropdown = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
     if (!(await dropdown.isVisible())) await select.click();
-    await dropdown.locator('.ant-select-item-option', { hasText: label }).first().click({ timeout: 5_000 });
+    if (search) await select.locator('input').fill(search);
+    const option = exact ? dropdown.locator(`.ant-select-item-option[title="${label}"]`) : dropdown.locator('.ant-select-item-option', { hasText: label });
+    await option.first().click({ timeout: 5_000 });
     await expect.poll(isDone, { timeout: 5_000 }).toBe(true);
   }).toPass({ timeout: 60_000 });
 }
+
+/** Whether the page's address matches, for chooseOption's `isDone`. */
+export const urlHas = (page: Page, pattern: RegExp) => async () => pattern.test(page.url());

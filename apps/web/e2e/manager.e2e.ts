@@ -3,7 +3,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { MSG } from '@b2b/contracts/messages';
 import { ORDER_MSG } from '@b2b/contracts/orders';
 import { REPORT_MSG } from '@b2b/contracts/reports';
-import { signInAndWait } from './helpers';
+import { chooseOption, signInAndWait, urlHas } from './helpers';
 
 /*
  * The platform manager's console (issue 16, web): orders across partners with the partner filter and the manager's
@@ -17,23 +17,9 @@ const MANAGER = 'manager@platform.demo';
 const PARTNER = 'Канцлер Опт';
 const SECOND = 'Офис Маркет';
 
-const dropdown = (page: Page) => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
-
-/**
- * Picks an option of an antd Select (typing `search` first for a Select searched on the server) and waits until
- * `isDone` says the choice took effect; a click that lands while the dropdown still animates is tried again.
- */
-async function choose(page: Page, select: Locator, label: string, isDone: () => Promise<boolean>, search?: string) {
-  await expect(async () => {
-    if (await isDone()) return;
-    if (!(await dropdown(page).isVisible())) await select.click();
-    if (search) await select.locator('input').fill(search);
-    await dropdown(page).locator(`.ant-select-item-option[title="${label}"]`).first().click({ timeout: 5_000 });
-    await expect.poll(isDone, { timeout: 5_000 }).toBe(true);
-  }).toPass({ timeout: 60_000 });
-}
-
-const urlHas = (page: Page, pattern: RegExp) => async () => pattern.test(page.url());
+/** The manager's Selects are picked by their option's exact title (partner names contain one another). */
+const choose = (page: Page, select: Locator, label: string, isDone: () => Promise<boolean>, search?: string) =>
+  chooseOption(page, select, label, isDone, { search, exact: true });
 
 const orderRows = (page: Page) => page.getByTestId('orders-table').locator('tr[data-row-key]');
 

@@ -2,7 +2,7 @@ import { expect as baseExpect, test, type BrowserContext, type Page, type Reques
 import ExcelJS from 'exceljs';
 import { MSG, ORDER_STATUS_LABEL } from '@b2b/contracts/messages';
 import { ORDER_MSG } from '@b2b/contracts/orders';
-import { chooseOption, signInAndWait } from './helpers';
+import { chooseOption, signInAndWait, urlHas } from './helpers';
 
 /*
  * The order screens (issue 3, back-office.md §2–§4): the list with its filters saved in the params_orders cookie,
@@ -45,7 +45,6 @@ const rowTime = (text: string) => {
 };
 
 
-const urlHas = (page: Page, pattern: RegExp) => async () => pattern.test(page.url());
 
 async function openList(page: Page, email = EDITOR) {
   await signInAndWait(page, email);

@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type Locator, type Page, test } from '@playwright/test';
 import { ORDER_STATUSES } from '@b2b/contracts/limits';
-import { PASSWORD, signInAndWait } from './helpers';
+import { chooseOption, PASSWORD, signInAndWait, urlHas } from './helpers';
 
 /*
  * The manager's reports read true figures (issue 38.2): «Продажи по партнерам» counts the partner's orders — the
@@ -14,19 +14,9 @@ const MANAGER = 'manager@platform.demo';
 const PARTNER = 'Канцлер Опт';
 const SECOND = 'Офис Маркет';
 
-const dropdown = (page: Page) => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
-
-/** Picks an option of an antd Select (typing `search` first) until `isDone` says the choice took effect. */
-async function choose(page: Page, select: Locator, label: string, isDone: () => Promise<boolean>, search?: string) {
-  await expect(async () => {
-    if (await isDone()) return;
-    if (!(await dropdown(page).isVisible())) await select.click();
-    if (search) await select.locator('input').fill(search);
-    await dropdown(page).locator(`.ant-select-item-option[title="${label}"]`).first().click({ timeout: 5_000 });
-    await expect.poll(isDone, { timeout: 5_000 }).toBe(true);
-  }).toPass({ timeout: 60_000 });
-}
-const urlHas = (page: Page, pattern: RegExp) => async () => pattern.test(page.url());
+/** The manager's Selects are picked by their option's exact title (partner names contain one another). */
+const choose = (page: Page, select: Locator, label: string, isDone: () => Promise<boolean>, search?: string) =>
+  chooseOption(page, select, label, isDone, { search, exact: true });
 const wireDay = (screen: string) => screen.split('.').reverse().join('-');
 const whole = (text: string) => Number(text.replace(/\s/g, ''));
 
