@@ -3,7 +3,7 @@ import { EMPLOYEE_MSG } from '@b2b/contracts/employees';
 import { LIMITS } from '@b2b/contracts/limits';
 import { MSG } from '@b2b/contracts/messages';
 import { multipart } from '@/test/multipart';
-import { bearer, createTestApp, form, WEB_CLIENT, type TestApp } from '@/test/test-app';
+import { bearer, createTestApp, form, shopToken, type TestApp, WEB_CLIENT } from '@/test/test-app';
 
 /** Issue 9: no input ends the process or answers 500; every text is checked once, in Russian. */
 let t: TestApp;
@@ -14,12 +14,7 @@ beforeAll(async () => {
   t = await createTestApp();
   owner = await t.login('owner@partner.demo');
   manager = await t.login('manager@platform.demo');
-  const signIn = await t.app.inject({
-    method: 'POST',
-    url: '/v3/oauth/token/',
-    ...form({ grant_type: 'password', username: 'buyer@client.demo', password: 'demo1234', domain: 'kancler', ...WEB_CLIENT }),
-  });
-  buyer = signIn.json().access_token;
+  buyer = await shopToken(t);
 });
 afterAll(() => t.close());
 

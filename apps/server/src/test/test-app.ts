@@ -97,3 +97,14 @@ export const form = (data: Record<string, string>) => ({
 });
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A buyer's access token for the demo shop (the first partner's, «kancler»); a refused sign-in fails the test. */
+export async function shopToken(t: Pick<TestApp, 'app'>, username = 'buyer@client.demo', domain = 'kancler'): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/v3/oauth/token/',
+    ...form({ grant_type: 'password', username, password: DEMO_PASSWORD, domain, ...WEB_CLIENT }),
+  });
+  if (res.statusCode !== 200) throw new Error(`shop sign-in ${username}: ${res.statusCode} ${res.body}`);
+  return res.json().access_token as string;
+}

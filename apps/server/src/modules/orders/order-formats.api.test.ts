@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderCard } from '@b2b/contracts/orders';
 import { finishedExport } from '@/test/export-job';
-import { createTestApp, form, WEB_CLIENT, type TestApp } from '@/test/test-app';
+import { createTestApp, shopToken, type TestApp } from '@/test/test-app';
 import { downloadXlsx, ordersKit, type OrdersKit } from './orders-test-kit';
 
 /*
@@ -21,12 +21,7 @@ const PLACED = new Date(Date.UTC(2026, 2, 1, 23, 20, 0));
 beforeAll(async () => {
   t = await createTestApp();
   k = await ordersKit(t);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/v3/oauth/token/',
-    ...form({ grant_type: 'password', username: 'buyer@client.demo', password: 'demo1234', domain: 'kancler', ...WEB_CLIENT }),
-  });
-  buyer = res.json().access_token;
+  buyer = await shopToken(t);
 });
 afterAll(() => t.close());
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { OrderCard, OrderListItem } from '@b2b/contracts/orders';
 import { rubles, type CatalogProduct } from '@b2b/contracts/storefront';
 import { up as curPriceUp, down as curPriceDown } from '@/db/migrations/2026-11-28-0045-order-cur-price';
-import { bearer, createTestApp, form, WEB_CLIENT, type TestApp } from '@/test/test-app';
+import { bearer, createTestApp, form, shopToken, type TestApp } from '@/test/test-app';
 import { downloadXlsx, ordersKit, readOutbox, type OrdersKit } from './orders-test-kit';
 
 /*
@@ -98,12 +98,7 @@ const products = async (n: number) => ((await buyerGet('/v3/api/catalog/product/
 beforeAll(async () => {
   t = await createTestApp();
   k = await ordersKit(t);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/v3/oauth/token/',
-    ...form({ grant_type: 'password', username: 'buyer@client.demo', password: 'demo1234', domain: 'kancler', ...WEB_CLIENT }),
-  });
-  buyer = res.json().access_token;
+  buyer = await shopToken(t);
   clientId = (await k.db.selectFrom('users').select('client_id').where('email', '=', 'buyer@client.demo').executeTakeFirstOrThrow()).client_id!;
   await k.db.updateTable('shops').set({ min_order_sum: null, no_check_order_sum: false, notify_checkbox: false }).where('partner_id', '=', k.main).execute();
 });

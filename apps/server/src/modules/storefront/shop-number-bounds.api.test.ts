@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LIMITS } from '@b2b/contracts/limits';
 import { STOREFRONT_MSG, type CatalogProduct } from '@b2b/contracts/storefront';
-import { bearer, createTestApp, form, WEB_CLIENT, type TestApp } from '@/test/test-app';
+import { bearer, createTestApp, form, shopToken, type TestApp } from '@/test/test-app';
 import { partnerIdOf } from '../clients/clients-test-fixtures';
 
 /*
@@ -29,12 +29,7 @@ const top = (p: CatalogProduct) => Math.floor(LIMITS.basketQuantityMax / p.MULTI
 
 beforeAll(async () => {
   t = await createTestApp();
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/v3/oauth/token/',
-    ...form({ grant_type: 'password', username: 'buyer@client.demo', password: 'demo1234', domain: 'kancler', ...WEB_CLIENT }),
-  });
-  buyer = res.json().access_token;
+  buyer = await shopToken(t);
   pid = await partnerIdOf(t.database.db, 'owner@partner.demo');
   clientId = (await t.database.db.selectFrom('users').select('client_id').where('email', '=', 'buyer@client.demo').executeTakeFirstOrThrow()).client_id!;
   await t.database.db.updateTable('shops').set({ assortment: 'EXTENDED', min_order_sum: null, no_check_order_sum: false }).where('partner_id', '=', pid).execute();

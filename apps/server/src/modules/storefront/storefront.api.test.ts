@@ -6,7 +6,7 @@ import { LIMITS } from '@b2b/contracts/limits';
 import { MSG } from '@b2b/contracts/messages';
 import { ORDER_MSG } from '@b2b/contracts/orders';
 import { BUYER_MSG, moneyText, STOREFRONT_MSG, type CatalogProduct } from '@b2b/contracts/storefront';
-import { bearer, createTestApp, form, WEB_CLIENT, type TestApp } from '@/test/test-app';
+import { bearer, createTestApp, form, shopToken, type TestApp } from '@/test/test-app';
 import { partnerIdOf } from '../clients/clients-test-fixtures';
 import { priceEngine } from '../pricing/price-engine.service';
 import { buildShopCounts } from './shop-catalog-counts';
@@ -24,13 +24,7 @@ const post = (url: string, data: Record<string, string>, token = buyer) =>
   t.app.inject({ method: 'POST', url, ...form(data), headers: { ...form(data).headers, ...bearer(token) } });
 
 async function signInBuyer() {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/v3/oauth/token/',
-    ...form({ grant_type: 'password', username: 'buyer@client.demo', password: 'demo1234', domain: 'kancler', ...WEB_CLIENT }),
-  });
-  if (res.statusCode !== 200) throw new Error(res.body);
-  return res.json().access_token as string;
+  return shopToken(t);
 }
 
 const page = async (query: string) => (await get(`/v3/api/catalog/product/?${query}`)).json();

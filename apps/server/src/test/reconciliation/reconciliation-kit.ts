@@ -6,7 +6,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { ORDER_FIELD_LABEL as L, type OrderCard, type OrderListItem } from '@b2b/contracts/orders';
 import type { z } from 'zod';
 import type { buyerOrder, buyerOrderCard } from '@b2b/contracts/storefront';
-import { bearer, createTestApp, DEMO_PASSWORD, form, WEB_CLIENT, type TestApp } from '@/test/test-app';
+import { bearer, createTestApp, form, shopToken, type TestApp } from '@/test/test-app';
 
 /*
  * The reconciliation suite's harness (issue 38 §1): random shop scenarios driven through the real API — a shop in RUB
@@ -197,12 +197,7 @@ export async function openWorld(): Promise<World> {
   return { t, pid, owner, pool, gifts, tradepointId: Number(tradepoint.id), zones, paymentType: (shop.payment_types as string[])[0], passwordHash: demoBuyer.password_hash!, get, post };
 }
 
-async function signIn(t: TestApp, email: string): Promise<string> {
-  const f = form({ grant_type: 'password', username: email, password: DEMO_PASSWORD, domain: SHOP_DOMAIN, ...WEB_CLIENT });
-  const res = await t.app.inject({ method: 'POST', url: '/v3/oauth/token/', ...f });
-  if (res.statusCode !== 200) throw new Error(`buyer sign-in ${email}: ${res.statusCode} ${res.body}`);
-  return res.json().access_token as string;
-}
+const signIn = (t: TestApp, email: string): Promise<string> => shopToken(t, email, SHOP_DOMAIN);
 
 /* ---------------- one run ---------------- */
 
