@@ -23,6 +23,12 @@ const NUMBER = String.raw`[-−–]?\d+(?:[.,]\d+)?`;
 const LINE = new RegExp(String.raw`^\[?\s*(${NUMBER})\s*[,;\s]\s*(${NUMBER})\s*\]?\s*,?$`);
 const toNumber = (text: string) => Number(text.replace(/[−–]/, '-').replace(',', '.'));
 
+/** One typed line as a point (not checked against the ranges), or null when it is not two numbers. */
+export function readOutlineLine(line: string): OutlinePoint | null {
+  const found = LINE.exec(line.trim());
+  return found ? [toNumber(found[1]), toNumber(found[2])] : null;
+}
+
 /**
  * The outline typed one point a line, «широта, долгота» (blank lines skipped, a decimal comma read as a point).
  * No points at all is no outline; otherwise the first broken rule is answered, naming its line.
@@ -31,14 +37,11 @@ export function outlineFromLines(text: string): { points: OutlinePoint[] } | { e
   const points: OutlinePoint[] = [];
   const lines = text.split(/\r?\n/);
   for (let i = 0; i < lines.length; i++) {
-    const line = lines[i].trim();
-    if (!line) continue;
-    const found = LINE.exec(line);
-    if (!found) return { error: SHOP_MSG.zoneOutlineLine(i + 1) };
-    const lat = toNumber(found[1]);
-    const lon = toNumber(found[2]);
-    if (!pointInRange(lat, lon)) return { error: SHOP_MSG.zoneOutlineLineRange(i + 1) };
-    points.push([lat, lon]);
+    if (!lines[i].trim()) continue;
+    const point = readOutlineLine(lines[i]);
+    if (!point) return { error: SHOP_MSG.zoneOutlineLine(i + 1) };
+    if (!pointInRange(...point)) return { error: SHOP_MSG.zoneOutlineLineRange(i + 1) };
+    points.push(point);
   }
   if (!points.length) return { points };
   const count = outlineCountError(points);

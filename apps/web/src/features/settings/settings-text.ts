@@ -1,3 +1,5 @@
+import { pluralRu } from '@b2b/contracts/plural-ru';
+
 /**
  * Labels of the shop settings screens (field names, buttons, hints). The spec's messages come from the
  * contracts (SHOP_MSG, REQUISITES_MSG); these are interface words only.
@@ -54,6 +56,17 @@ export const SETTINGS_TEXT = {
   addZone: 'Добавить зону',
   zoneName: 'Название',
   zonePrice: 'Стоимость, ₽',
+  zoneFreeFrom: 'Бесплатно от, ₽',
+  zoneFreeFromHint: (shopSum: string) =>
+    shopSum ? `Пусто — как в магазине: бесплатная доставка от ${shopSum} ₽` : 'Пусто — как в магазине (в магазине сумма бесплатной доставки не задана)',
+  zoneFreeFromShop: 'как в магазине',
+  zoneOutline: 'Контур зоны',
+  zoneOutlineHint: 'Точки по одной в строке: «широта, долгота». Щелкните по карте, чтобы добавить точку, перетащите точку, чтобы ее сдвинуть. Пусто — без контура',
+  zoneOutlineNone: 'нет',
+  zoneOutlinePoints: (n: number) => `${n} ${pluralRu(n, ['точка', 'точки', 'точек'])}`,
+  zoneOutlineUndo: 'Убрать последнюю точку',
+  zoneOutlineClear: 'Очистить контур',
+  outsideZones: 'Принимать заказы вне зон доставки — стоимость по согласованию',
   sort: 'Сортировка',
   exclude: 'Товары, которые не доставляются',
   excludeHint: 'Файл xlsx или csv с кодами товаров из 6 цифр',

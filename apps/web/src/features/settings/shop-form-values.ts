@@ -48,6 +48,7 @@ export const deliveryValues = (s: ShopSettings) => ({
   about_delivery_default: y(s.ABOUT_DELIVERY_DEFAULT),
   show_delay_text: y(s.SHOW_DELAY_TEXT),
   about_delay: s.ABOUT_DELAY,
+  delivery_outside_zones: y(s.DELIVERY_OUTSIDE_ZONES),
 });
 export type DeliveryValues = ReturnType<typeof deliveryValues>;
 export const deliveryPayload = (v: DeliveryValues): ShopPartFields => ({

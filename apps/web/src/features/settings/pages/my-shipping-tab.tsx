@@ -24,6 +24,7 @@ function DeliveryForm({ data, disabled }: { data: ShopSettingsAnswer; disabled: 
       <FlagField name="selfdelivery_only" label={T.selfdeliveryOnly} checkbox />
       <MoneyField name="min_sum" label={T.minSum} disabled={selfOnly} />
       <MoneyField name="delivery_price" label={T.deliveryPrice} disabled={selfOnly} />
+      <FlagField name="delivery_outside_zones" label={T.outsideZones} />
       <MoneyField name="min_order_sum" label={T.minOrderSum} disabled={noCheck} />
       <FlagField name="no_check_order_sum" label={T.noCheckOrderSum} checkbox />
       <DefaultTextField name="about_delivery" toggle="about_delivery_default" label={T.aboutDelivery} defaultText={data.DEFAULT_TEXT.ABOUT_DELIVERY} />
@@ -43,7 +44,7 @@ export function MyShippingTab() {
         <>
           <DeliveryForm data={data} disabled={!editStore} />
           <TradepointsCard disabled={!editTradepoints} />
-          <DeliveryZonesCard disabled={!editStore} />
+          <DeliveryZonesCard disabled={!editStore} shopFreeFrom={data.SHOP.MIN_SUM} />
           <DeliveryExcludeCard disabled={!editStore} />
         </>
       )}
