@@ -88,7 +88,7 @@ describe('a registration with an INN the partner already serves', () => {
     const [request, ...more] = await mailsTo(INBOX);
     expect(more).toHaveLength(0);
     expect(request.subject).toBe(`Заявка на регистрацию в магазине «Канцлер Опт»: ИНН ${known.inn}`);
-    for (const detail of ['ООО Разведка', 'Иван', 'spy@rival.test', '+7 900 000-00-00', `«${known.name}»`]) expect(request.text).toContain(detail);
+    for (const detail of ['ООО Разведка', 'Иван', 'spy@rival.test', '+7 (900) 000-00-00', `«${known.name}»`]) expect(request.text).toContain(detail);
     // Its sender is told the request was passed on, with no link that could make an account.
     const [pending, ...others] = await mailsTo('spy@rival.test');
     expect(others).toHaveLength(0);

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { extractText } from 'unpdf';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { moneyText, rubles, STOREFRONT_MSG, type BasketAnswer } from '@b2b/contracts/storefront';
-import { bearer, createTestApp, form, WEB_CLIENT, type TestApp } from '@/test/test-app';
+import { bearer, createTestApp, form, shopToken, type TestApp } from '@/test/test-app';
 import { partnerIdOf } from '../clients/clients-test-fixtures';
 import { priceEngine } from '../pricing/price-engine.service';
 
@@ -32,12 +32,7 @@ const db = () => t.database.db;
 const setShop = (set: Record<string, unknown>) => db().updateTable('shops').set(set).where('partner_id', '=', pid).execute();
 
 async function signInBuyer(app: TestApp) {
-  const res = await app.app.inject({
-    method: 'POST',
-    url: '/v3/oauth/token/',
-    ...form({ grant_type: 'password', username: 'buyer@client.demo', password: 'demo1234', domain: 'kancler', ...WEB_CLIENT }),
-  });
-  return res.json().access_token as string;
+  return shopToken(app);
 }
 
 type Product = { id: number; step: number };
