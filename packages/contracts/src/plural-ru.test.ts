@@ -31,5 +31,9 @@ describe('pluralRu', () => {
     expect(countRu(21, PLURAL.client)).toBe('21 клиент');
     expect(countRu(2, PLURAL.position)).toBe('2 позиции');
     expect(countRu(5, PLURAL.position)).toBe('5 позиций');
+    // Thousands apart, as every other figure on screen (issue 38.8): never «2934 товара».
+    expect(countRu(2934, PLURAL.product)).toBe('2 934 товара');
+    expect(countRu(1000000, PLURAL.order)).toBe('1 000 000 заказов');
+    expect(countRu(-1500, PLURAL.point)).toBe('-1 500 баллов');
   });
 });

@@ -23,7 +23,11 @@ export function pluralRu(n: number, forms: PluralForms): string {
   return forms[2];
 }
 
-/** "5 заказов", "21 клиент". */
+/** A whole number with its thousands apart, as ru-RU writes them: 2934 → «2 934» (issue 38.8). */
+export const groupThousands = (n: number): string =>
+  Number.isInteger(n) ? `${n < 0 ? '-' : ''}${String(Math.abs(n)).replace(/\B(?=(\d{3})+$)/g, ' ')}` : String(n);
+
+/** "5 заказов", "21 клиент", "2 934 товара". */
 export function countRu(n: number, forms: PluralForms): string {
-  return `${n} ${pluralRu(n, forms)}`;
+  return `${groupThousands(n)} ${pluralRu(n, forms)}`;
 }
