@@ -1,8 +1,7 @@
-import fs from 'node:fs';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { moneyText, rubles } from '@b2b/contracts/storefront';
-import { extractText } from 'unpdf';
 import { PASSWORD, signInAndWait } from './helpers';
+import { downloadedPdfText } from './pdf-text';
 
 /*
  * Issue 38 §4–5: a buyer chooses a paid delivery zone in checkout and sees its price; the КП downloaded from the
@@ -75,8 +74,7 @@ test('a buyer chooses a paid zone, its price is on the checkout, the КП and th
   // Back to the basket: the zone chosen stays, and the КП prints its delivery line and the same total.
   await page.getByText('Вернуться в корзину').click();
   await expect(page.getByTestId('basket-delivery')).toHaveText(moneyText(paid.DELIVERY_PRICE));
-  const [offer] = await Promise.all([page.waitForEvent('download'), page.getByTestId('basket-offer').click()]);
-  const { text } = await extractText(new Uint8Array(fs.readFileSync((await offer.path())!)), { mergePages: true });
+  const text = await downloadedPdfText(page, page.getByTestId('basket-offer'));
   expect(text).toContain(`Доставка (${paid.NAME})`);
   expect(text).toContain(`Итого: ${total}`);
 

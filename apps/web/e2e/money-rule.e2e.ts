@@ -1,12 +1,15 @@
 import ExcelJS from 'exceljs';
 import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { CURRENCY_SIGN, rubles, type BasketAnswer } from '@b2b/contracts/storefront';
 import { PASSWORD, signInAndWait } from './helpers';
+import { downloadedPdfText } from './pdf-text';
 
 /*
  * Issue 38.7, the one money rule, end to end. The owner makes the shop a USD shop (rate 92.5) and gives the demo buyer
  * a price list in the shop's currency (unit RATE) through the back office's API; the buyer orders in the shop and sees
- * dollars in its basket, «Мои заказы» and the order page. Then the shop is made WITHOUT VAT and the buyer, on a +15 %
- * purchase list, orders again. For both orders the back-office card shows the same roubles as the order's export
+ * dollars in its basket, the КП it downloads from the basket (its text read with unpdf), «Мои заказы» and the order
+ * page. Then the shop is made WITHOUT VAT and the buyer, on a +15 % purchase list, orders again: its КП prints no
+ * «В том числе НДС». For both orders the back-office card shows the same roubles as the order's export
  * (read back with ExcelJS) and the buyer's figure in dollars; the manager's «Активность клиентов» sums the buyer's
  * orders of the day in those roubles; a WO_VAT order's margin is positive (net price − net purchase). The shop's
  * settings and the buyer's list are put back at the end.
@@ -56,6 +59,33 @@ interface Card {
   PRODUCTS: { SUM: string; CUR_SUM: string; PRICE: string; CUR_PRICE: string; QUANTITY: number }[];
 }
 
+/** A regular expression matching `text` as it is. */
+const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The КП the buyer downloads from the basket page: every line of the basket (as the server prices the page's basket)
+ * with its quantity, price and sum, and «Итого» = the basket's SUM + its delivery, in the basket's currency — the
+ * total the page shows. Returns the PDF's text and the delivery it counts.
+ */
+async function checkOffer(page: Page, sign: string) {
+  const zone = await page.evaluate(() => sessionStorage.getItem('shop-delivery-zone:kancler'));
+  const query = zone === 'OUTSIDE' ? '?outside_zone=Y' : zone ? `?delivery_zone_id=${zone}` : '';
+  const basket = (await (await page.request.get(`/v3/api/client/basket/${query}`, { headers: await buyerHeaders(page) })).json()) as BasketAnswer;
+  expect(CURRENCY_SIGN[basket.CURRENCY]).toBe(sign);
+  const total = fromCents(cents(basket.SUM) + cents(basket.DELIVERY_PRICE));
+  expect(screenMoney(await page.getByTestId('basket-total').textContent())).toBe(shown(total, sign));
+  await expect(page.getByTestId('basket-offer')).toBeEnabled();
+  const text = await downloadedPdfText(page, page.getByTestId('basket-offer'));
+  expect(text).toContain(`Цена, ${sign} Сумма, ${sign}`);
+  basket.ITEMS.forEach((line, i) => {
+    const row = `(?:^| )${i + 1} ${literally(line.UP_CODE_1C)} .*? ${line.QUANTITY} ${literally(rubles(line.PRICE))} ${literally(rubles(line.SUM))}(?: |$)`;
+    expect(text, `the КП's line ${i + 1}`).toMatch(new RegExp(row));
+  });
+  expect(text).toContain(`Итого: ${rubles(total)} ${sign}`);
+  if (sign !== '₽') expect(text).not.toContain('₽');
+  return { text, delivery: basket.DELIVERY_PRICE };
+}
+
 /** Places the basket through the shop's pages: the first catalogue rows, enough to pass any minimum, picked up. */
 async function orderInShop(page: Page, sign: string) {
   const buyer = await buyerHeaders(page);
@@ -78,6 +108,7 @@ async function orderInShop(page: Page, sign: string) {
   await expect(page.getByTestId('basket-line')).toHaveCount(2);
   const basketSum = screenMoney(await page.getByTestId('basket-sum').textContent());
   expect(basketSum.endsWith(sign)).toBe(true);
+  const offer = await checkOffer(page, sign);
   await expect(page.getByTestId('basket-checkout')).toBeEnabled();
   await page.getByTestId('basket-checkout').click();
   await expect(page.getByTestId('checkout-form')).toBeVisible();
@@ -104,7 +135,10 @@ async function orderInShop(page: Page, sign: string) {
     ITEMS: { SUM: string }[];
   };
   expect(fromCents(answer.ITEMS.reduce((s, i) => s + cents(i.SUM), 0n))).toBe(answer.POSITION_SUM);
-  return { id, number, basketSum, buyerAnswer: answer };
+  expect(shown(answer.POSITION_SUM, sign)).toBe(basketSum);
+  // The КП's «Итого» is the order's sum with the basket's delivery (the order, picked up, has none).
+  expect(offer.text).toContain(`Итого: ${rubles(fromCents(cents(answer.POSITION_SUM) + cents(offer.delivery)))} ${sign}`);
+  return { id, number, basketSum, buyerAnswer: answer, offerText: offer.text };
 }
 
 /** The order's export as the back office downloads it: the header block by title. */
@@ -173,6 +207,10 @@ test('a USD shop with a RATE list and a WITHOUT VAT shop: the card, the export a
     await expect(page.getByTestId('nav-shop-catalog')).toBeVisible();
     const usd = await orderInShop(page, '$');
     expect(usd.buyerAnswer.CURRENCY).toBe('USD');
+    // Prices with VAT: the КП names the VAT in dollars when its settings show it.
+    const offerSettings = ((await (await request.get('/v3/api/partner/commercial_offer/', { headers: owner })).json()) as { ITEM: { vat: string } }).ITEM;
+    if (offerSettings.vat === 'WITH_VAT') expect(usd.offerText).toMatch(/В том числе НДС: \d{1,3}(?: \d{3})*,\d\d \$/);
+    else expect(usd.offerText).toContain('Без НДС');
 
     // The shop without VAT, the buyer on a +15 % purchase list in roubles.
     await post('/v3/api/partner/pricesettings/', { tax_type: 'WO_VAT', currency: 'RUB' });
@@ -180,6 +218,9 @@ test('a USD shop with a RATE list and a WITHOUT VAT shop: the card, the export a
     await post(`/v3/api/partner/client/${client.ID}/`, { price_type: String(net.ID), column_id: '0', check: 'Y' });
     const woVat = await orderInShop(page, '₽');
     expect(woVat.buyerAnswer.CURRENCY).toBe('RUB');
+    // Net prices: the КП says so and counts no VAT in them.
+    expect(woVat.offerText).not.toContain('В том числе НДС');
+    expect(woVat.offerText).toContain('Без НДС');
     await restore();
 
     // The back office: the card (API and screen) and the export say the same roubles.
