@@ -143,16 +143,19 @@ describe('date fields of every route', () => {
     const wrong: string[] = [];
     for (const p of probes) {
       const what = `${p.route.method} ${p.url} ${p.in} ${p.field}`;
-      // What the call answers without the field: a list that ignores a bad day answers exactly this.
-      const plain = await call(p, {});
+      // What the call answers without the field: a list that ignores a bad day answers exactly this. Asked again
+      // when it differs: a figure of the last 24 hours (the balance list's NEW_CNT) moves when a seeded row ages past it.
+      let plain = await call(p, {});
       for (const day of BAD_DAYS) {
         const res = await call(p, { [p.field]: day });
         const shown = day.length > 20 ? `${day.slice(0, 12)}…(${day.length})` : day;
         const answer = json(res);
+        const ignoredList = p.in === 'query' && p.route.method === 'GET' && res.statusCode === 200;
+        if (ignoredList && res.body !== plain.body) plain = await call(p, {});
         const refused =
           (res.statusCode >= 400 && res.statusCode < 500) ||
           (res.statusCode === 200 && refusesField(answer, p.field)) ||
-          (res.statusCode === 200 && plain.statusCode === 200 && p.in === 'query' && p.route.method === 'GET' && res.body === plain.body);
+          (ignoredList && plain.statusCode === 200 && res.body === plain.body);
         if (!refused) wrong.push(`${what}=${shown} → ${res.statusCode} ${res.body.slice(0, 200)}`);
       }
     }
