@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { procStat } from './proc-stat';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const SERVER_MAIN = path.join(serverRoot, 'dist/main.js');
+// BENCH_SERVER_MAIN: a private build's main.js (SERVER_OUTDIR=.dist-NAME node build.mjs), when others share dist/.
+export const SERVER_MAIN = process.env.BENCH_SERVER_MAIN ? path.resolve(process.env.BENCH_SERVER_MAIN) : path.join(serverRoot, 'dist/main.js');
 
 export interface RunningServer {
   baseUrl: string;

@@ -41,6 +41,7 @@ import * as shopTimeZone from './migrations/2026-11-28-0043-shop-time-zone';
 import * as orderCurPrice from './migrations/2026-11-28-0045-order-cur-price';
 import * as orderDeliveryZone from './migrations/2026-11-28-0046-order-delivery-zone';
 import * as loyaltyBalanceGuard from './migrations/2026-11-28-0047-loyalty-balance-guard';
+import * as reportGroupOrders from './migrations/2026-11-28-0048-report-group-orders';
 
 /** Dated migrations, listed here so that the bundled server carries them. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -85,6 +86,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-28-0045-order-cur-price': orderCurPrice,
   '2026-11-28-0046-order-delivery-zone': orderDeliveryZone,
   '2026-11-28-0047-loyalty-balance-guard': loyaltyBalanceGuard,
+  '2026-11-28-0048-report-group-orders': reportGroupOrders,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -836,6 +836,16 @@ export interface ReportPartnerDayTable {
   cost: string;
   canceled: number;
 }
+/** Distinct orders per partner, period and brand / top section / all lines (migration 0048). */
+interface ReportGroupOrders {
+  partner_id: number;
+  kind: 'brand' | 'section' | 'all';
+  group_id: number;
+  orders: number;
+}
+export type ReportGroupOrdersDayTable = ReportGroupOrders & { day: string };
+export type ReportGroupOrdersWeekTable = ReportGroupOrders & { week: string };
+export type ReportGroupOrdersMonthTable = ReportGroupOrders & { month: string };
 
 export interface ContentPagesTable {
   id: Id;
@@ -920,5 +930,8 @@ export interface DB {
   report_clients_week: ReportClientsWeekTable;
   report_clients_month: ReportClientsMonthTable;
   report_partner_day: ReportPartnerDayTable;
+  report_group_orders_day: ReportGroupOrdersDayTable;
+  report_group_orders_week: ReportGroupOrdersWeekTable;
+  report_group_orders_month: ReportGroupOrdersMonthTable;
   content_pages: ContentPagesTable;
 }

@@ -10,8 +10,10 @@ import type { Db } from '@/db/database';
  * «Заказов» is always a count of DISTINCT orders that are not CANCELED (never of lines, issue 38.2): a product's row
  * counts the orders that hold it (migration 0041), a partner's its orders of the period (report_partner_day). Orders
  * holding any product of a set (a brand, a section, the products a filter keeps, a report's rows together) are not a
- * sum of products' counts — one order holds several — so those are counted from the orders and their items themselves
- * (ordersOf), over the period's index of orders.
+ * sum of products' counts — one order holds several. A brand's, a top section's and all the lines' distinct orders are
+ * kept per partner and period by report_group_orders_{day,week,month} (migration 0048); the rest — a product, brand or
+ * section filter under the group, the totals of a top list that leaves groups out — is counted from the orders and
+ * their items themselves (ordersOf), over the period's index of orders.
  *
  * Borrowed read-only: partners, clients, orders and order_items (cancel reasons, distinct orders), catalog_products,
  * catalog_brands, catalog_sections (reference data).
@@ -135,14 +137,19 @@ interface Grouping {
   lineJoins: string;
   /** A product's row counts its own distinct orders in the read model; other groups count them from the lines. */
   ordersFromModel: boolean;
+  /** Its groups' distinct orders in report_group_orders (migration 0048), when no filter is below the group. */
+  groupKind?: 'brand' | 'section';
 }
 
 const GROUPINGS = {
   partner: { key: 's.partner_id', name: 'pa.name', extra: '', joins: 'join partners pa on pa.id = s.partner_id', lineKey: 'o.partner_id', lineJoins: '', ordersFromModel: false },
   product: { key: 's.product_id', name: 'p.name', extra: ', p.up_code_1c as code', joins: '', lineKey: 'i.product_id', lineJoins: '', ordersFromModel: true },
-  brand: { key: 'p.brand_id', name: 'b.name', extra: '', joins: 'left join catalog_brands b on b.id = p.brand_id', lineKey: 'p.brand_id', lineJoins: '', ordersFromModel: false },
-  section: { key: 'top.id', name: 'top.name', extra: '', joins: TOP_SECTION, lineKey: 'top.id', lineJoins: TOP_SECTION, ordersFromModel: false },
+  brand: { key: 'p.brand_id', name: 'b.name', extra: '', joins: 'left join catalog_brands b on b.id = p.brand_id', lineKey: 'p.brand_id', lineJoins: '', ordersFromModel: false, groupKind: 'brand' },
+  section: { key: 'top.id', name: 'top.name', extra: '', joins: TOP_SECTION, lineKey: 'top.id', lineJoins: TOP_SECTION, ordersFromModel: false, groupKind: 'section' },
 } satisfies Record<string, Grouping>;
+
+/** Whether a report's groups are whole in report_group_orders: filtered by partner at most (not by product, brand, section). */
+const groupsWhole = (f: ReportFilter) => !f.productId && !needsProducts(f);
 
 export function reporting(db: Db) {
   const SALES = 'partner_id, product_id, orders, quantity, revenue_e4, cost_e4';
@@ -169,6 +176,23 @@ export function reporting(db: Db) {
         ${products ? productFilter(f) : sql``}
         and ${key} = any(${ids}::bigint[])
       ${together ? sql`` : sql`group by 1`}`.execute(db);
+    return new Map(rows.rows.map((r) => [Number(r.key), Number(r.orders)]));
+  }
+
+  /**
+   * Distinct orders (not CANCELED, created in the period) per brand or top section (a brand's null key is 0), or holding
+   * any line ('all', key 0), from report_group_orders: an order is in one period of each grain, so segments add up.
+   */
+  async function groupOrders(f: ReportFilter, kind: 'brand' | 'section' | 'all'): Promise<Map<number, number>> {
+    const partner = f.partnerId ? sql` and partner_id = ${f.partnerId}` : sql``;
+    const parts = splitPeriod(f.from, f.to).map(
+      (seg) =>
+        sql`select group_id, orders from ${sql.table(`report_group_orders_${seg.grain}`)}
+          where kind = ${kind} and ${sql.ref(seg.grain)} >= ${seg.from}::date and ${sql.ref(seg.grain)} < ${seg.to}::date${partner}`,
+    );
+    if (!parts.length) return new Map();
+    const rows = await sql<{ key: number; orders: number }>`
+      select group_id as key, sum(orders)::int as orders from (${sql.join(parts, sql` union all `)}) x group by 1`.execute(db);
     return new Map(rows.rows.map((r) => [Number(r.key), Number(r.orders)]));
   }
 
@@ -199,13 +223,22 @@ export function reporting(db: Db) {
     // A partner's rows are its orders: with no product filter they are all the partner's orders of the period.
     const byPartner = g === GROUPINGS.partner && !f.productId && !needsProducts(f);
     if (!g.ordersFromModel) {
-      const counts = byPartner ? await partnerOrders(f) : await ordersOf(f, g, keys, false);
+      const counts = byPartner
+        ? await partnerOrders(f)
+        : g.groupKind && groupsWhole(f)
+          ? await groupOrders(f, g.groupKind)
+          : await ordersOf(f, g, keys, false);
       for (const r of rows) r.orders = counts.get(Number(r.key ?? 0)) ?? 0;
     }
-    // Partners share no order: their rows add up. Products, brands and sections do share them.
+    // Partners share no order: their rows add up. Products, brands and sections do share them: a list of every group
+    // (no limit, or fewer rows than it) totals the orders holding any line; a top list that leaves groups out counts
+    // the orders of its own rows.
+    const everyGroup = limit === null || rows.length < limit;
     const orders = g === GROUPINGS.partner
       ? rows.reduce((n, r) => n + Number(r.orders), 0)
-      : ((await ordersOf(f, g, keys, true)).get(0) ?? 0);
+      : everyGroup && groupsWhole(f)
+        ? ((await groupOrders(f, 'all')).get(0) ?? 0)
+        : ((await ordersOf(f, g, keys, true)).get(0) ?? 0);
     return { rows, orders };
   }
 

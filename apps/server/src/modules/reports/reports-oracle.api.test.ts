@@ -369,6 +369,25 @@ describe('the reports reconcile with the orders and their items', () => {
     expect(got.ITEMS.reduce((n, r) => n + Number(r.ORDERS), 0)).toBeGreaterThan(Number(want.totals.ORDERS));
   });
 
+  it('brands and sections follow the catalogue: a product moved to another brand and section is counted there', async () => {
+    const db = t.database.db;
+    const moved = await db.selectFrom('order_items as i').innerJoin('catalog_products as p', 'p.id', 'i.product_id')
+      .select(['p.id', 'p.brand_id', 'p.section_id']).where('i.up_code_1c', 'like', 'U%').where('p.brand_id', 'is not', null)
+      .orderBy('p.id').executeTakeFirstOrThrow();
+    const to = await db.selectFrom('catalog_products').select(['brand_id', 'section_id']).where('brand_id', 'is not', null)
+      .where('brand_id', '<>', moved.brand_id!).orderBy('section_id', 'desc').limit(1).executeTakeFirstOrThrow();
+    const before = await apiReport('sales_by_brand', MARCH);
+    await db.updateTable('catalog_products').set({ brand_id: to.brand_id, section_id: to.section_id }).where('id', '=', moved.id).execute();
+    try {
+      const { got } = await check('sales_by_brand', MARCH);
+      expect(got.ITEMS).not.toEqual(before.ITEMS);
+      await check('sales_by_section', MARCH);
+    } finally {
+      await db.updateTable('catalog_products').set({ brand_id: moved.brand_id, section_id: moved.section_id }).where('id', '=', moved.id).execute();
+    }
+    await check('sales_by_brand', MARCH);
+  }, 60_000);
+
   it('the totals row computes its averages and percentages: «Средний заказ» is revenue ÷ orders, «Маржа %» and «Доля» are not 0', async () => {
     const clients = await apiReport('client_activity', MARCH);
     expect(clients.ITEMS.length).toBeGreaterThan(1);
