@@ -846,6 +846,14 @@ interface ReportGroupOrders {
 export type ReportGroupOrdersDayTable = ReportGroupOrders & { day: string };
 export type ReportGroupOrdersWeekTable = ReportGroupOrders & { week: string };
 export type ReportGroupOrdersMonthTable = ReportGroupOrders & { month: string };
+/** Each order that is not CANCELED with its brands (0: none) and products (migration 0048). */
+export interface ReportOrderSetsTable {
+  partner_id: number;
+  order_id: number;
+  day: string;
+  brands: number[];
+  products: number[];
+}
 
 export interface ContentPagesTable {
   id: Id;
@@ -933,5 +941,6 @@ export interface DB {
   report_group_orders_day: ReportGroupOrdersDayTable;
   report_group_orders_week: ReportGroupOrdersWeekTable;
   report_group_orders_month: ReportGroupOrdersMonthTable;
+  report_order_sets: ReportOrderSetsTable;
   content_pages: ContentPagesTable;
 }

@@ -10,6 +10,10 @@ import { sql, type Kysely } from 'kysely';
  * - kind 'section': orders holding a line of a product under the top-level section group_id;
  * - kind 'all': orders holding any line (group_id 0) — the totals row when a report lists every group.
  *
+ * - report_order_sets: per order that is not CANCELED, its Moscow day and the sets of its brands and products — the
+ *   totals row of a top list that leaves groups out (the orders holding any of its 20 brands or products) is a count of
+ *   the period's rows whose set overlaps the list, instead of a join of the orders with their items.
+ *
  * One order is in one day, one week and one month, so a period's count is the sum of its segments' counts. Items
  * added to an order count it for a group only if none of its earlier items is of that group (the demo seed writes one
  * order's items in two statements at a chunk's edge); an order that is canceled (or restored) takes all its items out
@@ -57,8 +61,28 @@ const crossed = (intoCanceled: boolean) =>
      join new_rows y on y.partner_id = x.partner_id and y.id = x.id
      where x.status ${intoCanceled ? '<>' : '='} 'CANCELED' and y.status ${intoCanceled ? '=' : '<>'} 'CANCELED')`;
 
+/** Each order of `orders` that is not CANCELED written again with its brands and products. */
+const orderSets = (orders: string) => `insert into report_order_sets (partner_id, order_id, day, brands, products)
+    select o.partner_id, o.id, (o.created_at at time zone 'Europe/Moscow')::date,
+      array_agg(distinct coalesce(p.brand_id, 0) order by coalesce(p.brand_id, 0)), array_agg(distinct i.product_id order by i.product_id)
+    from ${orders} o join order_items i on i.partner_id = o.partner_id and i.order_id = o.id
+    join catalog_products p on p.id = i.product_id
+    where o.status <> 'CANCELED'
+    group by 1, 2, 3
+    on conflict (partner_id, order_id) do update set brands = excluded.brands, products = excluded.products;`;
+
 export async function up(db: Kysely<any>): Promise<void> {
   const ddl = (s: string) => sql.raw(s).execute(db);
+  await ddl(`
+    create table report_order_sets (
+      partner_id bigint not null,
+      order_id bigint not null,
+      day date not null,
+      brands bigint[] not null,
+      products bigint[] not null,
+      primary key (partner_id, order_id)
+    )`);
+  await ddl(`create index report_order_sets_day_idx on report_order_sets (day)`);
   for (const grain of GRAINS) {
     await ddl(`
       create table report_group_orders_${grain} (
@@ -78,11 +102,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     begin
       ${GRAINS.map((grain) => `delete from report_group_orders_${grain};`).join('\n')}
       ${groupUpsert('order_items', 'orders', '1')}
+      delete from report_order_sets;
+      ${orderSets('orders')}
     end $$`);
   await ddl(`
     create function report_group_items_apply() returns trigger language plpgsql as $$
     begin
       ${groupUpsert('new_rows', 'orders', '1', EARLIER)}
+      ${orderSets('(select * from orders x where exists (select 1 from new_rows n where n.partner_id = x.partner_id and n.order_id = x.id))')}
       return null;
     end $$`);
   await ddl(`
@@ -90,6 +117,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     begin
       ${groupUpsert(crossed(true), 'old_rows', '-1')}
       ${groupUpsert(crossed(false), 'new_rows', '1')}
+      delete from report_order_sets s using new_rows y where s.partner_id = y.partner_id and s.order_id = y.id and y.status = 'CANCELED';
+      ${orderSets(`(select y.* from old_rows x join new_rows y on y.partner_id = x.partner_id and y.id = x.id where x.status = 'CANCELED' and y.status <> 'CANCELED')`)}
       return null;
     end $$`);
   await ddl(`
@@ -114,6 +143,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await ddl(`select report_group_orders_rebuild()`);
   for (const grain of GRAINS) await ddl(`analyze report_group_orders_${grain}`);
+  await ddl(`analyze report_order_sets`);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
@@ -127,4 +157,5 @@ export async function down(db: Kysely<any>): Promise<void> {
   await ddl(`drop function report_group_items_apply()`);
   await ddl(`drop function report_group_orders_rebuild()`);
   for (const grain of GRAINS) await ddl(`drop table report_group_orders_${grain}`);
+  await ddl(`drop table report_order_sets`);
 }

@@ -11,9 +11,10 @@ import type { Db } from '@/db/database';
  * counts the orders that hold it (migration 0041), a partner's its orders of the period (report_partner_day). Orders
  * holding any product of a set (a brand, a section, the products a filter keeps, a report's rows together) are not a
  * sum of products' counts — one order holds several. A brand's, a top section's and all the lines' distinct orders are
- * kept per partner and period by report_group_orders_{day,week,month} (migration 0048); the rest — a product, brand or
- * section filter under the group, the totals of a top list that leaves groups out — is counted from the orders and
- * their items themselves (ordersOf), over the period's index of orders.
+ * kept per partner and period by report_group_orders_{day,week,month}, and the orders holding any of a top list's
+ * brands or products by report_order_sets (each order's sets of brands and products, migration 0048); under a
+ * product, brand or section filter they are counted from the orders and their items themselves (ordersOf), over the
+ * period's index of orders.
  *
  * Borrowed read-only: partners, clients, orders and order_items (cancel reasons, distinct orders), catalog_products,
  * catalog_brands, catalog_sections (reference data).
@@ -139,12 +140,14 @@ interface Grouping {
   ordersFromModel: boolean;
   /** Its groups' distinct orders in report_group_orders (migration 0048), when no filter is below the group. */
   groupKind?: 'brand' | 'section';
+  /** Its keys' column in report_order_sets, for the orders holding any of a top list's groups. */
+  sets?: 'brands' | 'products';
 }
 
 const GROUPINGS = {
   partner: { key: 's.partner_id', name: 'pa.name', extra: '', joins: 'join partners pa on pa.id = s.partner_id', lineKey: 'o.partner_id', lineJoins: '', ordersFromModel: false },
-  product: { key: 's.product_id', name: 'p.name', extra: ', p.up_code_1c as code', joins: '', lineKey: 'i.product_id', lineJoins: '', ordersFromModel: true },
-  brand: { key: 'p.brand_id', name: 'b.name', extra: '', joins: 'left join catalog_brands b on b.id = p.brand_id', lineKey: 'p.brand_id', lineJoins: '', ordersFromModel: false, groupKind: 'brand' },
+  product: { key: 's.product_id', name: 'p.name', extra: ', p.up_code_1c as code', joins: '', lineKey: 'i.product_id', lineJoins: '', ordersFromModel: true, sets: 'products' },
+  brand: { key: 'p.brand_id', name: 'b.name', extra: '', joins: 'left join catalog_brands b on b.id = p.brand_id', lineKey: 'p.brand_id', lineJoins: '', ordersFromModel: false, groupKind: 'brand', sets: 'brands' },
   section: { key: 'top.id', name: 'top.name', extra: '', joins: TOP_SECTION, lineKey: 'top.id', lineJoins: TOP_SECTION, ordersFromModel: false, groupKind: 'section' },
 } satisfies Record<string, Grouping>;
 
@@ -196,6 +199,15 @@ export function reporting(db: Db) {
     return new Map(rows.rows.map((r) => [Number(r.key), Number(r.orders)]));
   }
 
+  /** Orders (not CANCELED) of the period whose brands or products include one of `keys` (null: no brand, 0). */
+  async function setOrders(f: ReportFilter, column: 'brands' | 'products', keys: (number | null)[]): Promise<number> {
+    const rows = await sql<{ orders: number }>`
+      select count(*)::int as orders from report_order_sets
+      where day >= ${f.from}::date and day <= ${f.to}::date ${f.partnerId ? sql`and partner_id = ${f.partnerId}` : sql``}
+        and ${sql.ref(column)} && ${keys.map((k) => k ?? 0)}::bigint[]`.execute(db);
+    return Number(rows.rows[0]?.orders ?? 0);
+  }
+
   /** Each partner's orders of the period that are not CANCELED (report_partner_day: one order, one day). */
   async function partnerOrders(f: ReportFilter): Promise<Map<number, number>> {
     const rows = await sql<{ key: number; orders: number }>`
@@ -238,7 +250,9 @@ export function reporting(db: Db) {
       ? rows.reduce((n, r) => n + Number(r.orders), 0)
       : everyGroup && groupsWhole(f)
         ? ((await groupOrders(f, 'all')).get(0) ?? 0)
-        : ((await ordersOf(f, g, keys, true)).get(0) ?? 0);
+        : g.sets && groupsWhole(f)
+          ? await setOrders(f, g.sets, keys)
+          : ((await ordersOf(f, g, keys, true)).get(0) ?? 0);
     return { rows, orders };
   }
 
