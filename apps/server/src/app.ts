@@ -122,7 +122,11 @@ export function buildServices(db: Db, config: AppDeps['config'], log: (msg: stri
   const shops = shopService(db);
   const files = fileStore(db, config.dataDir);
   const tradepoints = tradepointsService(db, { shops });
-  const shopSettings = shopSettingsService(db, { files, countTradepoints: tradepoints.count });
+  const shopSettings = shopSettingsService(db, {
+    files,
+    countTradepoints: tradepoints.count,
+    platform: { publicUrl: config.PUBLIC_URL, mailFrom: config.MAIL_FROM },
+  });
   const deliveryZones = deliveryZonesService(db);
   const deliveryExclude = deliveryExcludeService(db, { files });
   const commercialOffer = commercialOfferService(db, { files });

@@ -25,6 +25,15 @@ export const LIMITS = {
   /** Lines of a buyer's basket (the spec names none: a wholesale order of a few hundred lines is large). */
   basketLinesMax: 500,
   loyaltyTitleMax: 35,
+  /**
+   * The tradepoint form's lengths (§5 "tradepoint length limits 3, 30, 20 and 2", their meaning not shown; decided in
+   * issue 39 §3): the house number, a phone's comment, the phone as typed (a Russian number formatted reads
+   * «+7 (495) 787-45-12», 18) and the building (корпус).
+   */
+  tradepointHouseMax: 3,
+  tradepointPhoneCommentMax: 30,
+  tradepointPhoneMax: 20,
+  tradepointBuildingMax: 2,
   domainLabelMax: 63,
   domainTotalMax: 255,
   requestTimeoutMs: 30000,
@@ -98,6 +107,12 @@ export const LIMITS = {
 export const ALLOWED_UPLOAD_EXTENSIONS = [
   'jpeg', 'jpg', 'png', 'doc', 'docx', 'xls', 'xlsx', 'csv', 'pdf', 'odt', 'ods', 'ots',
 ] as const;
+
+/**
+ * The spreadsheets a price, remains, multiplicity, promo or exclusion file is read from. The old binary Excel (.xls)
+ * is refused by the web before upload and by the server (by its name and its OLE2 bytes) with MSG.spreadsheetOldExcel.
+ */
+export const SPREADSHEET_EXTENSIONS = ['xlsx', 'csv'] as const;
 
 export const DEFAULTS = {
   currency: 'RUB',

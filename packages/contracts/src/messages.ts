@@ -79,6 +79,8 @@ export const MSG = {
   fileTypeInvalid: 'Недопустимый тип файла',
   fileFormatUnsupported: 'Неподдерживаемый формат файла',
   fileUploadFailed: 'Произошла ошибка при загрузке файла, попробуйте загрузить еще раз',
+  /** A price, remains, multiplicity, promo or exclusion file in the old binary Excel format (.xls, issue 39 §3). */
+  spreadsheetOldExcel: 'Сохраните файл в формате .xlsx или .csv',
   spreadsheetTooLarge: (mb: number) => `Файл слишком большой: в распакованном виде он занимает больше ${mb} МБ. Разделите его на несколько файлов`,
   spreadsheetTooManyRows: (max: number) =>
     `В файле больше ${String(max).replace(/\B(?=(\d{3})+$)/g, ' ')} строк. Разделите его на несколько файлов`,

@@ -14,6 +14,8 @@ import './zod-locale';
  */
 
 export const PRICING_MSG = {
+  /** GET /partner/sections/ with an action other than total. */
+  sectionActionInvalid: 'Неизвестное действие: допустимо action=total',
   /** §8 */
   priceFileFailed: 'Ошибка формирования прайса. Повторите запрос позже.',
   priceUploadFailed: 'При загрузке цен произошла ошибка, попробуйте еще раз',
@@ -101,10 +103,31 @@ export const pricingEntity = z.object({
   SECTION_RATE: z.string().nullable(),
 });
 
-export const sectionsAnswer = z.object({ ITEMS: z.array(pricingSection), ENTITIES: z.object({ PRICE: pricingEntity }) });
+/**
+ * The totals of a section tree (§7 /partner/sections/ action=total): its sections, the products in them (each counted
+ * once, in its own section), the sections hidden in the shop, those with a percent of their own in this price and
+ * those holding products with individual rates.
+ */
+export const sectionsTotal = z.object({
+  SECTIONS: z.number().int(),
+  PRODUCTS: z.number().int(),
+  HIDDEN: z.number().int(),
+  WITH_PERCENT: z.number().int(),
+  WITH_INDIVIDUAL: z.number().int(),
+});
+export type SectionsTotal = z.infer<typeof sectionsTotal>;
+
+export const sectionsAnswer = z.object({
+  ITEMS: z.array(pricingSection),
+  ENTITIES: z.object({ PRICE: pricingEntity }),
+  /** With action=total only. */
+  TOTAL: sectionsTotal.optional(),
+});
 export type SectionsAnswer = z.infer<typeof sectionsAnswer>;
 
 export const SECTION_ACTIONS = ['total'] as const;
+/** GET a section tree: action=total adds its TOTAL. */
+export const sectionsQuery = z.object({ action: z.enum(SECTION_ACTIONS, { error: PRICING_MSG.sectionActionInvalid }).optional() });
 
 /**
  * POST a section: its percent (empty clears it), delete_individual=Y drops its products' own rates, delete=Y clears;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { yn } from './http/envelope';
 import { formFile, formFlag, formList, formRows, formText } from './http/form-fields';
 import { ASSORTMENTS, MULTIPLICITIES, PAYMENT_TYPE_LABEL, SHOP_MSG, SHOP_SAVE_TYPES, TAX_TYPES } from './shop';
+import { shopInstruction } from './shop-instructions';
 
 /**
  * The wire shapes of the shop settings (shop-pricing-offers-loyalty.md §3, §7): what GET /partner/shop/ and
@@ -106,6 +107,8 @@ export const shopSettings = z.object({
   MAIN_TRADEPOINT: z.number().int().nullable(),
   /** The IANA zone the shop's dates are shown in (issue 38 §8), one of SHOP_TIME_ZONES. */
   TIME_ZONE: z.string(),
+  /** The instructions block (§3): the shop link, an own domain and the notification mail, each marked done or not. */
+  INSTRUCTIONS: z.array(shopInstruction),
 });
 export type ShopSettings = z.infer<typeof shopSettings>;
 

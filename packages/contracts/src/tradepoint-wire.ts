@@ -2,10 +2,23 @@ import { z } from 'zod';
 import { seconds, yn } from './http/envelope';
 import { formDate } from './dates';
 import { formFlag, formList, formText } from './http/form-fields';
+import { LIMITS } from './limits';
 import { WORK_DAYS, type WorkDay } from './shop';
 import { phoneList, shopPhone } from './shop-wire';
 
 /** Tradepoints and the address search (shop-pricing-offers-loyalty.md §3 Tradepoint). */
+
+/**
+ * The tradepoint form's fields with a length limit (§5 "3, 30, 20 and 2", LIMITS.tradepoint*): their labels and limits,
+ * for the server's error (MSG.textTooLong) and the web form's maxLength; an error is keyed by the field's key (a
+ * phone's by its row: phone_0, phone_comment_1).
+ */
+export const TRADEPOINT_LENGTHS = {
+  house: { label: 'Дом', max: LIMITS.tradepointHouseMax },
+  building: { label: 'Корпус', max: LIMITS.tradepointBuildingMax },
+  phone: { label: 'Телефон', max: LIMITS.tradepointPhoneMax },
+  phone_comment: { label: 'Комментарий к телефону', max: LIMITS.tradepointPhoneCommentMax },
+} as const;
 
 const hours = z.object({ FROM: z.string(), TO: z.string() });
 

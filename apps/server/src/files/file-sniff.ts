@@ -1,4 +1,6 @@
 import { MEDIA_TYPES } from '@b2b/contracts/http/form-fields';
+import { SPREADSHEET_EXTENSIONS } from '@b2b/contracts/limits';
+import { spreadsheetNameProblem } from '@b2b/contracts/spreadsheet-files';
 
 /**
  * What a file is, read from its bytes (magic numbers), never from the name or the browser's content type.
@@ -18,7 +20,7 @@ const EXTENSION_KIND: Record<string, FileKind> = {
 
 export const SHOP_FILE_KINDS: readonly FileKind[] = ['jpeg', 'png', 'pdf', 'docx', 'xlsx', 'odt', 'ods', 'ots', 'doc', 'xls', 'csv'];
 export const IMAGE_KINDS: readonly FileKind[] = ['jpeg', 'png'];
-export const SPREADSHEET_KINDS = ['xlsx', 'csv'] as const satisfies readonly FileKind[];
+export const SPREADSHEET_KINDS = SPREADSHEET_EXTENSIONS satisfies readonly FileKind[];
 
 const OLE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -84,4 +86,17 @@ export function acceptedKind<K extends FileKind>(filename: string, data: Buffer,
   if (!named || !(allowed as readonly FileKind[]).includes(named)) return null;
   const actual = sniffKind(data, named === 'csv');
   return actual === named ? (actual as K) : null;
+}
+
+/** The first bytes of an OLE2 compound file (D0 CF 11 E0): the old binary Excel, whatever its name says. */
+const isOle2 = (data: Buffer) => data.length >= 4 && data[0] === 0xd0 && data[1] === 0xcf && data[2] === 0x11 && data[3] === 0xe0;
+
+/**
+ * The kind of a spreadsheet upload (a price, remains, multiplicity, promo or exclusion file): xlsx or csv by name and
+ * content; `old-excel` for the old binary format, named .xls or holding OLE2 bytes (refused with its own message,
+ * MSG.spreadsheetOldExcel, issue 39 §3); null for anything else.
+ */
+export function spreadsheetKind(filename: string, data: Buffer): (typeof SPREADSHEET_KINDS)[number] | 'old-excel' | null {
+  if (spreadsheetNameProblem(filename) === 'old-excel' || isOle2(data)) return 'old-excel';
+  return acceptedKind(filename, data, SPREADSHEET_KINDS);
 }

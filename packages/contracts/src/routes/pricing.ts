@@ -27,6 +27,7 @@ import {
   sectionProductsQuery,
   sectionSaved,
   sectionsAnswer,
+  sectionsQuery,
 } from '../pricing';
 
 /**
@@ -45,9 +46,10 @@ export const PRICING_ROUTES = {
     method: 'GET',
     path: '/v3/api/partner/pricing/sections/:type/:priceId/',
     access: PRICING_READERS,
-    summary: "The section tree under a price list, column or client: PERCENT of this list, SHOW (the shop's assortment), HAS_INDIVIDUAL",
+    summary: "The section tree under a price list, column or client: PERCENT of this list, SHOW (the shop's assortment), HAS_INDIVIDUAL; action=total adds TOTAL",
     tags,
     params: pricingPathParams,
+    query: sectionsQuery,
     answer: sectionsAnswer,
   }),
 
@@ -102,8 +104,9 @@ export const PRICING_ROUTES = {
     method: 'GET',
     path: '/v3/api/partner/sections/',
     access: PRICING_READERS,
-    summary: 'The section tree of the base price list (the assortment)',
+    summary: 'The section tree of the base price list (the assortment); action=total adds TOTAL, the counts of its sections and products',
     tags,
+    query: sectionsQuery,
     answer: sectionsAnswer,
   }),
 

@@ -3,7 +3,7 @@ import { LIMITS } from '@b2b/contracts/limits';
 import { MSG } from '@b2b/contracts/messages';
 import { SHOP_MSG } from '@b2b/contracts/shop';
 import type { Db } from '@/db/database';
-import { acceptedKind, KIND_MIME, SPREADSHEET_KINDS } from '@/files/file-sniff';
+import { KIND_MIME, spreadsheetKind } from '@/files/file-sniff';
 import { fileDownloadUrl, type FileStore } from '@/files/file-store';
 import { SpreadsheetError } from '@/files/spreadsheet-reader';
 import type { AuthUser } from '@/http/auth-context';
@@ -39,7 +39,8 @@ export function deliveryExcludeService(db: Db, deps: { files: FileStore }) {
     async upload(user: AuthUser & { partnerId: number }, upload: UploadedFile | undefined) {
       if (!upload) return failed({ file: SHOP_MSG.fileUploadFailed });
       if (upload.data.length > LIMITS.uploadMaxBytes) return failed({ file: MSG.fileTooLarge });
-      const kind = acceptedKind(upload.filename, upload.data, SPREADSHEET_KINDS);
+      const kind = spreadsheetKind(upload.filename, upload.data);
+      if (kind === 'old-excel') return failed({ file: MSG.spreadsheetOldExcel });
       if (!kind) return failed({ file: SHOP_MSG.fileTypeInvalid });
       let codes: string[];
       try {

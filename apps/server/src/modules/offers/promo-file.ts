@@ -2,7 +2,7 @@ import { LIMITS } from '@b2b/contracts/limits';
 import { MSG } from '@b2b/contracts/messages';
 import { OFFER_MSG } from '@b2b/contracts/offers';
 import { PRICING_MSG } from '@b2b/contracts/pricing';
-import { acceptedKind, KIND_MIME, SPREADSHEET_KINDS } from '@/files/file-sniff';
+import { KIND_MIME, spreadsheetKind } from '@/files/file-sniff';
 import { cellCode, cellPrice, cellText, PRODUCT_CODE } from '@/files/sheet-cells';
 import { readSpreadsheet, SpreadsheetError } from '@/files/spreadsheet-reader';
 import type { SpreadsheetRow } from '@/files/sheet-types';
@@ -39,7 +39,8 @@ function headerColumns(row: SpreadsheetRow): Columns | undefined {
 /** Reads the file; the first refused row (or an unreadable file) is its error, keyed check_products by the caller. */
 export async function readPromoFile(upload: UploadedFile): Promise<PromoFile> {
   if (upload.data.length > LIMITS.uploadMaxBytes) return { error: MSG.fileTooLarge };
-  const kind = acceptedKind(upload.filename, upload.data, SPREADSHEET_KINDS);
+  const kind = spreadsheetKind(upload.filename, upload.data);
+  if (kind === 'old-excel') return { error: MSG.spreadsheetOldExcel };
   if (!kind) return { error: OFFER_MSG.fileFailed };
   const lines: PromoLine[] = [];
   const seen = new Set<string>();

@@ -14,7 +14,7 @@ import {
 } from '@b2b/contracts/pricing';
 import type { Db } from '@/db/database';
 import type { PriceUploadsTable } from '@/db/schema';
-import { acceptedKind, KIND_MIME, SPREADSHEET_KINDS } from '@/files/file-sniff';
+import { KIND_MIME, spreadsheetKind } from '@/files/file-sniff';
 import { fileDownloadUrl, type FileStore } from '@/files/file-store';
 import { readSpreadsheet, SpreadsheetError } from '@/files/spreadsheet-reader';
 import type { AuthUser } from '@/http/auth-context';
@@ -99,7 +99,8 @@ export function priceUploadsService(db: Db, deps: { engine: PriceEngine; jobs: J
       const t = await targetOf(user.partnerId, where);
       if (!file) return failed({ error_upload_file: PRICING_MSG.priceUploadFailed });
       if (file.data.length > LIMITS.uploadMaxBytes) return failed({ error_upload_file: MSG.fileTooLarge });
-      const kind = acceptedKind(file.filename, file.data, SPREADSHEET_KINDS);
+      const kind = spreadsheetKind(file.filename, file.data);
+      if (kind === 'old-excel') return failed({ error_upload_file: MSG.spreadsheetOldExcel });
       if (!kind) return failed({ error_upload_file: MSG.fileFormatUnsupported });
       // A file the reader refuses (corrupt, a zip bomb, too many rows) is refused now, not after the job has started.
       try {

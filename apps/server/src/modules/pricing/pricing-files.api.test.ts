@@ -199,6 +199,21 @@ describe('price files of a price list', () => {
     expect(s.UPLOAD!.ERRORS[0].ERROR).toBe(PRICING_MSG.fileEmpty);
   });
 
+  it('refuses the old binary Excel (.xls) by its name and by its OLE2 bytes, asking for .xlsx or .csv (issue 39 §3)', async () => {
+    const ole = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(504), Buffer.from('Workbook', 'utf16le')]);
+    const uploadsBefore = await t.database.db.selectFrom('price_uploads').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const refused = { SUCCESS: 'N', errors: { error_upload_file: MSG.spreadsheetOldExcel } };
+    expect((await upload(path(), ole, {}, 'price@partner.demo', 'prices.xls')).json()).toEqual(refused);
+    // Named .xlsx or .csv, the old format is told by its first bytes D0 CF 11 E0.
+    expect((await upload(path(), ole, {}, 'price@partner.demo', 'prices.xlsx')).json()).toEqual(refused);
+    expect((await upload(path(), ole, {}, 'price@partner.demo', 'prices.csv')).json()).toEqual(refused);
+    // An .xls name refuses even a real xlsx inside: the name is what the user will save again.
+    expect((await upload(path(), await xlsx([FILE_HEADERS.PRICE]), {}, 'price@partner.demo', 'PRICES.XLS')).json()).toEqual(refused);
+    expect((await upload('pricelist/personal_price/remain', ole, {}, 'price@partner.demo', 'remains.xls')).json()).toEqual(refused);
+    const uploadsAfter = await t.database.db.selectFrom('price_uploads').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    expect(uploadsAfter.n).toBe(uploadsBefore.n);
+  });
+
   it('applies a file whole or not at all: a failure in the middle leaves the prices as they were, a rerun applies it', async () => {
     const before = await loadedRows();
     const res = await upload(path(), await xlsx([FILE_HEADERS.PRICE, ...products.slice(0, 8).map((p, i) => [p.code, '', null, null, String(100 + i), null])]));

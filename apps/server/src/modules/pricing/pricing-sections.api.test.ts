@@ -130,6 +130,43 @@ describe('section markups', () => {
     expect((await priceFor({ clientId: plain })).price).toBe(new Decimal(product.rrc).toFixed(2));
   });
 
+  it('action=total answers the totals of the tree: sections, products, hidden, with a percent, with individual rates (§7, issue 39 §3)', async () => {
+    const oracle = async () => {
+      const sections = await sql<{ n: string }>`select count(*) as n from catalog_sections`.execute(t.database.db);
+      const products = await sql<{ n: string }>`select count(*) as n from catalog_products where active`.execute(t.database.db);
+      return { sections: Number(sections.rows[0].n), products: Number(products.rows[0].n) };
+    };
+    const plainTree = (await get('/v3/api/partner/sections/')).json();
+    expect(plainTree.TOTAL).toBeUndefined();
+
+    await post(sectionUrl(top), { section_rate: '4' });
+    await post(sectionUrl(leaf), { section_rate: '2' });
+    await post(`/v3/api/partner/section/${parent}/`, { show: 'N' });
+    await post(`/v3/api/partner/pricing/product/pricelist/personal_price/${product.id}/`, { percent: '9' });
+    try {
+      const { sections, products } = await oracle();
+      const tree = (await get('/v3/api/partner/sections/?action=total')).json();
+      expect(tree.TOTAL).toEqual({ SECTIONS: sections, PRODUCTS: products, HIDDEN: 1, WITH_PERCENT: 2, WITH_INDIVIDUAL: 1 });
+      expect(tree.ITEMS).toHaveLength(sections);
+      // The products of the top sections add up to the tree's.
+      const tops = tree.ITEMS.filter((s: { IBLOCK_SECTION_ID: number | null }) => s.IBLOCK_SECTION_ID === null);
+      expect(tops.reduce((sum: number, s: { PRODUCTS_CNT: number }) => sum + s.PRODUCTS_CNT, 0)).toBe(products);
+
+      // Another price's tree counts its own percents; the wholesale list has none of these.
+      const wholesale = (await get(`/v3/api/partner/pricing/sections/pricelist/${wholesaleId}/?action=total`)).json();
+      expect(wholesale.TOTAL).toMatchObject({ SECTIONS: sections, PRODUCTS: products, WITH_INDIVIDUAL: 0 });
+      const bad = await get('/v3/api/partner/sections/?action=sum');
+      expect(bad.statusCode).toBe(400);
+      expect(JSON.stringify(bad.json())).toContain(PRICING_MSG.sectionActionInvalid);
+    } finally {
+      await post(`/v3/api/partner/pricing/product/pricelist/personal_price/${product.id}/`, { delete: 'Y' });
+      await post(`/v3/api/partner/section/${parent}/`, { show: 'Y' });
+      await post(sectionUrl(leaf), { delete: 'Y' });
+      await post(sectionUrl(top), { delete: 'Y' });
+    }
+    expect((await get('/v3/api/partner/sections/?action=total')).json().TOTAL).toMatchObject({ HIDDEN: 0, WITH_PERCENT: 0, WITH_INDIVIDUAL: 0 });
+  });
+
   it("pages a top section's products by name across its subsections, with their count", async () => {
     const { rows: all } = await sql<{ id: number }>`
       select p.id from catalog_products p join catalog_sections s1 on s1.id = p.section_id

@@ -100,7 +100,8 @@ export function pricingSectionsService(db: Db, engine: PriceEngine) {
   }
 
   return {
-    async tree(partnerId: number, where: Where): Promise<SectionsAnswer> {
+    /** The tree, parents first; with `total` (action=total) also its TOTAL (§7). */
+    async tree(partnerId: number, where: Where, total = false): Promise<SectionsAnswer> {
       const t = await target(partnerId, where);
       const rows = await repo.tree(partnerId, t.listId, t.baseListId);
       // Sections come parents first (by depth): children are added up into their parents from the deepest up.
@@ -112,19 +113,29 @@ export function pricingSectionsService(db: Db, engine: PriceEngine) {
         products.set(parent, (products.get(parent) ?? 0) + products.get(Number(s.id))!);
         if (individual.get(Number(s.id))) individual.set(parent, true);
       }
+      const items = rows.map((s) => ({
+        ID: Number(s.id),
+        IBLOCK_SECTION_ID: s.parent_id === null ? null : Number(s.parent_id),
+        NAME: s.name,
+        DEPTH: Number(s.depth),
+        PERCENT: s.percent,
+        SHOW: yn(s.show ?? true),
+        HAS_INDIVIDUAL: yn(individual.get(Number(s.id))!),
+        SORT: Number(s.sort),
+        PRODUCTS_CNT: products.get(Number(s.id))!,
+      }));
+      if (!total) return { ITEMS: items, ENTITIES: { PRICE: entity(t) } };
       return {
-        ITEMS: rows.map((s) => ({
-          ID: Number(s.id),
-          IBLOCK_SECTION_ID: s.parent_id === null ? null : Number(s.parent_id),
-          NAME: s.name,
-          DEPTH: Number(s.depth),
-          PERCENT: s.percent,
-          SHOW: yn(s.show ?? true),
-          HAS_INDIVIDUAL: yn(individual.get(Number(s.id))!),
-          SORT: Number(s.sort),
-          PRODUCTS_CNT: products.get(Number(s.id))!,
-        })),
+        ITEMS: items,
         ENTITIES: { PRICE: entity(t) },
+        TOTAL: {
+          SECTIONS: rows.length,
+          // Each product lives in one section: the sections' own counts add up to the tree's.
+          PRODUCTS: rows.reduce((sum, s) => sum + Number(s.own_products), 0),
+          HIDDEN: rows.filter((s) => s.show === false).length,
+          WITH_PERCENT: rows.filter((s) => s.percent !== null).length,
+          WITH_INDIVIDUAL: rows.filter((s) => Boolean(s.own_individual)).length,
+        },
       };
     },
 

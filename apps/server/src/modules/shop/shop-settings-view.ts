@@ -3,6 +3,7 @@ import {
   ASSORTMENTS, COLOR_SCHEMES, CURRENCIES, MULTIPLICITIES, PAYMENT_TYPE_LABEL, SHOP_DEFAULT_TEXT, sumOut, TAX_SYSTEMS, TAX_TYPES,
   WORK_DAYS, type PaymentType,
 } from '@b2b/contracts/shop';
+import { shopInstructions } from '@b2b/contracts/shop-instructions';
 import { choices, storedPhones, type FileRef, type ShopSettingsAnswer } from '@b2b/contracts/shop-wire';
 import { SHOP_TIME_ZONES, shopTimeZone } from '@b2b/contracts/time-zones';
 import { yn } from '@/http/envelope';
@@ -27,7 +28,13 @@ export const fileRef = (partnerId: number, row: ShopFileRow): FileRef => ({
 /** GET /v3/api/partner/shop/: §3 Shop settings (read), with the choices of its selects. */
 export function shopSettingsView(
   shop: ShopRow,
-  extra: { logo: ShopFileRow | undefined; files: ShopFileRow[]; priceTypes: { code: string; name: string }[] },
+  extra: {
+    logo: ShopFileRow | undefined;
+    files: ShopFileRow[];
+    priceTypes: { code: string; name: string }[];
+    /** The platform's addresses the instructions name (PUBLIC_URL, MAIL_FROM). */
+    platform: { publicUrl: string; mailFrom: string };
+  },
 ): ShopSettingsAnswer {
   const id = shop.partner_id;
   return {
@@ -77,6 +84,14 @@ export function shopSettingsView(
       MULTIPLICITY: shop.multiplicity,
       MAIN_TRADEPOINT: shop.main_tradepoint_id,
       TIME_ZONE: shopTimeZone(shop.time_zone),
+      INSTRUCTIONS: shopInstructions({
+        ...extra.platform,
+        shopLink: shop.shop_link,
+        domainName: shop.domain_name,
+        notifyEmails: shop.notify_emails,
+        shopEmails: shop.shop_emails,
+        notifyConfirmed: shop.notify_checkbox,
+      }),
     },
     ENTITIES: {
       PAYMENT_TYPE: choices(PAYMENT_TYPE_LABEL),

@@ -218,6 +218,34 @@ describe('settings tab', () => {
   });
 });
 
+describe('the instructions block (§3, issue 39 §3)', () => {
+  type Part = { CODE: string; TITLE: string; DONE: string; STEPS: string[] };
+  const parts = async () => Object.fromEntries(((await shop()).INSTRUCTIONS as Part[]).map((p) => [p.CODE, p]));
+
+  it("names the shop's own link, domain and the sender of its mail, each marked done from the saved settings", async () => {
+    const before = await parts();
+    expect(Object.keys(before)).toEqual(['SHOP_LINK', 'DOMAIN', 'MAIL']);
+    expect(before.SHOP_LINK).toMatchObject({ TITLE: 'Ссылка на магазин', DONE: 'Y' });
+    expect(before.SHOP_LINK.STEPS[0]).toContain(`http://localhost:3000/shop/${(await shop()).SHOP_LINK}`);
+    expect(before.MAIL.STEPS.join(' ')).toContain('no-reply@b2b.test');
+
+    expect((await save({ type: 'settings', shop_link: '', domain_name: '', notify_email: [], notify_checkbox: 'N' })).SUCCESS).toBe('Y');
+    const bare = await parts();
+    expect([bare.SHOP_LINK.DONE, bare.DOMAIN.DONE, bare.MAIL.DONE]).toEqual(['N', 'N', 'N']);
+    expect(bare.SHOP_LINK.STEPS[0]).toContain('Укажите ссылку на магазин');
+
+    expect((await save({ type: 'settings', shop_link: 'kancler-opt', domain_name: 'opt.kancler.ru', notify_email: ['orders@kancler.ru'], notify_checkbox: 'Y' })).SUCCESS).toBe('Y');
+    const done = await parts();
+    expect([done.SHOP_LINK.DONE, done.DOMAIN.DONE, done.MAIL.DONE]).toEqual(['Y', 'Y', 'Y']);
+    expect(done.SHOP_LINK.STEPS[0]).toContain('http://localhost:3000/shop/kancler-opt');
+    expect(done.DOMAIN.STEPS[0]).toContain('http://localhost:3000/shop/opt.kancler.ru');
+    // Every partner role reads it with the settings; it is not a field anyone saves.
+    const orders = await kit.login('orders@partner.demo');
+    expect((await shop(orders)).INSTRUCTIONS).toEqual(await (async () => (await shop()).INSTRUCTIONS)());
+    expect((await post('/v3/api/partner/shop/', { instructions: 'x' })).statusCode).toBe(400);
+  });
+});
+
 describe('remains and price settings', () => {
   it('saves assortment, multiplicity and stock display', async () => {
     expect((await save({ type: 'remains', assortment: 'WIDE' })).errors).toEqual({ assortment: SHOP_MSG.choiceInvalid });

@@ -51,7 +51,12 @@ const PUBLIC_PURPOSES = ['shop-logo', 'shop-file', 'shop-image'];
 
 export function shopSettingsService(
   db: Db,
-  deps: { files: FileStore; countTradepoints: (partnerId: number, trx: Db) => Promise<number> },
+  deps: {
+    files: FileStore;
+    countTradepoints: (partnerId: number, trx: Db) => Promise<number>;
+    /** What the settings' instructions block names: the platform's address and the sender of its mail. */
+    platform: { publicUrl: string; mailFrom: string };
+  },
 ) {
   const repo = shopRepo(db);
 
@@ -68,7 +73,7 @@ export function shopSettingsService(
       repo.priceTypes(partnerId),
       shop.logo_file_id ? filesRepo(db).findById(partnerId, shop.logo_file_id) : undefined,
     ]);
-    return shopSettingsView(shop, { files, priceTypes, logo });
+    return shopSettingsView(shop, { files, priceTypes, logo, platform: deps.platform });
   }
 
   /** The parts a request saves: the one `type` names, else every part one of whose names is sent. */

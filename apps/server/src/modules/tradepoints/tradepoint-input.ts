@@ -1,6 +1,7 @@
 import { readDay } from '@b2b/contracts/dates';
+import { MSG } from '@b2b/contracts/messages';
 import { normaliseTime, SHOP_MSG, WORK_DAYS } from '@b2b/contracts/shop';
-import type { TradepointBody } from '@b2b/contracts/tradepoint-wire';
+import { TRADEPOINT_LENGTHS, type TradepointBody } from '@b2b/contracts/tradepoint-wire';
 import type { TradepointValues } from './tradepoints.repo';
 
 type Errors = Record<string, string>;
@@ -41,6 +42,12 @@ function date(value: string | undefined, key: string, errors: Errors): string | 
   return null;
 }
 
+/** A value longer than its field's limit (§5 "3, 30, 20 and 2") is an error under `key`, never cut. */
+function tooLong(value: string | undefined, field: keyof typeof TRADEPOINT_LENGTHS, key: string, errors: Errors) {
+  const { label, max } = TRADEPOINT_LENGTHS[field];
+  if ((value ?? '').length > max) errors[key] = MSG.textTooLong(label, max);
+}
+
 export function parseTradepoint(body: TradepointBody): { values: TradepointValues; errors: Errors } {
   const errors: Errors = {};
   const address = (body.address ?? '').slice(0, ADDRESS_MAX);
@@ -53,6 +60,12 @@ export function parseTradepoint(body: TradepointBody): { values: TradepointValue
   const addressFields = Object.fromEntries(
     Object.entries(body.address_fields ?? {}).map(([k, v]) => [k, (v ?? '').slice(0, 100)] as const).filter(([, v]) => v),
   );
+  tooLong(body.address_fields?.house, 'house', 'house', errors);
+  tooLong(body.address_fields?.building, 'building', 'building', errors);
+  (body.ph ?? []).forEach((row, i) => {
+    tooLong(row.PHONE, 'phone', `phone_${i}`, errors);
+    tooLong(row.COMMENT, 'phone_comment', `phone_comment_${i}`, errors);
+  });
   const workDays = [...new Set((body.work_days ?? []).map((d) => d.toUpperCase()))];
   if (!workDays.length) errors.work_days = SHOP_MSG.workDaysRequired;
   else if (workDays.some((d) => !(d in WORK_DAYS))) errors.work_days = SHOP_MSG.choiceInvalid;

@@ -52,6 +52,44 @@ describe('tradepoints', () => {
     expect(badTime.errors).toEqual({ work_schedule: SHOP_MSG.timeInvalid });
   });
 
+  it('refuses a house over 3 characters, a building over 2, a phone over 20 and its comment over 30, naming each (§5, issue 39 §3)', async () => {
+    const long = {
+      ...NEW_POINT,
+      'address_fields[house]': '12/3',
+      'address_fields[building]': '123',
+      'ph[0][PHONE]': '+7 (495) 100-00-01 доб. 5',
+      'ph[1][COMMENT]': 'Склад на Тверской, вход со двора',
+    };
+    const res = (await post('/v3/api/partner/tradepoint/', long)).json();
+    expect(res).toEqual({
+      SUCCESS: 'N',
+      errors: {
+        house: 'Поле «Дом» длиннее 3 символов',
+        building: 'Поле «Корпус» длиннее 2 символов',
+        phone_0: 'Поле «Телефон» длиннее 20 символов',
+        phone_comment_1: 'Поле «Комментарий к телефону» длиннее 30 символов',
+      },
+    });
+    const before = (await get('/v3/api/partner/tradepoint/')).json().NAV.CNT as number;
+    const atLimits = {
+      ...NEW_POINT,
+      'address_fields[house]': '125',
+      'address_fields[building]': '12',
+      'ph[0][PHONE]': '+7 (495) 100-00-01 5',
+      'ph[1][COMMENT]': 'Склад на Тверской, вход со дво',
+    };
+    const saved = (await post('/v3/api/partner/tradepoint/', atLimits)).json();
+    expect(saved.SUCCESS).toBe('Y');
+    const item = (await get(`/v3/api/partner/tradepoint/${saved.ID}/`)).json().ITEM;
+    expect(item.ADDRESS_FIELDS).toMatchObject({ house: '125', building: '12' });
+    expect(item.PHONES.map((p: { PHONE: string; COMMENT: string }) => [p.PHONE, p.COMMENT])).toEqual([
+      ['+7 (495) 100-00-01 5', 'Касса'],
+      ['+7 (495) 100-00-02', 'Склад на Тверской, вход со дво'],
+    ]);
+    expect((await post(`/v3/api/partner/tradepoint/${saved.ID}/`, { delete: 'Y' })).json().SUCCESS).toBe('Y');
+    expect((await get('/v3/api/partner/tradepoint/')).json().NAV.CNT).toBe(before);
+  });
+
   it('creates by coordinates with phones, work days with the holiday day and times as HH:MM', async () => {
     const res = (await post('/v3/api/partner/tradepoint/', NEW_POINT)).json();
     expect(res).toEqual({ SUCCESS: 'Y', MESSAGE: SHOP_MSG.tradepointSaved, ID: expect.any(Number) });
