@@ -2,6 +2,7 @@ import { z } from 'zod';
 import './zod-locale';
 import { LIMITS } from './limits';
 import { MSG } from './messages';
+import { DEFAULT_TIME_ZONE, formatDateIn } from './time-zones';
 
 /*
  * Calendar days as every date field reads them (ARCHITECTURE §6: list filters travel as YYYY-MM-DD, dd.MM.yyyy
@@ -67,3 +68,30 @@ export const formDate = z
   .trim()
   .register(DATE_FIELDS, { kind: 'form' })
   .register(z.globalRegistry, { ...DAY_DOC, description: `${DAY_DOC.description}; a form answers SUCCESS=N for another` });
+
+/*
+ * A list's default period (shop-pricing-offers-loyalty.md §2: "The default list period is three months back to now"):
+ * a list asked without date_start and date_end covers the days from LIMITS.listPeriodMonths months back, open-ended
+ * (an offer counts when its period overlaps them, so planned offers stay in view); `period=all` asks every day.
+ */
+
+/** `period=all`: the list's whole history, not its default period (anything else is no choice). */
+export const listPeriodParam = z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(['all']).optional().catch(undefined));
+
+/**
+ * The first day of the default period: the Moscow day `months` calendar months before today's (a day the month lacks
+ * falls back to its last: 31.05 → 28.02), YYYY-MM-DD.
+ */
+export function defaultPeriodStart(now: Date = new Date(), months: number = LIMITS.listPeriodMonths): string {
+  const [d, m, y] = formatDateIn(now, DEFAULT_TIME_ZONE).split('.').map(Number);
+  const first = new Date(Date.UTC(y, m - 1 - months, 1));
+  const lastDay = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+  first.setUTCDate(Math.min(d, lastDay));
+  return first.toISOString().slice(0, 10);
+}
+
+/** The days a list covers: those asked, else (unless `period=all`) the default period from defaultPeriodStart. */
+export function listPeriod(q: { date_start?: string; date_end?: string; period?: 'all' }, now: Date = new Date()): { date_start?: string; date_end?: string } {
+  if (q.date_start || q.date_end) return { date_start: q.date_start, date_end: q.date_end };
+  return q.period === 'all' ? {} : { date_start: defaultPeriodStart(now) };
+}

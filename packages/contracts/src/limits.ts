@@ -4,6 +4,8 @@ export const LIMITS = {
   clientListPageSize: 24,
   clientOrderListPageSize: 12,
   offersPageSize: 12,
+  /** A list's default period (shop-pricing-offers-loyalty.md §2 "three months back to now"): the offers and the loyalty balance. */
+  listPeriodMonths: 3,
   pageSizeChoices: [12, 24, 36],
   groupPageSizeChoices: [24, 48, 96],
   topPositionChoices: [5, 10, 20, 100, 250],

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { formId, formInt } from './numbers';
-import { actionDone, actionFailed, listOf, money, seconds, yn } from './http/envelope';
+import { actionDone, actionFailed, listOf, money, nav, seconds, yn } from './http/envelope';
 import { formFile, formFlag, formText, formWholeRows } from './http/form-fields';
 import { LIMITS, type OrderStatus } from './limits';
 import { fileRef } from './shop-wire';
-import { formDate } from './dates';
+import { formDate, listPeriodParam } from './dates';
 import { filterDate, loyaltyHistoryEntry, pageSizeParam } from './orders';
 
 /*
@@ -142,6 +142,18 @@ export type LoyaltyShopAnswer = z.infer<typeof loyaltyShopAnswer>;
 
 /** POST loyalty/shop/: installs the programme (the first time) or saves its settings; logo and offer_file as multipart. */
 export const loyaltyShopBody = z.object({
+/**
+ * GET loyalty/shop/status/ (§7 shop/status, §4 "not installed, installed, switched on or off"): the programme's state
+ * without its settings — INSTALLED, STATUS (Y: on; N before installation) and DATE_INSTALL (Unix seconds, null before
+ * installation).
+ */
+export const loyaltyShopStatusAnswer = z.object({
+  INSTALLED: yn,
+  STATUS: yn,
+  DATE_INSTALL: seconds.nullable(),
+});
+export type LoyaltyShopStatusAnswer = z.infer<typeof loyaltyShopStatusAnswer>;
+
   title: formText.optional(),
   description: formText.max(LIMITS.textValueMaxChars).optional(),
   visability: z.enum(LOYALTY_VISIBILITY).optional(),
@@ -215,7 +227,12 @@ export const loyaltyParticipationQuery = z.object({
   limit: pageSizeParam(LIMITS.clientListPageSize),
   p: formInt({ max: 100_000 }).catch(1).default(1),
 });
-export const loyaltyParticipationAnswer = listOf(loyaltyMemberRow, z.object({ STATUSES: z.array(z.object({ ID: z.number().int(), TITLE: z.string() })) }));
+/** The participation list names its rows CLIENTS (§7 loyalty answers: "ITEMS, CLIENTS"; they are clients), with ENTITIES and NAV. */
+export const loyaltyParticipationAnswer = z.object({
+  CLIENTS: z.array(loyaltyMemberRow),
+  ENTITIES: z.object({ STATUSES: z.array(z.object({ ID: z.number().int(), TITLE: z.string() })) }),
+  NAV: nav,
+});
 
 /** Connects a client to the programme (a card code is given when none is typed) or disconnects it. */
 export const loyaltyParticipationBody = z.object({
@@ -235,6 +252,8 @@ export const loyaltyBalanceQuery = z.object({
   date_end: z.preprocess(emptyToUndefined, filterDate.optional().catch(undefined)),
   /** Oldest first by default (§2: balance list order defaults to ASC). */
   order: order('ASC'),
+  /** Neither day: the default period (listPeriod), unless period=all. */
+  period: listPeriodParam,
   limit: pageSizeParam(LIMITS.clientListPageSize),
   p: formInt({ max: 100_000 }).catch(1).default(1),
 });

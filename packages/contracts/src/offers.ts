@@ -5,7 +5,7 @@ import { formFile, formFlag, formText, formWholeRows } from './http/form-fields'
 import { LIMITS } from './limits';
 import { fileRef } from './shop-wire';
 import { MSG } from './messages';
-import { formDate } from './dates';
+import { formDate, listPeriodParam } from './dates';
 import { filterDate, pageSizeParam } from './orders';
 
 /*
@@ -81,9 +81,10 @@ export const offerListQuery = z.object({
   active: z.preprocess(emptyToUndefined, z.enum(['Y', 'N', 'ALL']).catch('Y').default('Y')),
   limit: pageSizeParam(LIMITS.offersPageSize),
   p: formInt({ max: 100_000 }).catch(1).default(1),
-  /** Offers whose period overlaps these Moscow days. */
+  /** Offers whose period overlaps these Moscow days; neither: the default period (listPeriod), unless period=all. */
   date_start: z.preprocess(emptyToUndefined, filterDate.optional().catch(undefined)),
   date_end: z.preprocess(emptyToUndefined, filterDate.optional().catch(undefined)),
+  period: listPeriodParam,
   /** The manager's filter by partner. */
   partner_id: z.preprocess(emptyToUndefined, formId().optional().catch(undefined)),
 });

@@ -13,7 +13,7 @@ import { notFound } from '@/http/app-error';
 import { failed, ok, toSeconds, yn } from '@/http/envelope';
 import { MSG } from '@b2b/contracts/messages';
 import { moscowDayEnd } from '@/http/moscow-days';
-import { readDay } from '@b2b/contracts/dates';
+import { listPeriod, readDay } from '@b2b/contracts/dates';
 import type { JobQueue } from '@/jobs/job-queue';
 import { burnDue, post } from './loyalty-ledger';
 import { orderPoints } from './loyalty-rules';
@@ -103,7 +103,7 @@ export function loyaltyPointsService(
         repo.participationPage(partnerId, { query: q.query, isAvail: q.is_avail, statusId: q.status_id }, q.sort, q.order, q.limit, (q.p - 1) * q.limit),
         repo.statuses(partnerId),
       ]);
-      return { ITEMS: rows.map(memberRow), ENTITIES: { STATUSES: statuses.map((s) => ({ ID: Number(s.id), TITLE: s.title })) }, NAV: { CNT: count, CNT_ALL: all } };
+      return { CLIENTS: rows.map(memberRow), ENTITIES: { STATUSES: statuses.map((s) => ({ ID: Number(s.id), TITLE: s.title })) }, NAV: { CNT: count, CNT_ALL: all } };
     },
 
     /** Connects a client (a new member gets a card code) or disconnects it; its points stay in the ledger. */
@@ -140,9 +140,11 @@ export function loyaltyPointsService(
     },
 
     async balance(partnerId: number, q: z.output<typeof loyaltyBalanceQuery>) {
+    /** The ledger over the days asked, or the default period (listPeriod: three months back) when none are. */
       const page = await repo.ledgerPage(
+      const period = listPeriod(q);
         partnerId,
-        { operation: q.operation, clientId: q.client_id, dateStart: q.date_start, dateEnd: q.date_end },
+        { operation: q.operation, clientId: q.client_id, dateStart: period.date_start, dateEnd: period.date_end },
         q.order,
         q.limit,
         (q.p - 1) * q.limit,

@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { LIMITS } from '@b2b/contracts/limits';
 import {
-  LOYALTY_MSG, LOYALTY_VISIBILITY, type loyaltyCoefficientsBody, type LoyaltyProgram, type loyaltyScoringBody, type loyaltyShopBody,
+  LOYALTY_MSG, LOYALTY_VISIBILITY, type loyaltyCoefficientsBody, type LoyaltyProgram, type loyaltyScoringBody, type LoyaltyShopStatusAnswer, type loyaltyShopBody,
   type loyaltyStatusesBody, type LoyaltyVisibility, type loyaltyVisibilityBody,
 } from '@b2b/contracts/loyalty';
 import type { z } from 'zod';
@@ -12,7 +12,7 @@ import { SHOP_FILE_KINDS } from '@/files/file-sniff';
 import { checkImage, checkUpload, type CheckedUpload } from '@/files/upload-checks';
 import { badRequest } from '@/http/app-error';
 import type { AuthUser } from '@/http/auth-context';
-import { failed, ok, yn } from '@/http/envelope';
+import { failed, ok, toSeconds, yn } from '@/http/envelope';
 import type { UploadedFile } from '@/http/form-body';
 import { MSG } from '@b2b/contracts/messages';
 import { loyaltyRepo } from './loyalty.repo';
@@ -75,6 +75,12 @@ export function loyaltySettingsService(db: Db, deps: { files: FileStore }) {
     async shop(partnerId: number) {
       const v = await programView(partnerId);
       return { INSTALLED: yn(v.installed), STATUS: yn(v.on), ITEM: v.item, DEFAULT: v.fallback };
+    },
+
+    /** The programme's state without its settings (GET shop/status/). */
+    async status(partnerId: number): Promise<LoyaltyShopStatusAnswer> {
+      const program = await repo.program(partnerId);
+      return { INSTALLED: yn(Boolean(program)), STATUS: yn(Boolean(program?.enabled)), DATE_INSTALL: toSeconds(program?.installed_at) };
     },
 
     /** Installs the programme (its first save) or saves the fields sent. */

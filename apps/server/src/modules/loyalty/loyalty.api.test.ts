@@ -335,9 +335,9 @@ describe('lists', () => {
   it('lists participation with search and filters, and the ledger ASC by default with NEW_CNT and the operation filter', async () => {
     const id = await member('ООО Поисковый Участник', 40);
     const found = (await get(`${L}/participation/?query=${encodeURIComponent('поисковый')}`, loyalty)).json();
-    expect(found.ITEMS).toEqual([expect.objectContaining({ ID: id, IS_AVAIL: 'Y', ENABLED: 'Y', BALANCE: '40', CARD_CODE: expect.any(String) })]);
+    expect(found.CLIENTS).toEqual([expect.objectContaining({ ID: id, IS_AVAIL: 'Y', ENABLED: 'Y', BALANCE: '40', CARD_CODE: expect.any(String) })]);
     const outside = (await get(`${L}/participation/?is_avail=N&limit=36`, loyalty)).json();
-    expect(outside.ITEMS.every((r: { IS_AVAIL: string }) => r.IS_AVAIL === 'N')).toBe(true);
+    expect(outside.CLIENTS.every((r: { IS_AVAIL: string }) => r.IS_AVAIL === 'N')).toBe(true);
     expect(outside.NAV.CNT_ALL).toBeGreaterThan(outside.NAV.CNT);
 
     const ledger = (await get(`${L}/balance/?client_id=${id}`, loyalty)).json();
@@ -349,6 +349,6 @@ describe('lists', () => {
     expect((await get(`${L}/balance/?operation=BURN&limit=36`, loyalty)).json().ITEMS.every((r: { OPERATION: string }) => r.OPERATION === 'BURN')).toBe(true);
 
     expect((await post(`${L}/participation/`, { client_id: String(id), enabled: 'N' })).json()).toEqual({ SUCCESS: 'Y', MESSAGE: LOYALTY_MSG.disabled });
-    expect((await get(`${L}/participation/?query=${encodeURIComponent('поисковый')}`)).json().ITEMS[0]).toMatchObject({ IS_AVAIL: 'N', BALANCE: '40' });
+    expect((await get(`${L}/participation/?query=${encodeURIComponent('поисковый')}`)).json().CLIENTS[0]).toMatchObject({ IS_AVAIL: 'N', BALANCE: '40' });
   });
 });

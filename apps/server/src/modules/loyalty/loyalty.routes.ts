@@ -10,6 +10,7 @@ export function loyaltyRoutes(settings: LoyaltySettingsService, points: LoyaltyP
   return async (app: FastifyInstance) => {
     addRoute(app, R.shop, ({ staff }) => settings.shop(staff.partnerId));
     addRoute(app, R.saveShop, ({ staff, body, request }) => settings.saveShop(staff, body, request.uploads));
+    addRoute(app, R.status, ({ staff }) => settings.status(staff.partnerId));
     addRoute(app, R.switch, ({ staff, body }) => settings.switchProgram(staff.partnerId, body.STATUS === 'Y'));
     addRoute(app, R.statuses.get, ({ staff }) => settings.statuses(staff.partnerId));
     addRoute(app, R.statuses.save, ({ staff, body }) => settings.saveStatuses(staff.partnerId, body));

@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { listPeriod } from '@b2b/contracts/dates';
 import { LIMITS } from '@b2b/contracts/limits';
 import { MSG } from '@b2b/contracts/messages';
 import { PRICING_MSG } from '@b2b/contracts/pricing';
@@ -74,8 +75,10 @@ export function offersService(db: Db, deps: { files: FileStore }) {
     return { ofRow, types };
   }
 
+  /** A page of the list: the offers whose period overlaps the days asked, or the default period (listPeriod) when none are. */
   async function list(partnerId: number | undefined, q: ListQuery, manager: boolean): Promise<OfferList> {
-    const filter = { partnerId, active: q.active, dateStart: q.date_start, dateEnd: q.date_end };
+    const period = listPeriod(q);
+    const filter = { partnerId, active: q.active, dateStart: period.date_start, dateEnd: period.date_end };
     const { rows, count, all } = await repo.page(filter, q.sort, q.order, q.limit, (q.p - 1) * q.limit);
     const names = manager ? new Map(rows.map((r) => [Number(r.id), r.partner_name])) : undefined;
     const { ofRow, types } = await extras(rows, names);

@@ -71,7 +71,7 @@ export function ParticipationTab() {
       )}
       <ParticipationTable
         request={request}
-        rows={list.data?.ITEMS ?? []}
+        rows={list.data?.CLIENTS ?? []}
         total={nav?.CNT ?? 0}
         loading={list.isFetching}
         canManage={!!rights?.manageLoyalty}
