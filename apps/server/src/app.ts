@@ -249,7 +249,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(priceListsRoutes(services.priceLists));
   await app.register(pricingRoutes(services.pricingSections, services.pricingAssignments));
   await app.register(contentRoutes(services.content));
-  await app.register(storefrontRoutes(services.shopCatalog, services.shopBasket, services.shopCheckout, services.buyerAccount, services.commercialOffer));
+  await app.register(storefrontRoutes(services.shopCatalog, services.shopBasket, services.shopCheckout, services.buyerAccount, services.commercialOffer, { dir: path.join(deps.config.dataDir, 'photos') }));
   await app.register(pricingFilesRoutes(services.priceUploads, services.yml, services.priceExports));
   await app.register(offersRoutes(services.offers));
   await app.register(reportsRoutes(services.reports));

@@ -1,10 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Worker, type ResourceLimits } from 'node:worker_threads';
+import type { ResourceLimits, Worker } from 'node:worker_threads';
 import { LIMITS } from '@b2b/contracts/limits';
 import { MSG } from '@b2b/contracts/messages';
+import { turns } from './turns';
+import { startModuleWorker } from './worker-start';
 import type { ReaderMessage, SheetFailureReason, SheetLimits, SpreadsheetKind, SpreadsheetRow, WorkerMessage } from './sheet-types';
 
 /**
@@ -52,47 +50,10 @@ function refusal(reason: SheetFailureReason, limits: SheetLimits): SpreadsheetEr
   return new SpreadsheetError(reason, text[reason]);
 }
 
-function slots(count: number) {
-  let free = count;
-  const waiting: (() => void)[] = [];
-  return {
-    async take(): Promise<() => void> {
-      if (free > 0) free--;
-      else await new Promise<void>((resolve) => waiting.push(resolve));
-      let released = false;
-      return () => {
-        if (released) return;
-        released = true;
-        const next = waiting.shift();
-        if (next) next();
-        else free++;
-      };
-    },
-  };
-}
+const readSlots = turns(PARALLEL_READS);
 
-const readSlots = slots(PARALLEL_READS);
-
-const here = import.meta.url;
-
-/** tsx's ESM API, for a worker started from TypeScript source. */
-function tsxApiUrl(): string {
-  const packageJson = createRequire(here).resolve('tsx/package.json');
-  const exports = JSON.parse(readFileSync(packageJson, 'utf8')).exports as Record<string, { import: { default: string } }>;
-  return pathToFileURL(path.join(path.dirname(packageJson), exports['./esm/api'].import.default)).href;
-}
-
-/**
- * The bundled server (dist/main.js) starts the bundled dist/spreadsheet-worker.js. Run from TypeScript source
- * (vitest, tsx dev) the worker registers tsx before importing spreadsheet-worker.ts, as a worker's execArgv
- * loader does not apply to its own entry.
- */
-function startWorker(): Worker {
-  const options = { resourceLimits: WORKER_LIMITS };
-  if (!here.endsWith('.ts')) return new Worker(new URL('./spreadsheet-worker.js', here), options);
-  const entry = JSON.stringify(new URL('./spreadsheet-worker.ts', here).href);
-  return new Worker(`import(${JSON.stringify(tsxApiUrl())}).then((tsx) => { tsx.register(); return import(${entry}); });`, { ...options, eval: true });
-}
+/** The bundled dist/spreadsheet-worker.js beside main.js, or spreadsheet-worker.ts run from source. */
+const startWorker = () => startModuleWorker(import.meta.url, 'spreadsheet-worker', { resourceLimits: WORKER_LIMITS });
 
 /** Workers that finished a file cleanly wait here for the next one (a start costs tens of ms), for a while. */
 const idle: Worker[] = [];
@@ -161,7 +122,8 @@ export async function* readSpreadsheet(kind: SpreadsheetKind, data: Buffer, opti
     maxUnpackedBytes: options.maxUnpackedBytes ?? LIMITS.spreadsheetMaxUnpackedMb * 1024 * 1024,
   };
   let timeLeft = options.timeoutMs ?? LIMITS.spreadsheetReadMaxMs;
-  const release = await readSlots.take();
+  // Unbounded waiting: a turn always comes.
+  const release = (await readSlots.take()) ?? (() => {});
   const worker = takeWorker();
   const inbox = inboxOf(worker);
   let finished = false;

@@ -84,6 +84,7 @@ export const STOREFRONT_ROUTES = {
     answer: fileBytes,
     answerType: [MEDIA_TYPES.png],
   }),
+    answers: { 503: 'A card not drawn yet while the server draws others (one at a time, a few waiting): Retry-After' },
 
   brands: route({
     method: 'GET',

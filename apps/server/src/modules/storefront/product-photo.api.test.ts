@@ -82,3 +82,23 @@ describe("a product's photo", () => {
     expect(photo.headers['content-type']).toBe('image/png');
   });
 });
+
+describe('a flood of photos not drawn yet (the route is public)', () => {
+  it('draws one card at a time: the others wait their turn or get 503 with Retry-After, never a 500, and the server answers meanwhile', async () => {
+    const ids = (await t.database.db.selectFrom('catalog_products').select('id').where('active', '=', true).orderBy('id', 'desc').limit(150).execute()).map((r) => Number(r.id));
+    expect(ids.length).toBe(150);
+    const flood = Promise.all(ids.map((id) => t.app.inject({ method: 'GET', url: productPhotoPath(id) })));
+    const health = await t.app.inject({ method: 'GET', url: '/health' });
+    expect(health.statusCode).toBe(200);
+    const answers = await flood;
+    const statuses = new Set(answers.map((a) => a.statusCode));
+    expect([...statuses].sort()).toEqual([200, 503]);
+    for (const a of answers) {
+      if (a.statusCode === 200) expect(a.rawPayload.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+      else expect({ retry: a.headers['retry-after'], body: a.json() }).toEqual({ retry: '1', body: { error: 'busy', error_description: 'Сервер занят. Повторите через секунду' } });
+    }
+    // Asked again, the refused ones are drawn; the drawn ones come from what was kept.
+    const refused = ids.filter((_, i) => answers[i].statusCode === 503);
+    for (const id of refused.slice(0, 5)) expect((await t.app.inject({ method: 'GET', url: productPhotoPath(id) })).statusCode).toBe(200);
+  });
+});

@@ -11,7 +11,7 @@ import type { CommercialOfferService } from '../commercial-offer/commercial-offe
 import type { BuyerAccountService } from './buyer-account.service';
 import { commercialOfferPdf } from './commercial-offer-pdf';
 import { offerDocumentOf } from './commercial-offer-lines';
-import { etagMatches, productPhotos } from './product-photo';
+import { etagMatches, productPhotos, type PhotoStore } from './product-photo';
 import type { ShopBasketService } from './shop-basket.service';
 import type { Buyer, ShopCatalogService } from './shop-catalog.service';
 import type { ShopCheckoutService } from './shop-checkout.service';
@@ -28,8 +28,9 @@ export function storefrontRoutes(
   checkout: ShopCheckoutService,
   account: BuyerAccountService,
   offers: CommercialOfferService,
+  photoStore: PhotoStore,
 ) {
-  const photos = productPhotos();
+  const photos = productPhotos(photoStore);
   return async (app: FastifyInstance) => {
     addRoute(app, R.sections, ({ user }) => catalog.sections(buyerOf(user)));
     addRoute(app, R.products, ({ user, query }) => {
