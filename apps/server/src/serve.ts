@@ -45,6 +45,8 @@ export async function serve(config: Config, { prepare, processes }: { prepare: b
     void purgeEndedWindows(database.db).catch(() => {});
     // Expired exports (a day old) and files on disk whose row is gone (issue 37.6).
     void app.services.files.purge().catch((err) => app.log.error({ err }, 'file purge failed'));
+    // Built reports kept a day under their REPORT_ID (issue 39 §3).
+    void app.services.reports.purge().catch((err) => app.log.error({ err }, 'report purge failed'));
   };
   // A minute after the start too: a server restarted more often than hourly would otherwise never purge.
   const firstUpkeep = setTimeout(upkeep, 60_000);

@@ -51,6 +51,8 @@ export const REPORT_MSG = {
   noReason: 'Причина не указана',
   noBrand: 'Без бренда',
   exported: 'Отчет выгружен',
+  /** action=export with a report_id that is unknown, expired (kept a day), another report's or another manager's. */
+  resultGone: 'Отчет с этим номером не найден или устарел: постройте его снова',
 } as const;
 
 export const reportKind = z.object({ CODE: z.enum(REPORT_CODES), NAME: z.string(), PARAMS: z.array(z.enum(REPORT_PARAMS)) });
@@ -59,7 +61,10 @@ export const reportKinds = z.object({ ITEMS: z.array(reportKind) });
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 const optionalId = z.preprocess(emptyToUndefined, formId().optional());
 
-/** POST /manager/report/{code}/: the filters (form data); action=export answers the .xlsx. */
+/**
+ * POST /manager/report/{code}/: the filters (form data); action=export answers the .xlsx — of the report built
+ * under report_id (its REPORT_ID) when one is sent, else of the filters built again.
+ */
 export const reportBody = z.object({
   date_from: z.preprocess(emptyToUndefined, filterDate.optional()),
   date_to: z.preprocess(emptyToUndefined, filterDate.optional()),
@@ -80,6 +85,8 @@ export const reportRow = z.record(z.string(), z.union([z.string(), z.number(), z
 export type ReportRow = z.infer<typeof reportRow>;
 
 export const reportResult = z.object({
+  /** The id the built report is kept under for a day: action=export&report_id=… exports exactly this result. */
+  REPORT_ID: z.string(),
   REPORT: z.object({ CODE: z.enum(REPORT_CODES), NAME: z.string() }),
   /** The period the report covers (YYYY-MM-DD, Moscow days). */
   PERIOD: z.object({ FROM: z.string(), TO: z.string() }),

@@ -865,6 +865,16 @@ export interface ContentPagesTable {
 
 export interface DB {
   partners: PartnersTable;
+/** A built report kept for a day under its REPORT_ID (migration 0051): what action=export&report_id writes. */
+export interface ReportResultsTable {
+  id: string;
+  code: string;
+  user_id: number;
+  result: Json<unknown>;
+  created_at: Created;
+  expires_at: Date;
+}
+
   users: UsersTable;
   oauth_clients: OauthClientsTable;
   auth_tokens: AuthTokensTable;
@@ -944,3 +954,4 @@ export interface DB {
   report_order_sets: ReportOrderSetsTable;
   content_pages: ContentPagesTable;
 }
+  report_results: ReportResultsTable;

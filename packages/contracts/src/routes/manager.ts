@@ -1,15 +1,21 @@
 import { z } from 'zod';
 import { fileBytes, MEDIA_TYPES } from '../http/form-fields';
 import { route } from '../http/route';
-import { actionFailed } from '../http/envelope';
+import { actionFailed, money } from '../http/envelope';
 import { pathId } from '../http/path-params';
 import { formId } from '../numbers';
 import { orderActionSchema, orderCard, orderChangeDone, orderListAnswer, orderListQuerySchema } from '../orders';
 import { reportAnswer, reportBody, reportKinds, REPORT_CODES } from '../reports';
 
-/** The order list's filters across partners: the partner's filters and the partner (absent: every partner). */
+const partnerParam = z.preprocess((v) => (v === '' || v === null ? undefined : v), formId().optional().catch(undefined));
+
+/**
+ * The order list's filters across partners: the partner's filters and the partner (absent: every partner), named
+ * shop_id as the spec names it (back-office.md §7) or partner_id, its synonym; shop_id wins when both are sent.
+ */
 export const managerOrderListQuery = orderListQuerySchema.omit({ action: true, shop_id: true }).extend({
-  partner_id: z.preprocess((v) => (v === '' || v === null ? undefined : v), formId().optional().catch(undefined)),
+  shop_id: partnerParam,
+  partner_id: partnerParam,
 });
 
 /** What the manager does with an order: the partner staff's status actions and texts. */
@@ -23,30 +29,54 @@ export const MANAGER_ORDER_ACTIONS = ['accept', 'complete', 'cancel', 'comment',
 const tags = ['manager'];
 
 export const managerPartner = z.object({
+/**
+ * A row of the manager's partner list (issue 39 §2): its shop (link, domain, whether it has one), clients, orders
+ * (routed ones not counted), the last 30 Moscow days' orders and revenue (orders not CANCELED, roubles, as the
+ * reports count them) and whether its loyalty programme is on (as partner info's LOYALTY_ON).
+ */
   ID: z.number().int(),
   NAME: z.string(),
   SHOP_LINK: z.string().nullable(),
   CLIENTS_COUNT: z.number().int(),
+  DOMAIN: z.string().nullable(),
+  HAS_SHOP: z.boolean(),
   ORDERS_COUNT: z.number().int(),
 });
+  ORDERS_30_COUNT: z.number().int(),
+  ORDERS_30_SUM: money,
+  LOYALTY_ON: z.boolean(),
 export type ManagerPartner = z.infer<typeof managerPartner>;
 
 export const MANAGER_ROUTES = {
+/** The partner list's search: part of a name, a shop link or a domain, any case. */
+export const managerPartnerQuery = z.object({ query: z.string().trim().max(100).optional() });
+const managerPartnerList = z.object({ ITEMS: z.array(managerPartner) });
+
   partners: route({
     method: 'GET',
     path: '/v3/api/manager/partner/',
     access: 'manager',
-    summary: 'The partners of the platform (query: part of a name), with their clients and orders',
+    summary: 'The partners of the platform (query: part of a name, shop link or domain), with their shop, clients, orders, the last 30 days and loyalty',
     tags,
-    query: z.object({ query: z.string().trim().max(100).optional() }),
-    answer: z.object({ ITEMS: z.array(managerPartner) }),
+    query: managerPartnerQuery,
+    answer: managerPartnerList,
+  }),
+
+  partnersSearch: route({
+    method: 'POST',
+    path: '/v3/api/manager/partner/',
+    access: 'manager',
+    summary: 'The partner list as GET answers it, the query (part of a name, shop link or domain) in the form body',
+    tags,
+    body: managerPartnerQuery,
+    answer: managerPartnerList,
   }),
 
   orders: route({
     method: 'GET',
     path: '/v3/api/manager/order/',
     access: 'manager',
-    summary: "Orders across partners: the partner's order list filters and partner_id (SHOP names each order's partner)",
+    summary: "Orders across partners: the partner's order list filters and shop_id (partner_id, its synonym; SHOP names each order's partner)",
     tags,
     query: managerOrderListQuery,
     answer: orderListAnswer,
@@ -100,7 +130,7 @@ export const MANAGER_ROUTES = {
     path: '/v3/api/manager/report/:code/',
     access: 'manager',
     summary:
-      'Build a report (date_from, date_to, shop_id, sections, tm_id, product_id, limit 5/10/20/100/250): COLUMNS, ITEMS, TOTALS, CHART; action=export answers FILE, the .xlsx',
+      'Build a report (date_from, date_to, shop_id, sections, tm_id, product_id, limit 5/10/20/100/250): REPORT_ID (kept a day), COLUMNS, ITEMS, TOTALS, CHART; action=export answers FILE, the .xlsx — of the report built under report_id when one is sent',
     tags,
     form: true,
     params: z.object({ code: z.enum(REPORT_CODES) }),
@@ -112,7 +142,7 @@ export const MANAGER_ROUTES = {
     method: 'GET',
     path: '/v3/api/manager/report/:code/xlsx/',
     access: 'manager',
-    summary: 'The report as an .xlsx (the FILE address action=export answers): the same filters in the query',
+    summary: 'The report as an .xlsx (the FILE address action=export answers): the report kept under report_id, or the same filters in the query',
     tags,
     params: z.object({ code: z.enum(REPORT_CODES) }),
     query: reportBody,

@@ -60,3 +60,35 @@ describe("the manager's orders across partners", () => {
     expect((await get('/v3/api/partner/orderlist/', manager)).statusCode).toBe(403);
   });
 });
+
+describe("the manager's order list takes the spec's shop_id (issue 39 §3)", () => {
+  const shops = async (url: string) => {
+    const res = await get(url);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    return { cnt: body.NAV.CNT as number, shops: [...new Set(body.ITEMS.map((o: OrderListItem) => o.SHOP.ID))] };
+  };
+  const ordersOf = async (partnerId: number) =>
+    Number((await t.database.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).where('partner_id', '=', partnerId).executeTakeFirstOrThrow()).n);
+
+  it('shop_id names one partner’s orders as partner_id does, and wins when both are sent', async () => {
+    const bySpec = await shops(`/v3/api/manager/order/?shop_id=${second}&limit=36`);
+    const bySynonym = await shops(`/v3/api/manager/order/?partner_id=${second}&limit=36`);
+    expect(bySpec.shops).toEqual([second]);
+    expect(bySpec).toEqual(bySynonym);
+    expect(bySpec.cnt).toBeLessThanOrEqual(await ordersOf(second));
+    expect(bySpec.cnt).toBeGreaterThan(0);
+    const both = await shops(`/v3/api/manager/order/?shop_id=${main}&partner_id=${second}&limit=36`);
+    expect(both.shops).toEqual([main]);
+  });
+
+  it('an empty or malformed shop_id means every partner, never an error', async () => {
+    const every = await shops('/v3/api/manager/order/?limit=36');
+    expect(every.shops.length).toBeGreaterThan(1);
+    for (const bad of ['', 'abc', '-1', '0', '1e3']) {
+      expect(await shops(`/v3/api/manager/order/?shop_id=${encodeURIComponent(bad)}&limit=36`)).toEqual(every);
+    }
+    // An empty shop_id leaves the partner_id synonym in force.
+    expect((await shops(`/v3/api/manager/order/?shop_id=&partner_id=${second}&limit=36`)).shops).toEqual([second]);
+  });
+});

@@ -70,7 +70,8 @@ export function ordersRoutes(orders: OrdersService, deps: OrderActionDeps) {
     addRoute(app, R.sendToBasket, ({ staff, body }) => orders.basket.send(staff, body));
 
     // The platform manager: every partner's orders, a card and the status actions as the partner's staff take them.
-    addRoute(app, M.orders, ({ query }) => orders.list.listAcross(query.partner_id, { ...query, shop_id: undefined }));
+    // shop_id, the spec's name, wins over partner_id, its synonym.
+    addRoute(app, M.orders, ({ query }) => orders.list.listAcross(query.shop_id ?? query.partner_id, { ...query, shop_id: undefined }));
     const managed = async (id: number) => found(await orders.partnerOf(id));
     addRoute(app, M.order, async ({ params: { id } }) => {
       const card = found(await orders.cards.card({ partnerId: await managed(id), canEdit: true }, id));

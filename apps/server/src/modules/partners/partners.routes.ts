@@ -16,5 +16,6 @@ export function partnersRoutes(partners: PartnersService) {
 
     addRoute(app, R.managerInfo, () => partners.managerInfo());
     addRoute(app, MANAGER_ROUTES.partners, ({ query }) => partners.list(query.query));
+    addRoute(app, MANAGER_ROUTES.partnersSearch, ({ body }) => partners.list(body.query));
   };
 }

@@ -1,10 +1,17 @@
 import type { ManagerInfoResponse, PartnerInfoResponse } from '@b2b/contracts/auth';
+import Decimal from 'decimal.js';
+import type { ManagerPartner } from '@b2b/contracts/routes/manager';
 import type { Db } from '@/db/database';
 import { toSeconds } from '@/http/envelope';
+import { moscowDayText } from '@/http/moscow-days';
 import type { ClientsService } from '../clients/clients.service';
 import type { OrdersService } from '../orders/orders.service';
 import type { ShopService } from '../shop/shop.service';
 import { partnersRepo } from './partners.repo';
+
+/** The manager's partner list counts the orders of this many days, today included. */
+const RECENT_DAYS = 30;
+const isoDay = (at: Date) => moscowDayText(at).split('.').reverse().join('-');
 
 export function partnersService(db: Db, deps: { clients: ClientsService; orders: OrdersService; shops: ShopService }) {
   const repo = partnersRepo(db);
@@ -34,10 +41,25 @@ export function partnersService(db: Db, deps: { clients: ClientsService; orders:
       };
     },
 
-    /** The manager's partner list (GET /manager/partner/). */
-    async list(query?: string) {
+    /**
+     * The manager's partner list (GET and POST /manager/partner/, issue 39 §2): the last 30 days are today and the 29
+     * Moscow days before it, as the reports' periods are Moscow days.
+     */
+    async list(query?: string, now = new Date()): Promise<{ ITEMS: ManagerPartner[] }> {
+      const since = isoDay(new Date(now.getTime() - (RECENT_DAYS - 1) * 86400_000));
       return {
-        ITEMS: (await repo.list(query)).map((p) => ({ ID: Number(p.id), NAME: p.name, SHOP_LINK: p.shop_link ?? null, CLIENTS_COUNT: Number(p.clients), ORDERS_COUNT: Number(p.orders) })),
+        ITEMS: (await repo.list(since, query)).map((p) => ({
+          ID: Number(p.id),
+          NAME: p.name,
+          SHOP_LINK: p.shop_link ?? null,
+          DOMAIN: p.domain_name ?? null,
+          HAS_SHOP: Boolean(p.shop_link || p.domain_name),
+          CLIENTS_COUNT: Number(p.clients),
+          ORDERS_COUNT: Number(p.orders),
+          ORDERS_30_COUNT: Number(p.orders_recent),
+          ORDERS_30_SUM: new Decimal(p.revenue_recent ?? 0).toFixed(2),
+          LOYALTY_ON: Boolean(p.loyalty_enabled),
+        })),
       };
     },
 

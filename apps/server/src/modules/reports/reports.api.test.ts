@@ -140,7 +140,7 @@ describe('the manager reports', () => {
     expect((await t.app.inject({ method: 'GET', url: '/v3/api/manager/report/', headers: bearer(owner) })).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/v3/api/manager/partner/', headers: bearer(owner) })).statusCode).toBe(403);
     const partners = (await t.app.inject({ method: 'GET', url: `/v3/api/manager/partner/?query=${encodeURIComponent('канцлер')}`, headers: bearer(manager) })).json();
-    expect(partners.ITEMS).toEqual([{ ID: pid, NAME: 'Канцлер Опт', SHOP_LINK: 'kancler', CLIENTS_COUNT: expect.any(Number), ORDERS_COUNT: expect.any(Number) }]);
+    expect(partners.ITEMS).toEqual([expect.objectContaining({ ID: pid, NAME: 'Канцлер Опт', SHOP_LINK: 'kancler', CLIENTS_COUNT: expect.any(Number), ORDERS_COUNT: expect.any(Number) })]);
     expect(partners.ITEMS[0].ORDERS_COUNT).toBeGreaterThan(100);
   });
 });

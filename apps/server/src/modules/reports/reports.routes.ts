@@ -11,9 +11,9 @@ export function reportsRoutes(reports: ReportsService) {
   return async (app: FastifyInstance) => {
     addRoute(app, R.reports, () => reports.kinds());
     addRoute(app, R.catalog, () => reports.catalog());
-    addRoute(app, R.report, ({ params, body }) => reports.report(params.code, body));
-    addRoute(app, R.reportXlsx, async ({ params, query, reply }) => {
-      const file = await reports.xlsx(params.code, query);
+    addRoute(app, R.report, ({ user, params, body }) => reports.report(params.code, body, user.id));
+    addRoute(app, R.reportXlsx, async ({ user, params, query, reply }) => {
+      const file = await reports.xlsx(params.code, query, user.id);
       if ('refused' in file) throw badRequest(Object.values(file.refused)[0]);
       const stream = fs.createReadStream(file.path);
       // The temporary file goes once it is sent (or the client went away).

@@ -3,6 +3,8 @@ import {
   REPORT_CODES, REPORT_COLUMN_TITLE, REPORT_MSG, REPORTS, type ReportCode, type reportBody, type ReportResult, type ReportRow,
 } from '@b2b/contracts/reports';
 import type { z } from 'zod';
+import { randomUUID } from 'node:crypto';
+import { LIMITS } from '@b2b/contracts/limits';
 import type { Db } from '@/db/database';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -11,17 +13,22 @@ import { writeXlsxTable } from '@/files/xlsx-table-writer';
 import { failed, ok } from '@/http/envelope';
 import { moscowDayText } from '@/http/moscow-days';
 import { reporting, type ReportFilter, type SalesRow } from './reporting';
+import { reportResultsRepo, type KeptReport } from './report-results.repo';
 
 /*
  * The manager's reports (issue 16.4): the kinds and their filters, each built from the reporting read model into
  * columns, rows, totals and a chart's axes; action=export writes the same table to a real .xlsx (a report is at most
- * a few hundred rows: the top-N choices and the platform's partners).
+ * a few hundred rows: the top-N choices and the platform's partners). Each built report is kept for a day under its
+ * REPORT_ID (issue 39 §3, report_results): action=export&report_id=… writes exactly that result, even when orders
+ * changed since; only the manager who built it, for the same report code, exports it.
  */
 
 type Body = z.output<typeof reportBody>;
 type ColumnType = ReportResult['COLUMNS'][number]['TYPE'];
 
 const DEFAULT_LIMIT = 20;
+/** A built report is kept as long as a generated file (an export) is: a day. */
+const KEPT_MS = LIMITS.generatedFileTtlHours * 3600_000;
 const DEFAULT_DAYS = 90;
 const isoDay = (at: Date) => moscowDayText(at).split('.').reverse().join('-');
 const money = (v: Decimal.Value | null) => new Decimal(v ?? 0).toFixed(2);
@@ -149,7 +156,7 @@ export function reportsService(db: Db) {
     }
   }
 
-  async function build(code: ReportCode, body: Body): Promise<ReportResult | { refused: Record<string, string> }> {
+  async function build(code: ReportCode, body: Body): Promise<KeptReport | { refused: Record<string, string> }> {
     const now = new Date();
     const to = body.date_to ?? isoDay(now);
     const from = body.date_from ?? isoDay(new Date(now.getTime() - DEFAULT_DAYS * 86400_000));
@@ -177,7 +184,13 @@ export function reportsService(db: Db) {
     };
   }
 
+  const results = reportResultsRepo(db);
+  const keptReport = (code: ReportCode, id: string, userId: number) => results.find(id, code, userId);
+
   return {
+    /** Deletes the built reports kept longer than a day (the server's hourly upkeep). */
+    purge: (now = new Date()) => results.purge(now),
+
     /** The catalogue's brands and sections (reference data) the filters choose from. */
     catalog: async () => {
       const [brands, sections] = await Promise.all([
@@ -192,20 +205,33 @@ export function reportsService(db: Db) {
 
     kinds: () => ({ ITEMS: REPORT_CODES.map((code) => ({ CODE: code, NAME: REPORTS[code].name, PARAMS: [...REPORTS[code].params] })) }),
 
-    /** The report, or with action=export the address of its .xlsx (the same filters, built again on download). */
-    async report(code: ReportCode, body: Body) {
+    /**
+     * The report, kept under its REPORT_ID; or with action=export the address of its .xlsx: the report kept under
+     * report_id, or (none sent) the same filters built again on download.
+     */
+    async report(code: ReportCode, body: Body, userId: number) {
+      if (body.action === 'export' && body.report_id) {
+        const kept = await keptReport(code, body.report_id, userId);
+        if (!kept) return failed({ report_id: REPORT_MSG.resultGone });
+        const url = `/v3/api/manager/report/${code}/xlsx/?${new URLSearchParams({ report_id: body.report_id.toLowerCase() })}`;
+        return ok({ FILE: { FILENAME: fileName(kept), URL: url } }, REPORT_MSG.exported);
+      }
       const result = await build(code, body);
       if ('refused' in result) return failed(result.refused);
-      if (body.action !== 'export') return result;
+      if (body.action !== 'export') {
+        const id = randomUUID();
+        await results.keep({ id, code, userId, result, expiresAt: new Date(Date.now() + KEPT_MS) });
+        return { REPORT_ID: id, ...result };
+      }
       const params = new URLSearchParams({ date_from: result.PERIOD.FROM, date_to: result.PERIOD.TO });
       for (const key of ['shop_id', 'tm_id', 'product_id', 'limit'] as const) if (body[key] !== undefined) params.set(key, String(body[key]));
       for (const id of body.sections ?? []) params.append('sections', String(id));
       return ok({ FILE: { FILENAME: fileName(result), URL: `/v3/api/manager/report/${code}/xlsx/?${params}` } }, REPORT_MSG.exported);
     },
 
-    /** The report written to a temporary .xlsx; the caller streams it and removes it. */
-    async xlsx(code: ReportCode, body: Body): Promise<{ path: string; name: string } | { refused: Record<string, string> }> {
-      const result = await build(code, body);
+    /** The report (kept under report_id, else built from the filters) written to a temporary .xlsx; the caller streams it and removes it. */
+    async xlsx(code: ReportCode, body: Body, userId: number): Promise<{ path: string; name: string } | { refused: Record<string, string> }> {
+      const result = body.report_id ? ((await keptReport(code, body.report_id, userId)) ?? { refused: { report_id: REPORT_MSG.resultGone } }) : await build(code, body);
       if ('refused' in result) return result;
       const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'report-'));
       const file = path.join(dir, 'report.xlsx');
@@ -242,6 +268,6 @@ function xlsxCell(value: ReportRow[string] | undefined, type: ColumnType): strin
   return Number(exact.toFixed(type === 'count' ? 0 : 2));
 }
 
-const fileName = (r: ReportResult) => `${r.REPORT.NAME} ${r.PERIOD.FROM} — ${r.PERIOD.TO}.xlsx`;
+const fileName = (r: KeptReport) => `${r.REPORT.NAME} ${r.PERIOD.FROM} — ${r.PERIOD.TO}.xlsx`;
 
 export type ReportsService = ReturnType<typeof reportsService>;
