@@ -855,16 +855,6 @@ export interface ReportOrderSetsTable {
   products: number[];
 }
 
-export interface ContentPagesTable {
-  id: Id;
-  type: string;
-  code: string;
-  title: string;
-  body: Json<unknown>;
-}
-
-export interface DB {
-  partners: PartnersTable;
 /** A built report kept for a day under its REPORT_ID (migration 0051): what action=export&report_id writes. */
 export interface ReportResultsTable {
   id: string;
@@ -875,6 +865,16 @@ export interface ReportResultsTable {
   expires_at: Date;
 }
 
+export interface ContentPagesTable {
+  id: Id;
+  type: string;
+  code: string;
+  title: string;
+  body: Json<unknown>;
+}
+
+export interface DB {
+  partners: PartnersTable;
   users: UsersTable;
   oauth_clients: OauthClientsTable;
   auth_tokens: AuthTokensTable;
@@ -952,6 +952,6 @@ export interface ReportResultsTable {
   report_group_orders_week: ReportGroupOrdersWeekTable;
   report_group_orders_month: ReportGroupOrdersMonthTable;
   report_order_sets: ReportOrderSetsTable;
+  report_results: ReportResultsTable;
   content_pages: ContentPagesTable;
 }
-  report_results: ReportResultsTable;
