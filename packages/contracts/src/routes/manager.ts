@@ -28,30 +28,30 @@ export const MANAGER_ORDER_ACTIONS = ['accept', 'complete', 'cancel', 'comment',
 
 const tags = ['manager'];
 
-export const managerPartner = z.object({
 /**
  * A row of the manager's partner list (issue 39 §2): its shop (link, domain, whether it has one), clients, orders
  * (routed ones not counted), the last 30 Moscow days' orders and revenue (orders not CANCELED, roubles, as the
  * reports count them) and whether its loyalty programme is on (as partner info's LOYALTY_ON).
  */
+export const managerPartner = z.object({
   ID: z.number().int(),
   NAME: z.string(),
   SHOP_LINK: z.string().nullable(),
-  CLIENTS_COUNT: z.number().int(),
   DOMAIN: z.string().nullable(),
   HAS_SHOP: z.boolean(),
+  CLIENTS_COUNT: z.number().int(),
   ORDERS_COUNT: z.number().int(),
-});
   ORDERS_30_COUNT: z.number().int(),
   ORDERS_30_SUM: money,
   LOYALTY_ON: z.boolean(),
+});
 export type ManagerPartner = z.infer<typeof managerPartner>;
 
-export const MANAGER_ROUTES = {
 /** The partner list's search: part of a name, a shop link or a domain, any case. */
 export const managerPartnerQuery = z.object({ query: z.string().trim().max(100).optional() });
 const managerPartnerList = z.object({ ITEMS: z.array(managerPartner) });
 
+export const MANAGER_ROUTES = {
   partners: route({
     method: 'GET',
     path: '/v3/api/manager/partner/',
