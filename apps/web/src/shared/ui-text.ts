@@ -12,6 +12,7 @@ export const SECTION_TITLE = {
   loyalty: 'Программа лояльности',
   settings: 'Настройки магазина',
   reports: 'Отчеты',
+  partners: 'Партнеры',
 } as const;
 
 const PRICE_ITEM_TYPE: Record<string, string> = { pricelist: 'Прайс', column: 'Колонка цен', client: 'Цены клиента' };

@@ -26,6 +26,7 @@ const OfferCreatePage = lazyPage(() => import('@/features/offers/pages/offer-for
 const OfferEditPage = lazyPage(() => import('@/features/offers/pages/offer-form-page').then((m) => m.OfferEditPage));
 // The reports (and their charts) load only when a manager opens them.
 const ReportsPage = lazyPage(() => import('@/features/manager/pages/reports-page').then((m) => m.ReportsPage));
+const PartnersPage = lazyPage(() => import('@/features/manager/pages/partners-page').then((m) => m.PartnersPage));
 
 const tabs = (labels: Record<string, string>) => Object.entries(labels).map(([key, label]) => ({ key, label }));
 
@@ -58,6 +59,14 @@ export const partnerRoutes: RouteObject[] = [
     element: (
       <SectionGuard section="reports">
         <ReportsPage />
+      </SectionGuard>
+    ),
+  },
+  {
+    path: 'partners',
+    element: (
+      <SectionGuard section="partners">
+        <PartnersPage />
       </SectionGuard>
     ),
   },

@@ -22,9 +22,9 @@ describe('visibleNavItems', () => {
     const rights = computeRights({ kind: 'PARTNER', isOwner: false, roles: ['ORDERS'] });
     expect(ids(visibleNavItems(PARTNER_NAV, rights))).toEqual(['nav-orders', 'nav-clients', 'nav-offers', 'nav-settings']);
   });
-  it('gives the manager orders, offers and reports', () => {
+  it('gives the manager orders, offers, reports and partners', () => {
     const rights = computeRights({ kind: 'MANAGER', isOwner: false, roles: [] });
-    expect(ids(visibleNavItems(MANAGER_NAV, rights))).toEqual(['nav-orders', 'nav-offers', 'nav-reports']);
+    expect(ids(visibleNavItems(MANAGER_NAV, rights))).toEqual(['nav-orders', 'nav-offers', 'nav-reports', 'nav-partners']);
   });
 });
 

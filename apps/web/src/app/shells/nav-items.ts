@@ -29,11 +29,12 @@ export const PARTNER_NAV: readonly NavItem[] = [
   item('settings', '/partner/settings', 'nav-settings'),
 ];
 
-/** The manager's navigation (back-office.md §2): orders, promotions, reports. */
+/** The manager's navigation (back-office.md §2): orders, promotions, reports; and the partners (issue 39 §2). */
 export const MANAGER_NAV: readonly NavItem[] = [
   item('orders', '/partner/orderlist', 'nav-orders'),
   item('offers', '/partner/offers', 'nav-offers'),
   item('reports', '/partner/reports', 'nav-reports'),
+  item('partners', '/partner/partners', 'nav-partners'),
 ];
 
 export function visibleNavItems(items: readonly NavItem[], rights: Rights | null): NavItem[] {

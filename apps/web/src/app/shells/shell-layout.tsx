@@ -6,6 +6,7 @@ import {
   GiftOutlined,
   LogoutOutlined,
   SettingOutlined,
+  ShopOutlined,
   ShoppingCartOutlined,
   StarOutlined,
   TagsOutlined,
@@ -29,6 +30,7 @@ const SECTION_ICON: Record<SectionKey, React.ReactNode> = {
   loyalty: <StarOutlined />,
   settings: <SettingOutlined />,
   reports: <BarChartOutlined />,
+  partners: <ShopOutlined />,
 };
 
 /** The frame of the partner and manager areas: a side menu, a header with the account and sign-out. */

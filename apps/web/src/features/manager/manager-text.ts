@@ -18,4 +18,21 @@ export const MANAGER_UI = {
   table: 'Таблица',
   kindsFailed: 'Не удалось загрузить список отчетов',
   periodOf: (from: string, to: string) => `${from} — ${to}`,
+  // «Партнеры» (issue 39 §2).
+  partnersSearch: 'Название, ссылка или домен магазина',
+  partnersColumns: {
+    name: 'Партнер',
+    shop: 'Магазин',
+    clients: 'Клиентов',
+    orders: 'Заказов',
+    recentOrders: 'Заказов за 30 дней',
+    recentRevenue: 'Выручка за 30 дней',
+    loyalty: 'Лояльность',
+  },
+  noShop: 'Нет магазина',
+  loyaltyOn: 'Включена',
+  loyaltyOff: 'Выключена',
+  partnersEmpty: 'Партнеров нет',
+  partnersNotFound: 'Партнеры не найдены',
+  partnerOrders: (name: string) => `Заказы партнера «${name}»`,
 } as const;

@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { REPORTS } from '@b2b/contracts/reports';
-import { DEFAULT_LIMIT, LIMIT_CHOICES, defaultReportFilters, reportBodyOf } from './report-request';
+import { DEFAULT_LIMIT, LIMIT_CHOICES, defaultReportFilters, exportOf, reportBodyOf } from './report-request';
 
 describe('defaultReportFilters', () => {
   it('covers three months back to today, the top 20', () => {
@@ -42,5 +42,13 @@ describe('reportBodyOf', () => {
       date_to: '2026-03-31',
       limit: 20,
     });
+  });
+});
+
+describe('exportOf', () => {
+  it('asks the export of the report on screen by its REPORT_ID, its filters kept', () => {
+    const request = { code: 'top_products' as const, body: { date_from: '2026-01-01', shop_id: 2, limit: 5 } };
+    expect(exportOf(request, 'a1b2')).toEqual({ code: 'top_products', body: { date_from: '2026-01-01', shop_id: 2, limit: 5, report_id: 'a1b2' } });
+    expect(request.body).not.toHaveProperty('report_id');
   });
 });

@@ -1,6 +1,6 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import { LIMITS } from '@b2b/contracts/limits';
-import type { ReportBody, ReportParam } from '@b2b/contracts/reports';
+import type { ReportBody, ReportCode, ReportParam } from '@b2b/contracts/reports';
 
 /**
  * The reports screen's own saved state (never the orders screen's partner filter, issue 38.2): the report chosen
@@ -38,6 +38,14 @@ export function defaultReportFilters(today: Dayjs = dayjs()): ReportFilterValues
     sections: [],
     limit: DEFAULT_LIMIT,
   };
+}
+
+/**
+ * The export of the report on screen (issue 39 §3): its own filters and the REPORT_ID it was built under, so that the
+ * server writes exactly that result (not the filters built again after orders changed).
+ */
+export function exportOf<R extends { code: ReportCode; body: ReportBody }>(request: R, reportId: string): R {
+  return { ...request, body: { ...request.body, report_id: reportId } };
 }
 
 /** The body of POST /manager/report/{code}/: only the filters the report takes (its PARAMS), none empty. */

@@ -10,7 +10,7 @@ const manager = computeRights({ kind: 'MANAGER', isOwner: false, roles: [] });
 const client = computeRights({ kind: 'CLIENT', isOwner: false, roles: [] });
 
 const open = (rights: ReturnType<typeof computeRights> | null) =>
-  (['orders', 'clients', 'employees', 'pricing', 'assortment', 'offers', 'loyalty', 'settings', 'reports'] as SectionKey[]).filter(
+  (['orders', 'clients', 'employees', 'pricing', 'assortment', 'offers', 'loyalty', 'settings', 'reports', 'partners'] as SectionKey[]).filter(
     (section) => canOpenSection(section, rights),
   );
 
@@ -26,8 +26,8 @@ describe('canOpenSection', () => {
     expect(open(staff('CLIENTS'))).toEqual(['orders', 'clients', 'pricing', 'assortment', 'offers', 'settings']);
     expect(open(staff('LOYALTY'))).toEqual(['orders', 'clients', 'offers', 'loyalty', 'settings']);
   });
-  it('gives the manager orders, offers and reports', () => {
-    expect(open(manager)).toEqual(['orders', 'offers', 'reports']);
+  it('gives the manager orders, offers, reports and partners', () => {
+    expect(open(manager)).toEqual(['orders', 'offers', 'reports', 'partners']);
   });
   it('opens nothing to a client or without rights', () => {
     expect(open(client)).toEqual([]);

@@ -9,7 +9,8 @@ export type SectionKey =
   | 'offers'
   | 'loyalty'
   | 'settings'
-  | 'reports';
+  | 'reports'
+  | 'partners';
 
 /** The right that opens each section of the partner area (a manager's variants included). */
 const SECTION_RIGHT: Record<SectionKey, (rights: Rights) => boolean> = {
@@ -22,6 +23,7 @@ const SECTION_RIGHT: Record<SectionKey, (rights: Rights) => boolean> = {
   loyalty: (r) => r.manageLoyalty || r.loyaltyGeneralView,
   settings: (r) => r.viewShopSettings,
   reports: (r) => r.viewReports,
+  partners: (r) => r.viewPartners,
 };
 
 export function canOpenSection(section: SectionKey, rights: Rights | null): boolean {

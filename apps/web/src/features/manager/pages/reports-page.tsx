@@ -9,7 +9,7 @@ import { ReportChart } from '@/features/manager/components/report-chart';
 import { ReportFilters } from '@/features/manager/components/report-filters';
 import { ReportTable } from '@/features/manager/components/report-table';
 import { MANAGER_UI as T } from '@/features/manager/manager-text';
-import { REPORTS_STATE, SCREEN_DAY, defaultReportFilters, reportBodyOf } from '@/features/manager/report-request';
+import { REPORTS_STATE, SCREEN_DAY, defaultReportFilters, exportOf, reportBodyOf } from '@/features/manager/report-request';
 import { useListParams } from '@/shared/list-params/use-list-params';
 import { partnerIdOf } from '@/shared/manager/partner-filter';
 import { PageTitle } from '@/shared/ui/page-title';
@@ -82,8 +82,9 @@ export function ReportsPage() {
     else setBuilt(request);
   };
 
+  // The report on screen, by its REPORT_ID: exactly what the table shows.
   const onExport = () => {
-    if (shown) exporting.mutate(shown, { onSuccess: (text) => void message.success(text || REPORT_MSG.exported) });
+    if (shown && building.data) exporting.mutate(exportOf(shown, building.data.REPORT_ID), { onSuccess: (text) => void message.success(text || REPORT_MSG.exported) });
   };
 
   return (

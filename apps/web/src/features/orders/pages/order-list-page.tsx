@@ -28,7 +28,8 @@ import { SECTION_TITLE } from '@/shared/ui-text';
 /**
  * /partner/orderlist for partner staff: filters saved in the params_orders cookie, the list, the basket, export.
  * The manager's variant (inside the manager's page, which titles it): every partner's orders or one partner's
- * (partner_id, kept in params_manager_partner), each row naming its partner; no basket, choice or export.
+ * (partner_id in the URL, kept in params_manager_partner; asked as shop_id), each row naming its partner; no basket,
+ * choice or export.
  */
 export function OrderListPage({ variant = 'partner' }: { variant?: OrderVariant }) {
   return (
@@ -47,7 +48,8 @@ function OrderList({ variant }: { variant: OrderVariant }) {
   const { message } = App.useApp();
   const { params, setParams } = useListParams(ORDER_LIST_COOKIE, ORDER_LIST_DEFAULTS, ORDER_SAVED_KEYS, manager ? PARTNER_FILTER : undefined);
   const partnerId = manager ? partnerIdOf(params) : undefined;
-  const request = { ...orderListRequest(params), ...(partnerId ? { partner_id: partnerId } : {}) };
+  // The manager's partner is the picker's (partner_id in the URL, shared with the offers), sent as the spec's shop_id.
+  const request = manager ? { ...orderListRequest(params), shop_id: partnerId } : orderListRequest(params);
   const list = useOrderList(request);
   const partnerInfo = usePartnerInfo(!manager);
   const managerInfo = useManagerInfo(manager);
