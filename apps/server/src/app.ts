@@ -76,6 +76,7 @@ import { shopBasketService } from './modules/storefront/shop-basket.service';
 import { shopCatalogService } from './modules/storefront/shop-catalog.service';
 import { shopCheckoutService } from './modules/storefront/shop-checkout.service';
 import { storefrontRoutes } from './modules/storefront/storefront.routes';
+import { buyerPointsRoutes } from './modules/storefront/buyer-points.routes';
 import { shopRoutes } from './modules/shop/shop.routes';
 import { shopService } from './modules/shop/shop.service';
 
@@ -258,6 +259,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes(deps.db));
 
   await registerWebApp(app, webDist);
+  await app.register(buyerPointsRoutes(services.loyaltyPoints));
   return app;
 }
 

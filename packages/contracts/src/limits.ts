@@ -36,6 +36,9 @@ export const LIMITS = {
   tradepointPhoneCommentMax: 30,
   tradepointPhoneMax: 20,
   tradepointBuildingMax: 2,
+  /** The buyer's points history (issue 39 §4): «сгорят в ближайшие N дней» counts the awards burning within these days; its page size. */
+  loyaltyBurnSoonDays: 30,
+  buyerPointsPageSize: 20,
   domainLabelMax: 63,
   domainTotalMax: 255,
   requestTimeoutMs: 30000,

@@ -57,6 +57,8 @@ export const LOYALTY_MSG = {
   cardCodeTaken: 'Карта с таким номером уже выдана другому клиенту',
   dateInvalid: 'Некорректная дата',
   orderNotFound: 'Заказ не найден',
+  /** The shop's buyer outside the programme (or kept from it by its visibility) asks for its points history. */
+  buyerNotMember: 'Вы не участвуете в программе лояльности магазина',
 } as const;
 
 /** The ledger's operations (history OPERATION) and their Russian names for the filter. */
@@ -254,6 +256,8 @@ export const loyaltyBalanceQuery = z.object({
   order: order('ASC'),
   /** Neither day: the default period (listPeriod), unless period=all. */
   period: listPeriodParam,
+  /** Oldest first by default (§2: balance list order defaults to ASC). */
+  order: order('ASC'),
   limit: pageSizeParam(LIMITS.clientListPageSize),
   p: formInt({ max: 100_000 }).catch(1).default(1),
 });

@@ -103,7 +103,15 @@ export type CatalogQuery = z.input<typeof catalogQuery>;
 export const catalogAnswer = z.object({
   ITEMS: z.array(catalogProduct),
   ENTITIES: z.object({ SECTION: z.object({ ID: z.number().int(), NAME: z.string() }).nullable() }),
-  NAV: z.object({ CNT: z.number().int(), CNT_ALL: z.number().int() }),
+  NAV: z.object({
+    CNT: z.number().int(),
+    CNT_ALL: z.number().int(),
+    /**
+     * A search within a section (issue 39 §4): how many products the same search (and brand) finds in the whole
+     * catalogue, so the shop can offer «Искать во всём каталоге». Only with a query and a section.
+     */
+    CNT_CATALOG: z.number().int().optional(),
+  }),
 });
 export type CatalogAnswer = z.infer<typeof catalogAnswer>;
 

@@ -29,6 +29,7 @@ import {
   selectShopBody,
   shopSelected,
 } from '../storefront';
+import { buyerPointsAnswer, buyerPointsQuery } from '../loyalty';
 
 /**
  * The shop's buyer calls (issue 13; back-office.md §7 catalog/product, photo, catalog/brands). The catalogue, basket and
@@ -218,6 +219,17 @@ export const STOREFRONT_ROUTES = {
     tags,
     params: z.object({ id: pathId }),
     answer: repeated,
+  }),
+
+  buyerPoints: route({
+    method: 'GET',
+    path: '/v3/api/client/loyalty/history/',
+    access: 'client',
+    summary:
+      "The signed-in buyer's own points (issue 39 §4): balance, earned, spent, burned, what burns within 30 days and when, and a page of its history, newest first; SUCCESS N when the programme is off or the buyer is not a member",
+    tags,
+    query: buyerPointsQuery,
+    answer: buyerPointsAnswer,
   }),
 };
 

@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
+import { LIMITS } from '@b2b/contracts/limits';
 import {
-  LOYALTY_MSG, LOYALTY_OPERATION_LABEL, LOYALTY_OPERATIONS, pointsReturnableIn, type BuyerLoyalty, type loyaltyAdjustBody, type loyaltyBalanceQuery,
+  LOYALTY_MSG, LOYALTY_OPERATION_LABEL, LOYALTY_OPERATIONS, pointsReturnableIn, type BuyerLoyalty, type BuyerPointsAnswer, type loyaltyAdjustBody, type loyaltyBalanceQuery,
   type LoyaltyMemberRow, type loyaltyParticipationQuery,
 } from '@b2b/contracts/loyalty';
 import type { LoyaltyHistoryEntry } from '@b2b/contracts/orders';
@@ -12,11 +13,11 @@ import type { AuthUser } from '@/http/auth-context';
 import { notFound } from '@/http/app-error';
 import { failed, ok, toSeconds, yn } from '@/http/envelope';
 import { MSG } from '@b2b/contracts/messages';
-import { moscowDayEnd } from '@/http/moscow-days';
+import { moscowDayEnd, moscowWallClock } from '@/http/moscow-days';
 import { listPeriod, readDay } from '@b2b/contracts/dates';
 import type { JobQueue } from '@/jobs/job-queue';
 import { burnDue, post } from './loyalty-ledger';
-import { orderPoints } from './loyalty-rules';
+import { awardsLeft, orderPoints } from './loyalty-rules';
 import { loyaltyRepo, type LedgerRow } from './loyalty.repo';
 
 /*
@@ -200,6 +201,49 @@ export function loyaltyPointsService(
         TITLE: program.title,
         IS_AVAIL: yn(inProgramme),
         ...(inProgramme ? { BALANCE: points(member!.balance), STATUS: member!.status_title, CARD_CODE: member!.card_code } : {}),
+      };
+    },
+
+    /**
+     * The shop's points history of the signed-in buyer (issue 39 §4): only its own client's ledger. The programme off
+     * answers `loyalty`, a buyer outside it (or switched off) `loyalty_client_not_found` — as the header then shows no
+     * points (an enabled member passes every visibility). «Сгорят» is what is left of each award burning within
+     * LIMITS.loyaltyBurnSoonDays from now (awardsLeft: spending draws from the awards burning first); an award past
+     * its date is burned by its job and is not counted here.
+     */
+    async buyerPoints(partnerId: number, clientId: number, page: { limit: number; offset: number }, now = new Date()): Promise<BuyerPointsAnswer> {
+      const [program, member] = await Promise.all([repo.program(partnerId), repo.member(partnerId, clientId)]);
+      if (!program?.enabled) return failed({ loyalty: LOYALTY_MSG.programOff });
+      if (!member?.enabled) return failed({ loyalty_client_not_found: LOYALTY_MSG.buyerNotMember });
+      const [totals, history, moves] = await Promise.all([
+        repo.memberTotals(partnerId, clientId),
+        repo.memberPage(partnerId, clientId, page.limit, page.offset),
+        repo.movements(db, partnerId, clientId),
+      ]);
+      const until = now.getTime() + LIMITS.loyaltyBurnSoonDays * 86400_000;
+      const left = awardsLeft(moves.map((m) => ({ id: Number(m.id), points: m.points, burnAt: m.burn_at })));
+      const byDay = new Map<string, { at: Date; points: Decimal }>();
+      for (const m of moves) {
+        const rest = left.get(Number(m.id));
+        if (!rest || !m.burn_at || m.burn_at.getTime() <= now.getTime() || m.burn_at.getTime() > until) continue;
+        const day = moscowWallClock(m.burn_at).toISOString().slice(0, 10);
+        const kept = byDay.get(day);
+        byDay.set(day, { at: kept && kept.at < m.burn_at ? kept.at : m.burn_at, points: (kept?.points ?? new Decimal(0)).plus(rest) });
+      }
+      const dates = [...byDay.values()].sort((a, b) => a.at.getTime() - b.at.getTime());
+      return {
+        TITLE: program.title,
+        BALANCE: points(member.balance),
+        EARNED: points(totals.earned),
+        SPENT: points(totals.spent),
+        BURNED: points(totals.burned),
+        BURN_SOON: {
+          BONUS_CNT: points(dates.reduce((sum, d) => sum.plus(d.points), new Decimal(0))),
+          DAYS: LIMITS.loyaltyBurnSoonDays,
+          DATES: dates.map((d) => ({ DATE_BURN: toSeconds(d.at)!, BONUS_CNT: points(d.points) })),
+        },
+        ITEMS: history.rows.map(historyEntry),
+        NAV: { CNT: history.count, CNT_ALL: history.count },
       };
     },
 

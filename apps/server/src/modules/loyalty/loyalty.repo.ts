@@ -189,6 +189,32 @@ export function loyaltyRepo(db: Db) {
         .limit(limit)
         .execute(),
 
+    /** A page of a member's ledger, newest first, and how many rows it has (the shop's points history). */
+    async memberPage(partnerId: number, clientId: number, limit: number, offset: number) {
+      const own = db.selectFrom('loyalty_ledger').where('partner_id', '=', partnerId).where('client_id', '=', clientId);
+      const [rows, count] = await Promise.all([
+        own
+          .select(['id', 'order_id', 'operation', 'points', 'title', 'comment', 'burn_at', 'created_at'])
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+        own.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, count: Number(count.n) };
+    },
+
+    /** A member's ledger summed: every award (earned), payments and write-offs (spent), burns (burned); positive strings. */
+    memberTotals: async (partnerId: number, clientId: number) =>
+      (
+        await sql<{ earned: string; spent: string; burned: string }>`
+          select coalesce(sum(points) filter (where points > 0), 0)::text as earned,
+                 coalesce(-sum(points) filter (where points < 0 and operation <> 'BURN'), 0)::text as spent,
+                 coalesce(-sum(points) filter (where operation = 'BURN'), 0)::text as burned
+          from loyalty_ledger where partner_id = ${partnerId} and client_id = ${clientId}`.execute(db)
+      ).rows[0],
+
     /** Every movement of a member (signed points, burn dates), to know what is left of each award. */
     movements: (trx: Db, partnerId: number, clientId: number) =>
       trx

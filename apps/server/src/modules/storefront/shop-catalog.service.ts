@@ -51,6 +51,15 @@ export function shopCatalogService(db: Db, engine: PriceEngine) {
     return { rows: found.ids.length ? await repo.pageOfIds(scope, found.ids) : [], total: found.total };
   }
 
+  /**
+   * How many products a search finds in the whole catalogue (issue 39 §4: a section's search offers the rest): the
+   * name index counts without reading a row; a 6-digit code or a catalogue without an index counts in the database.
+   */
+  async function catalogCount(scope: ShopScope, sellable: number, f: { brandId?: number; query: string }) {
+    const index = isProductCode(f.query) ? undefined : await namesOf(scope, sellable);
+    return index ? index.search(f.query, { brandId: f.brandId }, 0, 0).total : repo.count(scope, f);
+  }
+
   /** The shop's scope with its hidden sections, kept under the versions that move when a section or its SHOW does. */
   async function readScope(partnerId: number): Promise<ShopScope | undefined> {
     const row = await repo.scope(partnerId);
@@ -129,10 +138,14 @@ export function shopCatalogService(db: Db, engine: PriceEngine) {
       const rows = page.rows;
       const count = counted ? page.total! : q.section_id ? counts.total(q.section_id) : counts.all;
       const section = q.section_id ? counts.section(q.section_id) : undefined;
+      const [items, inCatalog] = await Promise.all([
+        priced(buyer, scope, rows),
+        q.section_id && filter.query ? catalogCount(scope, counts.all, { brandId: filter.brandId, query: filter.query }) : undefined,
+      ]);
       return {
-        ITEMS: (await priced(buyer, scope, rows)).map((p) => p.item),
+        ITEMS: items.map((p) => p.item),
         ENTITIES: { SECTION: section ? { ID: Number(section.id), NAME: section.name } : null },
-        NAV: { CNT: count, CNT_ALL: count },
+        NAV: { CNT: count, CNT_ALL: count, ...(inCatalog === undefined ? {} : { CNT_CATALOG: inCatalog }) },
       };
     },
 

@@ -17,7 +17,7 @@ import type { Buyer, ShopCatalogService } from './shop-catalog.service';
 import type { ShopCheckoutService } from './shop-checkout.service';
 
 /** The signed-in buyer: a client user of a shop (the contracts let only clients in, but its client must be known). */
-function buyerOf(user: AuthUser): Buyer {
+export function buyerOf(user: AuthUser): Buyer {
   if (user.kind !== 'CLIENT' || user.partnerId == null || user.clientId == null) throw forbidden(MSG.forbidden);
   return { id: user.id, partnerId: user.partnerId, clientId: user.clientId };
 }

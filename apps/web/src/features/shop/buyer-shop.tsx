@@ -8,6 +8,7 @@ import { CatalogPage } from '@/features/shop/pages/catalog-page';
 import { CheckoutPage } from '@/features/shop/pages/checkout-page';
 import { OrderPage, OrderPlacedPage, OrdersPage } from '@/features/shop/pages/order-pages';
 import { OffersPage } from '@/features/shop/offers/offers-page';
+import { PointsPage } from '@/features/shop/pages/points-page';
 import { ProductPage } from '@/features/shop/pages/product-page';
 import { ReviewPage } from '@/features/shop/pages/review-page';
 import { useShop } from '@/features/shop/shop-context';
@@ -30,6 +31,7 @@ export function BuyerShop() {
         <Route path="orders" element={<OrdersPage />} />
         <Route path="orders/:id" element={<OrderPage />} />
         <Route path="offers" element={<OffersPage />} />
+        <Route path="points" element={<PointsPage />} />
         <Route path="about" element={<AboutPage />} />
         <Route path="review" element={<ReviewPage />} />
         {['login', 'register', 'recovery'].map((path) => (

@@ -1,3 +1,5 @@
+import { pluralRu } from '@b2b/contracts/plural-ru';
+
 /**
  * Interface labels of the partner's shop (issue 13). The spec draws no buyer screens: its messages come from MSG,
  * ACCOUNT_MSG and STOREFRONT_MSG; these are the shop's own labels.
@@ -13,6 +15,23 @@ export const SHOP_UI = {
   },
   loyalty: {
     card: 'карта',
+    /** The buyer's points history (issue 39 §4). */
+    open: 'Открыть историю баллов',
+    title: 'Мои баллы',
+    balance: 'Баланс',
+    earned: 'Начислено',
+    spent: 'Потрачено',
+    burned: 'Сгорело',
+    burnSoon: (days: number) => `Сгорят в ближайшие ${days} ${pluralRu(days, ['день', 'дня', 'дней'])}`,
+    burnOn: 'сгорят',
+    nothingBurns: 'Ничего не сгорает',
+    history: 'История операций',
+    empty: 'Операций пока нет',
+    date: 'Дата',
+    operation: 'Операция',
+    what: 'Описание',
+    points: 'Баллы',
+    burnDate: 'Сгорают',
   },
   offers: {
     title: 'Акции',
@@ -89,6 +108,9 @@ export const SHOP_UI = {
     allBrands: 'Все бренды',
     found: 'Найдено',
     empty: 'Товары не найдены',
+    /** A search in a section (issue 39 §4): what the same search finds in the whole catalogue. */
+    inCatalog: (count: string) => `Во всём каталоге найдено ${count}`,
+    searchEverywhere: 'Искать во всём каталоге',
     code: 'Код',
     name: 'Наименование',
     price: 'Цена',

@@ -13,6 +13,8 @@ export const shopKeys = {
   banners: (link: string) => [...shopKeys.buyer(link), 'banners'] as const,
   offers: (link: string) => [...shopKeys.buyer(link), 'offers'] as const,
   loyalty: (link: string) => [...shopKeys.buyer(link), 'loyalty'] as const,
+  /** A page of the buyer's points history (under its loyalty: read again with the header's balance). */
+  points: (link: string, page: number) => [...shopKeys.loyalty(link), 'points', page] as const,
   basket: (link: string) => [...shopKeys.buyer(link), 'basket'] as const,
   checkout: (link: string) => [...shopKeys.buyer(link), 'checkout'] as const,
   orders: (link: string) => [...shopKeys.buyer(link), 'orders'] as const,

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { pathOf, type CallInput, type Resolved, type RouteContract } from '@b2b/contracts/http/route';
 import { STOREFRONT_ROUTES as R } from '@b2b/contracts/routes/storefront';
+import { LIMITS } from '@b2b/contracts/limits';
 import { catalogAnswer, type BasketAnswer, type DeliveryChoice } from '@b2b/contracts/storefront';
 import { answerAs } from '@/api/answer-as';
 import { ApiError } from '@/api/api-error';
@@ -157,6 +158,17 @@ export async function downloadOffer(link: string, delivery: DeliveryChoice = {})
 }
 
 export const OFFER_FILE_NAME = 'Коммерческое предложение.pdf';
+
+export const POINTS_PAGE_SIZE = LIMITS.buyerPointsPageSize;
+
+/** GET client/loyalty/history/: the buyer's own points (figures and a page of its history); rejects outside the programme. */
+export const useBuyerPoints = (link: string, page: number) =>
+  useQuery({
+    queryKey: shopKeys.points(link, page),
+    queryFn: ({ signal }) => buyerCall(link, R.buyerPoints, { query: { limit: POINTS_PAGE_SIZE, offset: (page - 1) * POINTS_PAGE_SIZE } }, { signal }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
 
 /** POST /v1/personal/review: the buyer's review reaches the partner (listed in the back office, mailed to the shop). */
 export function useSendReview(link: string) {

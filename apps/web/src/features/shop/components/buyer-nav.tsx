@@ -35,22 +35,27 @@ function BasketCounter() {
   );
 }
 
-/** The buyer's points in the shop's programme, where its visibility allows (a member's balance, status and card). */
+/**
+ * The buyer's points in the shop's programme, where its visibility allows (a member's balance, status and card); they
+ * open the buyer's points history (issue 39 §4).
+ */
 function LoyaltyPoints() {
-  const { link, colors } = useShop();
+  const { link, colors, to } = useShop();
   const loyalty = useBuyerLoyalty(link).data;
   if (loyalty?.SHOW !== 'Y' || loyalty.IS_AVAIL !== 'Y') return null;
   const points = Number(loyalty.BALANCE ?? 0);
   return (
-    <span
+    <Link
+      to={to('points')}
       style={{ color: colors.headerText, fontSize: 13 }}
-      title={[loyalty.TITLE, loyalty.STATUS, loyalty.CARD_CODE && `${SHOP_UI.loyalty.card} ${loyalty.CARD_CODE}`].filter(Boolean).join(' · ')}
+      title={[loyalty.TITLE, loyalty.STATUS, loyalty.CARD_CODE && `${SHOP_UI.loyalty.card} ${loyalty.CARD_CODE}`, SHOP_UI.loyalty.open].filter(Boolean).join(' · ')}
+      aria-label={`${countRu(points, PLURAL.point)}. ${SHOP_UI.loyalty.open}`}
       data-testid="shop-loyalty"
       data-balance={loyalty.BALANCE}
     >
       <GiftOutlined style={{ marginRight: 6 }} />
       {countRu(points, PLURAL.point)}
-    </span>
+    </Link>
   );
 }
 

@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Flex, Input, Modal, Select, Table, Tree, Typography } from 'antd';
+import { Alert, Button, Flex, Input, Modal, Select, Skeleton, Table, Tree, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { countRu, PLURAL } from '@b2b/contracts/plural-ru';
 import type { CatalogProduct } from '@b2b/contracts/storefront';
 import { errorText } from '@/api/error-text';
 import { useBrands, useProducts, useSections } from '@/features/shop/api/storefront-api';
@@ -85,6 +86,11 @@ export function CatalogPage() {
 
   const go = (patch: Partial<CatalogView>) => void navigate({ search: catalogSearch(view, patch) });
   const rows = products.data?.ITEMS ?? [];
+  // While a search loads, the table shows what it showed (or a skeleton), never «не найдены» of the search before.
+  const loading = products.isFetching || products.isPending;
+  const nav = products.data?.NAV;
+  // A section's search that the whole catalogue answers better (issue 39 §4): its count and the link to it.
+  const wider = view.section && view.query && !products.isPlaceholderData && nav?.CNT_CATALOG !== undefined && nav.CNT_CATALOG > nav.CNT ? nav.CNT_CATALOG : undefined;
   const showStock = shop.SHOW_STOCK === 'Y' || rows.some((r) => r.STOCK !== null);
 
   const columns: TableColumnsType<CatalogProduct> = [
@@ -171,13 +177,30 @@ export function CatalogPage() {
           <OfferBanners placement="banner_catalog" />
         )}
         {products.isError && <Alert type="error" showIcon title={errorText(products.error)} data-testid="catalog-error" />}
+        {wider !== undefined && (
+          <Alert
+            type="info"
+            showIcon
+            data-testid="catalog-wider"
+            title={
+              <span data-testid="catalog-wider-count" data-count={wider}>
+                {C.inCatalog(countRu(wider, PLURAL.product))}
+              </span>
+            }
+            action={
+              <Link to={{ search: catalogSearch(view, { section: undefined }) }} data-testid="catalog-search-everywhere">
+                {C.searchEverywhere}
+              </Link>
+            }
+          />
+        )}
         <div style={{ background: '#fff', borderRadius: 8 }} data-testid="catalog-table" data-loading={products.isFetching ? 'true' : 'false'}>
           <Table<CatalogProduct>
             rowKey="ID"
             size="middle"
             columns={columns}
             dataSource={rows}
-            loading={products.isFetching}
+            loading={loading && rows.length > 0}
             scroll={{ x: 980 }}
             onRow={(p) =>
               ({
@@ -187,7 +210,15 @@ export function CatalogPage() {
                 'data-multiplicity': p.MULTIPLICITY,
               }) as React.HTMLAttributes<HTMLElement>
             }
-            locale={{ emptyText: <span data-testid="catalog-empty">{C.empty}</span> }}
+            locale={{
+              emptyText: loading ? (
+                <div data-testid="catalog-skeleton">
+                  <Skeleton active title={false} paragraph={{ rows: 5 }} />
+                </div>
+              ) : (
+                <span data-testid="catalog-empty">{C.empty}</span>
+              ),
+            }}
             pagination={{
               current: view.page,
               pageSize: view.limit,
