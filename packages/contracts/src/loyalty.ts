@@ -256,8 +256,6 @@ export const loyaltyBalanceQuery = z.object({
   order: order('ASC'),
   /** Neither day: the default period (listPeriod), unless period=all. */
   period: listPeriodParam,
-  /** Oldest first by default (§2: balance list order defaults to ASC). */
-  order: order('ASC'),
   limit: pageSizeParam(LIMITS.clientListPageSize),
   p: formInt({ max: 100_000 }).catch(1).default(1),
 });
@@ -299,3 +297,35 @@ export const buyerLoyalty = z.object({
   CARD_CODE: z.string().nullable().optional(),
 });
 export type BuyerLoyalty = z.infer<typeof buyerLoyalty>;
+
+/** The buyer's points history (issue 39 §4): a page of its own ledger, newest first. */
+export const buyerPointsQuery = z.object({
+  limit: formInt({ max: 50 }).catch(LIMITS.buyerPointsPageSize).default(LIMITS.buyerPointsPageSize),
+  offset: formInt({ min: 0, max: 10_000_000 }).catch(0).default(0),
+});
+
+/**
+ * The buyer's points: the balance, all it earned (every award: orders, returns, manual), spent (paid with or written
+ * off) and burned, what burns within LIMITS.loyaltyBurnSoonDays (what is left of each award, spending drawing from
+ * those burning first) with the dates, and a page of the history. Outside the programme: SUCCESS N with
+ * `loyalty` (the programme is off) or `loyalty_client_not_found` (the buyer is not a member).
+ */
+export const buyerPointsAnswer = z.union([
+  z.object({
+    TITLE: z.string(),
+    BALANCE: money,
+    EARNED: money,
+    SPENT: money,
+    BURNED: money,
+    BURN_SOON: z.object({
+      BONUS_CNT: money,
+      DAYS: z.number().int(),
+      /** By the Moscow day they burn on, soonest first. */
+      DATES: z.array(z.object({ DATE_BURN: seconds, BONUS_CNT: money })),
+    }),
+    ITEMS: z.array(loyaltyHistoryEntry),
+    NAV: nav,
+  }),
+  actionFailed,
+]);
+export type BuyerPointsAnswer = z.infer<typeof buyerPointsAnswer>;
