@@ -84,6 +84,7 @@ export const STOREFRONT_ROUTES = {
     params: z.object({ id: pathId }),
     answer: fileBytes,
     answerType: [MEDIA_TYPES.png],
+    answers: { 503: 'A card not drawn yet while the server draws others (one at a time, 200 waiting): Retry-After' },
   }),
     answers: { 503: 'A card not drawn yet while the server draws others (one at a time, a few waiting): Retry-After' },
 

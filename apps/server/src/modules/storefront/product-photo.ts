@@ -25,7 +25,8 @@ const MAX_KEPT_PHOTOS = 2000;
  * and what it shows, whoever asks and however often, and a restart draws nothing again.
  */
 const MAX_DRAWING = 1;
-const MAX_WAITING_DRAWS = 32;
+/** About 2.4 s of drawing at 12 ms a card: a cold catalogue page's pictures all wait their turn (an <img> does not retry a 503). */
+export const MAX_WAITING_DRAWS = 200;
 
 /** Changes when the drawing changes, so that cards kept on disk are drawn again. */
 const DRAWING_VERSION = 1;
