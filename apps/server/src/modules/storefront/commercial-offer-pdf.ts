@@ -54,18 +54,22 @@ export interface OfferDocument {
   timeZone?: string;
 }
 
-/** The rate delivery (a service) carries VAT at, in a shop whose prices include VAT. */
-const DELIVERY_VAT_RATE = 20;
+/**
+ * Russia's standard VAT rate on a date, which delivery (a service) carries in a shop whose prices include VAT: 20 %
+ * until 2025, 22 % from 1 January 2026 (Tax Code art. 164 p. 3, as amended in November 2025).
+ */
+export const standardVatRate = (on: Date): number => (on.getTime() >= Date.UTC(2025, 11, 31, 21) ? 22 : 20);
 
 /**
  * «В том числе НДС …» for a shop whose prices include VAT (TAX_TYPE WITH_VAT) and whose offer settings show VAT: each
- * line's VAT at its product's rate, the delivery's at 20 %, summed exactly and rounded once. «Без НДС» otherwise.
+ * line's VAT at its product's rate, the delivery's at the standard rate of the document's day, summed exactly and rounded
+ * once. «Без НДС» otherwise.
  */
-export function vatText(o: Pick<OfferDocument, 'lines' | 'delivery' | 'taxType' | 'currency' | 'settings'>): string {
+export function vatText(o: Pick<OfferDocument, 'lines' | 'delivery' | 'taxType' | 'currency' | 'settings' | 'now'>): string {
   if (o.taxType !== 'WITH_VAT' || o.settings.vat === 'WO_VAT') return 'Без НДС';
   const part = (sum: Decimal.Value, rate: number) => new Decimal(sum).mul(rate).div(100 + rate);
   const goods = o.lines.reduce((sum, l) => sum.plus(part(l.SUM, l.VAT_RATE)), new Decimal(0));
-  const vat = goods.plus(o.delivery && !o.delivery.byAgreement ? part(o.delivery.price, DELIVERY_VAT_RATE) : 0);
+  const vat = goods.plus(o.delivery && !o.delivery.byAgreement ? part(o.delivery.price, standardVatRate(o.now ?? new Date())) : 0);
   return `В том числе НДС: ${money(vat.toDecimalPlaces(2, Decimal.ROUND_HALF_UP))} ${CURRENCY_SIGN[o.currency] ?? o.currency}`;
 }
 
