@@ -20,7 +20,7 @@ export type LargeSizes = { products: number; clients: number; orders: number };
 const ORDER_TABLES = ['orders', 'order_items', 'order_history'];
 /** What the orders' triggers keep current as each chunk goes in (their keys stay; their lookups are built after). */
 const READ_MODELS_OF_ORDERS = ['order_counts', 'order_status_counts', 'client_order_stats', 'report_partner_day',
-  ...['day', 'week', 'month'].flatMap((grain) => [`report_sales_${grain}`, `report_clients_${grain}`])];
+  'report_order_sets', ...['day', 'week', 'month'].flatMap((grain) => [`report_sales_${grain}`, `report_clients_${grain}`, `report_group_orders_${grain}`])];
 
 /** Orders generated per statement: bounded temp tables, progress between chunks. */
 const CHUNK = 100_000;
