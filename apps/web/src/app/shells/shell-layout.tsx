@@ -58,7 +58,8 @@ export function ShellLayout({ title, items, children }: { title: string; items: 
           }))}
         />
       </Layout.Sider>
-      <Layout>
+      {/* minWidth 0: a wide table scrolls inside itself; without it the content grew past the window (issue 39 §4). */}
+      <Layout style={{ minWidth: 0 }}>
         <Layout.Header
           style={{
             background: '#fff',

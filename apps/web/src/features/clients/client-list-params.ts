@@ -9,6 +9,9 @@ export const CLIENT_LIST_DEFAULTS: ListParams = {
   offset: '0',
 };
 
+/** The cookie the client lists (active and black) keep their filters in. */
+export const CLIENT_LIST_COOKIE = 'params_clients';
+
 /** What the params_clients cookie keeps: the filters (search included), the sort and the page size (not the page, not the tab). */
 export const CLIENT_LIST_SAVED_KEYS = ['sort', 'order', 'limit', 'date_start', 'date_end', 'query'] as const;
 

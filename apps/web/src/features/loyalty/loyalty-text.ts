@@ -85,6 +85,8 @@ export const LOYALTY_UI = {
     title: (name: string) => `Баллы: ${name}`,
     plus: 'Начислить',
     minus: 'Списать',
+    /** The screen-reader name of the plus/minus switch. */
+    direction: 'Начислить или списать',
     points: 'Количество баллов',
     comment: 'Комментарий',
     balance: 'Сейчас на счете',

@@ -5,6 +5,7 @@ import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { ShopRoot } from '@/features/shop/shop-root';
 import { createQueryClient } from '@/shared/query/query-client';
+import { watchIconLabels } from '@/shared/ui/icon-labels';
 import '@/shared/ui/page.css';
 
 /** An address outside the shop (a link to the back office) is the other app's: the page is loaded anew. */
@@ -33,6 +34,8 @@ function ShopApp() {
 
 /** The partner's shop for its buyers as an app of its own (main.tsx chooses it by the address). */
 export function mountShop(container: HTMLElement): void {
+  // antd's icons name themselves in English to screen readers: hidden, or their control named in Russian.
+  watchIconLabels();
   createRoot(container).render(
     <StrictMode>
       <ShopApp />

@@ -1,9 +1,10 @@
-import { useCallback, useLayoutEffect, useMemo } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import type { SAVED_STATE_COOKIES } from '@b2b/contracts/limits';
 import { getCookie, setCookie } from '@/shared/cookies';
 import type { ListParams, ListParamsPatch } from '@/shared/list-params/list-params';
 import { applyPatch, pickSaved, reconcileSavedParams } from '@/shared/list-params/list-params';
+import { rememberListUrl } from '@/shared/list-params/list-return';
 
 export type SavedStateCookie = (typeof SAVED_STATE_COOKIES)[number];
 
@@ -31,7 +32,7 @@ const saveToCookie = (name: SavedStateCookie, values: ListParams) => setCookie(n
 export function useListParams(cookieName: SavedStateCookie, defaults: ListParams, savedKeys: readonly string[], linked?: LinkedCookie) {
   const [searchParams, setSearchParams] = useSearchParams();
   // Every navigation has its own key: the cookies are read again even when a navigation keeps the same query.
-  const { key: locationKey } = useLocation();
+  const { key: locationKey, pathname } = useLocation();
   const query = searchParams.toString();
   const bindingsKey = JSON.stringify([[cookieName, savedKeys], ...(linked ? [[linked.cookie, linked.keys]] : [])]);
   const defaultsKey = JSON.stringify(defaults);
@@ -62,6 +63,11 @@ export function useListParams(cookieName: SavedStateCookie, defaults: ListParams
       stale = true;
     };
   }, [merged, setSearchParams]);
+
+  // The address the list is shown at, for its cards' «back» (useListReturn): once the URL carries the saved filters.
+  useEffect(() => {
+    if (!merged.rewriteUrl) rememberListUrl(cookieName, query ? `${pathname}?${query}` : pathname);
+  }, [cookieName, pathname, query, merged.rewriteUrl]);
 
   const params = useMemo<ListParams>(
     () => ({ ...(JSON.parse(defaultsKey) as ListParams), ...merged.query }),

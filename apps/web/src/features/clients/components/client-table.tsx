@@ -8,6 +8,7 @@ import { pageOf } from '@/features/clients/client-list-params';
 import { clientColumns } from '@/features/clients/components/client-columns';
 import { tableChangeToParams } from '@/features/clients/components/table-params';
 import type { ListParams, ListParamsPatch } from '@/shared/list-params/list-params';
+import { wideTable } from '@/shared/ui/wide-table';
 
 interface Props {
   testId: string;
@@ -38,10 +39,9 @@ export function ClientTable({ testId, list, params, setParams, emptyText, select
         data-testid={testId}
         rowKey="ID"
         size="middle"
-        scroll={{ x: 'max-content' }}
         loading={list.isFetching}
         dataSource={data?.ITEMS ?? []}
-        columns={clientColumns({ loyalty, priceType, markBlacklisted, sort: params.sort, order: params.order })}
+        {...wideTable(clientColumns({ loyalty, priceType, markBlacklisted, sort: params.sort, order: params.order }))}
         locale={{ emptyText: <span data-testid={`${testId}-empty`}>{emptyText}</span> }}
         onRow={(c) => ({ 'data-testid': `client-row-${c.ID}` }) as React.HTMLAttributes<HTMLElement>}
         rowSelection={

@@ -9,6 +9,7 @@ import { sortOrderOf, tableChangeToParams } from '@/features/clients/components/
 import { formatDate } from '@/shared/formatters/format-date';
 import type { ListParams, ListParamsPatch } from '@/shared/list-params/list-params';
 import { formatCount } from '@/shared/formatters/format-number';
+import { wideTable } from '@/shared/ui/wide-table';
 
 const CELL: Record<GroupSort, (g: GroupListItem) => React.ReactNode> = {
   ID: (g) => g.ID,
@@ -64,7 +65,7 @@ export function GroupTable({ data, loading, params, setParams, onEdit, onDelete 
       size="middle"
       loading={loading}
       dataSource={data?.ITEMS ?? []}
-      columns={columns}
+      {...wideTable(columns)}
       locale={{ emptyText: <span data-testid="groups-table-empty">{MSG.groupsEmpty}</span> }}
       onRow={(g) => ({ 'data-testid': `group-row-${g.ID}` }) as React.HTMLAttributes<HTMLElement>}
       pagination={{ current: pageOf(params), pageSize: limit, total: data?.NAV.CNT ?? 0, showSizeChanger: false }}

@@ -1,15 +1,21 @@
-import { Navigate, useParams } from 'react-router';
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { Link, Navigate, useParams } from 'react-router';
 import { isApiError } from '@/api/api-error';
 import { usePartnerInfo } from '@/api/queries/info-queries';
 import { useClientCard } from '@/features/clients/api/clients-api';
 import { parseEntityId } from '@/features/clients/client-id';
+import { CLIENT_LIST_COOKIE } from '@/features/clients/client-list-params';
+import { CLIENTS_UI } from '@/features/clients/clients-text';
 import { useSession } from '@/shared/auth/session-context';
+import { useListReturn } from '@/shared/list-params/list-return';
 import { TabbedSection } from '@/shared/ui/tabbed-section';
 import { PAGE_TITLE, TAB_LABEL } from '@/shared/ui-text';
 
 type ClientTab = keyof typeof TAB_LABEL.clientCard;
 
 const CLIENT_LIST = '/partner/clients/active-list';
+/** The client lists (active and black; the section's own path opens the active one). */
+const CLIENT_LISTS = '/partner/clients';
 
 /** The tabs a user sees on a client card: price type needs its right, loyalty the programme on and its right (§6). */
 export function useClientTabs(): ClientTab[] {
@@ -35,13 +41,20 @@ export function ClientCardPage() {
 function ClientCard({ clientId }: { clientId: number }) {
   const tabs = useClientTabs();
   const card = useClientCard(clientId);
+  // Back to the client list as the user left it (its tab, search, filters and page), else the list.
+  const backToList = useListReturn(CLIENT_LIST_COOKIE, CLIENT_LISTS);
   if (isApiError(card.error) && card.error.status === 404) return <Navigate to={CLIENT_LIST} replace />;
   return (
-    <TabbedSection
-      title={card.data?.NAME ?? PAGE_TITLE.clientCard(String(clientId))}
-      basePath={`/partner/clients/${clientId}`}
-      tabs={tabs.map((key) => ({ key, label: TAB_LABEL.clientCard[key] }))}
-    />
+    <>
+      <Link to={backToList} data-testid="client-back">
+        <ArrowLeftOutlined /> {CLIENTS_UI.toClients}
+      </Link>
+      <TabbedSection
+        title={card.data?.NAME ?? PAGE_TITLE.clientCard(String(clientId))}
+        basePath={`/partner/clients/${clientId}`}
+        tabs={tabs.map((key) => ({ key, label: TAB_LABEL.clientCard[key] }))}
+      />
+    </>
   );
 }
 

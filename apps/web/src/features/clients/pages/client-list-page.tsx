@@ -4,7 +4,7 @@ import { LIMITS } from '@b2b/contracts/limits';
 import { ACTION_LABEL, MSG } from '@b2b/contracts/messages';
 import { usePartnerInfo } from '@/api/queries/info-queries';
 import { useBlacklist, useClientList, useExportClientList } from '@/features/clients/api/clients-api';
-import { CLIENT_LIST_DEFAULTS, CLIENT_LIST_SAVED_KEYS, listRequest } from '@/features/clients/client-list-params';
+import { CLIENT_LIST_COOKIE, CLIENT_LIST_DEFAULTS, CLIENT_LIST_SAVED_KEYS, listRequest } from '@/features/clients/client-list-params';
 import { CLIENTS_UI } from '@/features/clients/clients-text';
 import { AddToGroupModal } from '@/features/clients/components/add-to-group-modal';
 import { ClientTable } from '@/features/clients/components/client-table';
@@ -19,7 +19,7 @@ export function ClientListPage({ blacklist }: { blacklist: 'Y' | 'N' }) {
   const { rights } = useSession();
   const { modal } = App.useApp();
   const info = usePartnerInfo();
-  const { params, setParams } = useListParams('params_clients', CLIENT_LIST_DEFAULTS, CLIENT_LIST_SAVED_KEYS);
+  const { params, setParams } = useListParams(CLIENT_LIST_COOKIE, CLIENT_LIST_DEFAULTS, CLIENT_LIST_SAVED_KEYS);
   const request = listRequest(params, { blacklist });
   const list = useClientList(request);
   const exporter = useExportClientList();

@@ -11,6 +11,7 @@ import { useSession } from '@/shared/auth/session-context';
 import { formatDate, formatDateTime } from '@/shared/formatters/format-date';
 import { formatPoints } from '@/shared/formatters/format-points';
 import { notifyError, notifySuccess } from '@/shared/ui/notify';
+import { wideTable } from '@/shared/ui/wide-table';
 
 const NOT_FOUND = 'loyalty_client_not_found';
 
@@ -98,12 +99,11 @@ export function ClientLoyaltyTab() {
       <Table<LoyaltyHistoryEntry>
         rowKey="ID"
         size="small"
-        columns={historyColumns}
+        {...wideTable(historyColumns)}
         dataSource={loyalty.data.HISTORY}
         pagination={{ pageSize: LIMITS.clientOrderListPageSize, hideOnSinglePage: true, showSizeChanger: false }}
         locale={{ emptyText: CLIENTS_UI.loyaltyHistoryEmpty }}
         data-testid="client-loyalty-history"
-        scroll={{ x: 'max-content' }}
       />
     </div>
   );

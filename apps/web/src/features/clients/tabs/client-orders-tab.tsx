@@ -16,6 +16,7 @@ import { formatDate } from '@/shared/formatters/format-date';
 import { formatMoney } from '@/shared/formatters/format-money';
 import { RefreshButton } from '@/shared/ui/refresh-button';
 import { formatCount } from '@/shared/formatters/format-number';
+import { wideTable } from '@/shared/ui/wide-table';
 
 const DAY = 'YYYY-MM-DD';
 const LIMIT = LIMITS.clientOrderListPageSize;
@@ -69,13 +70,12 @@ export function ClientOrdersTab() {
         data-testid="client-orders-table"
         rowKey="ID"
         size="middle"
-        scroll={{ x: 'max-content' }}
         loading={orders.isFetching}
         dataSource={orders.data?.ITEMS ?? []}
         locale={{ emptyText: <span data-testid="client-orders-empty">{MSG.ordersEmpty}</span> }}
         onRow={(o) => ({ 'data-testid': `client-order-${o.ID}` }) as React.HTMLAttributes<HTMLElement>}
         pagination={{ current: page, pageSize: LIMIT, total: orders.data?.NAV.CNT ?? 0, onChange: setPage, showSizeChanger: false }}
-        columns={[
+        {...wideTable([
           { key: 'number', title: CLIENTS_UI.orderNumber, render: (_, o) => <Link to={`/partner/orderlist/${o.ID}`}>{o.ORDER_NUMBER}</Link> },
           { key: 'date', title: CLIENTS_UI.orderDate, render: (_, o) => formatDate(o.CREATE_DATE) },
           { key: 'status', title: CLIENTS_UI.orderStatus, render: (_, o) => <Tag>{o.STATUS.STATUS_NAME}</Tag> },
@@ -90,7 +90,7 @@ export function ClientOrdersTab() {
             align: 'right',
             render: (_, o) => <span data-testid="client-order-min-sum">{o.MIN_ORDER_SUM == null ? '—' : formatMoney(o.MIN_ORDER_SUM)}</span>,
           },
-        ]}
+        ])}
       />
     </div>
   );

@@ -5,6 +5,7 @@ import type { EmployeeRow } from '@b2b/contracts/employees';
 import { EMPLOYEE_RIGHTS, employeeFullName } from '@/features/employees/employee-form';
 import { EMPLOYEE_UI } from '@/features/employees/employee-text';
 import { formatDateTime } from '@/shared/formatters/format-date';
+import { wideTable } from '@/shared/ui/wide-table';
 
 export interface EmployeeRowActions {
   onEdit(row: EmployeeRow): void;
@@ -134,11 +135,10 @@ export function EmployeesTable({
     <Table<EmployeeRow>
       rowKey="ID"
       size="middle"
-      columns={columns}
+      {...wideTable(columns)}
       dataSource={rows}
       loading={loading}
       pagination={false}
-      scroll={{ x: 'max-content' }}
       onRow={(row) => ({ 'data-testid': `employee-row-${row.EMAIL}` }) as React.HTMLAttributes<HTMLElement>}
       locale={{
         emptyText: (

@@ -84,6 +84,7 @@ export function AdjustPointsModal({ member, onClose }: { member: LoyaltyMemberRo
       >
         <Form.Item name="direction">
           <Segmented<Direction>
+            aria-label={T.direction}
             options={[
               { value: 'plus', label: T.plus },
               { value: 'minus', label: T.minus },

@@ -6,6 +6,7 @@ import { LOYALTY_UI } from '@/features/loyalty/loyalty-text';
 import { formatDate, formatDateTime } from '@/shared/formatters/format-date';
 import { formatPoints } from '@/shared/formatters/format-points';
 import type { ListParamsPatch } from '@/shared/list-params/list-params';
+import { wideTable } from '@/shared/ui/wide-table';
 
 const T = LOYALTY_UI.balance;
 const C = T.columns;
@@ -65,7 +66,7 @@ export function BalanceTable({ request, rows, total, loading, onChange }: Props)
     <Table<LoyaltyOperationRow>
       rowKey="ID"
       size="middle"
-      columns={columns}
+      {...wideTable(columns)}
       dataSource={rows}
       loading={loading}
       data-testid="balance-table"
@@ -73,7 +74,6 @@ export function BalanceTable({ request, rows, total, loading, onChange }: Props)
       pagination={pagerOf(request, total)}
       onChange={(page) => onChange(pagerPatch(BALANCE_DEFAULTS, page.current ?? 1, page.pageSize ?? request.limit, request))}
       locale={{ emptyText: <span data-testid="balance-empty">{T.empty}</span> }}
-      scroll={{ x: 'max-content' }}
     />
   );
 }

@@ -28,6 +28,7 @@ export function ParticipationFilters({ request, statuses, onChange }: Props) {
     <Flex gap={8} wrap align="center" style={{ marginBottom: 12 }} data-testid="participation-filters">
       <ListSearch testId="participation-search" query={request.query} placeholder={T.search} onSearch={(query) => set({ query })} />
       <Segmented<Membership>
+        aria-label={T.member}
         options={MEMBERSHIP}
         value={request.is_avail ?? 'ALL'}
         onChange={(value) => set({ is_avail: value === 'ALL' ? null : value })}

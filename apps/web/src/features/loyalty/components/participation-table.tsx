@@ -7,6 +7,7 @@ import { LOYALTY_UI } from '@/features/loyalty/loyalty-text';
 import { formatDate } from '@/shared/formatters/format-date';
 import { formatPoints } from '@/shared/formatters/format-points';
 import type { ListParamsPatch } from '@/shared/list-params/list-params';
+import { wideTable } from '@/shared/ui/wide-table';
 
 const T = LOYALTY_UI.participation;
 
@@ -121,7 +122,7 @@ export function ParticipationTable({ request, rows, total, loading, canManage, o
     <Table<LoyaltyMemberRow>
       rowKey="ID"
       size="middle"
-      columns={columns}
+      {...wideTable(columns)}
       dataSource={rows}
       loading={loading}
       data-testid="participation-table"
@@ -137,7 +138,6 @@ export function ParticipationTable({ request, rows, total, loading, canManage, o
         }
       }}
       locale={{ emptyText: <span data-testid="participation-empty">{T.empty}</span> }}
-      scroll={{ x: 'max-content' }}
     />
   );
 }

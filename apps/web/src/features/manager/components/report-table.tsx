@@ -1,6 +1,7 @@
 import { Table, type TableColumnsType } from 'antd';
 import type { ReportResult, ReportRow } from '@b2b/contracts/reports';
 import { cellAlign, formatReportCell } from '@/features/manager/report-format';
+import { wideTable } from '@/shared/ui/wide-table';
 
 /** The report's rows under its COLUMNS (money with space thousands and two decimals), the totals row last. */
 /** A row and its place (report rows have no id of their own). */
@@ -24,10 +25,9 @@ export function ReportTable({ result }: { result: ReportResult }) {
     <div data-testid="report-table">
       <Table<Line>
         size="small"
-        columns={columns}
+        {...wideTable(columns)}
         dataSource={result.ITEMS.map((row, key) => ({ key, row }))}
         pagination={false}
-        scroll={{ x: 'max-content' }}
         onRow={() => ({ 'data-testid': 'report-row' }) as React.HTMLAttributes<HTMLElement>}
         summary={() => (
           <Table.Summary fixed>

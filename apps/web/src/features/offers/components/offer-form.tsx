@@ -10,8 +10,10 @@ import { OfferMainFields } from '@/features/offers/components/offer-main-fields'
 import { PresentRows } from '@/features/offers/components/present-rows';
 import { XlsFileField } from '@/features/offers/components/xls-file-field';
 import { placeOfferErrors } from '@/features/offers/offer-errors';
+import { OFFER_LIST_COOKIE } from '@/features/offers/offer-list-params';
 import { type OfferFormValues, offerFormValues, offerPayload } from '@/features/offers/offer-form-values';
 import { OFFERS_UI as T } from '@/features/offers/offers-text';
+import { useListReturn } from '@/shared/list-params/list-return';
 import { notifySuccess } from '@/shared/ui/notify';
 
 export const OFFER_LIST_PATH = '/partner/offers';
@@ -39,6 +41,8 @@ interface Props {
  */
 export function OfferForm({ offer, canEdit, form }: Props) {
   const navigate = useNavigate();
+  // The list as the user left it (its filters, search and page), else the list with its saved filters.
+  const listUrl = useListReturn(OFFER_LIST_COOKIE, OFFER_LIST_PATH);
   const save = useSaveOffer();
   const [other, setOther] = useState<string[]>([]);
 
@@ -97,7 +101,7 @@ export function OfferForm({ offer, canEdit, form }: Props) {
             {T.form.save}
           </Button>
         )}
-        <Button disabled={false} onClick={() => void navigate(OFFER_LIST_PATH)} data-testid="offer-back">
+        <Button disabled={false} onClick={() => void navigate(listUrl)} data-testid="offer-back">
           {T.form.back}
         </Button>
       </Flex>

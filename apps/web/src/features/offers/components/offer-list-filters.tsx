@@ -21,6 +21,7 @@ export function OfferListFilters({ request, onChange }: { request: OfferListRequ
     <Flex gap={8} wrap align="center" data-testid="offers-filters">
       <Segmented<OfferActiveFilter>
         data-testid="offers-filter-active"
+        aria-label={T.filters.active}
         options={ACTIVE_OPTIONS}
         value={request.active}
         onChange={(active) => set({ active })}

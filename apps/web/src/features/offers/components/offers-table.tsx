@@ -7,6 +7,7 @@ import { type OfferListRequest, offerPagePatch } from '@/features/offers/offer-l
 import { OFFERS_UI as T } from '@/features/offers/offers-text';
 import type { ListParamsPatch } from '@/shared/list-params/list-params';
 import { UI } from '@/shared/ui-text';
+import { wideTable } from '@/shared/ui/wide-table';
 
 /** The name: a link to the form, or text where the row opens nothing (the manager's list). */
 const nameColumn = (opens: boolean): TableColumnsType<OfferItem>[number] => ({
@@ -97,7 +98,7 @@ export function OffersTable({ request, rows, total, loading, onChange, manager }
       <Table<OfferItem>
         rowKey="ID"
         size="middle"
-        columns={manager ? [nameColumn(false), partnerColumn, ...columns] : [nameColumn(true), ...columns]}
+        {...wideTable(manager ? [nameColumn(false), partnerColumn, ...columns] : [nameColumn(true), ...columns])}
         dataSource={rows}
         loading={loading}
         pagination={{
@@ -117,7 +118,6 @@ export function OffersTable({ request, rows, total, loading, onChange, manager }
           }) as React.HTMLAttributes<HTMLElement>
         }
         locale={{ emptyText: <span data-testid="offers-empty">{OFFER_MSG.empty}</span> }}
-        scroll={{ x: 'max-content' }}
       />
     </div>
   );

@@ -5,6 +5,7 @@ import { ProductThumb } from '@/features/orders/components/product-thumb';
 import { formatAmount } from '@/features/orders/order-format';
 import { ORDER_UI } from '@/features/orders/order-text';
 import { formatCount } from '@/shared/formatters/format-number';
+import { wideTable } from '@/shared/ui/wide-table';
 
 const T = ORDER_UI.items;
 
@@ -75,10 +76,9 @@ export function OrderItemsTable({ order }: { order: OrderCard }) {
       <Table<OrderItem>
         rowKey="ID"
         size="small"
-        columns={columns}
+        {...wideTable(columns)}
         dataSource={order.PRODUCTS}
         pagination={false}
-        scroll={{ x: 1150 }}
         summary={() => (
           <Table.Summary.Row>
             <Table.Summary.Cell index={0} colSpan={columns.length - 1} align="right">

@@ -20,6 +20,7 @@ import { formatDate } from '@/shared/formatters/format-date';
 import type { ListParamsPatch } from '@/shared/list-params/list-params';
 import { UI } from '@/shared/ui-text';
 import { formatCount } from '@/shared/formatters/format-number';
+import { wideTable } from '@/shared/ui/wide-table';
 
 /** Checkboxes for choosing accepted (VIEWED) orders: only they can go to the distribution-centre basket. */
 export interface OrderChoice {
@@ -130,7 +131,7 @@ export function OrdersTable({
       <Table<OrderListItem>
         rowKey="ID"
         size="middle"
-        columns={columns}
+        {...wideTable(columns)}
         dataSource={rows}
         loading={loading}
         pagination={pagination}
@@ -147,7 +148,6 @@ export function OrdersTable({
         }
         onRow={(order) => ({ 'data-testid': 'order-row', 'data-status': order.STATUS.STATUS_CODE }) as React.HTMLAttributes<HTMLElement>}
         locale={{ emptyText: <span data-testid="orders-empty">{MSG.ordersEmpty}</span> }}
-        scroll={{ x: 'max-content' }}
         onChange={(page, _filters, sorter, extra) => {
           if (extra.action === 'sort') {
             const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<OrderListItem>;

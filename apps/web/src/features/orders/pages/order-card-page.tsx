@@ -9,11 +9,13 @@ import { OrderDetails } from '@/features/orders/components/order-details';
 import { OrderHistory } from '@/features/orders/components/order-history';
 import { OrderItemsTable } from '@/features/orders/components/order-items-table';
 import { OrderStatusTag } from '@/features/orders/components/order-status-tag';
+import { ORDER_LIST_COOKIE } from '@/features/orders/order-list-params';
 import { canReturnPoints, managerOrderActions, visibleOrderActions } from '@/features/orders/order-status';
 import { ORDER_UI } from '@/features/orders/order-text';
 import { OrderVariantContext, type OrderVariant, useOrderVariant } from '@/features/orders/order-variant';
 import { useSession } from '@/shared/auth/session-context';
 import { formatDateTime } from '@/shared/formatters/format-date';
+import { useListReturn } from '@/shared/list-params/list-return';
 import { PageTitle } from '@/shared/ui/page-title';
 import { PAGE_TITLE, UI } from '@/shared/ui-text';
 
@@ -25,9 +27,12 @@ function parseOrderId(raw: string | undefined): number | null {
   return id > 0 && Number.isSafeInteger(id) ? id : null;
 }
 
+/** The order list as the user left it (its search, filters and page), else the list with its saved filters. */
+const useBackToList = () => useListReturn(ORDER_LIST_COOKIE, LIST);
+
 function BackLink() {
   return (
-    <Link to={LIST} data-testid="order-back">
+    <Link to={useBackToList()} data-testid="order-back">
       <ArrowLeftOutlined /> {ORDER_UI.backToList}
     </Link>
   );
@@ -38,6 +43,7 @@ function OrderCardView({ id }: { id: number }) {
   const manager = useOrderVariant() === 'manager';
   const order = useOrder(id);
   const canEdit = !manager && !!rights?.editOrders;
+  const backToList = useBackToList();
 
   if (order.isPending) {
     return (
@@ -56,7 +62,7 @@ function OrderCardView({ id }: { id: number }) {
         data-testid="order-error"
         extra={
           <Flex gap={8} justify="center">
-            <Link to={LIST}>
+            <Link to={backToList}>
               <Button type="primary">{ORDER_UI.backToList}</Button>
             </Link>
             {!missing && <Button onClick={() => void order.refetch()}>{UI.retry}</Button>}

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import L from 'leaflet';
-import 'leaflet/dist/leaflet.css';
-import { DEFAULTS } from '@b2b/contracts/limits';
+import { useLeafletMap } from '@/features/settings/components/use-leaflet-map';
 import { useLatest } from '@/features/settings/settings-hooks';
+import { SETTINGS_TEXT as T } from '@/features/settings/settings-text';
 
 export interface MapPoint {
   id: string;
@@ -10,9 +10,6 @@ export interface MapPoint {
   lng: number;
   title?: string;
 }
-
-const TILES = 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';
-const ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>';
 
 /** A marker drawn with CSS, so it shows without image files and without tiles (offline). */
 const markerIcon = (id: string) =>
@@ -32,24 +29,8 @@ export const isCoordinate = (lat: number, lng: number) =>
  */
 export function PointsMap({ points, onPick, height = 260, testId }: { points: MapPoint[]; onPick?: (lat: number, lng: number) => void; height?: number; testId: string }) {
   const holder = useRef<HTMLDivElement>(null);
-  const map = useRef<L.Map | null>(null);
-  const layer = useRef<L.LayerGroup | null>(null);
   const pick = useLatest(onPick);
-
-  useEffect(() => {
-    if (!holder.current) return;
-    const instance = L.map(holder.current, { center: [DEFAULTS.mapCentre.lat, DEFAULTS.mapCentre.lng], zoom: 10 });
-    L.tileLayer(TILES, { attribution: ATTRIBUTION, maxZoom: 19 }).addTo(instance);
-    layer.current = L.layerGroup().addTo(instance);
-    instance.on('click', (e: L.LeafletMouseEvent) => pick.current?.(e.latlng.lat, e.latlng.lng));
-    map.current = instance;
-    const resize = window.setTimeout(() => instance.invalidateSize(), 250);
-    return () => {
-      window.clearTimeout(resize);
-      instance.remove();
-      map.current = null;
-    };
-  }, [pick]);
+  const { map, layer } = useLeafletMap(holder, onPick);
 
   const key = JSON.stringify(points);
   useEffect(() => {
@@ -59,13 +40,13 @@ export function PointsMap({ points, onPick, height = 260, testId }: { points: Ma
     group.clearLayers();
     const shown = (JSON.parse(key) as MapPoint[]).filter((p) => isCoordinate(p.lat, p.lng));
     for (const p of shown) {
-      const marker = L.marker([p.lat, p.lng], { icon: markerIcon(p.id), draggable: Boolean(pick.current), title: p.title });
+      const marker = L.marker([p.lat, p.lng], { icon: markerIcon(p.id), draggable: Boolean(pick.current), title: p.title || T.mapPoint });
       marker.on('dragend', () => pick.current?.(marker.getLatLng().lat, marker.getLatLng().lng));
       group.addLayer(marker);
     }
     if (shown.length === 1) instance.setView([shown[0].lat, shown[0].lng], Math.max(instance.getZoom(), 14));
     else if (shown.length > 1) instance.fitBounds(L.latLngBounds(shown.map((p) => [p.lat, p.lng] as [number, number])), { padding: [30, 30] });
-  }, [key, pick]);
+  }, [key, pick, map, layer]);
 
-  return <div ref={holder} data-testid={testId} style={{ height, background: '#e9eef2', borderRadius: 6 }} />;
+  return <div ref={holder} role="region" aria-label={T.mapLabel} data-testid={testId} style={{ height, background: '#e9eef2', borderRadius: 6 }} />;
 }

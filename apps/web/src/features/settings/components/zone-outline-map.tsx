@@ -1,19 +1,18 @@
 import { useEffect, useRef } from 'react';
 import L from 'leaflet';
-import 'leaflet/dist/leaflet.css';
-import { DEFAULTS } from '@b2b/contracts/limits';
+import { useLeafletMap } from '@/features/settings/components/use-leaflet-map';
 import { useLatest } from '@/features/settings/settings-hooks';
+import { SETTINGS_TEXT as T } from '@/features/settings/settings-text';
 import type { OutlineVertex } from '@/features/settings/zone-form-values';
 
-const TILES = 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';
-const ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>';
 const COLOR = '#1677ff';
+const NO_DOUBLE_CLICK_ZOOM = { doubleClickZoom: false };
 
 /** A vertex drawn with CSS (no image files, shown without tiles too), numbered as its line. */
 const vertexIcon = (n: number) =>
   L.divIcon({
     className: '',
-    html: `<div data-testid="zone-vertex" title="${n}" style="width:12px;height:12px;border-radius:2px;background:#fff;border:2px solid ${COLOR};box-shadow:0 0 2px rgba(0,0,0,.5);cursor:move"></div>`,
+    html: `<div data-testid="zone-vertex" title="${T.zoneVertex(n)}" style="width:12px;height:12px;border-radius:2px;background:#fff;border:2px solid ${COLOR};box-shadow:0 0 2px rgba(0,0,0,.5);cursor:move"></div>`,
     iconSize: [16, 16],
     iconAnchor: [8, 8],
   });
@@ -31,27 +30,17 @@ export function ZoneOutlineMap({ vertices, onAdd, onMove, height = 300, testId }
   testId: string;
 }) {
   const holder = useRef<HTMLDivElement>(null);
-  const map = useRef<L.Map | null>(null);
-  const layer = useRef<L.LayerGroup | null>(null);
+  // A click adds a point: a double click is two points, not a zoom.
+  const { map, layer } = useLeafletMap(holder, onAdd, NO_DOUBLE_CLICK_ZOOM);
   const fitted = useRef(false);
-  const add = useLatest(onAdd);
   const move = useLatest(onMove);
-
-  useEffect(() => {
-    if (!holder.current) return;
-    const instance = L.map(holder.current, { center: [DEFAULTS.mapCentre.lat, DEFAULTS.mapCentre.lng], zoom: 10, doubleClickZoom: false });
-    L.tileLayer(TILES, { attribution: ATTRIBUTION, maxZoom: 19 }).addTo(instance);
-    layer.current = L.layerGroup().addTo(instance);
-    instance.on('click', (e: L.LeafletMouseEvent) => add.current(e.latlng.lat, e.latlng.lng));
-    map.current = instance;
-    const resize = window.setTimeout(() => instance.invalidateSize(), 250);
-    return () => {
-      window.clearTimeout(resize);
-      instance.remove();
-      map.current = null;
+  // A new map (the modal opened again) brings the points into view again.
+  useEffect(
+    () => () => {
       fitted.current = false;
-    };
-  }, [add]);
+    },
+    [],
+  );
 
   const key = JSON.stringify(vertices);
   useEffect(() => {
@@ -64,7 +53,7 @@ export function ZoneOutlineMap({ vertices, onAdd, onMove, height = 300, testId }
     if (corners.length >= 3) group.addLayer(L.polygon(corners, { color: COLOR, weight: 2, fillOpacity: 0.15, interactive: false }));
     else if (corners.length === 2) group.addLayer(L.polyline(corners, { color: COLOR, weight: 2, dashArray: '4 4', interactive: false }));
     shown.forEach((v, i) => {
-      const marker = L.marker([v.lat, v.lng], { icon: vertexIcon(i + 1), draggable: true, title: String(i + 1) });
+      const marker = L.marker([v.lat, v.lng], { icon: vertexIcon(i + 1), draggable: true, title: T.zoneVertex(i + 1) });
       marker.on('dragend', () => move.current(v.line, marker.getLatLng().lat, marker.getLatLng().lng));
       group.addLayer(marker);
     });
@@ -74,7 +63,7 @@ export function ZoneOutlineMap({ vertices, onAdd, onMove, height = 300, testId }
       if (corners.length === 1) instance.setView(corners[0], Math.max(instance.getZoom(), 12));
       else instance.fitBounds(L.latLngBounds(corners), { padding: [30, 30] });
     }
-  }, [key, move]);
+  }, [key, move, map, layer]);
 
-  return <div ref={holder} data-testid={testId} style={{ height, background: '#e9eef2', borderRadius: 6 }} />;
+  return <div ref={holder} role="region" aria-label={T.mapLabel} data-testid={testId} style={{ height, background: '#e9eef2', borderRadius: 6 }} />;
 }

@@ -1,0 +1,186 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { signInAndWait } from './helpers';
+
+/*
+ * What a new user stumbled on (issue 39 §4): at 1 280 px wide tables fit or scroll inside themselves with their first
+ * column in view, never the page; back from an order card is the list as it was left; the map's controls speak Russian.
+ */
+
+test.use({ viewport: { width: 1280, height: 800 } });
+test.describe.configure({ timeout: 120_000 });
+
+const OWNER = 'owner@partner.demo';
+
+/** The page itself never scrolls sideways. */
+async function expectNoPageScroll(page: Page) {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect(scrollWidth, 'the page is wider than the window').toBeLessThanOrEqual(innerWidth);
+}
+
+/** Whether the element is what a user sees at its own centre (in the window, not covered by another cell). */
+const seenAtCentre = (element: Locator) =>
+  element.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    const x = box.left + Math.min(box.width / 2, 12);
+    const y = box.top + box.height / 2;
+    if (x < 0 || y < 0 || x > window.innerWidth || y > window.innerHeight) return false;
+    const top = document.elementFromPoint(x, y);
+    return !!top && (top === el || el.contains(top));
+  });
+
+/**
+ * The table (an antd Table wrapper) fits the page or scrolls inside itself: its last column's header can be brought
+ * into view by scrolling the table, and its first column stays in view while it is scrolled right.
+ */
+async function expectTableReachable(page: Page, table: Locator) {
+  await expectNoPageScroll(page);
+  // The table's testid is on the wrapper, on an element around it, or on the table inside it.
+  const wrapper = table
+    .locator('.ant-table-wrapper')
+    .or(table.locator('xpath=ancestor-or-self::div[contains(concat(" ", @class, " "), " ant-table-wrapper ")]'))
+    .first();
+  const wrapperBox = (await wrapper.boundingBox())!;
+  expect(wrapperBox.x + wrapperBox.width, 'the table ends inside the window').toBeLessThanOrEqual(1280);
+  const headers = wrapper.locator('thead th:not(.ant-table-selection-column):not(.ant-table-cell-scrollbar)');
+  const last = headers.last();
+  const firstCell = wrapper.locator('tbody tr.ant-table-row').first().locator('td:not(.ant-table-selection-column)').first();
+  await expect(firstCell).toBeVisible();
+  // The header row at the top of the window, the table's first rows under it.
+  await wrapper.locator('thead').evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().top - 80));
+  // Scrolled as far right as it goes (nothing happens when it fits).
+  await wrapper.locator('.ant-table-content, .ant-table-body').first().evaluate((el) => {
+    el.scrollLeft = el.scrollWidth;
+    el.dispatchEvent(new Event('scroll'));
+  });
+  await expect.poll(() => seenAtCentre(last), { message: `the last column «${await last.innerText()}» can be seen` }).toBe(true);
+  await expect.poll(() => seenAtCentre(firstCell), { message: 'the first column stays in view' }).toBe(true);
+  await expectNoPageScroll(page);
+}
+
+test('wide tables scroll inside themselves at 1 280 px, their first column in view', async ({ page }) => {
+  await signInAndWait(page, OWNER);
+
+  await page.goto('/partner/orderlist');
+  await page.getByTestId('order-link').first().click();
+  await expect(page.getByTestId('order-card')).toBeVisible();
+  await expectTableReachable(page, page.getByTestId('order-items'));
+
+  await page.goto('/partner/offers');
+  await expect(page.getByTestId('offer-row').first()).toBeVisible();
+  await expectTableReachable(page, page.getByTestId('offers-table'));
+
+  await page.goto('/partner/loyalty/participation');
+  await expect(page.getByTestId('participation-row').first()).toBeVisible();
+  await expectTableReachable(page, page.getByTestId('participation-table'));
+
+  await page.goto('/partner/loyalty/balance');
+  await expect(page.getByTestId('balance-row').first()).toBeVisible();
+  await expectTableReachable(page, page.getByTestId('balance-table'));
+
+  await page.goto('/partner/clients/active-list');
+  await expect(page.getByTestId('clients-table').locator('tr.ant-table-row').first()).toBeVisible();
+  await expectTableReachable(page, page.getByTestId('clients-table'));
+
+  await page.goto('/partner/orderlist');
+  await expect(page.getByTestId('order-row').first()).toBeVisible();
+  await expectTableReachable(page, page.getByTestId('orders-table'));
+});
+
+test('back from an order card is the list with its search and page', async ({ page }) => {
+  await signInAndWait(page, OWNER);
+  await page.goto('/partner/orderlist');
+  const search = page.getByTestId('orders-filter-query').locator('input');
+  await search.fill('К-');
+  await search.press('Enter');
+  await expect(page).toHaveURL(/query=/);
+  await expect(page.locator('[data-testid="orders-table"][data-loading="false"]')).toBeVisible();
+  await page.locator('.ant-pagination').getByTitle('2', { exact: true }).click();
+  await expect(page).toHaveURL(/offset=12/);
+  await expect(page.locator('.ant-pagination-item-active')).toHaveText('2');
+  const listUrl = page.url();
+  const number = (await page.getByTestId('order-link').first().innerText()).trim();
+
+  // The card's «К списку заказов».
+  await page.getByTestId('order-link').first().click();
+  await expect(page.getByTestId('order-card')).toBeVisible();
+  await page.getByTestId('order-back').click();
+  await expect(page).toHaveURL(listUrl);
+  await expect(search).toHaveValue('К-');
+  await expect(page.locator('.ant-pagination-item-active')).toHaveText('2');
+  await expect(page.getByTestId('order-link').first()).toHaveText(number);
+
+  // The browser's back.
+  await page.getByTestId('order-link').first().click();
+  await expect(page.getByTestId('order-card')).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(listUrl);
+  await expect(search).toHaveValue('К-');
+  await expect(page.locator('.ant-pagination-item-active')).toHaveText('2');
+  await expect(page.getByTestId('order-link').first()).toHaveText(number);
+
+  // A card opened again after a reload still goes back to that list.
+  await page.getByTestId('order-link').first().click();
+  await expect(page.getByTestId('order-card')).toBeVisible();
+  await page.reload();
+  await page.getByTestId('order-back').click();
+  await expect(page).toHaveURL(listUrl);
+});
+
+test('back from a client card is the client list with its page', async ({ page }) => {
+  await signInAndWait(page, OWNER);
+  await page.goto('/partner/clients/active-list');
+  const table = page.getByTestId('active-list');
+  await expect(table.locator('tr.ant-table-row').first()).toBeVisible();
+  await table.locator('.ant-pagination').getByTitle('2', { exact: true }).click();
+  await expect(page).toHaveURL(/offset=/);
+  await expect(table.locator('.ant-pagination-item-active')).toHaveText('2');
+  const listUrl = page.url();
+  const link = table.locator('a[data-testid^="client-link-"]').first();
+  const name = (await link.innerText()).trim();
+  await link.click();
+  // Inside the card, another tab; then back.
+  await page.getByTestId('tab-orders').click();
+  await expect(page).toHaveURL(/\/orders$/);
+  await page.getByTestId('client-back').click();
+  await expect(page).toHaveURL(listUrl);
+  await expect(table.locator('.ant-pagination-item-active')).toHaveText('2');
+  await expect(table.locator('a[data-testid^="client-link-"]').first()).toHaveText(name);
+});
+
+/** A Leaflet map's controls in Russian: the zoom buttons' titles and screen-reader names, the attribution line. */
+async function expectRussianControls(map: Locator) {
+  await expect(map).toBeVisible();
+  await expect(map).toHaveAttribute('aria-label', 'Карта');
+  for (const [which, russian] of [
+    ['in', 'Приблизить'],
+    ['out', 'Отдалить'],
+  ]) {
+    const button = map.locator(`.leaflet-control-zoom-${which}`);
+    await expect(button).toHaveAttribute('title', russian);
+    await expect(button).toHaveAttribute('aria-label', russian);
+    await expect(map.getByRole('button', { name: russian, exact: true })).toBeVisible();
+  }
+  await expect(map.getByRole('button', { name: /Zoom/ })).toHaveCount(0);
+  const attribution = map.locator('.leaflet-control-attribution');
+  await expect(attribution).toContainText('участники OpenStreetMap');
+  await expect(attribution.locator('a[href="https://leafletjs.com"]')).toHaveAttribute('title', 'Библиотека интерактивных карт');
+}
+
+test('the maps name their controls and points in Russian', async ({ page }) => {
+  await signInAndWait(page, OWNER);
+  await page.goto('/partner/settings/my-shipping');
+  await expectRussianControls(page.getByTestId('tradepoints-map'));
+
+  // The delivery zone's outline: its points are buttons named «Точка N контура».
+  await page.getByTestId('delivery-zones').getByRole('button', { name: 'Добавить зону' }).click();
+  const modal = page.getByRole('dialog');
+  const map = modal.getByTestId('zone-outline-map');
+  await expectRussianControls(map);
+  await modal.getByTestId('zone-outline').fill('55.70, 37.50\n55.80, 37.50');
+  await expect(map.getByTestId('zone-vertex')).toHaveCount(2);
+  await expect(map.getByRole('button', { name: 'Точка 2 контура', exact: true })).toBeVisible();
+  await modal.getByRole('button', { name: 'Отмена' }).click();
+});
