@@ -25,6 +25,7 @@ export const NAV_IDS = [
   'nav-loyalty',
   'nav-settings',
   'nav-reports',
+  'nav-partners',
 ] as const;
 
 /** The navigation items shown on the page, in the order of NAV_IDS. */

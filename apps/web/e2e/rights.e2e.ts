@@ -11,7 +11,7 @@ const EXPECTED: Record<string, string[]> = {
   'price@partner.demo': ['nav-orders', 'nav-clients', 'nav-pricing', 'nav-assortment', 'nav-offers', 'nav-settings'],
   'clients@partner.demo': ['nav-orders', 'nav-clients', 'nav-pricing', 'nav-assortment', 'nav-offers', 'nav-settings'],
   'loyalty@partner.demo': ['nav-orders', 'nav-clients', 'nav-offers', 'nav-loyalty', 'nav-settings'],
-  'manager@platform.demo': ['nav-orders', 'nav-offers', 'nav-reports'],
+  'manager@platform.demo': ['nav-orders', 'nav-offers', 'nav-reports', 'nav-partners'],
 };
 
 for (const [email, nav] of Object.entries(EXPECTED)) {
