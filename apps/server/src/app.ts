@@ -32,6 +32,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { employeesRoutes } from './modules/employees/employees.routes';
 import { employeesService } from './modules/employees/employees.service';
 import { authService } from './modules/auth/auth.service';
+import { createClientUser } from './modules/auth/user-accounts';
 import { clientsRoutes } from './modules/clients/clients.routes';
 import { clientsService } from './modules/clients/clients.service';
 import { groupsRoutes } from './modules/groups/groups.routes';
@@ -147,6 +148,9 @@ export function buildServices(db: Db, config: AppDeps['config'], log: (msg: stri
   const reports = reportsService(db);
   const loyaltySettings = loyaltySettingsService(db, { files });
   const loyaltyPoints = loyaltyPointsService(db, { jobs, setReturnedBonus: orders.setReturnedBonus });
+  // The manager routes an order to another partner (issue 39 §1): its client found or created there (clients, auth),
+  // the source's offers released, the target's loyalty membership, the target shop's notice addresses.
+  const orderRouting = orders.routing({ clients, createClientUser, offers, loyalty: loyaltyPoints, notifyAddresses: shops.notifyAddresses });
   events.subscribe('order.completed', 'loyalty.credit', (event, trx) => loyaltyPoints.creditCompletedOrder(event, trx));
   const shopBasket = shopBasketService(db, shopCatalog, offers, deliveryZones);
   const shopCheckout = shopCheckoutService(db, { basket: shopBasket, mailer, orders, offers, loyalty: loyaltyPoints, geocoder, zones: deliveryZones });
@@ -194,6 +198,7 @@ export function buildServices(db: Db, config: AppDeps['config'], log: (msg: stri
     buyerAccount,
     content,
     orders,
+    orderRouting,
     partners,
     auth,
     account,
@@ -238,7 +243,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes(services.auth, services.account, services.partners));
   await app.register(employeesRoutes(services.employees));
   await app.register(partnersRoutes(services.partners));
-  await app.register(ordersRoutes(services.orders, { bonusReturn: services.loyaltyPoints.returnOrderPoints }));
+  await app.register(ordersRoutes(services.orders, { bonusReturn: services.loyaltyPoints.returnOrderPoints, routing: services.orderRouting }));
   await app.register(shopRoutes(services.shops, services.shopSettings));
   await app.register(shopSettingsRoutes(services.shopSettings));
   await app.register(tradepointsRoutes(services.tradepoints, services.geocoder));

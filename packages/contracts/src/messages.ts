@@ -116,3 +116,22 @@ export const ACTION_LABEL = {
   close: 'Закрыть',
   generate: 'Сформировать',
 } as const;
+
+/** The manager routes an order to another partner (issue 39 §1): POST /v3/api/manager/order/{id}/ with partner_id. */
+export const ORDER_ROUTING_MSG = {
+  routed: (orderNumber: string, partner: string, newNumber: string) => `Заказ ${orderNumber} передан партнеру «${partner}» под номером ${newNumber}`,
+  partnerRequired: 'Выберите партнера, которому передать заказ',
+  partnerNotFound: 'Партнер не найден',
+  samePartner: 'Заказ уже у этого партнера',
+  noShop: 'У партнера нет магазина: передать ему заказ нельзя',
+  clientBlacklisted: 'Клиент в черном списке партнера: передать ему заказ нельзя',
+  closed: 'Заказ в корзине РЦ, выполнен или отменен: передать его нельзя',
+  paidWithPoints: 'Заказ оплачен баллами лояльности: передать его нельзя. Отмените заказ и верните баллы клиенту',
+  /** What the source's staff see when opening a routed order by its old id (404). */
+  routedAway: (partner: string) => `Заказ передан партнеру «${partner}»`,
+  /** The history entries on both sides (ROUTED_OUT, ROUTED_IN). */
+  historyOut: (partner: string) => `Передан партнеру «${partner}»`,
+  historyIn: (partner: string, manager: string) => `Получен от партнера «${partner}» (менеджер ${manager})`,
+  /** clients.origin_note of a client created at the target. */
+  clientOrigin: (partner: string, orderNumber: string) => `Получен от менеджера: заказ ${orderNumber} партнера «${partner}»`,
+} as const;

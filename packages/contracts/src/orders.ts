@@ -3,6 +3,7 @@ import { formId, formInt } from './numbers';
 import { filterDate } from './dates';
 import { actionDone, listOf, money, nav, seconds, yn } from './http/envelope';
 import { LIMITS, ORDER_STATUSES } from './limits';
+import { ORDER_ROUTING_MSG } from './messages';
 import { PAYMENT_TYPE_LABEL, PAYMENT_TYPES, type PaymentType } from './payment-types';
 
 /*
@@ -317,6 +318,8 @@ export const ONLINE_PAY_STATUS_LABEL: Record<string, string> = {
 export const ORDER_HISTORY_ACTIONS = [
   'CREATED', 'VIEWED', 'SENT_TO_BASKET', 'SEND_TO_BASKET_REFUSED', 'COMPLETED', 'CANCELED',
   'COMMENT', 'NOTE', 'PAYMENT_TYPE', 'EXPORT',
+  // The manager routed the order to another partner (issue 39 §1): the source's tombstone, the target's new order.
+  'ROUTED_OUT', 'ROUTED_IN',
 ] as const;
 export type OrderHistoryAction = (typeof ORDER_HISTORY_ACTIONS)[number];
 
@@ -331,6 +334,8 @@ export const ORDER_HISTORY_LABEL: Record<OrderHistoryAction, string> = {
   NOTE: 'Изменена заметка',
   PAYMENT_TYPE: 'Изменен способ оплаты',
   EXPORT: 'Заказ выгружен в Excel',
+  ROUTED_OUT: 'Заказ передан другому партнеру',
+  ROUTED_IN: 'Заказ получен от другого партнера',
 };
 
 /** The Russian TITLE of a history entry (HISTORY_OPERATIONS[].TITLE): the label plus the details that matter. */
@@ -347,6 +352,10 @@ export function orderHistoryTitle(action: string, details: Record<string, unknow
       return text('error') ? `${label}: ${text('error')}` : label;
     case 'EXPORT':
       return text('file_name') ? `${label}: ${text('file_name')}` : label;
+    case 'ROUTED_OUT':
+      return text('partner') ? ORDER_ROUTING_MSG.historyOut(text('partner')!) : label;
+    case 'ROUTED_IN':
+      return text('partner') ? ORDER_ROUTING_MSG.historyIn(text('partner')!, text('manager') ?? '—') : label;
     default:
       return label;
   }

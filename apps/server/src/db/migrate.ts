@@ -42,6 +42,7 @@ import * as orderCurPrice from './migrations/2026-11-28-0045-order-cur-price';
 import * as orderDeliveryZone from './migrations/2026-11-28-0046-order-delivery-zone';
 import * as loyaltyBalanceGuard from './migrations/2026-11-28-0047-loyalty-balance-guard';
 import * as reportGroupOrders from './migrations/2026-11-28-0048-report-group-orders';
+import * as orderRouting from './migrations/2026-11-28-0049-order-routing';
 import * as reportResults from './migrations/2026-11-28-0051-report-results';
 
 /** Dated migrations, listed here so that the bundled server carries them. */
@@ -88,6 +89,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-28-0046-order-delivery-zone': orderDeliveryZone,
   '2026-11-28-0047-loyalty-balance-guard': loyaltyBalanceGuard,
   '2026-11-28-0048-report-group-orders': reportGroupOrders,
+  '2026-11-28-0049-order-routing': orderRouting,
   '2026-11-28-0051-report-results': reportResults,
 };
 

@@ -522,6 +522,8 @@ export interface ClientsTable {
   price_column_id: number | null;
   has_individual: Def<boolean>;
   registered_at: Created;
+  /** How the client came to be when it did not register itself (a routed order's client: «Получен от менеджера», 0049). */
+  origin_note: string | null;
 }
 
 export interface ClientFilesTable {
@@ -656,6 +658,14 @@ export interface OrdersTable {
   phone_digits: GeneratedAlways<string>;
   /** The workflow's order of the status (NEW 1 … CANCELED 5), the list's STATUS sort. */
   status_rank: GeneratedAlways<number>;
+  /** A tombstone of an order the manager routed to another partner (CANCELED, migration 0049): where it went, when, by whom. */
+  routed_to_partner_id: number | null;
+  routed_to_order_id: number | null;
+  routed_at: Date | null;
+  routed_by: number | null;
+  /** An order received by routing: the partner and order it came from (no foreign key: another partner's row). */
+  routed_from_partner_id: number | null;
+  routed_from_order_id: number | null;
 }
 
 /** The partner's orders per Moscow calendar day and status (a read model kept by triggers on orders). */

@@ -14,11 +14,24 @@ export interface OrderStatusChanged {
   to: OrderStatus;
 }
 
+/** An order copied to another partner: the source's order (now a CANCELED tombstone) and the target's new one. */
+export interface OrderRouted {
+  orderId: number;
+  orderNumber: string;
+  clientId: number;
+  toPartnerId: number;
+  toOrderId: number;
+  toOrderNumber: string;
+  toClientId: number;
+}
+
 export interface DomainEventMap {
   'order.accepted': OrderStatusChanged;
   'order.sent_to_basket': OrderStatusChanged & { basketId: number };
   'order.completed': OrderStatusChanged & { stockConfirmed: boolean };
   'order.canceled': OrderStatusChanged & { reason: string };
+  /** The manager moved the order to another partner (issue 39 §1): the event's partner is the source. */
+  'order.routed': OrderRouted;
 }
 
 export type EventType = keyof DomainEventMap;

@@ -4,8 +4,9 @@ import { route } from '../http/route';
 import { actionFailed, money } from '../http/envelope';
 import { pathId } from '../http/path-params';
 import { formId } from '../numbers';
-import { orderActionSchema, orderCard, orderChangeDone, orderListAnswer, orderListQuerySchema } from '../orders';
+import { orderCard, orderChangeDone, orderListAnswer, orderListQuerySchema } from '../orders';
 import { reportAnswer, reportBody, reportKinds, REPORT_CODES } from '../reports';
+import { managerOrderActionSchema, orderRouted } from '../order-routing';
 
 const partnerParam = z.preprocess((v) => (v === '' || v === null ? undefined : v), formId().optional().catch(undefined));
 
@@ -96,12 +97,14 @@ export const MANAGER_ROUTES = {
     method: 'POST',
     path: '/v3/api/manager/order/:id/',
     access: 'manager',
-    summary: "The partner staff's status actions on any partner's order: accept, complete, cancel (with cancel_comment), comment, note",
+    summary:
+      "The partner staff's status actions on any partner's order: accept, complete, cancel (with cancel_comment), comment, note; partner_id (with action=route or alone) routes the order to that partner (issue 39 §1)",
     tags,
     form: true,
     params: z.object({ id: pathId }),
-    body: orderActionSchema,
-    answer: z.union([orderChangeDone, actionFailed]),
+    body: managerOrderActionSchema,
+    // Routed first: a status answer's fields are all optional and would take a routing's answer, dropping its ORDER.
+    answer: z.union([orderRouted, orderChangeDone, actionFailed]),
   }),
 
   catalog: route({

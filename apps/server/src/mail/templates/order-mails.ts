@@ -93,6 +93,26 @@ export function orderReceivedMail(p: OrderMailParams & OrderSum & PlacedAt & { l
   };
 }
 
+/**
+ * To the shop's notification addresses when the distributor's manager routes an order to it (issue 39 §1): the new
+ * order mail's content, saying where the order came from.
+ */
+export function orderRoutedMail(p: OrderMailParams & OrderSum & PlacedAt & { lines: number; client: string; from: string; manager: string }) {
+  const total = p.currency === 'RUB' ? amount(p.rubles, 'RUB') : `${amount(p.rubles, 'RUB')} (${amount(p.sum, p.currency)})`;
+  return {
+    subject: `Вам передан заказ ${p.orderNumber}`,
+    ...mailBody(
+      'Здравствуйте!',
+      [
+        `Менеджер ${p.manager} передал в магазин «${p.shopName}» заказ клиента «${p.client}» от партнера «${p.from}»: ${p.lines} поз. на сумму ${total}. Номер заказа у вас: ${p.orderNumber}.`,
+        ...placedLine(p),
+        'Заказ ждет вас в разделе «Заказы».',
+      ],
+      p.shopName,
+    ),
+  };
+}
+
 /** To the shop when a buyer sends a review. */
 export function reviewMail(p: { shopName: string; client: string; author: string; text: string }) {
   return {

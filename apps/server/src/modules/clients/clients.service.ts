@@ -23,7 +23,7 @@ import { clientViewOf, loyaltyOf, money, toListItem, type ClientView } from './c
 import { clientsRepo } from './clients.repo';
 import { moscowDayRange } from '@/http/moscow-days';
 import { phoneDigitsOf } from '@/db/text-search';
-import { clientByInn, registerClient } from './client-registration';
+import { clientByInn, createRoutedClient, matchRoutedClient, registerClient } from './client-registration';
 
 type ListQuery = Omit<ClientListQuery, 'action'>;
 
@@ -102,6 +102,10 @@ export function clientsService(db: Db, deps: { mailer: Mailer; files: FileStore;
     /** A client registering itself in the shop (auth adds its user in the same transaction). */
     register: registerClient,
     findByInn: (partnerId: number, inn: string) => clientByInn(db, partnerId, inn),
+    /** A routed order's client at the target partner (issue 39 §1): found by INN or e-mail, in the routing's transaction. */
+    matchRouted: matchRoutedClient,
+    /** …or created there, marked new, with where it came from (its user: auth, in the same transaction). */
+    createRouted: createRoutedClient,
 
     /**
      * The client list (or a group's, with groupId): CNT counts the filter's rows, CNT_ALL the whole collection

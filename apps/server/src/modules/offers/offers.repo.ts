@@ -215,6 +215,17 @@ export function offersRepo(db: Db) {
       offerIds.length
         ? trx.updateTable('offers').set((eb) => ({ used_count: eb('used_count', '+', 1) })).where('partner_id', '=', partnerId).where('id', 'in', offerIds).execute()
         : Promise.resolve([]),
+
+    /** The order no longer counts against these offers' limits (routed to another partner): one use less each, not below 0. */
+    release: (trx: Db, partnerId: number, offerIds: number[]) =>
+      offerIds.length
+        ? trx
+            .updateTable('offers')
+            .set({ used_count: sql<number>`greatest(used_count - 1, 0)` })
+            .where('partner_id', '=', partnerId)
+            .where('id', 'in', offerIds)
+            .execute()
+        : Promise.resolve([]),
   };
 }
 

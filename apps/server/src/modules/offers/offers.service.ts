@@ -274,6 +274,15 @@ export function offersService(db: Db, deps: { files: FileStore }) {
       await repoTx.use(trx, partnerId, used);
       return { used, gifts };
     },
+
+    /**
+     * Inside a routing's transaction (issue 39 §1): an order the manager routed to another partner stops counting
+     * against the limits of the offers it used here (checkout counted it once per offer: its promo prices and gifts).
+     * The target has none of these offers, so nothing is counted there.
+     */
+    async releaseForOrder(trx: Db, partnerId: number, offerIds: number[]): Promise<void> {
+      await offersRepo(trx).release(trx, partnerId, [...new Set(offerIds)]);
+    },
   };
 }
 

@@ -23,19 +23,22 @@ export interface PlacedLine {
   quantity: number;
   /** The offer whose promo price or gift this line is. */
   offerId?: number | null;
+  /** A promo-priced line (SPECIAL); by default, a line of an offer. A routed order keeps its lines' mark without the offer. */
+  special?: boolean;
 }
 
 export interface NewOrder {
   partnerId: number;
   clientId: number;
-  userId: number;
+  /** The client's user who ordered (null: a routed order whose client has no user at the target). */
+  userId: number | null;
   paymentType: PaymentType;
   currency: string;
   currencyRate: string;
   taxType: string;
   deliveryPrice: string;
   /** The delivery zone of the moment (its id and name), and whether the delivery price is to be agreed (issue 38 §4). */
-  deliveryZone?: { id: number; name: string } | null;
+  deliveryZone?: { id: number | null; name: string } | null;
   deliveryByAgreement?: boolean;
   minOrderSum: string | null;
   contactName: string;
@@ -47,10 +50,18 @@ export interface NewOrder {
   /** The client earns loyalty points on it (a member of the partner's running programme). */
   isLoyalty: boolean;
   lines: PlacedLine[];
+  /**
+   * A copy of an order routed from another partner (issue 39 §1): it keeps its placing time, names where it came
+   * from, and its first history step is the routing's (by the manager), not the shop's CREATED.
+   */
+  routed?: { createdAt: Date; fromPartnerId: number; fromOrderId: number; history: { userId: number; details: Record<string, unknown> } };
 }
 
-/** The partner's next order number: its numbering's prefix ("К-000123" → "К-000124"), "З-000001" for a first order. */
-async function nextNumber(trx: Db, partnerId: number): Promise<string> {
+/**
+ * The partner's next order number: its numbering's prefix ("К-000123" → "К-000124"), "З-000001" for a first order.
+ * Takes the partner's numbering lock until the caller's transaction ends: write the order in it.
+ */
+export async function nextNumber(trx: Db, partnerId: number): Promise<string> {
   // One number at a time per partner: the lock is held until the order is written.
   await sql`select pg_advisory_xact_lock(${partnerId}::int, hashtext('order_number'))`.execute(trx);
   const last = await trx.selectFrom('orders').select('order_number').where('partner_id', '=', partnerId).orderBy('id', 'desc').limit(1).executeTakeFirst();
@@ -98,6 +109,7 @@ export async function placeOrder(trx: Db, o: NewOrder): Promise<{ id: number; nu
       tradepoint_id: o.tradepointId,
       comment: o.comment,
       is_loyalty: o.isLoyalty,
+      ...(o.routed ? { created_at: o.routed.createdAt, routed_from_partner_id: o.routed.fromPartnerId, routed_from_order_id: o.routed.fromOrderId } : {}),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -115,13 +127,17 @@ export async function placeOrder(trx: Db, o: NewOrder): Promise<{ id: number; nu
         cur_price: new Decimal(l.curPrice).toFixed(4),
         quantity: l.quantity,
         offer_id: l.offerId ?? null,
-        special: l.offerId != null,
+        special: l.special ?? l.offerId != null,
       })),
     )
     .execute();
   await trx
     .insertInto('order_history')
-    .values({ partner_id: o.partnerId, order_id: order.id, user_id: o.userId, action: 'CREATED', details: JSON.stringify({ source: 'shop' }) })
+    .values(
+      o.routed
+        ? { partner_id: o.partnerId, order_id: order.id, user_id: o.routed.history.userId, action: 'ROUTED_IN', details: JSON.stringify(o.routed.history.details) }
+        : { partner_id: o.partnerId, order_id: order.id, user_id: o.userId, action: 'CREATED', details: JSON.stringify({ source: 'shop' }) },
+    )
     .execute();
   return { id: Number(order.id), number, sum: sum.toFixed(2), curSum: curSum.toFixed(2), currency: o.currency };
 }

@@ -2,11 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import { MSG } from '@b2b/contracts/messages';
 import { MANAGER_ORDER_ACTIONS, MANAGER_ROUTES as M } from '@b2b/contracts/routes/manager';
 import type { OrderActionInput } from '@b2b/contracts/orders';
+import type { ManagerOrderActionInput, OrderRouteInput } from '@b2b/contracts/order-routing';
 import { ORDER_ROUTES as R } from '@b2b/contracts/routes/orders';
 import { notFound } from '@/http/app-error';
 import { addRoute } from '@/http/contract-route';
 import { failed, type ActionFailed, type ActionOk } from '@/http/envelope';
+import type { OrderRoutingService } from './order-routing.service';
 import type { OrdersService } from './orders.service';
+
+/** The manager's order action that routes the order: action=route, or partner_id without an action. */
+const isRouting = (body: ManagerOrderActionInput): body is OrderRouteInput => body.action === undefined || body.action === 'route';
 
 const found = <T>(answer: T | undefined): T => {
   if (answer === undefined) throw notFound(MSG.notFound);
@@ -16,6 +21,8 @@ const found = <T>(answer: T | undefined): T => {
 /** What other modules do for an order's actions: the loyalty module gives the order's points back (bonus_return). */
 export interface OrderActionDeps {
   bonusReturn: (staff: { id: number; partnerId: number }, orderId: number) => Promise<ActionFailed | ActionOk<{ RETURNED_BONUS: string }>>;
+  /** The manager routes an order to another partner (issue 39 §1); a routed order's old id answers 404 with where it went. */
+  routing: OrderRoutingService;
 }
 
 export function ordersRoutes(orders: OrdersService, deps: OrderActionDeps) {
@@ -45,6 +52,7 @@ export function ordersRoutes(orders: OrdersService, deps: OrderActionDeps) {
     );
 
     addRoute(app, R.card, async ({ staff, params: { id }, query }) => {
+      await deps.routing.assertHere(staff.partnerId, id);
       if (query.action === 'export') return orders.actions.exportOrder(staff, id);
       if (query.action === 'loyalty_history') return loyaltyHistory(staff.partnerId, id);
       return found(await orders.cards.card({ partnerId: staff.partnerId, canEdit: staff.rights.editOrders }, id));
@@ -52,6 +60,7 @@ export function ordersRoutes(orders: OrdersService, deps: OrderActionDeps) {
 
     addRoute(app, R.action, async ({ staff, params: { id }, body }) => {
       switch (body.action) {
+      await deps.routing.assertHere(staff.partnerId, id);
         case 'export':
           return orders.actions.exportOrder(staff, id);
         case 'loyalty_history':
@@ -63,7 +72,10 @@ export function ordersRoutes(orders: OrdersService, deps: OrderActionDeps) {
       }
     });
 
-    addRoute(app, R.paymentType, ({ staff, params }) => orders.actions.changePaymentType(staff, params.orderId, params.paymentType));
+    addRoute(app, R.paymentType, async ({ staff, params }) => {
+      await deps.routing.assertHere(staff.partnerId, params.orderId);
+      return orders.actions.changePaymentType(staff, params.orderId, params.paymentType);
+    });
 
     addRoute(app, R.basket, ({ staff }) => orders.basket.totals(staff.partnerId));
 
@@ -72,7 +84,8 @@ export function ordersRoutes(orders: OrdersService, deps: OrderActionDeps) {
     // The platform manager: every partner's orders, a card and the status actions as the partner's staff take them.
     // shop_id, the spec's name, wins over partner_id, its synonym.
     addRoute(app, M.orders, ({ query }) => orders.list.listAcross(query.shop_id ?? query.partner_id, { ...query, shop_id: undefined }));
-    const managed = async (id: number) => found(await orders.partnerOf(id));
+    // A routed order's old id: 404 «Заказ передан партнеру «…»» (the manager finds it at the target by its new number).
+    const managed = (id: number) => deps.routing.partnerOf(id);
     addRoute(app, M.order, async ({ params: { id } }) => {
       const card = found(await orders.cards.card({ partnerId: await managed(id), canEdit: true }, id));
       // The manager's card lists only what the manager's route takes (no basket send, no payment type).
@@ -82,5 +95,7 @@ export function ordersRoutes(orders: OrdersService, deps: OrderActionDeps) {
       const actor = { id: user.id, partnerId: await managed(id) };
       return (MANAGER_ORDER_ACTIONS as readonly string[]).includes(body.action) ? statusAction(actor, id, body) : failed({ action: MSG.forbidden });
     });
+      // partner_id with action=route, or alone: the order moves to that partner.
+      if (isRouting(body)) return deps.routing.route(user, id, body.partner_id);
   };
 }

@@ -10,6 +10,7 @@ import { orderCardService } from './order-card.service';
 import { orderListService } from './order-list.service';
 import { placeOrder } from './order-placement';
 
+import { orderRoutingService, type OrderRoutingDeps } from './order-routing.service';
 export type { NewOrder } from './order-placement';
 import { ordersRepo } from './orders.repo';
 
@@ -33,6 +34,8 @@ export function ordersService(db: Db, deps: { mailer: Mailer; files: FileStore; 
     /** A buyer's order from the shop, written in the caller's transaction (the storefront's checkout). */
     place: placeOrder,
     /** The loyalty points given back to the client for an order (RETURNED_BONUS), in the loyalty module's transaction. */
+    /** The manager's routing of orders to other partners (issue 39 §1), with what it needs of other modules (app.ts). */
+    routing: (others: Omit<OrderRoutingDeps, 'mailer' | 'events'>) => orderRoutingService(db, { ...others, mailer: deps.mailer, events: deps.events }),
     setReturnedBonus: async (trx: Db, partnerId: number, orderId: number, points: string) => {
       await trx.updateTable('orders').set({ returned_bonus: points, updated_at: new Date() }).where('partner_id', '=', partnerId).where('id', '=', orderId).execute();
     },

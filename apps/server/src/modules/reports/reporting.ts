@@ -291,13 +291,16 @@ export function reporting(db: Db) {
       return rows.rows;
     },
 
-    /** The reasons canceled orders were given, most frequent first (an empty reason is one group). */
+    /**
+     * The reasons canceled orders were given, most frequent first (an empty reason is one group). An order the manager
+     * routed to another partner left a CANCELED tombstone behind: no cancellation, it is counted at the target.
+     */
     async cancelReasons(f: ReportFilter) {
       const { from, to } = instants(f);
       const rows = await sql<{ name: string | null; orders: number; revenue: string }>`
         select nullif(lower(btrim(o.cancel_comment)), '') as name, count(*)::int as orders, sum(o.position_sum) as revenue
         from orders o
-        where o.status = 'CANCELED' and o.created_at >= ${from} and o.created_at < ${to}
+        where o.status = 'CANCELED' and o.routed_to_order_id is null and o.created_at >= ${from} and o.created_at < ${to}
           ${f.partnerId ? sql`and o.partner_id = ${f.partnerId}` : sql``}
         group by 1
         order by 2 desc, 1

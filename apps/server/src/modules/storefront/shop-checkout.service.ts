@@ -202,7 +202,12 @@ export function shopCheckoutService(
     },
 
     async orders(buyer: Buyer, q: { limit: number; offset: number }) {
-      const base = db.selectFrom('orders').where('partner_id', '=', buyer.partnerId).where('client_id', '=', buyer.clientId);
+      // An order the manager routed to another partner is no longer this shop's (its tombstone is not shown).
+      const base = db
+        .selectFrom('orders')
+        .where('partner_id', '=', buyer.partnerId)
+        .where('client_id', '=', buyer.clientId)
+        .where('routed_to_order_id', 'is', null);
       const [rows, count] = await Promise.all([
         base
           .select(['id', 'order_number', 'created_at', 'status', 'position_count', 'delivery_price', 'payment_type', 'currency', 'currency_rate'])
@@ -225,6 +230,7 @@ export function shopCheckoutService(
         .where('partner_id', '=', buyer.partnerId)
         .where('client_id', '=', buyer.clientId)
         .where('id', '=', id)
+        .where('routed_to_order_id', 'is', null)
         .executeTakeFirst();
       if (!o) throw notFound(MSG.notFound);
       const items = await db
