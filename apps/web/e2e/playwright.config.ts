@@ -10,7 +10,7 @@ const build = process.env.E2E_BUILD;
 const serverEntry = build ? `apps/server/.dist-${build}/main.js` : 'apps/server/dist/main.js';
 const webDist = build ? path.join(root, `apps/web/.dist-${build}`) : undefined;
 
-const SHOP_WIDE = ['**/money-rule.e2e.ts', '**/reports.e2e.ts'];
+const SHOP_WIDE = ['**/money-rule.e2e.ts', '**/reports.e2e.ts', '**/shop-time-zone.e2e.ts'];
 
 /** Browser tests run against the built app served by the real server on a fresh, seeded embedded database. */
 export default defineConfig({

@@ -143,6 +143,26 @@ test.beforeEach(async ({ page }) => {
   await signInAndWait(page, 'owner@partner.demo');
 });
 
+test("the section tree says its totals (action=total): its sections and products, and the sections with this list's own markup (issue 39 §3)", async ({ page }) => {
+  const api = await apiOf(page);
+  const listId = await api.createList(`E2E итоги ${Date.now()}`);
+  const section = await api.leafSection(listId);
+  const { TOTAL } = await api.get<{ TOTAL: { SECTIONS: number; PRODUCTS: number } }>(`/partner/pricing/sections/pricelist/${listId}/?action=total`);
+  // Thousands apart, as the screen writes them (groupThousands): «2 934».
+  const grouped = (n: number) => String(n).replace(/\B(?=(\d{3})+$)/g, ' ');
+  await openPanel(page, 'pricelist', listId);
+  const total = page.getByTestId('sections-total');
+  await expect(total).toContainText(`${grouped(TOTAL.SECTIONS)} раздел`);
+  await expect(total).toContainText(`${grouped(TOTAL.PRODUCTS)} товар`);
+  await expect(total).not.toContainText('с наценкой');
+
+  await page.getByTestId('section-search').locator('input').fill(section.NAME);
+  await page.getByTestId(`section-${section.ID}`).click();
+  await page.getByTestId('section-rate-input').fill('7');
+  await page.getByTestId('section-rate-save').click();
+  await expect(total).toContainText('с наценкой: 1');
+});
+
 test("a section markup on a list changes the price of the client it prices; a product's rate and a client's point price", async ({ page }) => {
   const api = await apiOf(page);
   const listId = await api.createList(`E2E наценки ${Date.now()}`);
@@ -390,7 +410,7 @@ test('a YML link: created, served as a valid YML catalogue with the list prices,
   expect(parsed).toMatchObject({ root: 'yml_catalog', errors: 0, price: product.PRICE });
   expect(parsed.offers).toBeGreaterThan(100);
 
-  // The partner's live links are limited: past the limit the refusal shows in a modal.
+  // The partner's live links are limited: past the limit the refusal shows in place, in the YML block (issue 39 §3).
   const made: number[] = [];
   for (let i = 0; i < LIMITS.ymlLinksMax; i++) {
     const answer = await api.post<{ SUCCESS: string; ITEMS?: { ID: number }[] }>(`/partner/pricing/yml/pricelist/${listId}/`, { action: 'create' });
@@ -400,8 +420,12 @@ test('a YML link: created, served as a valid YML catalogue with the list prices,
   await page.reload();
   await expect(page.getByTestId('yml-create')).toBeVisible({ timeout: 30_000 });
   await page.getByTestId('yml-create').click();
-  await expect(page.getByTestId('yml-refused')).toHaveText(PRICING_MSG.ymlLimit(LIMITS.ymlLinksMax));
-  await page.locator('.ant-modal-confirm').getByRole('button').click();
+  const ymlBlock = page.getByTestId('yml');
+  await expect(ymlBlock.getByTestId('yml-refused')).toHaveText(PRICING_MSG.ymlLimit(LIMITS.ymlLinksMax));
+  await expect(ymlBlock.getByTestId('yml-refusal')).toContainText('Ссылка не создана');
+  await expect(page.locator('.ant-modal')).toHaveCount(0);
+  await ymlBlock.getByTestId('yml-refusal').getByRole('button', { name: /close|закрыть/i }).click();
+  await expect(ymlBlock.getByTestId('yml-refusal')).toHaveCount(0);
   for (const id of made) await api.post(`/partner/pricing/yml/pricelist/${listId}/`, { action: 'delete', id });
 
   // Switched off, the link no longer serves.

@@ -211,42 +211,60 @@ test('a role without the edit right sees the settings with the forms switched of
   await expect(page.getByTestId('price-form-save')).toBeDisabled();
 });
 
-/** «dd.MM.yyyy HH:mm» as the minutes since the epoch of that wall clock, to compare two zones' readings. */
-const wallMinutes = (text: string) => {
-  const [, d, m, y, hh, mm] = /(\d{2})\.(\d{2})\.(\d{4}) (\d{2}):(\d{2})/.exec(text)!;
-  return Date.UTC(Number(y), Number(m) - 1, Number(d), Number(hh), Number(mm)) / 60_000;
-};
-
-test("the shop's time zone is chosen on the settings tab, saved, and the order card's time follows it (issue 38 §8)", async ({ page }) => {
+test('the settings screen reopens on the tab last viewed, after a reload and coming back from another screen (issue 39 §3)', async ({ page }) => {
   await signInAndWait(page, 'admin@partner.demo');
+  await page.goto('/partner/settings');
+  await expect(page).toHaveURL(/\/partner\/settings\/my-shop$/);
+  await page.getByRole('tab', { name: 'Оплата' }).click();
+  await expect(page).toHaveURL(/\/partner\/settings\/my-payment$/);
   await page.goto('/partner/orderlist');
-  const link = page.getByTestId('order-link').first();
-  await expect(link).toBeVisible({ timeout: 30_000 });
-  const cardUrl = (await link.getAttribute('href'))!;
-  const cardTime = async () => {
-    await page.goto(cardUrl);
-    const field = page.getByTestId('order-field-date');
-    await expect(field).toHaveText(/\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}/, { timeout: 30_000 });
-    return wallMinutes((await field.textContent())!);
-  };
-  const moscow = await cardTime();
+  await page.goto('/partner/settings');
+  await expect(page).toHaveURL(/\/partner\/settings\/my-payment$/);
+  await page.reload();
+  await expect(page).toHaveURL(/\/partner\/settings\/my-payment$/);
 
-  const chooseZone = async (name: string) => {
-    await page.goto('/partner/settings/my-settings');
-    const zone = page.getByLabel('Часовой пояс магазина', { exact: true });
-    await zone.click();
-    await page.locator('.ant-select-item-option').filter({ hasText: name }).click();
-    await page.getByTestId('settings-form-save').click();
-    await saved(page);
-  };
-  try {
-    await chooseZone('Новосибирск');
-    await page.reload();
-    await expect(page.getByTestId('time-zone').locator('.ant-select')).toContainText('Новосибирск (МСК+4, UTC+7)');
-    // Novosibirsk is four hours ahead of Moscow: the same instant reads 4 hours later.
-    expect(await cardTime()).toBe(moscow + 4 * 60);
-  } finally {
-    await chooseZone('Москва');
-  }
-  expect(await cardTime()).toBe(moscow);
+  await page.goto('/partner/settings/my-settings-commercialoffer');
+  await page.goto('/partner/orderlist');
+  await page.getByTestId('nav-settings').click();
+  await expect(page).toHaveURL(/\/partner\/settings\/my-settings-commercialoffer$/);
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'settings_page')!;
+  expect(cookie).toMatchObject({ value: 'my-settings-commercialoffer', path: '/' });
+  // A month (the partner area's saved state), give or take the test's own minutes.
+  expect(Math.round((cookie.expires - Date.now() / 1000) / 86400)).toBe(30);
+});
+
+test("the settings tab shows the shop's instructions with its own link and marks what is done (issue 39 §3)", async ({ page, baseURL }) => {
+  await openTab(page, 'my-settings');
+  const block = page.getByTestId('shop-instructions');
+  await expect(block).toContainText('Инструкции по настройке магазина');
+  await expect(block.getByTestId('instruction-SHOP_LINK')).toHaveText('Ссылка на магазин');
+  await expect(block.getByTestId('instruction-SHOP_LINK')).toHaveAttribute('data-done', 'Y');
+  await expect(block.getByTestId('instruction-DOMAIN')).toHaveText('Собственный домен');
+  await expect(block.getByTestId('instruction-MAIL')).toHaveText('Почта для уведомлений о заказах');
+  await block.getByTestId('instruction-SHOP_LINK').click();
+  await expect(block.getByTestId('instruction-steps-SHOP_LINK')).toContainText(`${baseURL}/shop/kancler`);
+  // A part not done yet is open from the start; a done one opens on a click.
+  if ((await block.getByTestId('instruction-MAIL').getAttribute('data-done')) === 'Y') await block.getByTestId('instruction-MAIL').click();
+  const mail = block.getByTestId('instruction-steps-MAIL');
+  await expect(mail).toContainText('добавьте его в адресную книгу');
+  await expect(mail).toContainText('Отметьте, что выполнили все действия');
+});
+
+test('the tradepoint form keeps the house to 3 characters, the building to 2, a phone to 20 and its comment to 30 (issue 39 §3)', async ({ page }) => {
+  await openTab(page, 'my-shipping');
+  await page.getByTestId('tradepoint-add').click();
+  const modal = page.getByRole('dialog');
+  await modal.getByTestId('tradepoint-house').fill('12/34');
+  await expect(modal.getByTestId('tradepoint-house')).toHaveValue('12/');
+  await modal.getByTestId('tradepoint-building').pressSequentially('123');
+  await expect(modal.getByTestId('tradepoint-building')).toHaveValue('12');
+  await modal.getByRole('button', { name: 'Добавить телефон' }).click();
+  const phone = modal.getByTestId('tradepoint-phones').getByLabel('Телефон', { exact: true });
+  await phone.pressSequentially('+7 (495) 100-00-01 доб. 55');
+  await expect(phone).toHaveValue('+7 (495) 100-00-01 д');
+  const comment = modal.getByTestId('tradepoint-phones').getByLabel('Комментарий', { exact: true });
+  await comment.fill('Склад на Тверской, вход со двора, третий этаж');
+  await expect(comment).toHaveValue('Склад на Тверской, вход со дво');
+  await modal.getByRole('button', { name: 'Отмена' }).click();
+  await expect(modal).toBeHidden();
 });

@@ -161,6 +161,8 @@ export const SAVED_STATE_COOKIES = [
   'params_manager_partner',
   /** The manager's reports: the report and its own partner filter (never the orders screen's, issue 38.2). */
   'params_reports',
+  /** The shop settings tab last viewed: /partner/settings opens it again (§2, issue 39 §3). */
+  'settings_page',
 ] as const;
 
 export const ORDER_STATUSES = ['NEW', 'VIEWED', 'IN_BASKET', 'COMPLETED', 'CANCELED'] as const;

@@ -31,10 +31,15 @@ describe('bannerProblem', () => {
 });
 
 describe('xlsProblem', () => {
-  it('takes an Excel file of at most 10 MB', () => {
+  it('takes an .xlsx or .csv of at most 10 MB, as the server reads them', () => {
     expect(xlsProblem({ name: 'promo.XLSX', size: 1000 })).toBeNull();
-    expect(xlsProblem({ name: 'promo.csv', size: 1000 })).toBe('Недопустимый тип файла');
-    expect(xlsProblem({ name: 'promo.xls', size: 10 * 1024 * 1024 + 1 })).toBe('Размер файла должен быть не больше 10МБ');
+    expect(xlsProblem({ name: 'promo.csv', size: 1000 })).toBeNull();
+    expect(xlsProblem({ name: 'promo.pdf', size: 1000 })).toBe('Недопустимый тип файла');
+    expect(xlsProblem({ name: 'promo.xlsx', size: 10 * 1024 * 1024 + 1 })).toBe('Размер файла должен быть не больше 10МБ');
+  });
+  it('asks to save the old .xls as .xlsx or .csv before it is sent (issue 39 §3)', () => {
+    expect(xlsProblem({ name: 'promo.xls', size: 1000 })).toBe('Сохраните файл в формате .xlsx или .csv');
+    expect(xlsProblem({ name: 'Акция.XLS', size: 10 * 1024 * 1024 + 1 })).toBe('Сохраните файл в формате .xlsx или .csv');
   });
 });
 

@@ -1,6 +1,7 @@
 import { LIMITS } from '@b2b/contracts/limits';
 import { MSG } from '@b2b/contracts/messages';
 import { OFFER_MSG } from '@b2b/contracts/offers';
+import { SPREADSHEET_ACCEPT, spreadsheetNameProblem } from '@b2b/contracts/spreadsheet-files';
 import { rubles } from '@b2b/contracts/storefront';
 import { centsOf, moneyOfCents } from '@/shared/money/cents';
 
@@ -12,7 +13,8 @@ import { centsOf, moneyOfCents } from '@/shared/money/cents';
 /** §5: jpeg, jpg or png. */
 export const BANNER_TYPES = ['image/jpeg', 'image/jpg', 'image/png'] as const;
 export const BANNER_ACCEPT = '.jpg,.jpeg,.png';
-export const XLS_ACCEPT = '.xlsx,.xls';
+/** The promo assortment file: the spreadsheets the server reads (SPREADSHEET_EXTENSIONS), the old .xls not among them. */
+export const XLS_ACCEPT = SPREADSHEET_ACCEPT;
 
 /** A banner over 300 KB (307200 bytes) or not a jpeg/png picture is refused. */
 export function bannerProblem(file: { size: number; type: string; name: string }): string | null {
@@ -21,9 +23,14 @@ export function bannerProblem(file: { size: number; type: string; name: string }
   return file.size > LIMITS.bannerMaxBytes ? OFFER_MSG.bannerTooLarge : null;
 }
 
-/** The promo assortment file: an Excel workbook of at most 10 MB. */
+/**
+ * The promo assortment file: an .xlsx or .csv of at most 10 MB; the old .xls is asked to be saved again as the server
+ * would ask (issue 39 §3).
+ */
 export function xlsProblem(file: { size: number; name: string }): string | null {
-  if (!/\.xlsx?$/i.test(file.name)) return MSG.fileTypeInvalid;
+  const problem = spreadsheetNameProblem(file.name);
+  if (problem === 'old-excel') return MSG.spreadsheetOldExcel;
+  if (problem) return MSG.fileTypeInvalid;
   return file.size > LIMITS.uploadMaxBytes ? MSG.fileTooLarge : null;
 }
 

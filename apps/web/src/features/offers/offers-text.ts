@@ -56,7 +56,7 @@ export const OFFERS_UI = {
     bannerRemove: 'Удалить баннер',
     bannerNew: (name: string) => `Новый файл: ${name}`,
     products: 'Товары по акции (Excel)',
-    productsHint: 'Файл .xlsx или .xls: столбец «Код товара» (6 цифр) и столбец «Цена на сайте».',
+    productsHint: 'Файл .xlsx или .csv: столбец «Код товара» (6 цифр) и столбец «Цена на сайте».',
     productsCount: (n: number) => `Товаров в акции: ${n}`,
     productsChoose: 'Загрузить файл',
     productsRemove: 'Удалить файл',

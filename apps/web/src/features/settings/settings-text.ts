@@ -102,6 +102,9 @@ export const SETTINGS_TEXT = {
   dateEnd: 'Работает по',
   // settings
   linksCard: 'Ссылки и домен',
+  instructionsCard: 'Инструкции по настройке магазина',
+  instructionDone: 'Выполнено',
+  instructionToDo: 'Не выполнено',
   shopLink: 'Ссылка на магазин',
   domainName: 'Собственный домен',
   googleId: 'Google ID',

@@ -15,7 +15,7 @@ export interface Coordinates {
 
 export interface TradepointFormValues {
   address: string;
-  address_fields: { city?: string; street?: string; house?: string };
+  address_fields: { city?: string; street?: string; house?: string; building?: string };
   coordinates: Coordinates;
   ph: PhoneRow[];
   work_days: string[];

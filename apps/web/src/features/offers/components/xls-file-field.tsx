@@ -45,7 +45,7 @@ export function XlsFileField(props: Props) {
           </Button>
         )}
       </Space>
-      {refused && <Typography.Paragraph type="danger" style={{ margin: '4px 0 0' }}>{refused}</Typography.Paragraph>}
+      {refused && <Typography.Paragraph type="danger" style={{ margin: '4px 0 0' }} data-testid="offer-xls-refused">{refused}</Typography.Paragraph>}
     </div>
   );
 }

@@ -39,7 +39,8 @@ const priceParams = (t: PanelTarget) => ({ type: t.type, priceId: t.id });
 export const useSections = (t: PanelTarget) =>
   useQuery({
     queryKey: pricingKeys.sections(t),
-    queryFn: ({ signal }) => api.call(R.sections, { params: priceParams(t) }, { signal }),
+    // action=total: the tree's totals come with it (§7).
+    queryFn: ({ signal }) => api.call(R.sections, { params: priceParams(t), query: { action: 'total' } }, { signal }),
   });
 
 export const PRODUCTS_PAGE_SIZE = 24;

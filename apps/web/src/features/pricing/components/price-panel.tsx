@@ -52,7 +52,7 @@ export function PricePanel({ type, id }: { type: PriceKind; id: number | string 
       ) : (
         <Flex wrap gap={16} align="flex-start">
           <div style={{ flex: '1 1 300px', maxWidth: 420, minWidth: 0 }}>
-            <SectionTree items={sections.data.ITEMS} selected={selected} onSelect={setSelected} />
+            <SectionTree items={sections.data.ITEMS} total={sections.data.TOTAL} selected={selected} onSelect={setSelected} />
           </div>
           <div style={{ flex: '3 1 560px', minWidth: 0 }}>
             {section ? (

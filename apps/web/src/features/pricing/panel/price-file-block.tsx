@@ -3,6 +3,7 @@ import { Alert, App, Button, type ButtonProps, Card, Dropdown, Skeleton, Space, 
 import { DownloadOutlined, DownOutlined, HistoryOutlined, UploadOutlined } from '@ant-design/icons';
 import { ACTION_LABEL, MSG } from '@b2b/contracts/messages';
 import { PRICING_MSG, type PricingStatus } from '@b2b/contracts/pricing';
+import { SPREADSHEET_ACCEPT } from '@b2b/contracts/spreadsheet-files';
 import { countRu, PLURAL } from '@b2b/contracts/plural-ru';
 import { isApiError } from '@/api/api-error';
 import { errorText } from '@/api/error-text';
@@ -149,7 +150,7 @@ export function PriceFileBlock({ target, part, rights, title }: { target: PanelT
             )}
             {rights.upload && (
               <Upload
-                accept=".xlsx,.csv"
+                accept={SPREADSHEET_ACCEPT}
                 showUploadList={false}
                 disabled={polling || upload.isPending}
                 beforeUpload={(file) => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '@b2b/contracts/limits';
+import { MSG } from '@b2b/contracts/messages';
 import { fileParts, parsePanelTarget, refuseFile, uploadKindOf } from './price-file-target';
 
 describe('parsePanelTarget', () => {
@@ -40,8 +41,10 @@ describe('refuseFile', () => {
     expect(refuseFile({ name: 'Прайс.XLSX', size: 10 }, texts)).toBeNull();
     expect(refuseFile({ name: 'prices.csv', size: LIMITS.uploadMaxBytes }, texts)).toBeNull();
   });
-  it('refuses another type, then a file too large', () => {
-    expect(refuseFile({ name: 'prices.xls', size: 10 }, texts)).toBe('type');
+  it('asks for .xlsx or .csv instead of the old .xls, refuses another type, then a file too large', () => {
+    expect(refuseFile({ name: 'prices.xls', size: 10 }, texts)).toBe('Сохраните файл в формате .xlsx или .csv');
+    expect(refuseFile({ name: 'Прайс.XLS', size: LIMITS.uploadMaxBytes + 1 }, texts)).toBe(MSG.spreadsheetOldExcel);
+    expect(refuseFile({ name: 'prices.ods', size: 10 }, texts)).toBe('type');
     expect(refuseFile({ name: 'xlsx', size: 10 }, texts)).toBe('type');
     expect(refuseFile({ name: 'prices.xlsx', size: LIMITS.uploadMaxBytes + 1 }, texts)).toBe('big');
   });

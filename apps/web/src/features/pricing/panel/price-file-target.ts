@@ -1,5 +1,7 @@
 import { DEFAULTS, LIMITS } from '@b2b/contracts/limits';
+import { MSG } from '@b2b/contracts/messages';
 import { PRICE_KINDS, type PriceKind, type PriceUpload } from '@b2b/contracts/pricing';
+import { spreadsheetNameProblem } from '@b2b/contracts/spreadsheet-files';
 import { parsePriceListId } from '@/features/pricing/price-list-selection';
 
 /** The price a pricing panel shows: a price list or column (the base list's id is `personal_price`), or a client. */
@@ -35,12 +37,13 @@ export function parsePanelTarget(type: string, id: string | null): PanelTarget |
   return { type: type as PriceKind, id: parsed };
 }
 
-/** The price files the server reads (it checks the content again: a renamed file is refused there). */
-export const PRICE_FILE_EXTENSIONS = ['xlsx', 'csv'] as const;
-
-/** Why a chosen file is not sent (its extension, its size), or null. */
+/**
+ * Why a chosen file is not sent, or null: the old .xls asks to be saved as .xlsx or .csv, another type is unsupported,
+ * then its size. The server reads only SPREADSHEET_EXTENSIONS and checks the content again (an .xls renamed is refused there).
+ */
 export function refuseFile(file: { name: string; size: number }, texts: { tooLarge: string; unsupported: string }): string | null {
-  const extension = /\.([^.]+)$/.exec(file.name)?.[1].toLowerCase() ?? '';
-  if (!(PRICE_FILE_EXTENSIONS as readonly string[]).includes(extension)) return texts.unsupported;
+  const problem = spreadsheetNameProblem(file.name);
+  if (problem === 'old-excel') return MSG.spreadsheetOldExcel;
+  if (problem) return texts.unsupported;
   return file.size > LIMITS.uploadMaxBytes ? texts.tooLarge : null;
 }

@@ -1,6 +1,9 @@
-import type { PriceKind, PriceUpload, PricingProduct } from '@b2b/contracts/pricing';
+import { countRu, groupThousands, PLURAL, type PluralForms } from '@b2b/contracts/plural-ru';
+import type { PriceKind, PriceUpload, PricingProduct, SectionsTotal } from '@b2b/contracts/pricing';
 import type { FilePart } from '@/features/pricing/panel/price-file-target';
 import type { UploadPhase } from '@/features/pricing/panel/upload-phase';
+
+const SECTION_FORMS: PluralForms = ['раздел', 'раздела', 'разделов'];
 
 /** Interface labels of the pricing panel (the spec's messages come from PRICING_MSG and MSG). */
 export const PANEL_UI = {
@@ -8,6 +11,17 @@ export const PANEL_UI = {
   // the section tree
   sections: 'Разделы каталога',
   sectionSearch: 'Поиск раздела',
+  /** The tree's totals (action=total): «54 раздела · 2 934 товара · с наценкой: 3 · скрыто: 1 · с индивидуальными: 2». */
+  sectionsTotal: (t: SectionsTotal) =>
+    [
+      countRu(t.SECTIONS, SECTION_FORMS),
+      countRu(t.PRODUCTS, PLURAL.product),
+      t.WITH_PERCENT ? `с наценкой: ${groupThousands(t.WITH_PERCENT)}` : '',
+      t.HIDDEN ? `скрыто: ${groupThousands(t.HIDDEN)}` : '',
+      t.WITH_INDIVIDUAL ? `с индивидуальными: ${groupThousands(t.WITH_INDIVIDUAL)}` : '',
+    ]
+      .filter(Boolean)
+      .join(' · '),
   individualMark: 'инд.',
   individualHint: 'В разделе есть товары с индивидуальной наценкой',
   hiddenHint: 'Раздел скрыт в магазине',

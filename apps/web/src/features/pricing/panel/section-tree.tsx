@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Card, Empty, Input, Space, Tag, Tooltip, Tree, Typography, type TreeDataNode } from 'antd';
 import { EyeInvisibleOutlined } from '@ant-design/icons';
-import type { PricingSection } from '@b2b/contracts/pricing';
+import type { PricingSection, SectionsTotal } from '@b2b/contracts/pricing';
 import { formatPercent } from '@/features/pricing/panel/percent-text';
 import { PANEL_UI as T } from '@/features/pricing/panel/pricing-panel-text';
 import { buildSectionTree, searchSections, type SectionNode } from '@/features/pricing/panel/section-tree-data';
@@ -45,10 +45,13 @@ function SectionTitle({ section, matched }: { section: PricingSection; matched: 
 /** The catalogue's sections with this price's markup of each (and a mark where products have their own); a search expands the matches. */
 export function SectionTree({
   items,
+  total,
   selected,
   onSelect,
 }: {
   items: readonly PricingSection[];
+  /** The tree's totals (action=total), shown under its title. */
+  total?: SectionsTotal;
   selected: number | undefined;
   onSelect: (id: number) => void;
 }) {
@@ -69,6 +72,11 @@ export function SectionTree({
           setExpanded(searchSections(items, e.target.value).expanded);
         }}
       />
+      {total && (
+        <Typography.Paragraph type="secondary" style={{ margin: '0 0 8px' }} data-testid="sections-total">
+          {T.sectionsTotal(total)}
+        </Typography.Paragraph>
+      )}
       {treeData.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
       ) : (

@@ -1,4 +1,5 @@
-import { App, Button, Card, Flex, Popconfirm, Skeleton, Typography } from 'antd';
+import { useState } from 'react';
+import { Alert, Button, Card, Flex, Popconfirm, Skeleton, Typography } from 'antd';
 import { LinkOutlined } from '@ant-design/icons';
 import { ACTION_LABEL } from '@b2b/contracts/messages';
 import { PRICING_MSG } from '@b2b/contracts/pricing';
@@ -14,22 +15,20 @@ import { notifySuccess } from '@/shared/ui/notify';
 export function YmlBlock({ target, canEdit }: { target: PanelTarget; canEdit: boolean }) {
   const status = usePriceFileStatus(target, 'price');
   const yml = useYmlAction(target);
-  const { modal } = App.useApp();
+  const [refusal, setRefusal] = useState<string | null>(null);
   const links = status.data?.YML ?? [];
 
-  const create = () =>
+  const create = () => {
+    setRefusal(null);
     yml.mutate(
       { action: 'create' },
       {
         onSuccess: (answer) => notifySuccess(answer.MESSAGE ?? PRICING_MSG.ymlCreated),
-        // The link limit or an empty price list (§8) is said in a modal.
-        onError: (error) =>
-          modal.error({
-            title: T.ymlRefusedTitle,
-            content: <span data-testid="yml-refused">{(isApiError(error) && error.errors.yml) || errorText(error)}</span>,
-          }),
+        // Why no link was made (the link limit, an empty price list, §8) stays in the block, beside the links to switch off.
+        onError: (error) => setRefusal((isApiError(error) && error.errors.yml) || errorText(error)),
       },
     );
+  };
 
   const switchOff = (id: number) =>
     yml.mutate({ action: 'delete', id }, { onSuccess: (answer) => notifySuccess(answer.MESSAGE ?? PRICING_MSG.ymlDeactivated) });
@@ -47,6 +46,18 @@ export function YmlBlock({ target, canEdit }: { target: PanelTarget; canEdit: bo
         )
       }
     >
+      {refusal && (
+        <Alert
+          type="error"
+          showIcon
+          closable
+          onClose={() => setRefusal(null)}
+          style={{ marginBottom: 12 }}
+          data-testid="yml-refusal"
+          title={T.ymlRefusedTitle}
+          description={<span data-testid="yml-refused">{refusal}</span>}
+        />
+      )}
       {status.isPending ? (
         <Skeleton active paragraph={{ rows: 1 }} title={false} />
       ) : links.length === 0 ? (

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Button, Card, Popconfirm, Space, Tag, Typography, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
-import { LIMITS } from '@b2b/contracts/limits';
+import { LIMITS, SPREADSHEET_EXTENSIONS } from '@b2b/contracts/limits';
 import { MSG } from '@b2b/contracts/messages';
 import { SHOP_MSG } from '@b2b/contracts/shop';
+import { SPREADSHEET_ACCEPT, spreadsheetNameProblem } from '@b2b/contracts/spreadsheet-files';
 import { notifySuccess } from '@/shared/ui/notify';
 import { formatDate } from '@/shared/formatters/format-date';
 import { useDeactivateDeliveryExclude, useDeliveryExclude, useUploadDeliveryExclude } from '@/features/settings/api/delivery-api';
@@ -19,7 +20,10 @@ export function DeliveryExcludeCard({ disabled }: { disabled: boolean }) {
   const [error, setError] = useState<string | null>(null);
 
   const send = (file: File) => {
-    const problem = precheckFile(file, ['xlsx', 'csv'], LIMITS.uploadMaxBytes, MSG.fileTooLarge);
+    const problem =
+      spreadsheetNameProblem(file.name) === 'old-excel'
+        ? MSG.spreadsheetOldExcel
+        : precheckFile(file, SPREADSHEET_EXTENSIONS, LIMITS.uploadMaxBytes, MSG.fileTooLarge);
     setError(problem);
     if (!problem) upload.mutate(file, { onSuccess: (a) => notifySuccess(a.MESSAGE ?? SHOP_MSG.saved), onError: (e) => setError(errorFor(e, 'file')) });
   };
@@ -40,7 +44,7 @@ export function DeliveryExcludeCard({ disabled }: { disabled: boolean }) {
         )}
       </Typography.Paragraph>
       <Space>
-        <Upload beforeUpload={(file) => (send(file), Upload.LIST_IGNORE)} showUploadList={false} accept=".xlsx,.csv" disabled={disabled}>
+        <Upload beforeUpload={(file) => (send(file), Upload.LIST_IGNORE)} showUploadList={false} accept={SPREADSHEET_ACCEPT} disabled={disabled}>
           <Button icon={<UploadOutlined />} loading={upload.isPending} disabled={disabled}>{T.excludeUpload}</Button>
         </Upload>
         {on && (

@@ -3,8 +3,11 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { SETTINGS_TEXT as T } from '@/features/settings/settings-text';
 import { formatPhone } from '@/shared/inputs/phone';
 
-/** Phones with a comment and the main flag (PHONE, COMMENT, MAIN), as a form list under `name`. */
-export function PhonesField({ name, testId }: { name: string; testId: string }) {
+/**
+ * Phones with a comment and the main flag (PHONE, COMMENT, MAIN), as a form list under `name`; a tradepoint's are
+ * shorter than the shop's (`limits`, §5).
+ */
+export function PhonesField({ name, testId, limits }: { name: string; testId: string; limits?: { phone: number; comment: number } }) {
   return (
     <Form.Item label={T.phones}>
       <Form.List name={name}>
@@ -13,10 +16,10 @@ export function PhonesField({ name, testId }: { name: string; testId: string }) 
             {fields.map((field) => (
               <Space key={field.key} align="baseline" wrap style={{ display: 'flex', marginBottom: 4 }}>
                 <Form.Item name={[field.name, 'PHONE']} noStyle normalize={(v: string) => formatPhone(v ?? '')}>
-                  <Input placeholder={T.phone} style={{ width: 190 }} aria-label={T.phone} />
+                  <Input placeholder={T.phone} style={{ width: 190 }} aria-label={T.phone} maxLength={limits?.phone} />
                 </Form.Item>
                 <Form.Item name={[field.name, 'COMMENT']} noStyle>
-                  <Input placeholder={T.comment} style={{ width: 200 }} maxLength={100} aria-label={T.comment} />
+                  <Input placeholder={T.comment} style={{ width: 200 }} maxLength={limits?.comment ?? 100} aria-label={T.comment} />
                 </Form.Item>
                 <Form.Item name={[field.name, 'MAIN']} valuePropName="checked" noStyle>
                   <Checkbox>{T.mainPhone}</Checkbox>

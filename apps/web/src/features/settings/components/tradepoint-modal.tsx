@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Checkbox, Col, DatePicker, Form, Input, Modal, Row, Space, Typography } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { SHOP_MSG, WORK_DAYS } from '@b2b/contracts/shop';
-import type { Tradepoint } from '@b2b/contracts/tradepoint-wire';
+import { TRADEPOINT_LENGTHS as L, type Tradepoint } from '@b2b/contracts/tradepoint-wire';
 import { findAddress, useGeocoderStatus, useSaveTradepoint } from '@/features/settings/api/tradepoints-api';
 import { FormAlerts, useFormSave } from '@/features/settings/components/form-errors';
 import { CoordinatesInput, HoursInput } from '@/features/settings/components/pair-inputs';
@@ -64,16 +64,25 @@ export function TradepointModal({ point, onClose }: { point: Tradepoint | undefi
         </Form.Item>
         {geocoder.data && !configured && <Typography.Paragraph type="secondary" data-testid="geocoder-off">{SHOP_MSG.geocoderOff}</Typography.Paragraph>}
         <Row gutter={8}>
-          <Col span={10}><Form.Item name={['address_fields', 'city']} label={T.city}><Input maxLength={100} /></Form.Item></Col>
-          <Col span={10}><Form.Item name={['address_fields', 'street']} label={T.street}><Input maxLength={100} /></Form.Item></Col>
-          <Col span={4}><Form.Item name={['address_fields', 'house']} label={T.house}><Input maxLength={100} /></Form.Item></Col>
+          <Col span={9}><Form.Item name={['address_fields', 'city']} label={T.city}><Input maxLength={100} /></Form.Item></Col>
+          <Col span={9}><Form.Item name={['address_fields', 'street']} label={T.street}><Input maxLength={100} /></Form.Item></Col>
+          <Col span={3}>
+            <Form.Item name={['address_fields', 'house']} label={L.house.label}>
+              <Input maxLength={L.house.max} data-testid="tradepoint-house" />
+            </Form.Item>
+          </Col>
+          <Col span={3}>
+            <Form.Item name={['address_fields', 'building']} label={L.building.label}>
+              <Input maxLength={L.building.max} data-testid="tradepoint-building" />
+            </Form.Item>
+          </Col>
         </Row>
         <Form.Item name="coordinates" label={T.coordinates} required extra={T.mapHint}>
           <CoordinatesInput />
         </Form.Item>
         <PointsMap testId="tradepoint-map" points={hasPoint ? [{ id: String(point?.ID ?? 'new'), lat, lng }] : []}
           onPick={(la, ln) => form.setFieldValue('coordinates', { latitude: la.toFixed(6), longitude: ln.toFixed(6) })} />
-        <PhonesField name="ph" testId="tradepoint-phones" />
+        <PhonesField name="ph" testId="tradepoint-phones" limits={{ phone: L.phone.max, comment: L.phone_comment.max }} />
         <Form.Item name="work_days" label={T.workDays}>
           <Checkbox.Group options={DAY_OPTIONS} />
         </Form.Item>

@@ -5,6 +5,7 @@ import type { ShopSettingsAnswer } from '@b2b/contracts/shop-wire';
 import { ChoiceField, FlagField } from '@/features/settings/components/choice-fields';
 import { DomainInput } from '@/features/settings/components/domain-input';
 import { EmailListField } from '@/features/settings/components/email-list-field';
+import { InstructionsCard } from '@/features/settings/components/instructions-card';
 import { PriceSettingsForm, RemainsForm } from '@/features/settings/components/remains-price-forms';
 import { SettingsFormCard, useShopPartForm } from '@/features/settings/components/settings-form-card';
 import { ShopSettingsTab } from '@/features/settings/components/shop-settings-tab';
@@ -56,12 +57,13 @@ function LinksForm({ data, disabled }: { data: ShopSettingsAnswer; disabled: boo
   );
 }
 
-/** /partner/settings/my-settings: links, domain, mail, registration and search; remains; price settings. */
+/** /partner/settings/my-settings: the instructions; links, domain, mail, registration and search; remains; price settings. */
 export function MySettingsTab() {
   return (
     <ShopSettingsTab>
       {(data, { editStore, editPrice }) => (
         <>
+          <InstructionsCard items={data.SHOP.INSTRUCTIONS} />
           <LinksForm data={data} disabled={!editStore} />
           <RemainsForm data={data} disabled={!editPrice} />
           <PriceSettingsForm data={data} disabled={!editPrice} />
