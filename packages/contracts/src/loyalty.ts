@@ -96,6 +96,8 @@ export const LOYALTY_TAB_LABEL: Record<LoyaltyTab, string> = {
 };
 /** Before installation: Settings, Scoring, Statuses, Increased coefficients (all disabled). */
 export const LOYALTY_TABS_BEFORE_INSTALL: readonly LoyaltyTab[] = ['settings', 'scoring', 'statuses', 'coefficients'];
+/** The names §2 gives the tabs before installation where they differ: «Increased coefficients». */
+export const LOYALTY_TAB_LABEL_BEFORE_INSTALL: Partial<Record<LoyaltyTab, string>> = { coefficients: 'Повышенные коэффициенты' };
 /** The tabs a loyalty employee without the employees-view right sees (§2 "employee access"). */
 export const LOYALTY_EMPLOYEE_TABS: readonly LoyaltyTab[] = ['participation', 'balance'];
 

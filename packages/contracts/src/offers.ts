@@ -69,6 +69,17 @@ export const OFFER_STATE_LABEL: Record<OfferState, string> = {
   OFF: 'Выключена',
 };
 
+/**
+ * The one rule of an offer's state, for the server's answers and for a list row just switched on or off: switched
+ * off; over (its end passed); used up (its limit reached); planned (not started); else running.
+ */
+export function offerStateOf(o: { active: boolean; start: Date; end: Date | null; limit: number | null; used: number }, now = new Date()): OfferState {
+  if (!o.active) return 'OFF';
+  if (o.end && o.end <= now) return 'ENDED';
+  if (o.limit !== null && o.used >= o.limit) return 'EXHAUSTED';
+  return o.start > now ? 'PLANNED' : 'RUNNING';
+}
+
 export const OFFER_SORTS = ['DATE_CREATE', 'DATE_START', 'DATE_END', 'NAME', 'SORT'] as const;
 
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { BANNER_PLACEMENTS, OFFER_STATE_LABEL, type BannerPlacement, type OfferCard, type OfferItem, type OfferState } from '@b2b/contracts/offers';
+import { BANNER_PLACEMENTS, OFFER_STATE_LABEL, offerStateOf, type BannerPlacement, type OfferCard, type OfferItem, type OfferState } from '@b2b/contracts/offers';
 import { toSeconds, yn } from '@/http/envelope';
 import { moscowDayText } from '@/http/moscow-days';
 import { fileDownloadUrl } from '@/files/file-store';
@@ -28,12 +28,8 @@ export interface OfferExtras {
   partnerName?: string | null;
 }
 
-export function offerState(o: Pick<OfferRow, 'active' | 'date_start' | 'date_end' | 'limit_count' | 'used_count'>, now = new Date()): OfferState {
-  if (!o.active) return 'OFF';
-  if (o.date_end && o.date_end <= now) return 'ENDED';
-  if (o.limit_count !== null && o.used_count >= o.limit_count) return 'EXHAUSTED';
-  return o.date_start > now ? 'PLANNED' : 'RUNNING';
-}
+export const offerState = (o: Pick<OfferRow, 'active' | 'date_start' | 'date_end' | 'limit_count' | 'used_count'>, now = new Date()): OfferState =>
+  offerStateOf({ active: o.active, start: o.date_start, end: o.date_end, limit: o.limit_count, used: o.used_count }, now);
 
 function fileRef(o: OfferRow, id: string | null, files: Map<string, FileInfo>, url: (id: string) => string) {
   const f = id ? files.get(id) : undefined;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BALANCE_DEFAULTS, balanceRequest, filterPatch, pagerPatch, PARTICIPATION_DEFAULTS, participationRequest } from './loyalty-list-params';
+import { BALANCE_DEFAULTS, BALANCE_SAVED_KEYS, balanceRequest, filterPatch, pagerPatch, PARTICIPATION_DEFAULTS, participationRequest } from './loyalty-list-params';
 
 describe('participationRequest', () => {
   it('asks by name, ascending, 24 a page by default', () => {
@@ -20,9 +20,17 @@ describe('participationRequest', () => {
   });
 });
 
+const NOW = new Date('2026-11-28T09:00:00Z');
+
 describe('balanceRequest', () => {
-  it('lists the oldest first by default (§2)', () => {
-    expect(balanceRequest({})).toEqual({ order: 'ASC', limit: 24, p: 1 });
+  it('lists the oldest first by default (§2), from three months back', () => {
+    expect(balanceRequest({}, NOW)).toEqual({ order: 'ASC', limit: 24, p: 1, date_start: '2026-08-28' });
+  });
+
+  it('asks the whole ledger once the period is cleared (period=all), kept in the params_loyalty_balance cookie', () => {
+    expect(balanceRequest({ period: 'all' }, NOW)).toEqual({ order: 'ASC', limit: 24, p: 1, period: 'all' });
+    expect(BALANCE_SAVED_KEYS).toContain('period');
+    expect(balanceRequest({ period: 'all', date_start: '2026-01-01' }, NOW)).toEqual({ order: 'ASC', limit: 24, p: 1, date_start: '2026-01-01' });
   });
 
   it('keeps the operation, client and period; a dd.MM.yyyy day is read too', () => {
@@ -35,7 +43,7 @@ describe('balanceRequest', () => {
       limit: 24,
       p: 1,
     });
-    expect(balanceRequest({ operation: 'STEAL', date_start: '31.02.2026' })).toEqual({ order: 'ASC', limit: 24, p: 1 });
+    expect(balanceRequest({ operation: 'STEAL', date_start: '31.02.2026' }, NOW)).toEqual({ order: 'ASC', limit: 24, p: 1, date_start: '2026-08-28' });
   });
 });
 

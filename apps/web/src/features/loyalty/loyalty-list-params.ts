@@ -1,3 +1,4 @@
+import { listPeriod } from '@b2b/contracts/dates';
 import { LIMITS } from '@b2b/contracts/limits';
 import { loyaltyBalanceQuery, loyaltyParticipationQuery } from '@b2b/contracts/loyalty';
 import type { z } from 'zod';
@@ -14,7 +15,7 @@ export const PARTICIPATION_SAVED_KEYS = ['query', 'is_avail', 'status_id', 'sort
 export const PARTICIPATION_DEFAULTS: ListParams = { sort: 'NAME', order: 'ASC', limit: String(LIMITS.clientListPageSize), p: '1' };
 
 export const BALANCE_COOKIE = 'params_loyalty_balance';
-export const BALANCE_SAVED_KEYS = ['operation', 'client_id', 'date_start', 'date_end', 'order', 'limit'] as const;
+export const BALANCE_SAVED_KEYS = ['operation', 'client_id', 'date_start', 'date_end', 'period', 'order', 'limit'] as const;
 export const BALANCE_DEFAULTS: ListParams = { order: 'ASC', limit: String(LIMITS.clientListPageSize), p: '1' };
 
 export type ParticipationRequest = z.output<typeof loyaltyParticipationQuery>;
@@ -28,8 +29,15 @@ const defined = <T extends object>(value: T): T =>
 export const participationRequest = (params: ListParams): ParticipationRequest =>
   defined(loyaltyParticipationQuery.parse({ ...PARTICIPATION_DEFAULTS, ...params }));
 
-/** What GET loyalty/balance/ is asked. */
-export const balanceRequest = (params: ListParams): BalanceRequest => defined(loyaltyBalanceQuery.parse({ ...BALANCE_DEFAULTS, ...params }));
+/**
+ * What GET loyalty/balance/ is asked: the period chosen, else the default's first day (three months back), or the whole
+ * ledger (period=all) when the period was cleared.
+ */
+export function balanceRequest(params: ListParams, now = new Date()): BalanceRequest {
+  const q = loyaltyBalanceQuery.parse({ ...BALANCE_DEFAULTS, ...params });
+  const period = listPeriod(q, now);
+  return defined({ ...q, ...period, period: period.date_start || period.date_end ? undefined : 'all' });
+}
 
 /** A filter change: values equal to their default leave the URL (and the cookie), and the list starts at page 1. */
 export function filterPatch(defaults: ListParams, patch: ListParamsPatch): ListParamsPatch {

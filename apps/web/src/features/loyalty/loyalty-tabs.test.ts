@@ -6,13 +6,17 @@ const staff = (...roles: Role[]) => computeRights({ kind: 'PARTNER', isOwner: fa
 const owner = computeRights({ kind: 'PARTNER', isOwner: true, roles: [] });
 
 describe('loyaltyTabs', () => {
-  it('before installation shows Settings, Scoring, Statuses, Coefficients with only Settings usable', () => {
+  it('before installation shows Settings, Scoring, Statuses, Increased coefficients with only Settings usable', () => {
     expect(loyaltyTabs(false, owner)).toEqual([
-      { key: 'settings', disabled: false },
-      { key: 'scoring', disabled: true },
-      { key: 'statuses', disabled: true },
-      { key: 'coefficients', disabled: true },
+      { key: 'settings', label: 'Настройки', disabled: false },
+      { key: 'scoring', label: 'Начисление', disabled: true },
+      { key: 'statuses', label: 'Статусы', disabled: true },
+      { key: 'coefficients', label: 'Повышенные коэффициенты', disabled: true },
     ]);
+  });
+
+  it('names the tabs as §2 does after installation: Коэффициенты', () => {
+    expect(loyaltyTabs(true, owner).map((t) => t.label)).toEqual(['Настройки', 'Статусы', 'Коэффициенты', 'Видимость', 'Участие', 'Начисление', 'Управление балансом']);
   });
 
   it('after installation shows the seven tabs to whoever may view employees', () => {

@@ -1,9 +1,13 @@
-import { LOYALTY_EMPLOYEE_TABS, LOYALTY_TABS, LOYALTY_TABS_BEFORE_INSTALL, type LoyaltyTab } from '@b2b/contracts/loyalty';
+import {
+  LOYALTY_EMPLOYEE_TABS, LOYALTY_TAB_LABEL, LOYALTY_TAB_LABEL_BEFORE_INSTALL, LOYALTY_TABS, LOYALTY_TABS_BEFORE_INSTALL, type LoyaltyTab,
+} from '@b2b/contracts/loyalty';
 import type { Rights } from '@b2b/contracts/rights';
 import { loyaltyStartTab } from '@/shared/auth/section-access';
 
 export interface LoyaltyTabItem {
   key: LoyaltyTab;
+  /** Its name (§2: «Повышенные коэффициенты» before installation, «Коэффициенты» after). */
+  label: string;
   /** Shown but not usable (before installation every tab but Настройки). */
   disabled: boolean;
 }
@@ -16,9 +20,11 @@ type TabRights = Pick<Rights, 'viewEmployees' | 'loyaltyEmployeeView'> | null;
  * balance) for a user who may not view employees.
  */
 export function loyaltyTabs(installed: boolean, rights: TabRights): LoyaltyTabItem[] {
-  if (!installed) return LOYALTY_TABS_BEFORE_INSTALL.map((key) => ({ key, disabled: key !== 'settings' }));
+  if (!installed) {
+    return LOYALTY_TABS_BEFORE_INSTALL.map((key) => ({ key, label: LOYALTY_TAB_LABEL_BEFORE_INSTALL[key] ?? LOYALTY_TAB_LABEL[key], disabled: key !== 'settings' }));
+  }
   const keys: readonly LoyaltyTab[] = rights?.viewEmployees ? LOYALTY_TABS : LOYALTY_EMPLOYEE_TABS;
-  return keys.map((key) => ({ key, disabled: false }));
+  return keys.map((key) => ({ key, label: LOYALTY_TAB_LABEL[key], disabled: false }));
 }
 
 /**

@@ -1,3 +1,5 @@
+import { LOYALTY_MSG, LOYALTY_TAB_LABEL } from '@b2b/contracts/loyalty';
+
 /** Interface labels of the loyalty screens (the spec's messages come from LOYALTY_MSG, tab names from LOYALTY_TAB_LABEL). */
 export const LOYALTY_UI = {
   switchOn: 'Включена',
@@ -5,6 +7,8 @@ export const LOYALTY_UI = {
   switchLabel: 'Программа лояльности',
   notInstalledHint: 'Заполните настройки и установите программу: после установки откроются остальные вкладки.',
   notInstalledReader: 'Программу лояльности устанавливает администратор магазина.',
+  /** Why a tab is disabled before installation. */
+  tabNotInstalled: `${LOYALTY_MSG.notInstalled}: установите её на вкладке «${LOYALTY_TAB_LABEL.settings}»`,
   install: 'Установить программу',
   settings: {
     title: 'Название программы',

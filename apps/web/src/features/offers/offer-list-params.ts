@@ -1,10 +1,11 @@
+import { listPeriod } from '@b2b/contracts/dates';
 import { LIMITS } from '@b2b/contracts/limits';
 import { type OFFER_SORTS, offerListQuery } from '@b2b/contracts/offers';
 import type { ListParams, ListParamsPatch } from '@/shared/list-params/list-params';
 
-/** The offer list's saved filters (shop-pricing-offers-loyalty.md §9): cookie `params_offers`. */
+/** The offer list's saved filters (shop-pricing-offers-loyalty.md §9): cookie `params_offers`; `period=all` keeps a cleared period. */
 export const OFFER_LIST_COOKIE = 'params_offers';
-export const OFFER_SAVED_KEYS = ['date_start', 'date_end', 'limit', 'active'] as const;
+export const OFFER_SAVED_KEYS = ['date_start', 'date_end', 'period', 'limit', 'active'] as const;
 
 export type OfferSort = (typeof OFFER_SORTS)[number];
 export type OfferActiveFilter = 'Y' | 'N' | 'ALL';
@@ -25,17 +26,22 @@ export interface OfferListRequest {
   active: OfferActiveFilter;
   limit: number;
   p: number;
+  /** The period the offers overlap: the days chosen, else the default's first day (three months back, open-ended). */
   date_start?: string;
   date_end?: string;
+  /** The period cleared: every offer, whenever it runs. */
+  period?: 'all';
   /** The manager's list only: one partner's offers (absent: every partner's). */
   partner_id?: number;
 }
 
-export function offerListRequest(params: ListParams): OfferListRequest {
+export function offerListRequest(params: ListParams, now = new Date()): OfferListRequest {
   const q = offerListQuery.parse({ ...OFFER_LIST_DEFAULTS, ...params });
   const out: OfferListRequest = { sort: q.sort, order: q.order, active: q.active, limit: q.limit, p: q.p };
-  if (q.date_start) out.date_start = q.date_start;
-  if (q.date_end) out.date_end = q.date_end;
+  const period = listPeriod(q, now);
+  if (period.date_start) out.date_start = period.date_start;
+  if (period.date_end) out.date_end = period.date_end;
+  if (!period.date_start && !period.date_end) out.period = 'all';
   if (q.partner_id) out.partner_id = q.partner_id;
   return out;
 }

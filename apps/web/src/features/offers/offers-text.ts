@@ -3,6 +3,7 @@ export const OFFERS_UI = {
   create: 'Создать акцию',
   columns: {
     name: 'Название',
+    on: 'Вкл.',
     type: 'Тип',
     state: 'Состояние',
     period: 'Период',
@@ -66,4 +67,6 @@ export const OFFERS_UI = {
   },
   switchOn: 'Включить акцию',
   switchOff: 'Выключить акцию',
+  /** A row switched here that the list's filter no longer takes (issue 39 §4). */
+  keptOutside: 'Не подходит под фильтр — скроется при обновлении списка',
 } as const;

@@ -7,6 +7,7 @@ import { BALANCE_DEFAULTS, type BalanceRequest, filterPatch } from '@/features/l
 import { LOYALTY_UI } from '@/features/loyalty/loyalty-text';
 import { useDebounced } from '@/shared/hooks/use-debounced';
 import type { ListParamsPatch } from '@/shared/list-params/list-params';
+import { periodPatch } from '@/shared/list-params/list-period';
 import { RefreshButton } from '@/shared/ui/refresh-button';
 
 const T = LOYALTY_UI.balance;
@@ -23,7 +24,10 @@ interface Props {
   onChange: (patch: ListParamsPatch) => void;
 }
 
-/** The operation (§3 operation type filter), the client, the period and the order; each change starts at page 1. */
+/**
+ * The operation (§3 operation type filter), the client, the period (by default from three months back; cleared: the
+ * whole ledger) and the order; each change starts at page 1.
+ */
 export function BalanceFilters({ request, clientName, onChange }: Props) {
   const set = (patch: ListParamsPatch) => onChange(filterPatch(BALANCE_DEFAULTS, patch));
   const [search, setSearch] = useState('');
@@ -63,7 +67,7 @@ export function BalanceFilters({ request, clientName, onChange }: Props) {
           placeholder={T.period}
           allowEmpty={[true, true]}
           value={range ? [range[0], range[1]] : null}
-          onChange={(dates) => set({ date_start: dates?.[0]?.format(WIRE_DAY) ?? null, date_end: dates?.[1]?.format(WIRE_DAY) ?? null })}
+          onChange={(dates) => set(periodPatch(dates?.[0]?.format(WIRE_DAY), dates?.[1]?.format(WIRE_DAY)))}
         />
       </span>
       <Select options={ORDER_OPTIONS} value={request.order} onChange={(order) => set({ order })} style={{ width: 180 }} data-testid="balance-filter-order" />

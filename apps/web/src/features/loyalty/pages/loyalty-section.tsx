@@ -1,10 +1,10 @@
-import { Alert, Button, Flex, Skeleton, Tabs } from 'antd';
-import { LOYALTY_TAB_LABEL } from '@b2b/contracts/loyalty';
+import { Alert, Button, Flex, Skeleton, Tabs, Tooltip } from 'antd';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { errorText } from '@/api/error-text';
 import { useLoyaltyShop } from '@/features/loyalty/api/loyalty-api';
 import { ProgramSwitch } from '@/features/loyalty/components/program-switch';
 import { loyaltyTabs, usableLoyaltyTab } from '@/features/loyalty/loyalty-tabs';
+import { LOYALTY_UI } from '@/features/loyalty/loyalty-text';
 import { useSession } from '@/shared/auth/session-context';
 import { PageTitle } from '@/shared/ui/page-title';
 import { SECTION_TITLE, UI } from '@/shared/ui-text';
@@ -58,7 +58,14 @@ export function LoyaltySection() {
         items={tabs.map((tab) => ({
           key: tab.key,
           disabled: tab.disabled,
-          label: <span data-testid={`tab-${tab.key}`}>{LOYALTY_TAB_LABEL[tab.key]}</span>,
+          label: tab.disabled ? (
+            // Why it cannot be opened yet, on hover (the settings tab says it too).
+            <Tooltip title={LOYALTY_UI.tabNotInstalled}>
+              <span data-testid={`tab-${tab.key}`}>{tab.label}</span>
+            </Tooltip>
+          ) : (
+            <span data-testid={`tab-${tab.key}`}>{tab.label}</span>
+          ),
         }))}
       />
       <Outlet />

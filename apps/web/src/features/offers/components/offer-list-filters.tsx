@@ -5,13 +5,17 @@ import { OFFER_DAY } from '@/features/offers/offer-form-values';
 import { type OfferActiveFilter, type OfferListRequest, offerFilterPatch } from '@/features/offers/offer-list-params';
 import { OFFERS_UI as T } from '@/features/offers/offers-text';
 import type { ListParamsPatch } from '@/shared/list-params/list-params';
+import { periodPatch } from '@/shared/list-params/list-period';
 
 const WIRE_DAY = 'YYYY-MM-DD';
 const ACTIVE_OPTIONS = (Object.keys(T.activeChoice) as OfferActiveFilter[]).map((value) => ({ value, label: T.activeChoice[value] }));
 const SORT_OPTIONS = OFFER_SORTS.map((value) => ({ value, label: T.sortChoice[value] }));
 const ORDER_OPTIONS = (['DESC', 'ASC'] as const).map((value) => ({ value, label: T.orderChoice[value] }));
 
-/** Active (Активные/Неактивные/Все), the period the offers overlap, the sort. Every change starts at page 1. */
+/**
+ * Active (Активные/Неактивные/Все), the period the offers overlap (by default from three months back; cleared: every
+ * offer), the sort. Every change starts at page 1.
+ */
 export function OfferListFilters({ request, onChange }: { request: OfferListRequest; onChange: (patch: ListParamsPatch) => void }) {
   const set = (patch: ListParamsPatch) => onChange(offerFilterPatch(patch));
   const range = request.date_start || request.date_end
@@ -32,7 +36,7 @@ export function OfferListFilters({ request, onChange }: { request: OfferListRequ
           placeholder={T.filters.dates}
           allowEmpty={[true, true]}
           value={range ? [range[0], range[1]] : null}
-          onChange={(dates) => set({ date_start: dates?.[0]?.format(WIRE_DAY) ?? null, date_end: dates?.[1]?.format(WIRE_DAY) ?? null })}
+          onChange={(dates) => set(periodPatch(dates?.[0]?.format(WIRE_DAY), dates?.[1]?.format(WIRE_DAY)))}
         />
       </span>
       <Typography.Text type="secondary">{T.filters.sort}</Typography.Text>

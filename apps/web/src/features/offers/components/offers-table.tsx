@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { LIMITS } from '@b2b/contracts/limits';
 import { BANNER_PLACEMENT_LABEL, OFFER_MSG, type OfferItem } from '@b2b/contracts/offers';
 import { STATE_COLOR, bannerPlacementsOf, offerLimitText, offerPeriodText, presentText } from '@/features/offers/offer-format';
+import { OfferRowSwitch } from '@/features/offers/components/offer-switch';
 import { type OfferListRequest, offerPagePatch } from '@/features/offers/offer-list-params';
 import { OFFERS_UI as T } from '@/features/offers/offers-text';
 import type { ListParamsPatch } from '@/shared/list-params/list-params';
@@ -31,17 +32,38 @@ const partnerColumn: TableColumnsType<OfferItem>[number] = {
   render: (_, offer) => <span data-testid="offer-partner">{offer.PARTNER?.NAME ?? T.none}</span>,
 };
 
-const columns: TableColumnsType<OfferItem> = [
-  { key: 'type', title: T.columns.type, render: (_, offer) => <span data-testid="offer-type">{offer.TYPE.NAME}</span> },
-  {
-    key: 'state',
-    title: T.columns.state,
-    render: (_, offer) => (
+/** The on/off switch of each row, for those who may edit offers (editOffers); the others read the state column. */
+const switchColumn = (onSwitched: Props['onSwitched']): TableColumnsType<OfferItem>[number] => ({
+  key: 'on',
+  title: T.columns.on,
+  render: (_, offer, index) => <OfferRowSwitch id={offer.ID} on={offer.ACTIVE === 'Y'} onSwitched={(on) => onSwitched?.(offer, on, index)} />,
+});
+
+/** The state; a row switched here that the filter no longer takes says it will leave at the next refresh. */
+const stateColumn = (outside: ReadonlySet<number> | undefined): TableColumnsType<OfferItem>[number] => ({
+  key: 'state',
+  title: T.columns.state,
+  render: (_, offer) => (
+    <>
       <Tag color={STATE_COLOR[offer.STATE.CODE]} data-testid="offer-state" data-state={offer.STATE.CODE}>
         {offer.STATE.NAME}
       </Tag>
-    ),
-  },
+      {outside?.has(offer.ID) && (
+        <Typography.Text type="secondary" data-testid="offer-kept" style={{ display: 'block', maxWidth: 200, whiteSpace: 'normal', fontSize: 12 }}>
+          {T.keptOutside}
+        </Typography.Text>
+      )}
+    </>
+  ),
+});
+
+const typeColumn: TableColumnsType<OfferItem>[number] = {
+  key: 'type',
+  title: T.columns.type,
+  render: (_, offer) => <span data-testid="offer-type">{offer.TYPE.NAME}</span>,
+};
+
+const columns: TableColumnsType<OfferItem> = [
   { key: 'period', title: T.columns.period, render: (_, offer) => <span data-testid="offer-period">{offerPeriodText(offer.OFFER_DATE)}</span> },
   { key: 'limit', title: T.columns.limit, render: (_, offer) => <span data-testid="offer-limit">{offerLimitText(offer)}</span> },
   {
@@ -88,17 +110,23 @@ interface Props {
   onChange: (patch: ListParamsPatch) => void;
   /** The manager's variant: a partner column, and rows that open nothing (a manager does not edit a partner's offers). */
   manager?: boolean;
+  /** Each row gets its on/off switch (editOffers); `onSwitched` hears which offer, its new flag and its row's place. */
+  canSwitch?: boolean;
+  onSwitched?: (offer: OfferItem, on: boolean, index: number) => void;
+  /** Rows shown only because they were switched here: the filter no longer takes them. */
+  outside?: ReadonlySet<number>;
 }
 
 /** The offers of the page; a row opens the offer's form (read-only without editOffers). */
-export function OffersTable({ request, rows, total, loading, onChange, manager }: Props) {
+export function OffersTable({ request, rows, total, loading, onChange, manager, canSwitch, onSwitched, outside }: Props) {
   const navigate = useNavigate();
+  const rest = [...(canSwitch && !manager ? [switchColumn(onSwitched)] : []), typeColumn, stateColumn(outside), ...columns];
   return (
     <div data-testid="offers-table" data-loading={loading ? 'true' : 'false'}>
       <Table<OfferItem>
         rowKey="ID"
         size="middle"
-        {...wideTable(manager ? [nameColumn(false), partnerColumn, ...columns] : [nameColumn(true), ...columns])}
+        {...wideTable(manager ? [nameColumn(false), partnerColumn, ...rest] : [nameColumn(true), ...rest])}
         dataSource={rows}
         loading={loading}
         pagination={{

@@ -4,6 +4,7 @@ import { errorText } from '@/api/error-text';
 import { useOffer } from '@/features/offers/api/offers-api';
 import { OfferForm } from '@/features/offers/components/offer-form';
 import { OfferSwitch } from '@/features/offers/components/offer-switch';
+import { rememberSwitched, switchedOffer } from '@/features/offers/kept-offers';
 import { STATE_COLOR } from '@/features/offers/offer-format';
 import type { OfferFormValues } from '@/features/offers/offer-form-values';
 import { OFFERS_UI as T } from '@/features/offers/offers-text';
@@ -40,7 +41,15 @@ export function OfferEditPage() {
       <Flex justify="space-between" align="start" gap={8} wrap>
         <PageTitle>{offer ? `${PAGE_TITLE.offerEdit(id)}: ${offer.NAME}` : PAGE_TITLE.offerEdit(id)}</PageTitle>
         {offer && canEdit && (
-          <OfferSwitch id={offer.ID} on={offer.ACTIVE === 'Y'} onSwitched={(on) => form.setFieldValue('active', on)} />
+          <OfferSwitch
+            id={offer.ID}
+            on={offer.ACTIVE === 'Y'}
+            onSwitched={(on) => {
+              form.setFieldValue('active', on);
+              // The list the user goes back to keeps it in view with its new state (issue 39 §4).
+              rememberSwitched(switchedOffer(offer, on));
+            }}
+          />
         )}
       </Flex>
       {!canEdit && <Alert type="info" showIcon title={T.form.readOnly} style={{ marginBottom: 16 }} data-testid="offer-read-only" />}

@@ -1,10 +1,14 @@
+import { useEffect, useState } from 'react';
 import { Alert, Button, Flex, Typography } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
 import { PlusOutlined } from '@ant-design/icons';
+import type { OfferItem, OfferList } from '@b2b/contracts/offers';
 import { useNavigate } from 'react-router';
 import { errorText } from '@/api/error-text';
 import { offerKeys, useOfferList } from '@/features/offers/api/offers-api';
 import { OfferListFilters } from '@/features/offers/components/offer-list-filters';
 import { OffersTable } from '@/features/offers/components/offers-table';
+import { forgetSwitched, type KeptOffer, placeOf, switchedOffer, switchedOffers, withKeptOffers } from '@/features/offers/kept-offers';
 import { OFFER_LIST_COOKIE, OFFER_LIST_DEFAULTS, OFFER_SAVED_KEYS, offerListRequest } from '@/features/offers/offer-list-params';
 import { OFFERS_UI as T } from '@/features/offers/offers-text';
 import { useSession } from '@/shared/auth/session-context';
@@ -31,6 +35,20 @@ export function OfferListPage({ variant = 'partner' }: { variant?: 'partner' | '
   const list = useOfferList(request, manager);
   const nav = list.data?.NAV;
 
+  // Rows switched on or off here, or on their form before coming back, stay in view with their new state until this
+  // list is asked again (issue 39 §4): another filter, page or sort, or «Обновить».
+  const queryClient = useQueryClient();
+  const requestKey = JSON.stringify(request);
+  const [kept, setKept] = useState<{ key: string; rows: KeptOffer[] }>(() => {
+    const cached = queryClient.getQueryData<OfferList>(offerKeys.list(request, manager))?.ITEMS;
+    return { key: requestKey, rows: manager ? [] : switchedOffers().map((offer) => ({ offer, index: placeOf(cached, offer.ID) })) };
+  });
+  useEffect(() => forgetSwitched(), []);
+  if (kept.key !== requestKey) setKept({ key: requestKey, rows: [] });
+  const shown = withKeptOffers(list.data?.ITEMS ?? [], kept.key === requestKey ? kept.rows : []);
+  const keep = (offer: OfferItem, on: boolean, index: number) =>
+    setKept((k) => ({ key: k.key, rows: [...k.rows.filter((r) => r.offer.ID !== offer.ID), { offer: switchedOffer(offer, on), index }] }));
+
   return (
     <div data-testid="offer-list">
       <PageTitle>{SECTION_TITLE.offers}</PageTitle>
@@ -42,7 +60,7 @@ export function OfferListPage({ variant = 'partner' }: { variant?: 'partner' | '
       <Flex gap={8} wrap align="center" justify="space-between" style={{ marginBottom: 12 }}>
         <OfferListFilters request={request} onChange={setParams} />
         <Flex gap={8}>
-          <RefreshButton queryKey={offerKeys.lists()} testId="offers-refresh" />
+          <RefreshButton queryKey={offerKeys.lists()} testId="offers-refresh" onRefresh={() => setKept({ key: requestKey, rows: [] })} />
           {!manager && rights?.editOffers && (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate('/partner/offers/create')} data-testid="offer-create">
               {T.create}
@@ -59,11 +77,14 @@ export function OfferListPage({ variant = 'partner' }: { variant?: 'partner' | '
       )}
       <OffersTable
         request={request}
-        rows={list.data?.ITEMS ?? []}
+        rows={shown.rows}
         total={nav?.CNT ?? 0}
         loading={list.isFetching}
         onChange={setParams}
         manager={manager}
+        canSwitch={!manager && !!rights?.editOffers}
+        onSwitched={keep}
+        outside={shown.outside}
       />
     </div>
   );

@@ -1,0 +1,13 @@
+import type { ListParamsPatch } from '@/shared/list-params/list-params';
+
+/*
+ * The period filter of a list whose default is the last three months (shop-pricing-offers-loyalty.md §2; contracts'
+ * listPeriod): the request shows the default's first day in the picker, a chosen range replaces it, and a cleared
+ * picker asks the whole history — `period=all` in the URL and the list's cookie, so that the default does not come
+ * back in its place.
+ */
+
+/** The patch of a picker change: the days chosen (either may be open), or the whole history when both are cleared. */
+export function periodPatch(start: string | null | undefined, end: string | null | undefined): ListParamsPatch {
+  return start || end ? { date_start: start ?? null, date_end: end ?? null, period: null } : { date_start: null, date_end: null, period: 'all' };
+}
