@@ -65,8 +65,14 @@ test('before installation four tabs with only Settings usable; installing opens 
   await expect(page).toHaveURL(/\/partner\/loyalty\/settings$/);
   await expect(page.getByTestId('loyalty-not-installed')).toContainText('Программа лояльности не установлена');
   const tabs = page.getByRole('tab');
-  await expect(tabs).toHaveText(['Настройки', 'Начисление', 'Статусы', 'Коэффициенты']);
-  for (const name of ['Начисление', 'Статусы', 'Коэффициенты']) await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-disabled', 'true');
+  // §2: «Increased coefficients» before installation, disabled with the reason on hover.
+  await expect(tabs).toHaveText(['Настройки', 'Начисление', 'Статусы', 'Повышенные коэффициенты']);
+  for (const name of ['Начисление', 'Статусы', 'Повышенные коэффициенты']) await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-disabled', 'true');
+  await page.getByTestId('tab-coefficients').hover();
+  await expect(page.getByRole('tooltip')).toHaveText('Программа лояльности не установлена: установите её на вкладке «Настройки»');
+  // A click on a disabled tab opens nothing.
+  await page.getByTestId('tab-statuses').click({ force: true });
+  await expect(page).toHaveURL(/\/partner\/loyalty\/settings$/);
   await expect(page.getByTestId('loyalty-switch')).toHaveCount(0);
   await expect(page.getByTestId('loyalty-title')).toHaveValue('Программа лояльности');
 
@@ -75,6 +81,7 @@ test('before installation four tabs with only Settings usable; installing opens 
   await expect(page.getByText('Программа лояльности установлена')).toBeVisible();
   await expect(page).toHaveURL(/\/partner\/loyalty\/settings$/);
   await expect(tabs).toHaveCount(7);
+  await expect(page.getByTestId('tab-coefficients')).toHaveText('Коэффициенты');
   await expect(page.getByTestId('loyalty-switch')).toHaveAttribute('aria-checked', 'true');
   await expect(page.getByTestId('loyalty-title')).toHaveValue('Офис Бонус');
   await expect(page.getByTestId('loyalty-settings-save')).toHaveText('Сохранить');
@@ -239,7 +246,7 @@ test('an order paid with points gives them back once («Вернуть балл�
   await signInAndWait(page, 'owner@partner.demo');
   const token = (await page.context().cookies()).find((c) => c.name === 'access_token')!.value;
   const ledger = async (operation: string) => {
-    const res = await page.request.get(`/v3/api/partner/loyalty/balance/?operation=${operation}&limit=36&order=DESC`, { headers: { Authorization: `Bearer ${token}` } });
+    const res = await page.request.get(`/v3/api/partner/loyalty/balance/?operation=${operation}&period=all&limit=36&order=DESC`, { headers: { Authorization: `Bearer ${token}` } });
     expect(res.status()).toBe(200);
     return ((await res.json()) as { ITEMS: { ORDER_ID: number | null; BONUS_CNT: string }[] }).ITEMS;
   };

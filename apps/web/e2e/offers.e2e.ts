@@ -293,9 +293,12 @@ test('switch an offer off and on: the notifications, its state, the inactive fil
   await expect(switcher).toHaveText('Выключить акцию');
   await expect(page.getByTestId('offer-state-line')).toHaveText('Идет');
   await page.getByTestId('offer-back').click();
-  // The list comes back on the filter kept in params_offers, then Активные is chosen again.
+  // The list comes back on the filter kept in params_offers, and the offer switched on stays in view there with its
+  // new state until the list is asked again (issue 39 §4), then Активные is chosen again.
   await expect(page).toHaveURL(/active=N/);
   await expect(page.getByTestId('offers-filter-active').locator('.ant-segmented-item-selected')).toHaveText('Неактивные');
+  await expect(offerRow(page, name).getByTestId('offer-state')).toHaveText('Идет');
+  await expect(offerRow(page, name).getByTestId('offer-kept')).toHaveText('Не подходит под фильтр — скроется при обновлении списка');
   await page.getByTestId('offers-filter-active').getByText('Активные', { exact: true }).click();
   await expect(page).not.toHaveURL(/active=N/);
   // Until the active list arrives the previous filter's rows stay on screen (this offer among them, as it was before
@@ -303,11 +306,75 @@ test('switch an offer off and on: the notifications, its state, the inactive fil
   await expect(offerRow(page, name).getByTestId('offer-state')).toHaveText('Идет', { timeout: 30_000 });
 });
 
+test('switch an offer off and on in its list row: it stays in view with its new state until the list is refreshed', async ({ page }) => {
+  await signInAndWait(page, 'price@partner.demo');
+  const api = await apiOf(page);
+  const name = `E2E строка ${Date.now()}`;
+  const created = await api.post<{ SUCCESS: string; ID: number }>('/partner/offer/', { name, type: 'DISCOUNT', date_start: inDays(-1), date_end: inDays(10) });
+  expect(created.SUCCESS).toBe('Y');
+
+  await page.goto('/partner/offers?active=Y');
+  const row = offerRow(page, name);
+  const rowSwitch = row.getByTestId('offer-row-switch');
+  await expect(rowSwitch).toHaveAttribute('aria-checked', 'true', { timeout: 30_000 });
+  await rowSwitch.click();
+  await expect(toast(page, 'Акция выключена')).toBeVisible();
+  // Still under «Активные», the row is there, switched off, and says it leaves at the next refresh.
+  await expect(page.getByTestId('offers-filter-active').locator('.ant-segmented-item-selected')).toHaveText('Активные');
+  await expect(row.getByTestId('offer-state')).toHaveText('Выключена');
+  await expect(rowSwitch).toHaveAttribute('aria-checked', 'false');
+  await expect(row.getByTestId('offer-kept')).toBeVisible();
+  expect((await api.get<{ ACTIVE: string }>(`/partner/offer/${created.ID}/`)).ACTIVE).toBe('N');
+  await page.getByTestId('offers-refresh').click();
+  await expect(row).toHaveCount(0);
+
+  // Under «Неактивные» it is switched on again from its row, and stays there as Идет.
+  await page.getByTestId('offers-filter-active').getByText('Неактивные', { exact: true }).click();
+  await expect(page).toHaveURL(/active=N/);
+  await expect(rowSwitch).toHaveAttribute('aria-checked', 'false');
+  await expect(row.getByTestId('offer-kept')).toHaveCount(0);
+  await rowSwitch.click();
+  await expect(toast(page, 'Акция включена')).toBeVisible();
+  await expect(page).toHaveURL(/active=N/);
+  await expect(row.getByTestId('offer-state')).toHaveText('Идет');
+  await expect(rowSwitch).toHaveAttribute('aria-checked', 'true');
+  await expect(row.getByTestId('offer-kept')).toBeVisible();
+  // A click on the switch switched the offer and did not open its form.
+  await expect(page).toHaveURL(/\/partner\/offers\?/);
+  // Another filter asks the list again: the row is where its state puts it.
+  await page.getByTestId('offers-filter-active').getByText('Активные', { exact: true }).click();
+  await expect(row.getByTestId('offer-state')).toHaveText('Идет');
+  await expect(row.getByTestId('offer-kept')).toHaveCount(0);
+});
+
+test('the list starts from three months back; a cleared period shows every offer and is kept', async ({ page }) => {
+  await signInAndWait(page, 'price@partner.demo');
+  await openList(page);
+  const start = new Date(Date.now() + 3 * 3600_000);
+  const day = start.getUTCDate();
+  start.setUTCDate(1);
+  start.setUTCMonth(start.getUTCMonth() - 3);
+  start.setUTCDate(Math.min(day, new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 0)).getUTCDate()));
+  const shown = `${String(start.getUTCDate()).padStart(2, '0')}.${String(start.getUTCMonth() + 1).padStart(2, '0')}.${start.getUTCFullYear()}`;
+  const from = page.getByTestId('offers-filter-dates').locator('input').first();
+  await expect(from).toHaveValue(shown);
+  await page.getByTestId('offers-filter-dates').hover();
+  await page.getByTestId('offers-filter-dates').locator('.ant-picker-clear').click();
+  await expect(page).toHaveURL(/period=all/);
+  await expect(from).toHaveValue('');
+  await page.goto('/partner/offers');
+  await expect(page).toHaveURL(/period=all/);
+  await expect(from).toHaveValue('');
+});
+
 test('an ORDERS employee sees the offers but cannot create or change them', async ({ page }) => {
   await signInAndWait(page, 'orders@partner.demo');
   await openList(page);
   await expect(page.getByTestId('offer-row').first()).toBeVisible();
   await expect(page.getByTestId('offer-create')).toHaveCount(0);
+  // No on/off switch in the rows: the state column is what it reads.
+  await expect(page.getByTestId('offer-row').first().getByTestId('offer-state')).toBeVisible();
+  await expect(page.getByTestId('offer-row-switch')).toHaveCount(0);
 
   await page.getByTestId('offer-row').first().getByTestId('offer-name').click();
   await expect(page.getByTestId('offer-read-only')).toBeVisible();
