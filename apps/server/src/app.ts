@@ -76,8 +76,8 @@ import { buyerAccountService } from './modules/storefront/buyer-account.service'
 import { shopBasketService } from './modules/storefront/shop-basket.service';
 import { shopCatalogService } from './modules/storefront/shop-catalog.service';
 import { shopCheckoutService } from './modules/storefront/shop-checkout.service';
-import { storefrontRoutes } from './modules/storefront/storefront.routes';
 import { buyerPointsRoutes } from './modules/storefront/buyer-points.routes';
+import { storefrontRoutes } from './modules/storefront/storefront.routes';
 import { shopRoutes } from './modules/shop/shop.routes';
 import { shopService } from './modules/shop/shop.service';
 
@@ -259,12 +259,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(pricingFilesRoutes(services.priceUploads, services.yml, services.priceExports));
   await app.register(offersRoutes(services.offers));
   await app.register(reportsRoutes(services.reports));
+  await app.register(buyerPointsRoutes(services.loyaltyPoints));
   await app.register(loyaltyRoutes(services.loyaltySettings, services.loyaltyPoints));
   await app.register(jobsRoutes(services.jobs));
   await app.register(healthRoutes(deps.db));
 
   await registerWebApp(app, webDist);
-  await app.register(buyerPointsRoutes(services.loyaltyPoints));
   return app;
 }
 
