@@ -184,3 +184,58 @@ test('the maps name their controls and points in Russian', async ({ page }) => {
   await expect(map.getByRole('button', { name: 'Точка 2 контура', exact: true })).toBeVisible();
   await modal.getByRole('button', { name: 'Отмена' }).click();
 });
+
+/** antd's icons that still name themselves in English to screen readers (role img, not hidden). */
+const englishIcons = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('span.anticon[role="img"]')]
+      .filter((icon) => icon.getAttribute('aria-hidden') !== 'true' && /^[a-z][a-z0-9-]*$/.test(icon.getAttribute('aria-label') ?? ''))
+      .map((icon) => icon.getAttribute('aria-label')),
+  );
+
+test('screen readers hear Russian: icons beside words are silent, icon-only controls are named', async ({ page }) => {
+  await signInAndWait(page, OWNER);
+  await page.goto('/partner/orderlist');
+  await expect(page.getByTestId('order-row').first()).toBeVisible();
+  // Was «logout Выйти», «shopping-cart Заказы».
+  await expect(page.getByRole('button', { name: 'Выйти', exact: true })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Заказы', exact: true })).toBeVisible();
+  // antd's search button and pager arrows: was «search», «left», «right».
+  await expect(page.getByTestId('orders-filter-query').getByRole('button', { name: 'Найти', exact: true })).toBeVisible();
+  const pager = page.getByTestId('orders-table').locator('.ant-pagination');
+  await expect(pager.locator('.ant-pagination-prev button')).toHaveAttribute('aria-label', 'Назад');
+  await expect(pager.locator('.ant-pagination-next button')).toHaveAttribute('aria-label', 'Вперед');
+  await expect(page.getByRole('button', { name: /^(left|right|search|logout)/ })).toHaveCount(0);
+  await expect.poll(() => englishIcons(page)).toEqual([]);
+
+  // The offers' and the loyalty members' switches: was «segmented control».
+  await page.goto('/partner/offers');
+  await expect(page.getByTestId('offer-row').first()).toBeVisible();
+  await expect(page.getByRole('radiogroup', { name: 'Показать', exact: true })).toBeVisible();
+  await expect.poll(() => englishIcons(page)).toEqual([]);
+  await page.goto('/partner/loyalty/participation');
+  await expect(page.getByTestId('participation-row').first()).toBeVisible();
+  await expect(page.getByRole('radiogroup', { name: 'Участие', exact: true })).toBeVisible();
+  await expect(page.getByRole('radiogroup', { name: 'segmented control' })).toHaveCount(0);
+
+  // A modal's close button (antd's «close» icon) is «Закрыть».
+  await page.goto('/partner/settings/my-shipping');
+  await page.getByTestId('delivery-zones').getByRole('button', { name: 'Добавить зону', exact: true }).click();
+  await expect(page.getByRole('dialog').getByRole('button', { name: 'Закрыть', exact: true })).toBeVisible();
+  await expect.poll(() => englishIcons(page)).toEqual([]);
+});
+
+test('the «about the company» editor speaks Russian', async ({ page }) => {
+  await signInAndWait(page, OWNER);
+  await page.goto('/partner/settings/my-shop');
+  const editor = page.getByTestId('about-editor');
+  await editor.locator('[contenteditable="true"]').first().click();
+  await editor.locator('.ce-toolbar__plus').click();
+  const toolbox = editor.locator('.ce-popover--opened');
+  for (const tool of ['Текст', 'Заголовок', 'Маркированный список', 'Нумерованный список', 'Изображение']) {
+    await expect(toolbox.getByText(tool, { exact: true })).toBeVisible();
+  }
+  await expect(toolbox.getByPlaceholder('Поиск')).toBeVisible();
+  await expect(toolbox.getByText(/^(Text|Heading|Image|Unordered List|Filter)$/)).toHaveCount(0);
+  await page.keyboard.press('Escape');
+});

@@ -14,6 +14,7 @@ import { SectionRate } from '@/features/pricing/panel/section-rate';
 import { formatMoney } from '@/shared/formatters/format-money';
 import { useDebounced } from '@/shared/hooks/use-debounced';
 import { notifySuccess } from '@/shared/ui/notify';
+import { fixFirstColumn } from '@/shared/ui/wide-table';
 
 const cell = (col: string, text: React.ReactNode) => <span data-col={col}>{text}</span>;
 
@@ -92,8 +93,9 @@ export function SectionProducts({ target, section, rights }: { target: PanelTarg
             showSizeChanger: false,
             size: 'small',
           }}
+          // The code stays in view while the table scrolls sideways in its narrow place beside the tree.
           scroll={{ x: 1100 }}
-          columns={[
+          columns={fixFirstColumn([
             { key: 'code', title: T.code, width: 80, render: (_, p) => cell('CODE', p.UP_CODE_1C) },
             { key: 'name', title: T.name, render: (_, p) => cell('NAME', p.NAME) },
             { key: 'purchase', title: T.purchasePrice, align: 'right', width: 110, render: (_, p) => cell('PURCHASE_PRICE', formatMoney(p.PURCHASE_PRICE)) },
@@ -122,7 +124,7 @@ export function SectionProducts({ target, section, rights }: { target: PanelTarg
             ...(canEdit
               ? [{ key: 'actions', width: 80, render: (_: unknown, p: PricingProduct) => <RowActions target={target} product={p} onEdit={() => setEditing(p)} /> }]
               : []),
-          ]}
+          ])}
         />
       )}
       {editing && <ProductPriceModal key={editing.ID} target={target} product={editing} onClose={() => setEditing(undefined)} />}

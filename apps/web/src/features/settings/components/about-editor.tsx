@@ -4,6 +4,7 @@ import Header from '@editorjs/header';
 import ImageTool from '@editorjs/image';
 import List from '@editorjs/list';
 import { uploadAboutImage } from '@/features/settings/api/about-image-api';
+import { EDITOR_RU } from '@/features/settings/components/editor-ru';
 import { useLatest } from '@/features/settings/settings-hooks';
 
 /** The editor's tools of the spec: list, image and headers of level 1 only (plus the default paragraph). */
@@ -40,6 +41,7 @@ export function AboutEditor({ value, onChange, readOnly }: { value?: string; onC
     const instance = new EditorJS({
       holder: holder.current,
       tools: TOOLS,
+      i18n: { messages: EDITOR_RU },
       readOnly: Boolean(readOnly),
       data: parse(emitted.current),
       minHeight: 80,
