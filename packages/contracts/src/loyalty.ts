@@ -144,8 +144,6 @@ export const loyaltyShopAnswer = z.object({
 });
 export type LoyaltyShopAnswer = z.infer<typeof loyaltyShopAnswer>;
 
-/** POST loyalty/shop/: installs the programme (the first time) or saves its settings; logo and offer_file as multipart. */
-export const loyaltyShopBody = z.object({
 /**
  * GET loyalty/shop/status/ (§7 shop/status, §4 "not installed, installed, switched on or off"): the programme's state
  * without its settings — INSTALLED, STATUS (Y: on; N before installation) and DATE_INSTALL (Unix seconds, null before
@@ -158,6 +156,8 @@ export const loyaltyShopStatusAnswer = z.object({
 });
 export type LoyaltyShopStatusAnswer = z.infer<typeof loyaltyShopStatusAnswer>;
 
+/** POST loyalty/shop/: installs the programme (the first time) or saves its settings; logo and offer_file as multipart. */
+export const loyaltyShopBody = z.object({
   title: formText.optional(),
   description: formText.max(LIMITS.textValueMaxChars).optional(),
   visability: z.enum(LOYALTY_VISIBILITY).optional(),
@@ -254,10 +254,10 @@ export const loyaltyBalanceQuery = z.object({
   client_id: z.preprocess(emptyToUndefined, formId().optional().catch(undefined)),
   date_start: z.preprocess(emptyToUndefined, filterDate.optional().catch(undefined)),
   date_end: z.preprocess(emptyToUndefined, filterDate.optional().catch(undefined)),
-  /** Oldest first by default (§2: balance list order defaults to ASC). */
-  order: order('ASC'),
   /** Neither day: the default period (listPeriod), unless period=all. */
   period: listPeriodParam,
+  /** Oldest first by default (§2: balance list order defaults to ASC). */
+  order: order('ASC'),
   limit: pageSizeParam(LIMITS.clientListPageSize),
   p: formInt({ max: 100_000 }).catch(1).default(1),
 });

@@ -140,10 +140,10 @@ export function loyaltyPointsService(
       return ok({}, enabled ? LOYALTY_MSG.enabled : LOYALTY_MSG.disabled);
     },
 
-    async balance(partnerId: number, q: z.output<typeof loyaltyBalanceQuery>) {
     /** The ledger over the days asked, or the default period (listPeriod: three months back) when none are. */
-      const page = await repo.ledgerPage(
+    async balance(partnerId: number, q: z.output<typeof loyaltyBalanceQuery>) {
       const period = listPeriod(q);
+      const page = await repo.ledgerPage(
         partnerId,
         { operation: q.operation, clientId: q.client_id, dateStart: period.date_start, dateEnd: period.date_end },
         q.order,
