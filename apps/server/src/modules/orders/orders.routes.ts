@@ -59,8 +59,8 @@ export function ordersRoutes(orders: OrdersService, deps: OrderActionDeps) {
     });
 
     addRoute(app, R.action, async ({ staff, params: { id }, body }) => {
-      switch (body.action) {
       await deps.routing.assertHere(staff.partnerId, id);
+      switch (body.action) {
         case 'export':
           return orders.actions.exportOrder(staff, id);
         case 'loyalty_history':
@@ -92,10 +92,10 @@ export function ordersRoutes(orders: OrdersService, deps: OrderActionDeps) {
       return { ...card, ACTIONS: card.ACTIONS.filter((a) => (MANAGER_ORDER_ACTIONS as readonly string[]).includes(a)) };
     });
     addRoute(app, M.orderAction, async ({ user, params: { id }, body }) => {
+      // partner_id with action=route, or alone: the order moves to that partner.
+      if (isRouting(body)) return deps.routing.route(user, id, body.partner_id);
       const actor = { id: user.id, partnerId: await managed(id) };
       return (MANAGER_ORDER_ACTIONS as readonly string[]).includes(body.action) ? statusAction(actor, id, body) : failed({ action: MSG.forbidden });
     });
-      // partner_id with action=route, or alone: the order moves to that partner.
-      if (isRouting(body)) return deps.routing.route(user, id, body.partner_id);
   };
 }
