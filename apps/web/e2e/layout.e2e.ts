@@ -89,17 +89,23 @@ test('wide tables scroll inside themselves at 1 280 px, their first column in vi
   await expectTableReachable(page, page.getByTestId('orders-table'));
 });
 
-test('back from an order card is the list with its search and page', async ({ page }) => {
+test('back from an order card is the list with its search, sort and page', async ({ page }) => {
   await signInAndWait(page, OWNER);
   await page.goto('/partner/orderlist');
+  const loaded = () => expect(page.locator('[data-testid="orders-table"][data-loading="false"]')).toBeVisible();
   const search = page.getByTestId('orders-filter-query').locator('input');
   await search.fill('К-');
   await search.press('Enter');
   await expect(page).toHaveURL(/query=/);
-  await expect(page.locator('[data-testid="orders-table"][data-loading="false"]')).toBeVisible();
+  await loaded();
+  // Oldest first: orders other tests place meanwhile land on the last page, not on page 2.
+  await page.getByTestId('orders-table').locator('th', { hasText: 'Дата' }).click();
+  await expect(page).toHaveURL(/order=ASC/);
+  await loaded();
   await page.locator('.ant-pagination').getByTitle('2', { exact: true }).click();
   await expect(page).toHaveURL(/offset=12/);
   await expect(page.locator('.ant-pagination-item-active')).toHaveText('2');
+  await loaded();
   const listUrl = page.url();
   const number = (await page.getByTestId('order-link').first().innerText()).trim();
 
