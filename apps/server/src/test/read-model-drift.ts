@@ -6,13 +6,14 @@ import type { Db } from '@/db/database';
 
 /**
  * order_counts and order_status_counts rows that differ from a fresh count of the orders (none when the models are
- * right; a status count's row has no day).
+ * right; a status count's row has no day). A tombstone of an order routed to another partner is counted nowhere
+ * (migration 0049).
  */
 export async function orderCountDrift(db: Db) {
   const { rows } = await sql<{ partner_id: number; day: string | null; status: string; kept: number; real: number }>`
     with real as (
       select partner_id, (created_at at time zone 'Europe/Moscow')::date as day, status, count(*)::int as n
-      from orders group by 1, 2, 3
+      from orders where routed_to_order_id is null group by 1, 2, 3
     ),
     real_status as (select partner_id, status, sum(n)::int as n from real group by 1, 2)
     select coalesce(r.partner_id, c.partner_id) as partner_id, coalesce(r.day, c.day)::text as day,
@@ -39,7 +40,7 @@ export async function clientCountsDrift(db: Db) {
   return rows;
 }
 
-/** client_order_stats rows that differ from the figures computed from every order. */
+/** client_order_stats rows that differ from the figures computed from every order (the last one: not a routed tombstone). */
 export async function clientStatsDrift(db: Db) {
   const { rows } = await sql<{ client_id: number }>`
     select c.partner_id, c.id as client_id
@@ -50,7 +51,7 @@ export async function clientStatsDrift(db: Db) {
       where o.partner_id = c.partner_id and o.client_id = c.id and o.status <> 'CANCELED'
     ) agg on true
     left join lateral (
-      select id from orders o where o.partner_id = c.partner_id and o.client_id = c.id
+      select id from orders o where o.partner_id = c.partner_id and o.client_id = c.id and o.routed_to_order_id is null
       order by created_at desc, id desc limit 1
     ) lo on true
     where s.client_id is null or s.orders_count <> agg.cnt or s.orders_sum <> agg.total

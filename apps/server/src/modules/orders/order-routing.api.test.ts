@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_ROUTING_MSG } from '@b2b/contracts/messages';
 import type { OrderListItem } from '@b2b/contracts/orders';
 import { readOutbox } from '@/test/outbox';
+import { clientStatsDrift, orderCountDrift } from '@/test/read-model-drift';
 import { bearer, form, shopToken, type TestApp } from '@/test/test-app';
 import { openOrdersTest, type OrdersKit } from './orders-test-kit';
 
@@ -377,5 +378,9 @@ describe('reconciliation after a move', () => {
       select count(*)::int as n from orders where partner_id = ${main} and status = 'CANCELED' and routed_to_order_id is null
         and (created_at at time zone 'Europe/Moscow')::date = ${day}::date`.execute(k.db);
     expect(reasons.ITEMS.reduce((s: number, r: Record<string, unknown>) => s + Number(r.ORDERS), 0)).toBe(canceledRef.rows[0].n);
+
+    // The list read models after every routing of this file: no drift from a fresh count of the orders.
+    expect(await orderCountDrift(k.db)).toEqual([]);
+    expect(await clientStatsDrift(k.db)).toEqual([]);
   });
 });
