@@ -50,6 +50,20 @@ export type ManagerPartner = z.infer<typeof managerPartner>;
 
 /** The partner list's search: part of a name, a shop link or a domain, any case. */
 export const managerPartnerQuery = z.object({ query: z.string().trim().max(100).optional() });
+/**
+ * POST's form is the search: its query, always sent (empty: every partner), and nothing else — a body without it or
+ * with a field it does not know (a form meant for another route) is refused with 400 rather than answered as a
+ * search for everything. The wire's own request_id, time_connection and page may ride along (our client sends them
+ * in the address).
+ */
+const managerPartnerSearch = z
+  .object({
+    query: z.string().trim().max(100),
+    request_id: z.string().max(100).optional(),
+    time_connection: z.string().max(100).optional(),
+    page: z.string().max(100).optional(),
+  })
+  .strict();
 const managerPartnerList = z.object({ ITEMS: z.array(managerPartner) });
 
 export const MANAGER_ROUTES = {
@@ -69,7 +83,7 @@ export const MANAGER_ROUTES = {
     access: 'manager',
     summary: 'The partner list as GET answers it, the query (part of a name, shop link or domain) in the form body',
     tags,
-    body: managerPartnerQuery,
+    body: managerPartnerSearch,
     answer: managerPartnerList,
   }),
 

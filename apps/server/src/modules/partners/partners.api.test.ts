@@ -164,8 +164,8 @@ describe('GET and POST /v3/api/manager/partner/ (issue 39 §2)', () => {
     // LOYALTY_ON and the counts say what the partner's own info says.
     const info = (await get('/v3/api/partner/info/', 'owner@partner.demo')).json();
     expect(main).toMatchObject({ ID: info.ID, LOYALTY_ON: info.LOYALTY_ON, CLIENTS_COUNT: info.CLIENT_COUNT });
-    // POST answers the same.
-    expect(await list(undefined, 'POST')).toEqual(items);
+    // POST answers the same (its query sent empty).
+    expect(await list('', 'POST')).toEqual(items);
   });
 
   it('follows an order canceled today: out of the last 30 days, still among the orders', async () => {
@@ -210,6 +210,17 @@ describe('GET and POST /v3/api/manager/partner/ (issue 39 §2)', () => {
     }
     const found = await list('офис');
     expect(found).toEqual((await oracle()).filter((p) => p.NAME === 'Офис Маркет'));
+  });
+
+  it('refuses a POST without its query or with a field it does not know with 400, and takes the wire’s request_id beside the query', async () => {
+    const post = (data: Record<string, string>) =>
+      t.app.inject({ method: 'POST', url: '/v3/api/manager/partner/', ...form(data), headers: { ...form({}).headers, ...bearer(tokens[MANAGER]) } });
+    expect((await post({})).statusCode).toBe(400);
+    expect((await post({ action: 'accept' })).statusCode).toBe(400);
+    expect((await post({ query: 'офис', employee_id: '1' })).statusCode).toBe(400);
+    const withWire = await post({ query: 'офис', request_id: 'abc-1', time_connection: '1700000000.5', page: '1' });
+    expect(withWire.statusCode).toBe(200);
+    expect(names(withWire.json().ITEMS)).toEqual(['Офис Маркет']);
   });
 
   it('refuses a query over 100 characters with 400, not 500', async () => {
