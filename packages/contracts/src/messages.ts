@@ -135,3 +135,12 @@ export const ORDER_ROUTING_MSG = {
   /** clients.origin_note of a client created at the target. */
   clientOrigin: (partner: string, orderNumber: string) => `Получен от менеджера: заказ ${orderNumber} партнера «${partner}»`,
 } as const;
+
+/** action=manager: the order's responsible employee (issue 39 §1). */
+export const ORDER_MANAGER_MSG = {
+  set: (name: string) => `Ответственный: ${name}`,
+  cleared: 'Ответственный снят',
+  notFound: 'Сотрудник не найден. Выберите сотрудника из списка',
+  disabled: 'Сотрудник отключен. Выберите активного сотрудника',
+  none: 'не назначен',
+} as const;

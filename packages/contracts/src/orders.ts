@@ -3,6 +3,7 @@ import { formId, formInt } from './numbers';
 import { filterDate } from './dates';
 import { actionDone, listOf, money, nav, seconds, yn } from './http/envelope';
 import { LIMITS, ORDER_STATUSES } from './limits';
+import { ORDER_MANAGER_MSG } from './messages';
 import { ORDER_ROUTING_MSG } from './messages';
 import { PAYMENT_TYPE_LABEL, PAYMENT_TYPES, type PaymentType } from './payment-types';
 
@@ -49,7 +50,7 @@ export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
 /* ---------- answers: one zod schema each, its type inferred (the server serialises through them) ---------- */
 
 /** POST /v3/api/partner/order/{id}/ `action` values. */
-export const ORDER_ACTIONS = ['accept', 'complete', 'cancel', 'comment', 'note', 'export', 'loyalty_history', 'bonus_return'] as const;
+export const ORDER_ACTIONS = ['accept', 'complete', 'cancel', 'comment', 'note', 'export', 'loyalty_history', 'bonus_return', 'manager'] as const;
 /** What a user may do with an order (the card's ACTIONS): the route's actions, the basket send and the payment type. */
 export const orderAction = z.enum([...ORDER_ACTIONS, 'send_to_basket', 'payment_type']);
 export type OrderAction = z.infer<typeof orderAction>;
@@ -126,7 +127,10 @@ export type OrderHistoryEntry = z.infer<typeof orderHistoryEntry>;
 export const orderCard = orderListItem.extend({
   USER: z.object({ PHONE: nullableText }),
   TRADEPOINT: z.object({ ID: rowId, ADDRESS: z.object({ ADDRESS: z.string() }) }).nullable(),
+  /** The partner employee responsible for the order (action=manager sets it); null: nobody yet. */
   MANAGER: idName.nullable(),
+  /** The partner's active staff the responsible employee is chosen from: only for a user who may set it (editOrders). */
+  MANAGERS: z.array(idName).optional(),
   PAYMENT_TYPES: z.array(paymentTypeRef),
   ONLINE_PAY_STATUS: z.object({ CODE: z.string(), TITLE: z.string() }).nullable(),
   POSITION_MARGIN: money,
@@ -194,6 +198,8 @@ export const orderChangeDone = actionDone({
   NOTE: nullableText.optional(),
   /** action=bonus_return: the points given back to the client in all. */
   RETURNED_BONUS: z.string().optional(),
+  /** action=manager: the responsible employee now (null: cleared). */
+  MANAGER: idName.nullable().optional(),
 });
 export type OrderChangeDone = z.infer<typeof orderChangeDone>;
 
@@ -283,6 +289,8 @@ export const orderActionSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('loyalty_history') }),
   /** The points the order was paid with go back to the client, once (the loyalty ledger's RETURN). */
   z.object({ action: z.literal('bonus_return') }),
+  /** The responsible employee: one of the partner's active staff (the card's MANAGERS), empty clears it; checked by the action. */
+  z.object({ action: z.literal('manager'), manager_id: z.string().default('') }),
 ]);
 export type OrderActionInput = z.input<typeof orderActionSchema>;
 
@@ -317,7 +325,7 @@ export const ONLINE_PAY_STATUS_LABEL: Record<string, string> = {
 /** order_history.action values. */
 export const ORDER_HISTORY_ACTIONS = [
   'CREATED', 'VIEWED', 'SENT_TO_BASKET', 'SEND_TO_BASKET_REFUSED', 'COMPLETED', 'CANCELED',
-  'COMMENT', 'NOTE', 'PAYMENT_TYPE', 'EXPORT',
+  'COMMENT', 'NOTE', 'PAYMENT_TYPE', 'EXPORT', 'MANAGER',
   // The manager routed the order to another partner (issue 39 §1): the source's tombstone, the target's new order.
   'ROUTED_OUT', 'ROUTED_IN',
 ] as const;
@@ -334,6 +342,7 @@ export const ORDER_HISTORY_LABEL: Record<OrderHistoryAction, string> = {
   NOTE: 'Изменена заметка',
   PAYMENT_TYPE: 'Изменен способ оплаты',
   EXPORT: 'Заказ выгружен в Excel',
+  MANAGER: 'Ответственный',
   ROUTED_OUT: 'Заказ передан другому партнеру',
   ROUTED_IN: 'Заказ получен от другого партнера',
 };
@@ -356,6 +365,8 @@ export function orderHistoryTitle(action: string, details: Record<string, unknow
       return text('partner') ? ORDER_ROUTING_MSG.historyOut(text('partner')!) : label;
     case 'ROUTED_IN':
       return text('partner') ? ORDER_ROUTING_MSG.historyIn(text('partner')!, text('manager') ?? '—') : label;
+    case 'MANAGER':
+      return `${label}: ${text('new_name') ?? ORDER_MANAGER_MSG.none}`;
     default:
       return label;
   }

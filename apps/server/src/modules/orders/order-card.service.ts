@@ -3,12 +3,14 @@ import { ORDER_MSG, type LoyaltyHistoryEntry, type OrderCard } from '@b2b/contra
 import type { Db } from '@/db/database';
 import { list, toSeconds, type ListAnswer } from '@/http/envelope';
 import { actionsFor } from './order-rules';
-import { toCard } from './order-view';
+import { personName, toCard } from './order-view';
 import { ordersRepo, type OrderHistoryRow } from './orders.repo';
 
 export interface OrderViewer {
   partnerId: number;
   canEdit: boolean;
+  /** Whether the card lists MANAGERS, the staff the responsible employee is chosen from (the partner's editors). */
+  choosesManager?: boolean;
 }
 
 /** The order card and the order's loyalty history (reads only). */
@@ -27,11 +29,12 @@ export function orderCardService(db: Db) {
   return {
     /** The order card as read (back-office.md §3 Order). Undefined when the id is not this partner's. */
     async card(viewer: OrderViewer, id: number): Promise<OrderCard | undefined> {
-      const found = await repo.card(viewer.partnerId, id);
+      const found = await repo.card(viewer.partnerId, id, { managers: viewer.choosesManager });
       if (!found) return undefined;
-      const { order, items, history } = found;
+      const { order, items, history, managers } = found;
       const shop = order.shop_name === null ? undefined : { partner_id: order.partner_id, name: order.shop_name, payment_types: order.shop_payment_types ?? [] };
-      return toCard({ order, items, history, shop, actions: actionsFor(order.status, viewer.canEdit), basketMessage: basketMessage(history) });
+      const card = toCard({ order, items, history, shop, actions: actionsFor(order.status, viewer.canEdit), basketMessage: basketMessage(history) });
+      return managers ? { ...card, MANAGERS: managers.map((m) => ({ ID: m.id, NAME: personName(m.name, m.surname) })) } : card;
     },
 
     /** action=loyalty_history: the loyalty ledger rows of the order, newest first. Undefined for a foreign id. */

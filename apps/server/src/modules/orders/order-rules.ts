@@ -7,10 +7,10 @@ import type { OrderAction } from '@b2b/contracts/orders';
  * every viewer may use them in any status, so they are not listed.
  */
 export const ACTIONS_BY_STATUS: Record<OrderStatus, readonly OrderAction[]> = {
-  NEW: ['accept', 'cancel', 'comment', 'note', 'payment_type'],
-  VIEWED: ['send_to_basket', 'complete', 'cancel', 'comment', 'note', 'payment_type'],
-  IN_BASKET: ['complete', 'cancel', 'comment', 'note', 'payment_type'],
-  COMPLETED: ['comment', 'note'],
+  NEW: ['accept', 'cancel', 'comment', 'note', 'payment_type', 'manager'],
+  VIEWED: ['send_to_basket', 'complete', 'cancel', 'comment', 'note', 'payment_type', 'manager'],
+  IN_BASKET: ['complete', 'cancel', 'comment', 'note', 'payment_type', 'manager'],
+  COMPLETED: ['comment', 'note', 'manager'],
   CANCELED: [],
 };
 

@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Db } from '@/db/database';
 import { shopStockOf } from '@/db/shop-stock-sql';
+import { managerChoicesOf } from './order-manager.repo';
 
 /** Reads of the orders area. Every query is scoped by the tenant's partner_id and leads with it (the indexes do). */
 export function ordersRepo(db: Db) {
@@ -30,8 +31,8 @@ export function ordersRepo(db: Db) {
         .executeTakeFirst(),
 
     /**
-     * The order with its client, tradepoint and manager (the order's, else the partner's platform manager), and its
-     * partner's shop (name, enabled payment types).
+     * The order with its client, tradepoint and responsible employee (action=manager), and its partner's shop (name,
+     * enabled payment types).
      */
     findById: (partnerId: number, id: number) => orderWithParties(db, partnerId, id).executeTakeFirst(),
 
@@ -42,8 +43,9 @@ export function ordersRepo(db: Db) {
      * The order card's reads in one statement: the order as `findById` reads it, its items (with the shop's
      * stock now, pictures and offer names) and its history (newest first, with who did it), each a JSON array of
      * rows. Money leaves the database as text, as its own columns do; the history's times are made Dates again.
+     * With `managers`, also the staff the order's responsible employee is chosen from (order-manager.repo.ts).
      */
-    card: async (partnerId: number, id: number) => {
+    card: async (partnerId: number, id: number, opts: { managers?: boolean } = {}) => {
       const row = await orderWithParties(db, partnerId, id)
         .select((eb) => [
           jsonArrayFrom(itemsOf(db, { partnerId: sql.ref<number>('o.partner_id'), id: sql.ref<number>('o.id') })).as('card_items'),
@@ -58,10 +60,11 @@ export function ordersRepo(db: Db) {
               .orderBy('h.id', 'desc'),
           ).as('card_history'),
         ])
+        .$if(Boolean(opts.managers), (q) => q.select(jsonArrayFrom(managerChoicesOf(db, sql.ref<number>('o.partner_id'))).as('card_managers')))
         .executeTakeFirst();
       if (!row) return undefined;
-      const { card_items: items, card_history: history, ...order } = row;
-      return { order, items, history: history.map((h) => ({ ...h, created_at: new Date(h.created_at) })) };
+      const { card_items: items, card_history: history, card_managers: managers, ...order } = row;
+      return { order, items, history: history.map((h) => ({ ...h, created_at: new Date(h.created_at) })), managers };
     },
 
     /** The loyalty ledger rows of an order (the client's ledger index, then the order). */
@@ -88,10 +91,10 @@ function orderWithParties(db: Db, partnerId: number, id: number) {
   return db
     .selectFrom('orders as o')
     .innerJoin('clients as c', (j) => j.onRef('c.partner_id', '=', 'o.partner_id').onRef('c.id', '=', 'o.client_id'))
-    .innerJoin('partners as p', 'p.id', 'o.partner_id')
     .leftJoin('shops as s', 's.partner_id', 'o.partner_id')
     .leftJoin('tradepoints as tp', (j) => j.onRef('tp.partner_id', '=', 'o.partner_id').onRef('tp.id', '=', 'o.tradepoint_id'))
-    .leftJoin('users as m', (j) => j.on(sql<boolean>`m.id = coalesce(o.manager_user_id, p.manager_user_id)`))
+    // The partner's employee responsible for the order (action=manager), never the platform's manager (issue 39 §1).
+    .leftJoin('users as m', (j) => j.onRef('m.partner_id', '=', 'o.partner_id').onRef('m.id', '=', 'o.manager_user_id'))
     .selectAll('o')
     .select([
       'c.name as client_name', 'c.email as client_email', 'tp.address as tradepoint_address',

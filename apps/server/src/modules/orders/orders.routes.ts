@@ -55,7 +55,8 @@ export function ordersRoutes(orders: OrdersService, deps: OrderActionDeps) {
       await deps.routing.assertHere(staff.partnerId, id);
       if (query.action === 'export') return orders.actions.exportOrder(staff, id);
       if (query.action === 'loyalty_history') return loyaltyHistory(staff.partnerId, id);
-      return found(await orders.cards.card({ partnerId: staff.partnerId, canEdit: staff.rights.editOrders }, id));
+      const { editOrders } = staff.rights;
+      return found(await orders.cards.card({ partnerId: staff.partnerId, canEdit: editOrders, choosesManager: editOrders }, id));
     });
 
     addRoute(app, R.action, async ({ staff, params: { id }, body }) => {
@@ -67,6 +68,8 @@ export function ordersRoutes(orders: OrdersService, deps: OrderActionDeps) {
           return loyaltyHistory(staff.partnerId, id);
         case 'bonus_return':
           return deps.bonusReturn(staff, id);
+        case 'manager':
+          return orders.manager.set(staff, id, body.manager_id ?? '');
         default:
           return statusAction(staff, id, body);
       }
