@@ -1,6 +1,6 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { moneyText, rubles } from '@b2b/contracts/storefront';
-import { PASSWORD, signInAndWait } from './helpers';
+import { PASSWORD, shopBuyerToken, signInAndWait } from './helpers';
 import { downloadedPdfText } from './pdf-text';
 
 /*
@@ -19,11 +19,9 @@ const OWNER = 'owner@partner.demo';
 type Zone = { ID: number; NAME: string; PRICE: string; DELIVERY_PRICE: string };
 type Basket = { SUM: string; CURRENCY: string; MIN_ORDER_SUM: string | null; DELIVERY_ZONES: Zone[]; DELIVERY_PRICE: string };
 
-const buyerToken = (page: Page) =>
-  page.evaluate(() => JSON.parse(localStorage.getItem('b2b-shop-session:kancler') ?? '{}').accessToken as string);
 
 async function basketOf(page: Page, query = ''): Promise<Basket> {
-  const res = await page.request.get(`/v3/api/client/basket/${query}`, { headers: { authorization: `Bearer ${await buyerToken(page)}` } });
+  const res = await page.request.get(`/v3/api/client/basket/${query}`, { headers: { authorization: `Bearer ${await shopBuyerToken(page)}` } });
   return (await res.json()) as Basket;
 }
 

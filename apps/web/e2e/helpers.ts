@@ -61,3 +61,14 @@ export async function chooseOption(
 
 /** Whether the page's address matches, for chooseOption's `isDone`. */
 export const urlHas = (page: Page, pattern: RegExp) => async () => pattern.test(page.url());
+
+/** The access token of the buyer signed in to the demo shop (the shop keeps its session in localStorage). */
+export const shopBuyerToken = (page: Page, shop = 'kancler') =>
+  page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}').accessToken as string, `b2b-shop-session:${shop}`);
+
+/** A GET with the shop buyer's token, answered 200: its JSON. */
+export async function shopBuyerGet(page: Page, url: string) {
+  const res = await page.request.get(url, { headers: { authorization: `Bearer ${await shopBuyerToken(page)}` } });
+  expect(res.status()).toBe(200);
+  return res.json();
+}

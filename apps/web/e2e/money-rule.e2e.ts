@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { CURRENCY_SIGN, rubles, type BasketAnswer } from '@b2b/contracts/storefront';
-import { PASSWORD, signInAndWait } from './helpers';
+import { PASSWORD, shopBuyerToken, signInAndWait } from './helpers';
 import { downloadedPdfText } from './pdf-text';
 
 /*
@@ -34,7 +34,7 @@ async function tokenOf(request: APIRequestContext, email: string): Promise<Heade
 }
 
 const buyerHeaders = async (page: Page): Promise<Headers> => ({
-  authorization: `Bearer ${await page.evaluate(() => JSON.parse(localStorage.getItem('b2b-shop-session:kancler') ?? '{}').accessToken as string)}`,
+  authorization: `Bearer ${await shopBuyerToken(page)}`,
 });
 
 /** Kopecks of a decimal string, and back: exact sums without floats. */

@@ -1,6 +1,6 @@
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test } from '@playwright/test';
 import { countRu, PLURAL } from '@b2b/contracts/plural-ru';
-import { PASSWORD } from './helpers';
+import { PASSWORD, shopBuyerGet } from './helpers';
 
 /*
  * Issue 39 §4: the buyer's points in the shop's header open its own points history — the balance, what it earned,
@@ -11,13 +11,6 @@ test.describe.configure({ timeout: 120_000 });
 const expect = baseExpect.configure({ timeout: 20_000 });
 
 const SHOP = '/shop/kancler';
-
-const buyerGet = async (page: Page, url: string) => {
-  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('b2b-shop-session:kancler') ?? '{}').accessToken as string);
-  const res = await page.request.get(url, { headers: { authorization: `Bearer ${token}` } });
-  expect(res.status()).toBe(200);
-  return res.json();
-};
 
 const points = (value: string) => countRu(Number(value), PLURAL.point);
 
@@ -31,7 +24,7 @@ test("the header's points open the buyer's points history", async ({ page }) => 
   await page.getByTestId('shop-loyalty').click();
   await expect(page).toHaveURL(/\/shop\/kancler\/points$/);
   await expect(page.getByTestId('page-title')).toContainText('Мои баллы');
-  const mine = await buyerGet(page, '/v3/api/client/loyalty/history/?limit=20');
+  const mine = await shopBuyerGet(page, '/v3/api/client/loyalty/history/?limit=20');
   expect(mine.NAV.CNT).toBeGreaterThan(0);
 
   await expect(page.getByTestId('points-balance')).toHaveAttribute('data-value', mine.BALANCE);
@@ -55,7 +48,7 @@ test("the header's points open the buyer's points history", async ({ page }) => 
   if (mine.NAV.CNT > mine.ITEMS.length) {
     await page.getByTestId('points-history').locator('.ant-pagination-item-2').click();
     await expect(page).toHaveURL(/points\?page=2/);
-    const next = await buyerGet(page, '/v3/api/client/loyalty/history/?limit=20&offset=20');
+    const next = await shopBuyerGet(page, '/v3/api/client/loyalty/history/?limit=20&offset=20');
     await expect(rows.first()).toHaveAttribute('data-id', String(next.ITEMS[0].ID));
   }
 });

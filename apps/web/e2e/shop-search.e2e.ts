@@ -1,6 +1,6 @@
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test } from '@playwright/test';
 import { countRu, PLURAL } from '@b2b/contracts/plural-ru';
-import { PASSWORD } from './helpers';
+import { PASSWORD, shopBuyerGet } from './helpers';
 
 /*
  * Issue 39 §4: a buyer searching in one section for a product of another is told how many the whole catalogue has,
@@ -13,13 +13,6 @@ const expect = baseExpect.configure({ timeout: 20_000 });
 
 const SHOP = '/shop/kancler';
 
-const buyerGet = async (page: Page, url: string) => {
-  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('b2b-shop-session:kancler') ?? '{}').accessToken as string);
-  const res = await page.request.get(url, { headers: { authorization: `Bearer ${token}` } });
-  expect(res.status()).toBe(200);
-  return res.json();
-};
-
 test('a search in a section shows the whole catalogue’s count and its link finds the product', async ({ page }) => {
   await page.goto(SHOP);
   await page.getByTestId('shop-login-email').fill('buyer@client.demo');
@@ -28,10 +21,10 @@ test('a search in a section shows the whole catalogue’s count and its link fin
   await expect(page.getByTestId('nav-shop-catalog')).toBeVisible();
 
   // Two top sections the shop sells in, and a product of the second (read as the buyer's API has them).
-  const sections = (await buyerGet(page, '/v3/api/catalog/sections/')).ITEMS as { ID: number; IBLOCK_SECTION_ID: number | null; NAME: string }[];
+  const sections = (await shopBuyerGet(page, '/v3/api/catalog/sections/')).ITEMS as { ID: number; IBLOCK_SECTION_ID: number | null; NAME: string }[];
   const [here, there] = sections.filter((s) => s.IBLOCK_SECTION_ID === null);
-  const product = (await buyerGet(page, `/v3/api/catalog/product/?section_id=${there.ID}&limit=12`)).ITEMS[0] as { UP_CODE_1C: string; NAME: string };
-  const everywhere = (await buyerGet(page, `/v3/api/catalog/product/?query=${product.UP_CODE_1C}`)).NAV.CNT as number;
+  const product = (await shopBuyerGet(page, `/v3/api/catalog/product/?section_id=${there.ID}&limit=12`)).ITEMS[0] as { UP_CODE_1C: string; NAME: string };
+  const everywhere = (await shopBuyerGet(page, `/v3/api/catalog/product/?query=${product.UP_CODE_1C}`)).NAV.CNT as number;
   expect(everywhere).toBeGreaterThanOrEqual(1);
 
   await page.goto(`${SHOP}?section=${here.ID}`);

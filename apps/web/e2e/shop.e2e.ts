@@ -3,7 +3,7 @@ import { gzipSync } from 'node:zlib';
 import { expect as baseExpect, test, type APIRequestContext, type Locator, type Page, type Response } from '@playwright/test';
 import { MSG } from '@b2b/contracts/messages';
 import { STOREFRONT_MSG } from '@b2b/contracts/storefront';
-import { PASSWORD, signInAndWait } from './helpers';
+import { PASSWORD, shopBuyerToken, signInAndWait } from './helpers';
 
 /*
  * Issue 13: the partner's shop for its buyers at /shop/{link}. A buyer signs in on the demo shop, finds a product by
@@ -23,7 +23,7 @@ const OWNER = 'owner@partner.demo';
  * from it, as the settings test may have made it): read with the buyer's own token.
  */
 async function minimumOrderSum(page: Page): Promise<string | null> {
-  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('b2b-shop-session:kancler') ?? '{}').accessToken as string);
+  const token = await shopBuyerToken(page);
   const basket = await page.request.get('/v3/api/client/basket/', { headers: { authorization: `Bearer ${token}` } });
   return ((await basket.json()) as { MIN_ORDER_SUM: string | null }).MIN_ORDER_SUM;
 }
@@ -257,7 +257,7 @@ test('a buyer finds a product by code, orders it, and the partner sees the order
 test("a member of the shop's loyalty programme sees its points in the header, as the ledger has them", async ({ page }) => {
   await page.goto(SHOP);
   await signInToShop(page);
-  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('b2b-shop-session:kancler') ?? '{}').accessToken as string);
+  const token = await shopBuyerToken(page);
   const mine = (await (await page.request.get('/v3/api/client/loyalty/', { headers: { authorization: `Bearer ${token}` } })).json()) as { SHOW: string; BALANCE: string };
   expect(mine.SHOW).toBe('Y');
   await expect(page.getByTestId('shop-loyalty')).toHaveAttribute('data-balance', mine.BALANCE);
@@ -295,7 +295,6 @@ async function staffToken(request: APIRequestContext, email: string) {
   return ((await res.json()) as { access_token: string }).access_token;
 }
 
-const buyerToken = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('b2b-shop-session:kancler') ?? '{}').accessToken as string);
 
 const day = (offset: number) => new Date(Date.now() + 3 * 3600_000 + offset * 86400_000).toISOString().slice(0, 10);
 
@@ -304,7 +303,7 @@ test("a buyer sees running offers: the banner, the promo price, both offers' gif
   await signInToShop(page);
 
   // Two products far down the catalogue (other tests use its first page): one at a promo price, one as the gift.
-  const buyer = { authorization: `Bearer ${await buyerToken(page)}` };
+  const buyer = { authorization: `Bearer ${await shopBuyerToken(page)}` };
   // An empty basket first (an earlier test leaves its repeated order there).
   const left = (await (await page.request.get('/v3/api/client/basket/', { headers: buyer })).json()) as { ITEMS: { PRODUCT_ID: number }[] };
   for (const line of left.ITEMS) await page.request.post('/v3/api/client/basket/', { headers: buyer, form: { product_id: String(line.PRODUCT_ID), quantity: '0' } });
