@@ -194,6 +194,34 @@ describe('GET and POST /v3/api/manager/partner/ (issue 39 §2)', () => {
     expect(await list()).toEqual(await oracle());
   });
 
+  it('counts an order routed to another partner once, at the target (issue 39 §1)', async () => {
+    const [source, target] = [await partnerId('owner@partner.demo'), await partnerId('owner@second.demo')];
+    const row = async (pid: number) => (await list()).find((p) => p.ID === pid)!;
+    const [sourceBefore, targetBefore] = [await row(source), await row(target)];
+    const order = await t.database.db
+      .selectFrom('orders')
+      .select(['id', 'position_sum'])
+      .where('partner_id', '=', source)
+      .where('status', 'in', ['NEW', 'VIEWED'])
+      // Not paid with points: routing refuses those (the points belong to the source's programme).
+      .where((eb) => eb.or([eb('loyalty_sum', 'is', null), eb('loyalty_sum', '=', '0')]))
+      .where('created_at', '>=', new Date(Date.now() - 20 * 86400_000))
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const data = { action: 'route', partner_id: String(target) };
+    const routed = await t.app.inject({ method: 'POST', url: `/v3/api/manager/order/${order.id}/`, ...form(data), headers: { ...form({}).headers, ...bearer(tokens[MANAGER]) } });
+    expect(routed.json()).toMatchObject({ SUCCESS: 'Y', ORDER: { PARTNER_ID: target } });
+    const [sourceAfter, targetAfter] = [await row(source), await row(target)];
+    const sum = new Decimal(order.position_sum);
+    expect(sourceAfter.ORDERS_COUNT).toBe(Number(sourceBefore.ORDERS_COUNT) - 1);
+    expect(sourceAfter.ORDERS_30_COUNT).toBe(Number(sourceBefore.ORDERS_30_COUNT) - 1);
+    expect(new Decimal(String(sourceBefore.ORDERS_30_SUM)).minus(String(sourceAfter.ORDERS_30_SUM)).toFixed(2)).toBe(sum.toFixed(2));
+    expect(targetAfter.ORDERS_COUNT).toBe(Number(targetBefore.ORDERS_COUNT) + 1);
+    expect(targetAfter.ORDERS_30_COUNT).toBe(Number(targetBefore.ORDERS_30_COUNT) + 1);
+    expect(new Decimal(String(targetAfter.ORDERS_30_SUM)).minus(String(targetBefore.ORDERS_30_SUM)).toFixed(2)).toBe(sum.toFixed(2));
+    expect(await list()).toEqual(await oracle());
+  });
+
   it('searches part of a name, a shop link or a domain, any case, by GET or POST', async () => {
     for (const method of ['GET', 'POST'] as const) {
       expect(names(await list('канцлер', method))).toEqual(['Канцлер Опт']);
