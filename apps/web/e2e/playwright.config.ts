@@ -10,7 +10,8 @@ const build = process.env.E2E_BUILD;
 const serverEntry = build ? `apps/server/.dist-${build}/main.js` : 'apps/server/dist/main.js';
 const webDist = build ? path.join(root, `apps/web/.dist-${build}`) : undefined;
 
-const SHOP_WIDE = ['**/money-rule.e2e.ts', '**/reports.e2e.ts', '**/shop-time-zone.e2e.ts'];
+// order-routing moves an order to another partner: which partner's lists, counters and reports hold it.
+const SHOP_WIDE = ['**/money-rule.e2e.ts', '**/reports.e2e.ts', '**/shop-time-zone.e2e.ts', '**/order-routing.e2e.ts'];
 
 /** Browser tests run against the built app served by the real server on a fresh, seeded embedded database. */
 export default defineConfig({

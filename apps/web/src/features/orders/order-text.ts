@@ -63,6 +63,8 @@ export const ORDER_UI = {
     bonusReturn: 'Вернуть баллы',
   },
   actionFailed: 'Не удалось выполнить действие',
+  /** The «Ответственный» select (action=manager): its empty choice. */
+  managerNone: 'Не назначен',
   reject: {
     title: 'Отклонить заказ',
     reason: 'Причина отмены',
@@ -100,7 +102,7 @@ export const ORDER_UI = {
     userPhone: 'Телефон пользователя',
     address: 'Адрес доставки',
     tradepoint: 'Адрес торговой точки (самовывоз)',
-    manager: 'Менеджер',
+    manager: 'Ответственный',
     paymentType: 'Способ оплаты',
     onlinePay: 'Статус онлайн-оплаты',
     currency: 'Валюта',

@@ -18,8 +18,11 @@ type BasketResult = { type: 'success' | 'error'; text: string } | null;
 
 const A = ORDER_UI.actions;
 
-/** The order card's buttons by status and rights (back-office.md §4, §6), their modals and messages. */
-export function OrderActions({ order, actions }: { order: OrderCard; actions: Set<OrderAction> }) {
+/**
+ * The order card's buttons by status and rights (back-office.md §4, §6), their modals and messages; `extra`: the
+ * buttons another area adds (the manager's «Передать партнеру», given by the app's route).
+ */
+export function OrderActions({ order, actions, extra }: { order: OrderCard; actions: Set<OrderAction>; extra?: React.ReactNode }) {
   const { message, modal } = App.useApp();
   const accept = useChangeOrder(order.ID);
   const bonusReturn = useChangeOrder(order.ID);
@@ -128,6 +131,7 @@ export function OrderActions({ order, actions }: { order: OrderCard; actions: Se
             {A.download}
           </Button>
         )}
+        {extra}
       </Flex>
       {basketMessage && (
         <Alert

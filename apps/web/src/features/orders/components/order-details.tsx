@@ -4,6 +4,7 @@ import type { DescriptionsProps } from 'antd';
 import { Link } from 'react-router';
 import type { OrderCard } from '@b2b/contracts/orders';
 import { OrderStatusTag } from '@/features/orders/components/order-status-tag';
+import { OrderManagerSelect } from '@/features/orders/components/order-manager-select';
 import { PaymentTypeSelect } from '@/features/orders/components/payment-type-select';
 import { contactName, contactPhone, formatAmount, taxTypeLabel, yesNo } from '@/features/orders/order-format';
 import { ORDER_UI } from '@/features/orders/order-text';
@@ -37,10 +38,13 @@ function Section({ title, items }: { title: string; items: Item[] }) {
 export function OrderDetails({
   order,
   canChangePaymentType,
+  canChooseManager = false,
   linkClient = true,
 }: {
   order: OrderCard;
   canChangePaymentType: boolean;
+  /** «Ответственный» is a choice (action=manager), else the name. */
+  canChooseManager?: boolean;
   /** The manager has no client card to open. */
   linkClient?: boolean;
 }) {
@@ -59,7 +63,7 @@ export function OrderDetails({
           field('date', F.date, formatDateTime(order.CREATE_DATE)),
           field('status', F.status, <OrderStatusTag code={order.STATUS.STATUS_CODE} />),
           field('shop', F.shop, order.SHOP.NAME),
-          field('manager', F.manager, order.MANAGER?.NAME),
+          field('manager', F.manager, <OrderManagerSelect order={order} editable={canChooseManager} />),
           field('offers', F.offers, order.HAS_OFFER === 'Y' ? offers || yesNo('Y') : null),
         ]}
       />

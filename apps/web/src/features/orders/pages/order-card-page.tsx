@@ -3,6 +3,8 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Link, Navigate, useParams } from 'react-router';
 import { isApiError } from '@/api/api-error';
 import { errorText } from '@/api/error-text';
+import { MSG } from '@b2b/contracts/messages';
+import type { OrderCard } from '@b2b/contracts/orders';
 import { useOrder } from '@/features/orders/api/order-card-api';
 import { OrderActions } from '@/features/orders/components/order-actions';
 import { OrderDetails } from '@/features/orders/components/order-details';
@@ -38,7 +40,10 @@ function BackLink() {
   );
 }
 
-function OrderCardView({ id }: { id: number }) {
+/** What another area adds to the card's buttons (the app's route gives the manager's «Передать партнеру»). */
+export type OrderCardTools = (order: OrderCard) => React.ReactNode;
+
+function OrderCardView({ id, tools }: { id: number; tools?: OrderCardTools }) {
   const { rights } = useSession();
   const manager = useOrderVariant() === 'manager';
   const order = useOrder(id);
@@ -55,10 +60,13 @@ function OrderCardView({ id }: { id: number }) {
   }
   if (order.isError) {
     const missing = isApiError(order.error) && order.error.status === 404;
+    // A 404 that says why (a routed order: «Заказ передан партнеру «…»», issue 39 §1) is shown as said.
+    const said = errorText(order.error);
+    const missingText = said && said !== MSG.notFound ? said : ORDER_UI.notFound;
     return (
       <Result
         status={missing ? '404' : 'error'}
-        title={missing ? ORDER_UI.notFound : errorText(order.error)}
+        title={missing ? missingText : said}
         data-testid="order-error"
         extra={
           <Flex gap={8} justify="center">
@@ -88,9 +96,14 @@ function OrderCardView({ id }: { id: number }) {
         </Typography.Text>
       </Flex>
       <Card size="small" style={{ marginBottom: 16 }}>
-        <OrderActions order={card} actions={actions} />
+        <OrderActions order={card} actions={actions} extra={tools?.(card)} />
       </Card>
-      <OrderDetails order={card} canChangePaymentType={canEdit && actions.has('payment_type')} linkClient={!manager} />
+      <OrderDetails
+        order={card}
+        canChangePaymentType={canEdit && actions.has('payment_type')}
+        canChooseManager={canEdit && actions.has('manager')}
+        linkClient={!manager}
+      />
       <Card size="small" title={ORDER_UI.sections.items} style={{ marginBottom: 16 }}>
         <OrderItemsTable order={card} />
       </Card>
@@ -105,12 +118,12 @@ function OrderCardView({ id }: { id: number }) {
  * /partner/orderlist/{id}: the order card; an id that is not a number goes back to the list. The manager's variant
  * opens any partner's order and offers the status and text actions only.
  */
-export function OrderCardPage({ variant = 'partner' }: { variant?: OrderVariant }) {
+export function OrderCardPage({ variant = 'partner', tools }: { variant?: OrderVariant; tools?: OrderCardTools }) {
   const id = parseOrderId(useParams().id);
   if (id === null) return <Navigate to={LIST} replace />;
   return (
     <OrderVariantContext value={variant}>
-      <OrderCardView key={id} id={id} />
+      <OrderCardView key={id} id={id} tools={tools} />
     </OrderVariantContext>
   );
 }
