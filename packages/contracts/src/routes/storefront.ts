@@ -86,7 +86,6 @@ export const STOREFRONT_ROUTES = {
     answerType: [MEDIA_TYPES.png],
     answers: { 503: 'A card not drawn yet while the server draws others (one at a time, 200 waiting): Retry-After' },
   }),
-    answers: { 503: 'A card not drawn yet while the server draws others (one at a time, a few waiting): Retry-After' },
 
   brands: route({
     method: 'GET',
