@@ -109,23 +109,25 @@ test('back from an order card is the list with its search, sort and page', async
   const listUrl = page.url();
   const number = (await page.getByTestId('order-link').first().innerText()).trim();
 
+  /** Back on the list the card was opened from: its address, its search, its page and its first order. */
+  const backOnTheList = async () => {
+    await expect(page).toHaveURL(listUrl);
+    await expect(search).toHaveValue('К-');
+    await expect(page.locator('.ant-pagination-item-active')).toHaveText('2');
+    await expect(page.getByTestId('order-link').first()).toHaveText(number);
+  };
+
   // The card's «К списку заказов».
   await page.getByTestId('order-link').first().click();
   await expect(page.getByTestId('order-card')).toBeVisible();
   await page.getByTestId('order-back').click();
-  await expect(page).toHaveURL(listUrl);
-  await expect(search).toHaveValue('К-');
-  await expect(page.locator('.ant-pagination-item-active')).toHaveText('2');
-  await expect(page.getByTestId('order-link').first()).toHaveText(number);
+  await backOnTheList();
 
   // The browser's back.
   await page.getByTestId('order-link').first().click();
   await expect(page.getByTestId('order-card')).toBeVisible();
   await page.goBack();
-  await expect(page).toHaveURL(listUrl);
-  await expect(search).toHaveValue('К-');
-  await expect(page.locator('.ant-pagination-item-active')).toHaveText('2');
-  await expect(page.getByTestId('order-link').first()).toHaveText(number);
+  await backOnTheList();
 
   // A card opened again after a reload still goes back to that list.
   await page.getByTestId('order-link').first().click();
@@ -137,14 +139,18 @@ test('back from an order card is the list with its search, sort and page', async
 
 test('back from a client card is the client list with its page', async ({ page }) => {
   await signInAndWait(page, OWNER);
-  await page.goto('/partner/clients/active-list');
+  // Oldest first: clients other specs register meanwhile go to the end and do not shift page 2.
+  await page.goto('/partner/clients/active-list?sort=REGISTRATION_DATE&order=ASC');
   const table = page.getByTestId('active-list');
-  await expect(table.locator('tr.ant-table-row').first()).toBeVisible();
+  const link = table.locator('a[data-testid^="client-link-"]').first();
+  await expect(link).toBeVisible();
+  const firstOfPage1 = (await link.innerText()).trim();
   await table.locator('.ant-pagination').getByTitle('2', { exact: true }).click();
   await expect(page).toHaveURL(/offset=/);
   await expect(table.locator('.ant-pagination-item-active')).toHaveText('2');
+  // Page 2's rows are in (not page 1's still shown while it loads).
+  await expect(link).not.toHaveText(firstOfPage1);
   const listUrl = page.url();
-  const link = table.locator('a[data-testid^="client-link-"]').first();
   const name = (await link.innerText()).trim();
   await link.click();
   // Inside the card, another tab; then back.
