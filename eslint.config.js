@@ -4,7 +4,11 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import fs from 'node:fs';
 
 /** The folders of a directory: the server's modules and the web's features, each a boundary. */
-const foldersOf = (dir) => fs.readdirSync(new URL(dir, import.meta.url), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const foldersOf = (dir) =>
+  fs
+    .readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
 
 /**
  * Module boundaries: a server module uses another module only as its service's type (the services are wired in
@@ -22,7 +26,7 @@ const boundaries = [
           patterns: [
             {
               regex: `^(\\.\\./|@/modules/)(?!${name}/)[^/]+/(?![^/]+\\.service$)`,
-              message: 'Another module is reached through its service, wired in app.ts: import only its service\'s type.',
+              message: "Another module is reached through its service, wired in app.ts: import only its service's type.",
             },
             {
               regex: `^(\\.\\./|@/modules/)(?!${name}/)[^/]+/[^/]+\\.service$`,

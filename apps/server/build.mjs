@@ -5,7 +5,12 @@ import { readFileSync } from 'node:fs';
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 await build({
   // The spreadsheet reader and the photo drawer start their workers from beside main.js (src/files/worker-start.ts).
-  entryPoints: { main: 'src/main.ts', 'seed-cli': 'src/seed/seed-cli.ts', 'spreadsheet-worker': 'src/files/spreadsheet-worker.ts', 'photo-worker': 'src/modules/storefront/photo-worker.ts' },
+  entryPoints: {
+    main: 'src/main.ts',
+    'seed-cli': 'src/seed/seed-cli.ts',
+    'spreadsheet-worker': 'src/files/spreadsheet-worker.ts',
+    'photo-worker': 'src/modules/storefront/photo-worker.ts',
+  },
   outdir: process.env.SERVER_OUTDIR ?? 'dist',
   bundle: true,
   platform: 'node',

@@ -153,18 +153,21 @@ export function buildServices(db: Db, config: AppDeps['config'], log: (msg: stri
   const orderRouting = orders.routing({ clients, createClientUser, offers, loyalty: loyaltyPoints, notifyAddresses: shops.notifyAddresses });
   events.subscribe('order.completed', 'loyalty.credit', (event, trx) => loyaltyPoints.creditCompletedOrder(event, trx));
   const shopBasket = shopBasketService(db, shopCatalog, offers, deliveryZones);
-  const shopCheckout = shopCheckoutService(db, { basket: shopBasket, mailer, orders, offers, loyalty: loyaltyPoints, geocoder, zones: deliveryZones });
+  const shopCheckout = shopCheckoutService(db, {
+    basket: shopBasket,
+    mailer,
+    orders,
+    offers,
+    loyalty: loyaltyPoints,
+    geocoder,
+    zones: deliveryZones,
+  });
   const buyerAccount = buyerAccountService(db, { mailer });
   const content = contentService(db);
   registerPriceUploadJobs(db, { jobs, files, engine: priceEngine, applyChunk: config.priceApplyChunk });
   registerPriceFileExport(db, priceExports, priceEngine);
   const partners = partnersService(db, { clients, orders, shops });
-  const auth = authService(
-    db,
-    { accessTtlSeconds: config.ACCESS_TOKEN_TTL, refreshTtlSeconds: config.REFRESH_TOKEN_TTL },
-    shops,
-    changes,
-  );
+  const auth = authService(db, { accessTtlSeconds: config.ACCESS_TOKEN_TTL, refreshTtlSeconds: config.REFRESH_TOKEN_TTL }, shops, changes);
   const account = accountService(db, { auth, shops, clients, mailer, publicUrl: config.PUBLIC_URL });
   const employees = employeesService(db, { auth, partners, mailer, publicUrl: config.PUBLIC_URL });
   return {
@@ -255,7 +258,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(priceListsRoutes(services.priceLists));
   await app.register(pricingRoutes(services.pricingSections, services.pricingAssignments));
   await app.register(contentRoutes(services.content));
-  await app.register(storefrontRoutes(services.shopCatalog, services.shopBasket, services.shopCheckout, services.buyerAccount, services.commercialOffer, { dir: path.join(deps.config.dataDir, 'photos') }));
+  await app.register(
+    storefrontRoutes(services.shopCatalog, services.shopBasket, services.shopCheckout, services.buyerAccount, services.commercialOffer, {
+      dir: path.join(deps.config.dataDir, 'photos'),
+    }),
+  );
   await app.register(pricingFilesRoutes(services.priceUploads, services.yml, services.priceExports));
   await app.register(offersRoutes(services.offers));
   await app.register(reportsRoutes(services.reports));

@@ -11,7 +11,11 @@ const schema = z.object({
   PUBLIC_URL: z.string().default('http://localhost:3000'),
   WEB_DIST: z.string().optional(),
   ACCESS_TOKEN_TTL: z.coerce.number().int().positive().default(3600),
-  REFRESH_TOKEN_TTL: z.coerce.number().int().positive().default(30 * 24 * 3600),
+  REFRESH_TOKEN_TTL: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(30 * 24 * 3600),
   OAUTH_CLIENT_ID: z.string().default('web'),
   OAUTH_CLIENT_SECRET: z.string().default('web-secret'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

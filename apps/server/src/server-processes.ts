@@ -71,7 +71,14 @@ export interface SuperviseOptions {
  * A process that ends cleanly (code 0: it was told to stop) is not started again; the parent ends with the last.
  * Resolves once each process has listened (sent LISTENING_MESSAGE).
  */
-export function supervise({ count, start, beforeStart, log, signals = process, exit = (code) => process.exit(code) }: SuperviseOptions): Promise<void> {
+export function supervise({
+  count,
+  start,
+  beforeStart,
+  log,
+  signals = process,
+  exit = (code) => process.exit(code),
+}: SuperviseOptions): Promise<void> {
   let stopping = false;
   const running = new Set<ChildProcess>();
   const pending = new Set<NodeJS.Timeout>();

@@ -2,7 +2,16 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import os from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { LISTENING_MESSAGE, restartBackoff, restartDelay, RESTART_FIRST_MS, RESTART_MAX_MS, serverProcesses, STABLE_AFTER_MS, supervise } from './server-processes';
+import {
+  LISTENING_MESSAGE,
+  restartBackoff,
+  restartDelay,
+  RESTART_FIRST_MS,
+  RESTART_MAX_MS,
+  serverProcesses,
+  STABLE_AFTER_MS,
+  supervise,
+} from './server-processes';
 
 const PG = 'postgres://postgres@127.0.0.1:5432/b2b';
 
@@ -67,7 +76,7 @@ function supervised(mode: 'crash' | 'clean' | 'serve', count = 1) {
 }
 
 const until = async (done: () => boolean, ms = 10_000) => {
-  for (const end = Date.now() + ms; !done(); ) {
+  for (const end = Date.now() + ms; !done();) {
     if (Date.now() > end) throw new Error('timed out');
     await new Promise((r) => setTimeout(r, 20));
   }

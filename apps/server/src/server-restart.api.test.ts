@@ -52,7 +52,10 @@ describe.skipIf(!fs.existsSync('/proc/self/stat'))(`a server process killed on $
   });
 
   it('is started again within 10 s, with the write it acknowledged before the kill', async () => {
-    const signIn = await call('/v3/oauth/token/', form({ grant_type: 'password', username: 'admin@partner.demo', password: DEMO_PASSWORD, ...WEB_CLIENT }));
+    const signIn = await call(
+      '/v3/oauth/token/',
+      form({ grant_type: 'password', username: 'admin@partner.demo', password: DEMO_PASSWORD, ...WEB_CLIENT }),
+    );
     expect(signIn.status).toBe(200);
     const token = ((await signIn.json()) as { access_token: string }).access_token;
     const email = `restarted.${Date.now()}@partner.demo`;
@@ -65,7 +68,10 @@ describe.skipIf(!fs.existsSync('/proc/self/stat'))(`a server process killed on $
     const since = Date.now();
     let status = 0;
     while (status !== 200 && Date.now() - since < 10_000) {
-      status = await call('/health', { signal: AbortSignal.timeout(1000) }).then((res) => res.status, () => 0);
+      status = await call('/health', { signal: AbortSignal.timeout(1000) }).then(
+        (res) => res.status,
+        () => 0,
+      );
       if (status !== 200) await new Promise((r) => setTimeout(r, 100));
     }
     expect(status, `not served again within 10 s:\n${server.output()}`).toBe(200);

@@ -8,8 +8,7 @@ import { loginLinkFrom, mailFilesNow, waitForMail } from './mail-files';
 // Each test walks a whole flow through several pages and e-mails; on a loaded machine that outlasts 45 s.
 test.describe.configure({ timeout: 180_000 });
 
-const unique = (prefix: string, domain: string) =>
-  `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@${domain}`;
+const unique = (prefix: string, domain: string) => `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@${domain}`;
 
 const oauth = { client_id: 'web', client_secret: 'web-secret' };
 

@@ -19,7 +19,6 @@ const OWNER = 'owner@partner.demo';
 type Zone = { ID: number; NAME: string; PRICE: string; DELIVERY_PRICE: string };
 type Basket = { SUM: string; CURRENCY: string; MIN_ORDER_SUM: string | null; DELIVERY_ZONES: Zone[]; DELIVERY_PRICE: string };
 
-
 async function basketOf(page: Page, query = ''): Promise<Basket> {
   const res = await page.request.get(`/v3/api/client/basket/${query}`, { headers: { authorization: `Bearer ${await shopBuyerToken(page)}` } });
   return (await res.json()) as Basket;

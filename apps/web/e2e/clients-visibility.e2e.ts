@@ -77,7 +77,10 @@ test("the search box finds a client by its INN; the search stays in the list's s
   const romashka = rows(page).filter({ hasText: 'Ромашка' });
   await expect(romashka).toHaveCount(1);
   await romashka.locator('a[data-testid^="client-link-"]').click();
-  const innRow = page.getByTestId('client-details').locator('tr').filter({ has: page.locator('th', { hasText: /^ИНН$/ }) });
+  const innRow = page
+    .getByTestId('client-details')
+    .locator('tr')
+    .filter({ has: page.locator('th', { hasText: /^ИНН$/ }) });
   const inn = (await innRow.locator('td').innerText()).trim();
   expect(inn).toMatch(/^\d{10}(\d{2})?$/);
 

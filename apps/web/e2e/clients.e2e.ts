@@ -92,11 +92,14 @@ test('filter, sort and page the client list; the filters come back from the para
   await expect
     .poll(async () => {
       const texts = await page.getByTestId('clients-table').locator('[data-col="REGISTRATION_DATE"]').allInnerTexts();
-      return texts.length > 0 && texts.every((text) => {
-        const [d, m, y] = text.slice(0, 10).split('.').map(Number);
-        const day = new Date(y, m - 1, d).getTime();
-        return day >= fromDay && day <= to.getTime();
-      });
+      return (
+        texts.length > 0 &&
+        texts.every((text) => {
+          const [d, m, y] = text.slice(0, 10).split('.').map(Number);
+          const day = new Date(y, m - 1, d).getTime();
+          return day >= fromDay && day <= to.getTime();
+        })
+      );
     })
     .toBe(true);
 
@@ -196,7 +199,9 @@ test('create a group with two clients, remove one, see the notifications; then d
   // The picker shows the previous answer's options until the search's own arrives and replaces them: a click landing
   // as they are replaced chose nothing (a busy run, the Добавить button never enabled). The search's answer first.
   const typed = a.name.slice(0, 12);
-  const searched = page.waitForResponse((r) => r.url().includes('/v3/api/partner/client/short/') && new URL(r.url()).searchParams.get('query') === typed);
+  const searched = page.waitForResponse(
+    (r) => r.url().includes('/v3/api/partner/client/short/') && new URL(r.url()).searchParams.get('query') === typed,
+  );
   await page.getByTestId('add-clients-select').locator('input').fill(typed);
   await searched;
   await page.locator('.ant-select-item-option').getByText(a.name, { exact: true }).click();

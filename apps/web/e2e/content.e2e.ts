@@ -2,7 +2,9 @@ import { expect, test } from '@playwright/test';
 import { MSG } from '@b2b/contracts/messages';
 import { signInAndWait } from './helpers';
 
-test('content pages: a help page by its code with the other pages of its type, an empty page says so, an unknown one is not found', async ({ page }) => {
+test('content pages: a help page by its code with the other pages of its type, an empty page says so, an unknown one is not found', async ({
+  page,
+}) => {
   await signInAndWait(page, 'orders@partner.demo');
   await page.goto('/partner/info/help/orders');
   await expect(page.getByTestId('content-title')).toHaveText('Как работать с заказами');

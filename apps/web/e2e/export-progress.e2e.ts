@@ -33,7 +33,9 @@ test("a group's member export shows its progress, then downloads the group's cli
   await workbook.xlsx.load(fs.readFileSync(await download.path()) as unknown as ArrayBuffer);
   const ids: number[] = [];
   workbook.worksheets[0].eachRow((row, n) => n > 1 && ids.push(Number(row.getCell(1).value)));
-  const shown = (await members.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-testid')))).map((id) => Number(id!.replace('client-row-', '')));
+  const shown = (await members.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-testid')))).map((id) =>
+    Number(id!.replace('client-row-', '')),
+  );
   expect(ids.length).toBeGreaterThanOrEqual(shown.length);
   for (const id of shown) expect(ids).toContain(id);
   await expect(progress).toHaveCount(0);

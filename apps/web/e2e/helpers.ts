@@ -53,7 +53,9 @@ export async function chooseOption(
     const dropdown = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
     if (!(await dropdown.isVisible())) await select.click();
     if (search) await select.locator('input').fill(search);
-    const option = exact ? dropdown.locator(`.ant-select-item-option[title="${label}"]`) : dropdown.locator('.ant-select-item-option', { hasText: label });
+    const option = exact
+      ? dropdown.locator(`.ant-select-item-option[title="${label}"]`)
+      : dropdown.locator('.ant-select-item-option', { hasText: label });
     await option.first().click({ timeout: 5_000 });
     await expect.poll(isDone, { timeout: 5_000 }).toBe(true);
   }).toPass({ timeout: 60_000 });

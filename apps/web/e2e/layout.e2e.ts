@@ -51,10 +51,13 @@ async function expectTableReachable(page: Page, table: Locator) {
   // The header row at the top of the window, the table's first rows under it.
   await wrapper.locator('thead').evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().top - 80));
   // Scrolled as far right as it goes (nothing happens when it fits).
-  await wrapper.locator('.ant-table-content, .ant-table-body').first().evaluate((el) => {
-    el.scrollLeft = el.scrollWidth;
-    el.dispatchEvent(new Event('scroll'));
-  });
+  await wrapper
+    .locator('.ant-table-content, .ant-table-body')
+    .first()
+    .evaluate((el) => {
+      el.scrollLeft = el.scrollWidth;
+      el.dispatchEvent(new Event('scroll'));
+    });
   await expect.poll(() => seenAtCentre(last), { message: `the last column «${await last.innerText()}» can be seen` }).toBe(true);
   await expect.poll(() => seenAtCentre(firstCell), { message: 'the first column stays in view' }).toBe(true);
   await expectNoPageScroll(page);

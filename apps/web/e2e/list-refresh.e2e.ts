@@ -28,7 +28,7 @@ async function otherStaff(request: APIRequestContext, email = 'orders@partner.de
 const markPage = (page: Page) => page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
 const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
 
-test('the order list shows another staff member\'s changes after «Обновить» and when the window regains focus', async ({ page, request }) => {
+test("the order list shows another staff member's changes after «Обновить» and when the window regains focus", async ({ page, request }) => {
   await page.clock.install();
   await signInAndWait(page, 'owner@partner.demo');
   await page.goto('/partner/orderlist');
@@ -52,7 +52,7 @@ test('the order list shows another staff member\'s changes after «Обнови�
   expect(await sameDocument(page)).toBe(true);
 });
 
-test('cancelling an order from its card updates the client card\'s totals without a reload', async ({ page }) => {
+test("cancelling an order from its card updates the client card's totals without a reload", async ({ page }) => {
   await signInAndWait(page, 'owner@partner.demo');
   await page.goto('/partner/orderlist');
   const open = page.getByTestId('orders-table').locator('tr[data-row-key][data-status="VIEWED"]').first();

@@ -9,7 +9,8 @@ import { signInAndWait } from './helpers';
  */
 
 const BUDGET = 300 * 1024;
-const SCREEN_CHUNKS = /(my-shop-tab|my-shipping-tab|orders-entry|order-card-(page|entry)|offers-entry|reports-page|client-list-page|client-card-page|employees-page|partner-shell)/;
+const SCREEN_CHUNKS =
+  /(my-shop-tab|my-shipping-tab|orders-entry|order-card-(page|entry)|offers-entry|reports-page|client-list-page|client-card-page|employees-page|partner-shell)/;
 
 /** Every script the page fetches while `act` runs, with its body. */
 async function scriptsDuring(page: Page, act: () => Promise<void>) {

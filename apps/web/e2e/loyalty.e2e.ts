@@ -67,7 +67,8 @@ test('before installation four tabs with only Settings usable; installing opens 
   const tabs = page.getByRole('tab');
   // §2: «Increased coefficients» before installation, disabled with the reason on hover.
   await expect(tabs).toHaveText(['Настройки', 'Начисление', 'Статусы', 'Повышенные коэффициенты']);
-  for (const name of ['Начисление', 'Статусы', 'Повышенные коэффициенты']) await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-disabled', 'true');
+  for (const name of ['Начисление', 'Статусы', 'Повышенные коэффициенты'])
+    await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-disabled', 'true');
   await page.getByTestId('tab-coefficients').hover();
   await expect(page.getByRole('tooltip')).toHaveText('Программа лояльности не установлена: установите её на вкладке «Настройки»');
   // A click on a disabled tab opens nothing.
@@ -180,7 +181,9 @@ test('points: 100 added once although the submit is clicked twice, a write-off o
 
   // A status until a day: the row shows it.
   await member.row.getByTestId('participation-set-status').click();
-  const current = (await member.row.getByTestId('participation-status').count()) ? await member.row.getByTestId('participation-status').innerText() : '';
+  const current = (await member.row.getByTestId('participation-status').count())
+    ? await member.row.getByTestId('participation-status').innerText()
+    : '';
   const next = current.startsWith('Золотой') ? 'Серебряный' : 'Золотой';
   const statusForm = page.getByTestId('set-status-form');
   await expect(statusForm).toBeVisible();
@@ -246,7 +249,9 @@ test('an order paid with points gives them back once («Вернуть балл�
   await signInAndWait(page, 'owner@partner.demo');
   const token = (await page.context().cookies()).find((c) => c.name === 'access_token')!.value;
   const ledger = async (operation: string) => {
-    const res = await page.request.get(`/v3/api/partner/loyalty/balance/?operation=${operation}&period=all&limit=36&order=DESC`, { headers: { Authorization: `Bearer ${token}` } });
+    const res = await page.request.get(`/v3/api/partner/loyalty/balance/?operation=${operation}&period=all&limit=36&order=DESC`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
     expect(res.status()).toBe(200);
     return ((await res.json()) as { ITEMS: { ORDER_ID: number | null; BONUS_CNT: string }[] }).ITEMS;
   };
@@ -259,10 +264,14 @@ test('an order paid with points gives them back once («Вернуть балл�
     ((await (await page.request.get(`/v3/api/partner/order/${id}/`, { headers })).json()) as { STATUS: { STATUS_CODE: string } }).STATUS.STATUS_CODE;
   const statuses = new Map<number, string>();
   for (const r of unpaid) statuses.set(r.ORDER_ID!, await statusOf(r.ORDER_ID!));
-  const paid = unpaid.find((r) => statuses.get(r.ORDER_ID!) === 'CANCELED') ?? unpaid.find((r) => ['NEW', 'VIEWED'].includes(statuses.get(r.ORDER_ID!)!));
+  const paid =
+    unpaid.find((r) => statuses.get(r.ORDER_ID!) === 'CANCELED') ?? unpaid.find((r) => ['NEW', 'VIEWED'].includes(statuses.get(r.ORDER_ID!)!));
   expect(paid, 'an order of the demo paid with points and not given back, canceled or still cancelable').toBeTruthy();
   if (statuses.get(paid!.ORDER_ID!) !== 'CANCELED') {
-    const res = await page.request.post(`/v3/api/partner/order/${paid!.ORDER_ID}/`, { headers, form: { action: 'cancel', cancel_comment: 'E2E: возврат баллов' } });
+    const res = await page.request.post(`/v3/api/partner/order/${paid!.ORDER_ID}/`, {
+      headers,
+      form: { action: 'cancel', cancel_comment: 'E2E: возврат баллов' },
+    });
     expect(((await res.json()) as { SUCCESS: string }).SUCCESS).toBe('Y');
   }
   const points = String(-Number(paid!.BONUS_CNT));

@@ -82,8 +82,7 @@ export function decodeHeader(value: string): string {
     );
 }
 
-const param = (header: string | undefined, name: string) =>
-  header?.match(new RegExp(`${name}\\s*=\\s*"?([^";]+)"?`, 'i'))?.[1];
+const param = (header: string | undefined, name: string) => header?.match(new RegExp(`${name}\\s*=\\s*"?([^";]+)"?`, 'i'))?.[1];
 
 /** The first text/plain part of a message (or of a part), decoded; null when there is none. */
 function plainText(headers: Headers, body: string): string | null {

@@ -46,7 +46,10 @@ async function rowFigures(row: Locator) {
   };
 }
 
-test('«Партнеры» lists both demo partners with their figures, the search narrows it, a row opens that partner’s orders', async ({ page, request }) => {
+test('«Партнеры» lists both demo partners with their figures, the search narrows it, a row opens that partner’s orders', async ({
+  page,
+  request,
+}) => {
   await signInAndWait(page, MANAGER);
   await page.getByTestId('nav-partners').click();
   await expect(page).toHaveURL(/\/partner\/partners$/);
@@ -56,14 +59,17 @@ test('«Партнеры» lists both demo partners with their figures, the sear
   // Each row says what the API answers (read again until both agree: other specs place orders meanwhile).
   for (const name of [PARTNER, SECOND]) {
     await expect
-      .poll(async () => {
-        await page.reload();
-        await expect(table(page)).toHaveAttribute('data-loading', 'false');
-        const api = (await apiPartners(request)).find((p) => p.NAME === name)!;
-        const shown = await rowFigures(rowOf(page, name));
-        const { CLIENTS_COUNT, ORDERS_COUNT, ORDERS_30_COUNT, ORDERS_30_SUM, LOYALTY_ON } = api;
-        return JSON.stringify(shown) === JSON.stringify({ CLIENTS_COUNT, ORDERS_COUNT, ORDERS_30_COUNT, ORDERS_30_SUM, LOYALTY_ON });
-      }, { timeout: 60_000 })
+      .poll(
+        async () => {
+          await page.reload();
+          await expect(table(page)).toHaveAttribute('data-loading', 'false');
+          const api = (await apiPartners(request)).find((p) => p.NAME === name)!;
+          const shown = await rowFigures(rowOf(page, name));
+          const { CLIENTS_COUNT, ORDERS_COUNT, ORDERS_30_COUNT, ORDERS_30_SUM, LOYALTY_ON } = api;
+          return JSON.stringify(shown) === JSON.stringify({ CLIENTS_COUNT, ORDERS_COUNT, ORDERS_30_COUNT, ORDERS_30_SUM, LOYALTY_ON });
+        },
+        { timeout: 60_000 },
+      )
       .toBe(true);
   }
   const main = rowOf(page, PARTNER);
@@ -118,7 +124,9 @@ test('the report export sends the REPORT_ID of the report on screen and download
   expect(reportId).toMatch(/^[0-9a-f-]{36}$/);
   await expect(page.getByTestId('report-result')).toHaveAttribute('data-code', 'sales_by_partner');
   const [exported, download] = await Promise.all([
-    page.waitForRequest((r) => r.url().includes('/manager/report/sales_by_partner/') && r.method() === 'POST' && (r.postData() ?? '').includes('action=export')),
+    page.waitForRequest(
+      (r) => r.url().includes('/manager/report/sales_by_partner/') && r.method() === 'POST' && (r.postData() ?? '').includes('action=export'),
+    ),
     page.waitForEvent('download'),
     page.getByTestId('report-export').click(),
   ]);

@@ -90,7 +90,8 @@ async function checkOffer(page: Page, sign: string) {
 async function orderInShop(page: Page, sign: string) {
   const buyer = await buyerHeaders(page);
   const left = (await (await page.request.get('/v3/api/client/basket/', { headers: buyer })).json()) as { ITEMS: { PRODUCT_ID: number }[] };
-  for (const line of left.ITEMS) await page.request.post('/v3/api/client/basket/', { headers: buyer, form: { product_id: String(line.PRODUCT_ID), quantity: '0' } });
+  for (const line of left.ITEMS)
+    await page.request.post('/v3/api/client/basket/', { headers: buyer, form: { product_id: String(line.PRODUCT_ID), quantity: '0' } });
   await page.goto(SHOP);
   await expect(page.locator('[data-testid="catalog-table"][data-loading="false"]')).toBeVisible();
   const rows = page.getByTestId('catalog-table').locator('tr[data-testid="product-row"]');
@@ -174,7 +175,8 @@ test('a USD shop with a RATE list and a WITHOUT VAT shop: the card, the export a
     expect(answer.SUCCESS, `${url} ${JSON.stringify(answer)}`).toBe('Y');
     return answer;
   };
-  const settings = ((await (await request.get('/v3/api/partner/pricesettings/', { headers: owner })).json()) as { ITEM: Record<string, string> }).ITEM;
+  const settings = ((await (await request.get('/v3/api/partner/pricesettings/', { headers: owner })).json()) as { ITEM: Record<string, string> })
+    .ITEM;
   const clients = (await (await request.get(`/v3/api/partner/client/?query=${encodeURIComponent('Ромашка')}`, { headers: owner })).json()) as {
     ITEMS: { ID: number; NAME: string }[];
   };
@@ -186,7 +188,13 @@ test('a USD shop with a RATE list and a WITHOUT VAT shop: the card, the export a
   const restore = async () => {
     await request.post('/v3/api/partner/pricesettings/', {
       headers: owner,
-      form: { price_type: settings.PRICE_TYPE, show_margin: settings.SHOW_MARGIN, tax_type: settings.TAX_TYPE, currency: settings.CURRENCY, currency_rate: settings.CURRENCY_RATE },
+      form: {
+        price_type: settings.PRICE_TYPE,
+        show_margin: settings.SHOW_MARGIN,
+        tax_type: settings.TAX_TYPE,
+        currency: settings.CURRENCY,
+        currency_rate: settings.CURRENCY_RATE,
+      },
     });
     await request.post(`/v3/api/partner/client/${client.ID}/`, {
       headers: owner,
@@ -197,7 +205,13 @@ test('a USD shop with a RATE list and a WITHOUT VAT shop: the card, the export a
   try {
     // The USD shop and the buyer's list in the shop's currency, through the back office's API.
     await post('/v3/api/partner/pricesettings/', { tax_type: 'WITH_VAT', currency: 'USD', currency_rate: RATE });
-    const dollars = await post('/v3/api/partner/pricelist/', { name: `Долларовый ${Date.now()}`, price_type: 'PURCHASE', section_rate: '15', rounding: 'TWO_DECIMAL', unit: 'RATE' });
+    const dollars = await post('/v3/api/partner/pricelist/', {
+      name: `Долларовый ${Date.now()}`,
+      price_type: 'PURCHASE',
+      section_rate: '15',
+      rounding: 'TWO_DECIMAL',
+      unit: 'RATE',
+    });
     await post(`/v3/api/partner/client/${client.ID}/`, { price_type: String(dollars.ID), column_id: '0', check: 'Y' });
 
     await page.goto(SHOP);
@@ -208,13 +222,20 @@ test('a USD shop with a RATE list and a WITHOUT VAT shop: the card, the export a
     const usd = await orderInShop(page, '$');
     expect(usd.buyerAnswer.CURRENCY).toBe('USD');
     // Prices with VAT: the КП names the VAT in dollars when its settings show it.
-    const offerSettings = ((await (await request.get('/v3/api/partner/commercial_offer/', { headers: owner })).json()) as { ITEM: { vat: string } }).ITEM;
+    const offerSettings = ((await (await request.get('/v3/api/partner/commercial_offer/', { headers: owner })).json()) as { ITEM: { vat: string } })
+      .ITEM;
     if (offerSettings.vat === 'WITH_VAT') expect(usd.offerText).toMatch(/В том числе НДС: \d{1,3}(?: \d{3})*,\d\d \$/);
     else expect(usd.offerText).toContain('Без НДС');
 
     // The shop without VAT, the buyer on a +15 % purchase list in roubles.
     await post('/v3/api/partner/pricesettings/', { tax_type: 'WO_VAT', currency: 'RUB' });
-    const net = await post('/v3/api/partner/pricelist/', { name: `Без НДС ${Date.now()}`, price_type: 'PURCHASE', section_rate: '15', rounding: 'TWO_DECIMAL', unit: 'RUB' });
+    const net = await post('/v3/api/partner/pricelist/', {
+      name: `Без НДС ${Date.now()}`,
+      price_type: 'PURCHASE',
+      section_rate: '15',
+      rounding: 'TWO_DECIMAL',
+      unit: 'RUB',
+    });
     await post(`/v3/api/partner/client/${client.ID}/`, { price_type: String(net.ID), column_id: '0', check: 'Y' });
     const woVat = await orderInShop(page, '₽');
     expect(woVat.buyerAnswer.CURRENCY).toBe('RUB');
@@ -247,7 +268,10 @@ test('a USD shop with a RATE list and a WITHOUT VAT shop: the card, the export a
 
     await page.goto('/login');
     await signInAndWait(page, OWNER);
-    for (const [card, buyerSign] of [[usdCard, '$'], [netCard, '₽']] as const) {
+    for (const [card, buyerSign] of [
+      [usdCard, '$'],
+      [netCard, '₽'],
+    ] as const) {
       const file = await exportOf(request, owner, card.ID);
       expect(file.get('Валюта')).toBe(card.CURRENCY);
       expect(file.get('Сумма, руб.')).toBe(Number(card.POSITION_SUM));
@@ -258,7 +282,10 @@ test('a USD shop with a RATE list and a WITHOUT VAT shop: the card, the export a
     // The manager's «Активность клиентов» of the day: the buyer's revenue is its orders' roubles, as the order list has them.
     const manager = await tokenOf(request, MANAGER);
     const report = (await (
-      await request.post('/v3/api/manager/report/client_activity/', { headers: manager, form: { date_from: today(), date_to: today(), limit: '250' } })
+      await request.post('/v3/api/manager/report/client_activity/', {
+        headers: manager,
+        form: { date_from: today(), date_to: today(), limit: '250' },
+      })
     ).json()) as { ITEMS: { NAME: string; PARTNER: string; ORDERS: number; REVENUE: string }[] };
     const row = report.ITEMS.find((r) => r.NAME === client.NAME && r.PARTNER === 'Канцлер Опт')!;
     expect(row).toBeTruthy();

@@ -162,18 +162,34 @@ test('create an offer with two gifts, a banner and a promo file; it shows in the
   await expect(page.getByTestId('offer-banner_main-img')).toBeVisible();
 
   // A promo file with a code that is not in the catalogue: the server's check_products shows on the file field.
-  await page.getByTestId('offer-xls').locator('input[type="file"]')
-    .setInputFiles({ name: 'promo.xlsx', mimeType: XLSX_MIME, buffer: await xlsx([['Код товара', 'Цена на сайте'], ['999999', '10,50']]) });
+  await page
+    .getByTestId('offer-xls')
+    .locator('input[type="file"]')
+    .setInputFiles({
+      name: 'promo.xlsx',
+      mimeType: XLSX_MIME,
+      buffer: await xlsx([
+        ['Код товара', 'Цена на сайте'],
+        ['999999', '10,50'],
+      ]),
+    });
   await page.getByTestId('offer-save').click();
   await expect(page.locator('.ant-form-item').filter({ has: page.getByTestId('offer-xls') })).toContainText('Строка 2:');
   await expect(page).toHaveURL(/\/partner\/offers\/create$/);
 
   // The right file: both products at their site prices.
-  await page.getByTestId('offer-xls').locator('input[type="file"]').setInputFiles({
-    name: 'promo.xlsx',
-    mimeType: XLSX_MIME,
-    buffer: await xlsx([['Код товара', 'Цена на сайте'], [products[0].code, '10,50'], [products[1].code, '99']]),
-  });
+  await page
+    .getByTestId('offer-xls')
+    .locator('input[type="file"]')
+    .setInputFiles({
+      name: 'promo.xlsx',
+      mimeType: XLSX_MIME,
+      buffer: await xlsx([
+        ['Код товара', 'Цена на сайте'],
+        [products[0].code, '10,50'],
+        [products[1].code, '99'],
+      ]),
+    });
   await page.getByTestId('offer-save').click();
   await expect(page).toHaveURL(/\/partner\/offers$/);
   await expect(toast(page, 'Акция создана')).toBeVisible();
@@ -223,7 +239,10 @@ test('the form refuses a gift sum that does not increase and a banner over 300 K
   await fillMain(page, name);
   await addGift(page, products[0], '10000');
   await addGift(page, products[1], '5000');
-  const second = presentRows(page).nth(1).locator('.ant-form-item').filter({ has: page.getByTestId('present-sum') });
+  const second = presentRows(page)
+    .nth(1)
+    .locator('.ant-form-item')
+    .filter({ has: page.getByTestId('present-sum') });
   await expect(second).toContainText('Сумма заказа должна больше 10 000,00');
   await page.getByTestId('offer-save').click();
   await expect(page).toHaveURL(/\/partner\/offers\/create$/);
@@ -261,7 +280,12 @@ test('switch an offer off and on: the notifications, its state, the inactive fil
   await signInAndWait(page, 'price@partner.demo');
   const api = await apiOf(page);
   const name = `E2E выключение ${Date.now()}`;
-  const created = await api.post<{ SUCCESS: string; ID: number }>('/partner/offer/', { name, type: 'DISCOUNT', date_start: inDays(-1), date_end: inDays(10) });
+  const created = await api.post<{ SUCCESS: string; ID: number }>('/partner/offer/', {
+    name,
+    type: 'DISCOUNT',
+    date_start: inDays(-1),
+    date_end: inDays(10),
+  });
   expect(created.SUCCESS).toBe('Y');
 
   await page.goto(`/partner/offers/edit/${created.ID}`);
@@ -310,7 +334,12 @@ test('switch an offer off and on in its list row: it stays in view with its new 
   await signInAndWait(page, 'price@partner.demo');
   const api = await apiOf(page);
   const name = `E2E строка ${Date.now()}`;
-  const created = await api.post<{ SUCCESS: string; ID: number }>('/partner/offer/', { name, type: 'DISCOUNT', date_start: inDays(-1), date_end: inDays(10) });
+  const created = await api.post<{ SUCCESS: string; ID: number }>('/partner/offer/', {
+    name,
+    type: 'DISCOUNT',
+    date_start: inDays(-1),
+    date_end: inDays(10),
+  });
   expect(created.SUCCESS).toBe('Y');
 
   await page.goto('/partner/offers?active=Y');

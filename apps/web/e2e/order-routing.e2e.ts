@@ -28,14 +28,17 @@ async function token(request: APIRequestContext, username: string, domain?: stri
 async function placeOrder(request: APIRequestContext, offset: number): Promise<{ id: number; number: string }> {
   const buyer = await token(request, 'buyer@client.demo', 'kancler');
   const left = (await (await request.get('/v3/api/client/basket/', { headers: buyer })).json()) as { ITEMS: { PRODUCT_ID: number }[] };
-  for (const line of left.ITEMS) await request.post('/v3/api/client/basket/', { headers: buyer, form: { product_id: String(line.PRODUCT_ID), quantity: '0' } });
+  for (const line of left.ITEMS)
+    await request.post('/v3/api/client/basket/', { headers: buyer, form: { product_id: String(line.PRODUCT_ID), quantity: '0' } });
   const found = (await (await request.get(`/v3/api/catalog/product/?limit=12&offset=${offset}`, { headers: buyer })).json()) as {
     ITEMS: { ID: number; PRICE: string; MULTIPLICITY: number }[];
   };
   const product = found.ITEMS.find((p) => Number(p.PRICE) > 0)!;
   const step = Math.max(1, product.MULTIPLICITY || 1);
   const quantity = step * Math.ceil(8000 / (Number(product.PRICE) * step));
-  const added = (await (await request.post('/v3/api/client/basket/', { headers: buyer, form: { product_id: String(product.ID), quantity: String(quantity) } })).json()) as {
+  const added = (await (
+    await request.post('/v3/api/client/basket/', { headers: buyer, form: { product_id: String(product.ID), quantity: String(quantity) } })
+  ).json()) as {
     SUCCESS: string;
   };
   expect(added.SUCCESS).toBe('Y');
@@ -72,14 +75,20 @@ const openCard = async (page: Page, id: number) => {
   await expect(page.getByTestId('order-card')).toHaveAttribute('data-order-id', String(id));
 };
 
-test('«Ответственный»: the administrator chooses the employee, it stays after a reload; a price employee only reads it', async ({ page, browser, request }) => {
+test('«Ответственный»: the administrator chooses the employee, it stays after a reload; a price employee only reads it', async ({
+  page,
+  browser,
+  request,
+}) => {
   const order = await placeOrder(request, 540);
   await signInAndWait(page, 'admin@partner.demo');
   await openCard(page, order.id);
   const select = page.getByTestId('order-manager-select');
   await expect(select).toBeVisible();
   await expect(page.getByTestId('order-field-manager')).toContainText('Не назначен');
-  await chooseOption(page, select, 'Дмитрий Кузнецов', async () => (await select.textContent())?.includes('Дмитрий Кузнецов') ?? false, { exact: true });
+  await chooseOption(page, select, 'Дмитрий Кузнецов', async () => (await select.textContent())?.includes('Дмитрий Кузнецов') ?? false, {
+    exact: true,
+  });
   await expect(page.locator('.order-manager-changed')).toContainText('Ответственный: Дмитрий Кузнецов');
   // The disabled employee is not a choice.
   await select.click();
@@ -155,14 +164,19 @@ test('«Передать партнеру» shows the server’s refusal in the 
 
   // Another manager's tab routes it first.
   const manager = await token(request, 'manager@platform.demo');
-  const second = ((await (await request.get('/v3/api/manager/partner/?query=Офис', { headers: manager })).json()) as { ITEMS: { ID: number; NAME: string }[] }).ITEMS.find(
-    (p) => p.NAME === SECOND,
-  )!;
-  const routed = (await (await request.post(`/v3/api/manager/order/${order.id}/`, { headers: manager, form: { action: 'route', partner_id: String(second.ID) } })).json()) as {
+  const second = (
+    (await (await request.get('/v3/api/manager/partner/?query=Офис', { headers: manager })).json()) as { ITEMS: { ID: number; NAME: string }[] }
+  ).ITEMS.find((p) => p.NAME === SECOND)!;
+  const routed = (await (
+    await request.post(`/v3/api/manager/order/${order.id}/`, { headers: manager, form: { action: 'route', partner_id: String(second.ID) } })
+  ).json()) as {
     SUCCESS: string;
   };
   expect(routed.SUCCESS).toBe('Y');
-  const again = await request.post(`/v3/api/manager/order/${order.id}/`, { headers: manager, form: { action: 'route', partner_id: String(second.ID) } });
+  const again = await request.post(`/v3/api/manager/order/${order.id}/`, {
+    headers: manager,
+    form: { action: 'route', partner_id: String(second.ID) },
+  });
   const body = (await again.json()) as { errors?: Record<string, string>; error_description?: string };
   const refusal = body.error_description ?? Object.values(body.errors ?? {})[0];
   expect(refusal).toBeTruthy();

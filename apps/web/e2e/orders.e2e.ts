@@ -35,16 +35,13 @@ async function listAfter(page: Page, part: string, act: () => Promise<void>) {
   await listLoaded(page);
 }
 
-const ruDay = (date: Date) =>
-  `${String(date.getDate()).padStart(2, '0')}.${String(date.getMonth() + 1).padStart(2, '0')}.${date.getFullYear()}`;
+const ruDay = (date: Date) => `${String(date.getDate()).padStart(2, '0')}.${String(date.getMonth() + 1).padStart(2, '0')}.${date.getFullYear()}`;
 
 /** The list shows the day only (dd.MM.yyyy, back-office.md §5): its start. */
 const rowTime = (text: string) => {
   const [dd, mm, yyyy] = text.split('.');
   return new Date(`${yyyy}-${mm}-${dd}T00:00`).getTime();
 };
-
-
 
 async function openList(page: Page, email = EDITOR) {
   await signInAndWait(page, email);
@@ -77,9 +74,7 @@ async function readWorkbook(path: string) {
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.readFile(path);
   const cells: string[] = [];
-  workbook.eachSheet((sheet) =>
-    sheet.eachRow((row) => row.eachCell((cell) => cells.push(String(cell.text ?? '').trim()))),
-  );
+  workbook.eachSheet((sheet) => sheet.eachRow((row) => row.eachCell((cell) => cells.push(String(cell.text ?? '').trim()))));
   return { workbook, cells };
 }
 
@@ -259,7 +254,14 @@ test('rejecting needs a reason; with one the order is canceled and keeps no acti
   await page.getByRole('button', { name: /OK|ОК/ }).click();
   await expect(page.getByTestId('order-status')).toHaveText('Отменен');
   await expect(page.getByTestId('order-field-cancel-comment')).toHaveText('Клиент отказался от заказа');
-  for (const id of ['order-action-accept', 'order-action-basket', 'order-action-complete', 'order-action-reject', 'order-note-open', 'payment-type-select']) {
+  for (const id of [
+    'order-action-accept',
+    'order-action-basket',
+    'order-action-complete',
+    'order-action-reject',
+    'order-note-open',
+    'payment-type-select',
+  ]) {
     await expect(page.getByTestId(id)).toHaveCount(0);
   }
   await expect(page.getByTestId('order-export')).toBeVisible();
@@ -408,7 +410,14 @@ test('a viewer sees no action buttons but downloads the order as an .xlsx with i
   await expect(page.locator('.ant-table-selection-column')).toHaveCount(0);
   // It only reads: the first NEW order will do (the demo has few, and other tests accept some of them).
   const number = await openOrderOfStatus(page, 'NEW', 0);
-  for (const id of ['order-action-accept', 'order-action-basket', 'order-action-complete', 'order-action-reject', 'order-note-open', 'payment-type-select']) {
+  for (const id of [
+    'order-action-accept',
+    'order-action-basket',
+    'order-action-complete',
+    'order-action-reject',
+    'order-note-open',
+    'payment-type-select',
+  ]) {
     await expect(page.getByTestId(id)).toHaveCount(0);
   }
   await expect(page.getByTestId('payment-type')).toBeVisible();
@@ -465,7 +474,10 @@ test('chosen accepted orders go to the basket with only the products kept checke
   await page.getByTestId('orders-refresh').click();
   await filterByStatus(page, 'VIEWED');
   for (const number of numbers) {
-    await rows(page).filter({ has: page.getByTestId('order-link').getByText(number, { exact: true }) }).locator('.ant-table-selection-column input').check();
+    await rows(page)
+      .filter({ has: page.getByTestId('order-link').getByText(number, { exact: true }) })
+      .locator('.ant-table-selection-column input')
+      .check();
   }
   await expect(page.getByTestId('chosen-orders-count')).toHaveText('Выбрано: 2 заказа');
   await page.getByTestId('chosen-orders-send').click();

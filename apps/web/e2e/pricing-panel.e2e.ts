@@ -66,7 +66,12 @@ async function apiOf(page: Page) {
     post,
     /** A new price list of this test, priced from the purchase price. */
     async createList(name: string): Promise<number> {
-      const answer = await post<{ SUCCESS: string; ID: number }>('/partner/pricelist/', { name, price_type: 'PURCHASE', rounding: 'TWO_DECIMAL', unit: 'RUB' });
+      const answer = await post<{ SUCCESS: string; ID: number }>('/partner/pricelist/', {
+        name,
+        price_type: 'PURCHASE',
+        rounding: 'TWO_DECIMAL',
+        unit: 'RUB',
+      });
       expect(answer.SUCCESS).toBe('Y');
       return answer.ID;
     },
@@ -93,7 +98,11 @@ async function apiOf(page: Page) {
     async uploadAndApply(path: string, file: Buffer, period: string) {
       const res = await page.request.post(`/v3/api/partner/pricing/excel/${path}/`, {
         headers,
-        multipart: { keep: 'N', period, file: { name: 'prices.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: file } },
+        multipart: {
+          keep: 'N',
+          period,
+          file: { name: 'prices.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: file },
+        },
       });
       expect((await res.json()).SUCCESS).toBe('Y');
       await expect.poll(async () => (await api.status(path)).CATALOG.STATUS, { timeout: 30_000 }).toBe('FINISHED');
@@ -143,7 +152,9 @@ test.beforeEach(async ({ page }) => {
   await signInAndWait(page, 'owner@partner.demo');
 });
 
-test("the section tree says its totals (action=total): its sections and products, and the sections with this list's own markup (issue 39 §3)", async ({ page }) => {
+test("the section tree says its totals (action=total): its sections and products, and the sections with this list's own markup (issue 39 §3)", async ({
+  page,
+}) => {
   const api = await apiOf(page);
   const listId = await api.createList(`E2E итоги ${Date.now()}`);
   const section = await api.leafSection(listId);
@@ -424,7 +435,10 @@ test('a YML link: created, served as a valid YML catalogue with the list prices,
   await expect(ymlBlock.getByTestId('yml-refused')).toHaveText(PRICING_MSG.ymlLimit(LIMITS.ymlLinksMax));
   await expect(ymlBlock.getByTestId('yml-refusal')).toContainText('Ссылка не создана');
   await expect(page.locator('.ant-modal')).toHaveCount(0);
-  await ymlBlock.getByTestId('yml-refusal').getByRole('button', { name: /close|закрыть/i }).click();
+  await ymlBlock
+    .getByTestId('yml-refusal')
+    .getByRole('button', { name: /close|закрыть/i })
+    .click();
   await expect(ymlBlock.getByTestId('yml-refusal')).toHaveCount(0);
   for (const id of made) await api.post(`/partner/pricing/yml/pricelist/${listId}/`, { action: 'delete', id });
 

@@ -40,7 +40,10 @@ async function build(page: Page, code: string, name: string, key: string) {
   return { value: whole(await row.getByTestId(`report-cell-${key}`).innerText()), from: wireDay(period[1]), to: wireDay(period[2]) };
 }
 
-test('«Продажи по партнерам» shows the partner’s orders: the order list’s count without the canceled ones, not its lines', async ({ page, request }) => {
+test('«Продажи по партнерам» shows the partner’s orders: the order list’s count without the canceled ones, not its lines', async ({
+  page,
+  request,
+}) => {
   const api = await managerApi(request);
   await signInAndWait(page, MANAGER);
   const sales = await build(page, 'sales_by_partner', 'Продажи по партнерам', 'ORDERS');
@@ -52,7 +55,9 @@ test('«Продажи по партнерам» shows the partner’s orders: t
   const partnerId = partners.ITEMS.find((p) => p.NAME === PARTNER)!.ID;
   let listed = 0;
   for (const status of ORDER_STATUSES.filter((s) => s !== 'CANCELED')) {
-    const list = await api<{ NAV: { CNT: number } }>(`order/?partner_id=${partnerId}&date_start=${sales.from}&date_end=${sales.to}&status=${status}&limit=12`);
+    const list = await api<{ NAV: { CNT: number } }>(
+      `order/?partner_id=${partnerId}&date_start=${sales.from}&date_end=${sales.to}&status=${status}&limit=12`,
+    );
     listed += list.NAV.CNT;
   }
   expect(listed).toBeGreaterThan(0);

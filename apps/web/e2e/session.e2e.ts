@@ -25,9 +25,7 @@ test('the login form asks for the e-mail and the password', async ({ page }) => 
 test('sign-out clears the saved state cookies and the session', async ({ page, context }) => {
   await signInAndWait(page, 'admin@partner.demo');
   const url = new URL(page.url());
-  await context.addCookies(
-    ['columnId', 'pricelistId', 'params_clients'].map((name) => ({ name, value: '1', domain: url.hostname, path: '/' })),
-  );
+  await context.addCookies(['columnId', 'pricelistId', 'params_clients'].map((name) => ({ name, value: '1', domain: url.hostname, path: '/' })));
   await page.getByTestId('logout').click();
   await expect(page).toHaveURL(/\/login/);
   const names = (await context.cookies()).map((c) => c.name);

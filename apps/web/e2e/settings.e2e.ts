@@ -10,15 +10,15 @@ import { PAYMENT_TYPE_LABEL } from '@b2b/contracts/shop';
 // The machine may be busy with other suites: a whole settings flow gets two minutes.
 test.describe.configure({ timeout: 120_000 });
 
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
 /** The validation message shown under the field with this label. */
 const fieldError = (page: Page, label: string) =>
-  page.locator('.ant-form-item').filter({ has: page.getByLabel(label, { exact: true }) }).locator('.ant-form-item-explain-error');
+  page
+    .locator('.ant-form-item')
+    .filter({ has: page.getByLabel(label, { exact: true }) })
+    .locator('.ant-form-item-explain-error');
 
 const saved = (page: Page) => expect(page.locator('.ant-message-notice').getByText('Настройки сохранены').last()).toBeVisible();
 
@@ -56,7 +56,10 @@ test('a shop file is uploaded into the blank slot and removed', async ({ page })
   await expect(files.getByTestId('shop-file-slot')).toBeVisible();
   const before = await files.getByTestId('shop-file').count();
 
-  await files.getByTestId('shop-file-slot').locator('input[type=file]').setInputFiles({ name: 'Прайс-лист.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await files
+    .getByTestId('shop-file-slot')
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'Прайс-лист.pdf', mimeType: 'application/pdf', buffer: PDF });
   const row = files.getByTestId('shop-file').filter({ hasText: 'Прайс-лист.pdf' });
   await expect(row).toHaveCount(1);
   await expect(files.getByTestId('shop-file')).toHaveCount(before + 1);
@@ -131,14 +134,23 @@ test('the settings tab shows link, e-mail and currency errors under their fields
   await expect(fieldError(page, 'Ссылка на магазин')).toHaveText(
     'Ссылка должна содержать буквы латинского алфавита, цифровые и символьные значения, без пробелов',
   );
-  await expect(page.locator('.ant-form-item').filter({ has: page.getByTestId('notify-checkbox') }).locator('.ant-form-item-explain-error'))
-    .toHaveText('Подтвердите выполнение всех действий');
+  await expect(
+    page
+      .locator('.ant-form-item')
+      .filter({ has: page.getByTestId('notify-checkbox') })
+      .locator('.ant-form-item-explain-error'),
+  ).toHaveText('Подтвердите выполнение всех действий');
 
   await link.fill('kancler');
   await page.getByTestId('shop-email-0').fill('not-an-email');
   await page.getByTestId('settings-form-save').click();
-  await expect(page.locator('.ant-form-item').filter({ has: page.getByTestId('shop-email-0') }).locator('.ant-form-item-explain-error').first())
-    .toHaveText('Неверный формат e-mail адреса');
+  await expect(
+    page
+      .locator('.ant-form-item')
+      .filter({ has: page.getByTestId('shop-email-0') })
+      .locator('.ant-form-item-explain-error')
+      .first(),
+  ).toHaveText('Неверный формат e-mail адреса');
 
   await page.getByTestId('shop-email-0').fill('sales@kancler.ru');
   await page.getByTestId('notify-checkbox').check();
@@ -251,7 +263,9 @@ test("the settings tab shows the shop's instructions with its own link and marks
   await expect(mail).toContainText('Отметьте, что выполнили все действия');
 });
 
-test('the tradepoint form keeps the house to 3 characters, the building to 2, a phone to 20 and its comment to 30 (issue 39 §3)', async ({ page }) => {
+test('the tradepoint form keeps the house to 3 characters, the building to 2, a phone to 20 and its comment to 30 (issue 39 §3)', async ({
+  page,
+}) => {
   await openTab(page, 'my-shipping');
   await page.getByTestId('tradepoint-add').click();
   const modal = page.getByRole('dialog');

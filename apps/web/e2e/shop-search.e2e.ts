@@ -23,7 +23,10 @@ test('a search in a section shows the whole catalogue’s count and its link fin
   // Two top sections the shop sells in, and a product of the second (read as the buyer's API has them).
   const sections = (await shopBuyerGet(page, '/v3/api/catalog/sections/')).ITEMS as { ID: number; IBLOCK_SECTION_ID: number | null; NAME: string }[];
   const [here, there] = sections.filter((s) => s.IBLOCK_SECTION_ID === null);
-  const product = (await shopBuyerGet(page, `/v3/api/catalog/product/?section_id=${there.ID}&limit=12`)).ITEMS[0] as { UP_CODE_1C: string; NAME: string };
+  const product = (await shopBuyerGet(page, `/v3/api/catalog/product/?section_id=${there.ID}&limit=12`)).ITEMS[0] as {
+    UP_CODE_1C: string;
+    NAME: string;
+  };
   const everywhere = (await shopBuyerGet(page, `/v3/api/catalog/product/?query=${product.UP_CODE_1C}`)).NAV.CNT as number;
   expect(everywhere).toBeGreaterThanOrEqual(1);
 

@@ -258,7 +258,10 @@ test("a member of the shop's loyalty programme sees its points in the header, as
   await page.goto(SHOP);
   await signInToShop(page);
   const token = await shopBuyerToken(page);
-  const mine = (await (await page.request.get('/v3/api/client/loyalty/', { headers: { authorization: `Bearer ${token}` } })).json()) as { SHOW: string; BALANCE: string };
+  const mine = (await (await page.request.get('/v3/api/client/loyalty/', { headers: { authorization: `Bearer ${token}` } })).json()) as {
+    SHOW: string;
+    BALANCE: string;
+  };
   expect(mine.SHOW).toBe('Y');
   await expect(page.getByTestId('shop-loyalty')).toHaveAttribute('data-balance', mine.BALANCE);
   await expect(page.getByTestId('shop-loyalty')).toContainText(/балл/);
@@ -295,7 +298,6 @@ async function staffToken(request: APIRequestContext, email: string) {
   return ((await res.json()) as { access_token: string }).access_token;
 }
 
-
 const day = (offset: number) => new Date(Date.now() + 3 * 3600_000 + offset * 86400_000).toISOString().slice(0, 10);
 
 test("a buyer sees running offers: the banner, the promo price, both offers' gifts in the basket, checkout and order", async ({ page }) => {
@@ -306,7 +308,8 @@ test("a buyer sees running offers: the banner, the promo price, both offers' gif
   const buyer = { authorization: `Bearer ${await shopBuyerToken(page)}` };
   // An empty basket first (an earlier test leaves its repeated order there).
   const left = (await (await page.request.get('/v3/api/client/basket/', { headers: buyer })).json()) as { ITEMS: { PRODUCT_ID: number }[] };
-  for (const line of left.ITEMS) await page.request.post('/v3/api/client/basket/', { headers: buyer, form: { product_id: String(line.PRODUCT_ID), quantity: '0' } });
+  for (const line of left.ITEMS)
+    await page.request.post('/v3/api/client/basket/', { headers: buyer, form: { product_id: String(line.PRODUCT_ID), quantity: '0' } });
   const found = (await (await page.request.get('/v3/api/catalog/product/?limit=12&offset=480', { headers: buyer })).json()) as {
     ITEMS: { ID: number; UP_CODE_1C: string; NAME: string; PRICE: string; MULTIPLICITY: number }[];
   };
@@ -325,7 +328,11 @@ test("a buyer sees running offers: the banner, the promo price, both offers' gif
       'presents[0][ID]': String(giftProduct.ID),
       'presents[0][sum]': '1',
       banner_main_file: { name: 'main.png', mimeType: 'image/png', buffer: PNG },
-      xls_file: { name: 'promo.csv', mimeType: 'text/csv', buffer: Buffer.from(`Код товара;Цена на сайте\n${promoProduct.UP_CODE_1C};${promo.replace('.', ',')}\n`) },
+      xls_file: {
+        name: 'promo.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(`Код товара;Цена на сайте\n${promoProduct.UP_CODE_1C};${promo.replace('.', ',')}\n`),
+      },
     },
   });
   const offerId = ((await created.json()) as { SUCCESS: string; ID: number }).ID;
@@ -333,7 +340,14 @@ test("a buyer sees running offers: the banner, the promo price, both offers' gif
   // A second running offer with a gift from 1 ₽ (issue 38.7): the basket and checkout name both gifts, the order holds both.
   const second = await page.request.post('/v3/api/partner/offer/', {
     headers: owner,
-    form: { name: `${name} 2`, type: 'GIFT', date_start: day(0), date_end: day(7), 'presents[0][ID]': String(secondGift.ID), 'presents[0][sum]': '1' },
+    form: {
+      name: `${name} 2`,
+      type: 'GIFT',
+      date_start: day(0),
+      date_end: day(7),
+      'presents[0][ID]': String(secondGift.ID),
+      'presents[0][sum]': '1',
+    },
   });
   const secondId = ((await second.json()) as { ID: number }).ID;
   expect(secondId).toBeGreaterThan(0);
@@ -387,8 +401,13 @@ test("a buyer sees running offers: the banner, the promo price, both offers' gif
       OFFERS: { OFFER: { ID: number }; PRODUCT_ID: number }[];
     };
     expect(card.HAS_OFFER).toBe('Y');
-    expect(card.OFFERS.filter((o) => o.OFFER.ID === offerId).map((o) => o.PRODUCT_ID).sort()).toEqual([promoProduct.ID, giftProduct.ID].sort());
+    expect(
+      card.OFFERS.filter((o) => o.OFFER.ID === offerId)
+        .map((o) => o.PRODUCT_ID)
+        .sort(),
+    ).toEqual([promoProduct.ID, giftProduct.ID].sort());
   } finally {
-    for (const id of [offerId, secondId]) await page.request.post(`/v3/api/partner/offer/${id}/`, { headers: owner, form: { changedStateOffer: 'Y', status: 'OFF' } });
+    for (const id of [offerId, secondId])
+      await page.request.post(`/v3/api/partner/offer/${id}/`, { headers: owner, form: { changedStateOffer: 'Y', status: 'OFF' } });
   }
 });

@@ -6,7 +6,6 @@ export const PASSWORD_MIN = 6;
 /** A longer password buys no safety and costs a slow hash per try. */
 export const PASSWORD_MAX = 128;
 
-
 /**
  * How the first-party web client keeps its session. With the header below the token endpoint puts the refresh
  * token into an HttpOnly cookie scoped to /v3/oauth/ instead of the JSON answer (other OAuth clients keep getting
@@ -39,7 +38,6 @@ export const SHOP_ORIGIN = 'shop';
 
 /** POST /v3/api/auth/register/ `type` values (back-office.md §7). */
 export const ACCOUNT_FLOW_TYPES = ['register', 'validation_reset', 'reset_password', 'change_password'] as const;
-
 
 export const ACCOUNT_MSG = {
   passwordTooShort: `Пароль должен содержать не менее ${PASSWORD_MIN} символов`,

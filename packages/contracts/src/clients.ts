@@ -101,10 +101,7 @@ export const groupClientsQuerySchema = clientListQuerySchema.extend({
 
 /** clients[]: one id or several; absent or empty is none (the default also makes the field optional to callers). */
 const clientIds = z
-  .preprocess(
-    (v) => (v === undefined || v === '' ? [] : Array.isArray(v) ? v : [v]),
-    z.array(formId()).max(CLIENT_BATCH_MAX),
-  )
+  .preprocess((v) => (v === undefined || v === '' ? [] : Array.isArray(v) ? v : [v]), z.array(formId()).max(CLIENT_BATCH_MAX))
   .default([]);
 
 /** POST /v3/api/partner/blacklist/: delete=Y blocks the clients, N restores them. */
@@ -168,7 +165,6 @@ export type YN = z.infer<typeof yn>;
 
 export const priceRef = z.object({ ID: z.number().int(), NAME: z.string() });
 export type PriceRef = z.infer<typeof priceRef>;
-
 
 export const lastOrder = z.object({ ID: z.number().int(), ORDER_NUMBER: z.string(), CREATE_DATE: seconds, STATUS: orderStatusRef });
 export type LastOrder = z.infer<typeof lastOrder>;

@@ -91,7 +91,10 @@ export function defaultPeriodStart(now: Date = new Date(), months: number = LIMI
 }
 
 /** The days a list covers: those asked, else (unless `period=all`) the default period from defaultPeriodStart. */
-export function listPeriod(q: { date_start?: string; date_end?: string; period?: 'all' }, now: Date = new Date()): { date_start?: string; date_end?: string } {
+export function listPeriod(
+  q: { date_start?: string; date_end?: string; period?: 'all' },
+  now: Date = new Date(),
+): { date_start?: string; date_end?: string } {
   if (q.date_start || q.date_end) return { date_start: q.date_start, date_end: q.date_end };
   return q.period === 'all' ? {} : { date_start: defaultPeriodStart(now) };
 }

@@ -22,12 +22,7 @@ const yn = z.enum(['Y', 'N'], { error: EMPLOYEE_FLAG_INVALID });
 const absentAsEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((v) => v ?? '', schema);
 
 const personName = (required: string, tooLong: string) =>
-  absentAsEmpty(
-    z
-      .string({ error: required })
-      .transform(normalisePersonName)
-      .pipe(z.string().min(1, required).max(LIMITS.personNameMax, tooLong)),
-  );
+  absentAsEmpty(z.string({ error: required }).transform(normalisePersonName).pipe(z.string().min(1, required).max(LIMITS.personNameMax, tooLong)));
 
 export const employeeFormSchema = z.object({
   surname: personName(MSG.employeeSurnameRequired, `Фамилия не должна быть длиннее ${LIMITS.personNameMax} символов`),

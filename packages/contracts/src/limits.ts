@@ -109,9 +109,7 @@ export const LIMITS = {
   dateMax: '2100-12-31',
 } as const;
 
-export const ALLOWED_UPLOAD_EXTENSIONS = [
-  'jpeg', 'jpg', 'png', 'doc', 'docx', 'xls', 'xlsx', 'csv', 'pdf', 'odt', 'ods', 'ots',
-] as const;
+export const ALLOWED_UPLOAD_EXTENSIONS = ['jpeg', 'jpg', 'png', 'doc', 'docx', 'xls', 'xlsx', 'csv', 'pdf', 'odt', 'ods', 'ots'] as const;
 
 /**
  * The spreadsheets a price, remains, multiplicity, promo or exclusion file is read from. The old binary Excel (.xls)

@@ -101,7 +101,6 @@ export const LOYALTY_TAB_LABEL_BEFORE_INSTALL: Partial<Record<LoyaltyTab, string
 /** The tabs a loyalty employee without the employees-view right sees (§2 "employee access"). */
 export const LOYALTY_EMPLOYEE_TABS: readonly LoyaltyTab[] = ['participation', 'balance'];
 
-
 export const loyaltyStatus = z.object({ ID: z.number().int(), TITLE: z.string(), MULTIPLIER: money, THRESHOLD: money });
 export type LoyaltyStatus = z.infer<typeof loyaltyStatus>;
 
@@ -174,7 +173,12 @@ export const loyaltyStatusBody = z.object({ STATUS: z.enum(['Y', 'N']) });
 export const loyaltyActionDone = z.union([actionDone(), actionFailed]);
 
 export const loyaltyStatusesBody = z.object({
-  statuses: formWholeRows({ ID: formText.optional(), TITLE: formText.optional(), MULTIPLIER: formText.optional(), THRESHOLD: formText.optional() }).optional(),
+  statuses: formWholeRows({
+    ID: formText.optional(),
+    TITLE: formText.optional(),
+    MULTIPLIER: formText.optional(),
+    THRESHOLD: formText.optional(),
+  }).optional(),
 });
 export const loyaltyCoefficientsBody = z.object({
   coefficients: formWholeRows({ tm: formText.optional(), multiplier: formText.optional() }).optional(),
@@ -194,7 +198,10 @@ export const loyaltyScoringBody = z.object({
 });
 
 export const loyaltyStatusesAnswer = z.object({ ITEMS: z.array(loyaltyStatus) });
-export const loyaltyCoefficientsAnswer = z.object({ ITEMS: z.array(loyaltyCoefficient), ENTITIES: z.object({ TM: z.array(z.object({ ID: z.number().int(), NAME: z.string() })) }) });
+export const loyaltyCoefficientsAnswer = z.object({
+  ITEMS: z.array(loyaltyCoefficient),
+  ENTITIES: z.object({ TM: z.array(z.object({ ID: z.number().int(), NAME: z.string() })) }),
+});
 export const loyaltyVisibilityAnswer = z.object({ VISABILITY: z.enum(LOYALTY_VISIBILITY), ITEMS: z.array(loyaltyGroupVisibility) });
 export const loyaltyScoringAnswer = z.object({ ITEMS: z.array(loyaltyScoringRule) });
 
@@ -246,7 +253,10 @@ export const loyaltyParticipationBody = z.object({
 });
 
 /** A ledger row of the balance list: the history columns with the client. */
-export const loyaltyOperationRow = loyaltyHistoryEntry.extend({ CLIENT: z.object({ ID: z.number().int(), NAME: z.string() }), ORDER_ID: z.number().int().nullable() });
+export const loyaltyOperationRow = loyaltyHistoryEntry.extend({
+  CLIENT: z.object({ ID: z.number().int(), NAME: z.string() }),
+  ORDER_ID: z.number().int().nullable(),
+});
 export type LoyaltyOperationRow = z.infer<typeof loyaltyOperationRow>;
 
 export const loyaltyBalanceQuery = z.object({
@@ -284,10 +294,7 @@ export const loyaltySetStatusBody = z.object({
 });
 
 /** A client's loyalty (the client card's tab): its row and its history; loyalty_client_not_found outside the programme. */
-export const loyaltyClientAnswer = z.union([
-  z.object({ ITEM: loyaltyMemberRow, HISTORY: z.array(loyaltyHistoryEntry) }),
-  actionFailed,
-]);
+export const loyaltyClientAnswer = z.union([z.object({ ITEM: loyaltyMemberRow, HISTORY: z.array(loyaltyHistoryEntry) }), actionFailed]);
 
 /** What the shop shows a buyer, where the visibility allows. */
 export const buyerLoyalty = z.object({

@@ -16,8 +16,7 @@ export const MSG = {
   refreshInvalid: 'Токен обновления недействителен',
   clientInvalid: 'Неизвестный клиент приложения',
   grantUnsupported: 'Неподдерживаемый способ авторизации',
-  shopLinkUnknown:
-    'Данной ссылки не существует. Проверьте правильность данных или уточните ссылку у Поставщика.',
+  shopLinkUnknown: 'Данной ссылки не существует. Проверьте правильность данных или уточните ссылку у Поставщика.',
   passwordNotSet: 'Для входа необходимо установить пароль',
   // transport
   forbidden: 'Недостаточно прав для выполнения действия',
@@ -83,15 +82,13 @@ export const MSG = {
   /** A price, remains, multiplicity, promo or exclusion file in the old binary Excel format (.xls, issue 39 §3). */
   spreadsheetOldExcel: 'Сохраните файл в формате .xlsx или .csv',
   spreadsheetTooLarge: (mb: number) => `Файл слишком большой: в распакованном виде он занимает больше ${mb} МБ. Разделите его на несколько файлов`,
-  spreadsheetTooManyRows: (max: number) =>
-    `В файле больше ${String(max).replace(/\B(?=(\d{3})+$)/g, ' ')} строк. Разделите его на несколько файлов`,
+  spreadsheetTooManyRows: (max: number) => `В файле больше ${String(max).replace(/\B(?=(\d{3})+$)/g, ' ')} строк. Разделите его на несколько файлов`,
   spreadsheetTooSlow: 'Файл обрабатывается слишком долго. Разделите его на несколько файлов',
   // orders
   paymentTypeChanged: (type: string) => `Вы сменили способ оплаты на "${type}"`,
   // web shell
   pageNotFound: 'Страница не найдена',
-  outdatedBrowser:
-    'Вы используете устаревший браузер. Для корректной работы обновите браузер до последней версии.',
+  outdatedBrowser: 'Вы используете устаревший браузер. Для корректной работы обновите браузер до последней версии.',
   repair: 'Ведутся технические работы. Пожалуйста, зайдите позже',
   serverErrorPage: 'На сервере произошла ошибка. Пожалуйста, попробуйте позже',
 } as const;

@@ -53,7 +53,9 @@ export function readDecimal(
   text: string | number,
   { min = '0', max = LIMITS.moneyMax, decimals = LIMITS.moneyDecimalsInput }: { min?: string; max?: string; decimals?: number } = {},
 ): NumberRead {
-  const v = String(text).replace(/[\s\u00a0]/g, '').replace(',', '.');
+  const v = String(text)
+    .replace(/[\s\u00a0]/g, '')
+    .replace(',', '.');
   const shape = decimals > 0 ? new RegExp(`^-?\\d{1,15}(\\.\\d{1,${decimals}})?$`) : /^-?\d{1,15}$/;
   if (!shape.test(v)) return { error: decimals > 0 ? MSG.decimalInvalid(decimals) : MSG.intInvalid };
   if (compareDecimal(v, min) < 0 || compareDecimal(v, max) > 0) return { error: MSG.numberRange(spaced(min), spaced(max)) };
@@ -61,7 +63,10 @@ export function readDecimal(
 }
 
 /** A whole number within [min, max] (default 1 … PostgreSQL's integer), or the message of what is wrong. */
-export function readInt(text: string | number, { min = 1, max = LIMITS.intMax }: { min?: number; max?: number } = {}): { value: number } | { error: string } {
+export function readInt(
+  text: string | number,
+  { min = 1, max = LIMITS.intMax }: { min?: number; max?: number } = {},
+): { value: number } | { error: string } {
   const v = String(text).trim();
   if (!/^[-+]?\d{1,16}$/.test(v)) return { error: MSG.intInvalid };
   const n = Number(v);
@@ -73,7 +78,12 @@ export function readInt(text: string | number, { min = 1, max = LIMITS.intMax }:
  * A form's (or a query's) whole number: a text of digits, or a JS number from the web. `message` replaces ours for
  * what is not a whole number, `rangeMessage` for one out of the range.
  */
-export function formInt({ min = 1, max = LIMITS.intMax, message, rangeMessage }: { min?: number; max?: number; message?: string; rangeMessage?: string } = {}) {
+export function formInt({
+  min = 1,
+  max = LIMITS.intMax,
+  message,
+  rangeMessage,
+}: { min?: number; max?: number; message?: string; rangeMessage?: string } = {}) {
   const schema = z.union([z.string(), z.number()]).transform((v, ctx) => {
     const read = readInt(v, { min, max });
     if ('value' in read) return read.value;

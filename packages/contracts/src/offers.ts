@@ -73,7 +73,10 @@ export const OFFER_STATE_LABEL: Record<OfferState, string> = {
  * The one rule of an offer's state, for the server's answers and for a list row just switched on or off: switched
  * off; over (its end passed); used up (its limit reached); planned (not started); else running.
  */
-export function offerStateOf(o: { active: boolean; start: Date; end: Date | null; limit: number | null; used: number }, now = new Date()): OfferState {
+export function offerStateOf(
+  o: { active: boolean; start: Date; end: Date | null; limit: number | null; used: number },
+  now = new Date(),
+): OfferState {
   if (!o.active) return 'OFF';
   if (o.end && o.end <= now) return 'ENDED';
   if (o.limit !== null && o.used >= o.limit) return 'EXHAUSTED';
@@ -237,4 +240,3 @@ export const basketGifts = z.object({
   GIFT_NEXT: z.object({ OFFER_ID: z.number().int(), PRODUCT: z.string(), SUM: money, LEFT: money }).nullable(),
 });
 export type BasketGifts = z.infer<typeof basketGifts>;
-

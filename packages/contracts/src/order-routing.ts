@@ -11,10 +11,7 @@ import { orderActionSchema } from './orders';
  */
 
 /** The target partner: a positive id; a blank one is the same as none (the service answers partnerRequired). */
-const targetPartner = z.preprocess(
-  (v) => (v === '' || v === null ? undefined : v),
-  formId(ORDER_ROUTING_MSG.partnerNotFound).optional(),
-);
+const targetPartner = z.preprocess((v) => (v === '' || v === null ? undefined : v), formId(ORDER_ROUTING_MSG.partnerNotFound).optional());
 
 /** action=route, or partner_id without an action: the order goes to that partner. */
 export const orderRouteSchema = z.object({ action: z.literal('route').optional(), partner_id: targetPartner });

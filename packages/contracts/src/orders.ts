@@ -31,10 +31,7 @@ const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v
 /** GET /v3/api/partner/orderlist/ query. Unknown or malformed values fall back to the defaults. */
 export const orderListQuerySchema = z.object({
   sort: z.preprocess(emptyToUndefined, z.enum(ORDER_SORTS).catch('CREATE_DATE').default('CREATE_DATE')),
-  order: z.preprocess(
-    (v) => (typeof v === 'string' ? v.toUpperCase() : v),
-    z.enum(['ASC', 'DESC']).catch('DESC').default('DESC'),
-  ),
+  order: z.preprocess((v) => (typeof v === 'string' ? v.toUpperCase() : v), z.enum(['ASC', 'DESC']).catch('DESC').default('DESC')),
   limit: pageSizeParam(LIMITS.orderListPageSize),
   offset: formInt({ min: 0, max: 10_000_000 }).catch(0).default(0),
   date_start: z.preprocess(emptyToUndefined, filterDate.optional()),
@@ -239,8 +236,7 @@ export const ORDER_MSG = {
 export const ORDER_ACTION_MSG = {
   notAcceptedYet: (orderNumber: string) => `Заказ ${orderNumber} еще не принят: сначала примите его, затем отправьте в корзину РЦ`,
   alreadyInBasket: (orderNumber: string) => `Заказ ${orderNumber} уже отправлен в корзину РЦ`,
-  notSendable: (orderNumber: string, status: string) =>
-    `Заказ ${orderNumber} в статусе «${status}» нельзя отправить в корзину РЦ`,
+  notSendable: (orderNumber: string, status: string) => `Заказ ${orderNumber} в статусе «${status}» нельзя отправить в корзину РЦ`,
   /**
    * Completing confirms the goods are there (back-office.md §4 "Fulfil: all goods are in stock"); the distributor's
    * live stock may lag, so a shortage is a warning the user confirms (errors.stock), not a refusal.
@@ -296,8 +292,7 @@ export type OrderActionInput = z.input<typeof orderActionSchema>;
 
 /** Whatever is wrong with the orders to send, the form answers this one message. */
 const nothingToSend = { error: ORDER_MSG.nothingToSend };
-const positiveIds = (max: number, params?: typeof nothingToSend) =>
-  z.array(formId(params?.error), params).max(max, params);
+const positiveIds = (max: number, params?: typeof nothingToSend) => z.array(formId(params?.error), params).max(max, params);
 
 /**
  * POST /v3/api/partner/sendtorelef/: `orders` = "all", a list of order ids (orders[0]=…) or one id; optionally
@@ -324,10 +319,20 @@ export const ONLINE_PAY_STATUS_LABEL: Record<string, string> = {
 
 /** order_history.action values. */
 export const ORDER_HISTORY_ACTIONS = [
-  'CREATED', 'VIEWED', 'SENT_TO_BASKET', 'SEND_TO_BASKET_REFUSED', 'COMPLETED', 'CANCELED',
-  'COMMENT', 'NOTE', 'PAYMENT_TYPE', 'EXPORT', 'MANAGER',
+  'CREATED',
+  'VIEWED',
+  'SENT_TO_BASKET',
+  'SEND_TO_BASKET_REFUSED',
+  'COMPLETED',
+  'CANCELED',
+  'COMMENT',
+  'NOTE',
+  'PAYMENT_TYPE',
+  'EXPORT',
+  'MANAGER',
   // The manager routed the order to another partner (issue 39 §1): the source's tombstone, the target's new order.
-  'ROUTED_OUT', 'ROUTED_IN',
+  'ROUTED_OUT',
+  'ROUTED_IN',
 ] as const;
 export type OrderHistoryAction = (typeof ORDER_HISTORY_ACTIONS)[number];
 

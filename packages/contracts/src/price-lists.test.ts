@@ -14,7 +14,9 @@ describe('PRICE_LIST_MSG', () => {
   it('says why a delete is refused, with Russian number agreement', () => {
     expect(PRICE_LIST_MSG.inUse('PRICELIST', { clients: 3, groups: 1, columns: 0 })).toBe('Прайс назначен 3 клиентам и 1 группе.');
     expect(PRICE_LIST_MSG.inUse('PRICELIST', { clients: 21, groups: 2, columns: 0 })).toBe('Прайс назначен 21 клиенту и 2 группам.');
-    expect(PRICE_LIST_MSG.inUse('PRICELIST', { clients: 11, groups: 0, columns: 2 })).toBe('Прайс назначен 11 клиентам. У прайса есть 2 колонки цен.');
+    expect(PRICE_LIST_MSG.inUse('PRICELIST', { clients: 11, groups: 0, columns: 2 })).toBe(
+      'Прайс назначен 11 клиентам. У прайса есть 2 колонки цен.',
+    );
     expect(PRICE_LIST_MSG.inUse('COLUMN', { clients: 0, groups: 1, columns: 0 })).toBe('Колонка цен назначена 1 группе.');
   });
 });

@@ -27,7 +27,6 @@ export const PRICE_LIST_NAME_MAX = 100;
 export const PRICE_LIST_SORT_MAX = 1_000_000;
 export const PRICE_LIST_DEFAULT_SORT = 500;
 
-
 /** What a price list or column still holds that keeps it from being deleted. */
 export interface PriceListUse {
   clients: number;
@@ -182,13 +181,11 @@ export const priceTypesAnswer = z.object({ ITEMS: z.array(priceTypeItem) });
 export type PriceTypesAnswer = z.infer<typeof priceTypesAnswer>;
 
 /** POST /v3/api/partner/pricetype/: renames a price type. */
-export const priceTypeBodySchema = z
-  .object({ id: z.preprocess(emptyToUndefined, pathId), name: nameText })
-  .superRefine((body, ctx) => {
-    if (!body.name) ctx.addIssue({ code: 'custom', path: ['name'], message: PRICE_LIST_MSG.priceTypeNameRequired });
-    else if (body.name.length > PRICE_LIST_NAME_MAX) {
-      ctx.addIssue({ code: 'custom', path: ['name'], message: PRICE_LIST_MSG.nameTooLong(PRICE_LIST_NAME_MAX) });
-    }
-  });
+export const priceTypeBodySchema = z.object({ id: z.preprocess(emptyToUndefined, pathId), name: nameText }).superRefine((body, ctx) => {
+  if (!body.name) ctx.addIssue({ code: 'custom', path: ['name'], message: PRICE_LIST_MSG.priceTypeNameRequired });
+  else if (body.name.length > PRICE_LIST_NAME_MAX) {
+    ctx.addIssue({ code: 'custom', path: ['name'], message: PRICE_LIST_MSG.nameTooLong(PRICE_LIST_NAME_MAX) });
+  }
+});
 
 export const priceTypeSaved = actionDone({ ID: z.number().int() });

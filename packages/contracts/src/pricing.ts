@@ -338,7 +338,10 @@ export type AssignGroup = z.infer<typeof assignGroup>;
 
 export const assignAnswer = z.object({
   ITEMS: z.array(assignClient),
-  ENTITIES: z.object({ GROUPS: z.array(assignGroup), PRICE: z.object({ TYPE: z.enum(['pricelist', 'column']), ID: z.union([z.number().int(), z.string()]), NAME: z.string() }) }),
+  ENTITIES: z.object({
+    GROUPS: z.array(assignGroup),
+    PRICE: z.object({ TYPE: z.enum(['pricelist', 'column']), ID: z.union([z.number().int(), z.string()]), NAME: z.string() }),
+  }),
   NAV: z.object({ CNT: z.number().int(), CNT_ALL: z.number().int() }),
 });
 export type AssignAnswer = z.infer<typeof assignAnswer>;
@@ -346,7 +349,16 @@ export type AssignAnswer = z.infer<typeof assignAnswer>;
 const idList = z
   .union([z.array(z.string()), z.string()])
   .transform((v) => (Array.isArray(v) ? v : v ? [v] : []))
-  .pipe(z.array(z.string().regex(/^\d{1,15}$/).transform(Number)).max(5000));
+  .pipe(
+    z
+      .array(
+        z
+          .string()
+          .regex(/^\d{1,15}$/)
+          .transform(Number),
+      )
+      .max(5000),
+  );
 
 /** Assigns the price to clients[] and (price lists only) groups[]; delete=Y takes it from them. */
 export const assignBody = z.object({

@@ -14,18 +14,50 @@ import { filterDate } from './orders';
 export const REPORT_PARAMS = ['date_from', 'date_to', 'shop_id', 'sections', 'tm_id', 'product_id', 'limit'] as const;
 export type ReportParam = (typeof REPORT_PARAMS)[number];
 
-export const REPORT_CODES = ['sales_by_partner', 'top_products', 'sales_by_brand', 'sales_by_section', 'client_activity', 'margin_by_partner', 'cancel_reasons'] as const;
+export const REPORT_CODES = [
+  'sales_by_partner',
+  'top_products',
+  'sales_by_brand',
+  'sales_by_section',
+  'client_activity',
+  'margin_by_partner',
+  'cancel_reasons',
+] as const;
 export type ReportCode = (typeof REPORT_CODES)[number];
 
 /** Each report: its Russian name, the filters it takes, and which column the chart draws against which. */
 export const REPORTS: Record<ReportCode, { name: string; params: readonly ReportParam[]; chart: { x: string; y: string; kind: 'bar' | 'pie' } }> = {
-  sales_by_partner: { name: 'Продажи по партнерам', params: ['date_from', 'date_to', 'sections', 'tm_id', 'product_id'], chart: { x: 'NAME', y: 'REVENUE', kind: 'bar' } },
-  top_products: { name: 'Топ товаров', params: ['date_from', 'date_to', 'shop_id', 'sections', 'tm_id', 'limit'], chart: { x: 'NAME', y: 'REVENUE', kind: 'bar' } },
-  sales_by_brand: { name: 'Продажи по брендам', params: ['date_from', 'date_to', 'shop_id', 'sections', 'limit'], chart: { x: 'NAME', y: 'REVENUE', kind: 'bar' } },
-  sales_by_section: { name: 'Продажи по разделам', params: ['date_from', 'date_to', 'shop_id', 'tm_id'], chart: { x: 'NAME', y: 'REVENUE', kind: 'pie' } },
-  client_activity: { name: 'Активность клиентов', params: ['date_from', 'date_to', 'shop_id', 'limit'], chart: { x: 'NAME', y: 'ORDERS', kind: 'bar' } },
+  sales_by_partner: {
+    name: 'Продажи по партнерам',
+    params: ['date_from', 'date_to', 'sections', 'tm_id', 'product_id'],
+    chart: { x: 'NAME', y: 'REVENUE', kind: 'bar' },
+  },
+  top_products: {
+    name: 'Топ товаров',
+    params: ['date_from', 'date_to', 'shop_id', 'sections', 'tm_id', 'limit'],
+    chart: { x: 'NAME', y: 'REVENUE', kind: 'bar' },
+  },
+  sales_by_brand: {
+    name: 'Продажи по брендам',
+    params: ['date_from', 'date_to', 'shop_id', 'sections', 'limit'],
+    chart: { x: 'NAME', y: 'REVENUE', kind: 'bar' },
+  },
+  sales_by_section: {
+    name: 'Продажи по разделам',
+    params: ['date_from', 'date_to', 'shop_id', 'tm_id'],
+    chart: { x: 'NAME', y: 'REVENUE', kind: 'pie' },
+  },
+  client_activity: {
+    name: 'Активность клиентов',
+    params: ['date_from', 'date_to', 'shop_id', 'limit'],
+    chart: { x: 'NAME', y: 'ORDERS', kind: 'bar' },
+  },
   margin_by_partner: { name: 'Маржа по партнерам', params: ['date_from', 'date_to'], chart: { x: 'NAME', y: 'MARGIN', kind: 'bar' } },
-  cancel_reasons: { name: 'Причины отмены заказов', params: ['date_from', 'date_to', 'shop_id', 'limit'], chart: { x: 'NAME', y: 'ORDERS', kind: 'pie' } },
+  cancel_reasons: {
+    name: 'Причины отмены заказов',
+    params: ['date_from', 'date_to', 'shop_id', 'limit'],
+    chart: { x: 'NAME', y: 'ORDERS', kind: 'pie' },
+  },
 };
 
 /** The columns' Russian titles; money columns are decimal strings, counts integers, shares percents. */
@@ -71,11 +103,13 @@ export const reportBody = z.object({
   shop_id: optionalId,
   tm_id: optionalId,
   product_id: optionalId,
-  sections: z.preprocess(
-    (v) => (v === '' || v === undefined ? undefined : Array.isArray(v) ? v : [v]),
-    z.array(formId()).max(100).optional(),
+  sections: z.preprocess((v) => (v === '' || v === undefined ? undefined : Array.isArray(v) ? v : [v]), z.array(formId()).max(100).optional()),
+  limit: z.preprocess(
+    emptyToUndefined,
+    formInt()
+      .refine((n) => (LIMITS.topPositionChoices as readonly number[]).includes(n))
+      .optional(),
   ),
-  limit: z.preprocess(emptyToUndefined, formInt().refine((n) => (LIMITS.topPositionChoices as readonly number[]).includes(n)).optional()),
   action: z.preprocess(emptyToUndefined, z.enum(['export']).optional()),
   report_id: formText.optional(),
 });

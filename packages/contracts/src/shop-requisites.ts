@@ -36,8 +36,7 @@ export const BASKET_EXPORT_OPTIONS = {
 } as const;
 export type BasketExportOption = keyof typeof BASKET_EXPORT_OPTIONS;
 
-const weighted = (digits: string, weights: readonly number[]) =>
-  (weights.reduce((sum, w, i) => sum + w * Number(digits[i]), 0) % 11) % 10;
+const weighted = (digits: string, weights: readonly number[]) => (weights.reduce((sum, w, i) => sum + w * Number(digits[i]), 0) % 11) % 10;
 
 /** INN of an organisation (10 digits, one check digit) or of an entrepreneur (12 digits, two). */
 export function innError(inn: string): string | null {
@@ -45,8 +44,7 @@ export function innError(inn: string): string | null {
   const ok =
     inn.length === 10
       ? weighted(inn, [2, 4, 10, 3, 5, 9, 4, 6, 8]) === Number(inn[9])
-      : weighted(inn, [7, 2, 4, 10, 3, 5, 9, 4, 6, 8]) === Number(inn[10]) &&
-        weighted(inn, [3, 7, 2, 4, 10, 3, 5, 9, 4, 6, 8]) === Number(inn[11]);
+      : weighted(inn, [7, 2, 4, 10, 3, 5, 9, 4, 6, 8]) === Number(inn[10]) && weighted(inn, [3, 7, 2, 4, 10, 3, 5, 9, 4, 6, 8]) === Number(inn[11]);
   return ok ? null : REQUISITES_MSG.innChecksum;
 }
 
@@ -70,7 +68,19 @@ export function corAccountError(v: string, bik: string): string | null {
 
 /** The text fields of the form, by payload name (the names of the answer too). */
 export const OFFER_TEXT_FIELDS = [
-  'orgName', 'inn', 'ogrn', 'kpp', 'postcode', 'phone', 'email', 'url', 'legalAddress', 'bank', 'checkingAccount', 'bik', 'corAccount',
+  'orgName',
+  'inn',
+  'ogrn',
+  'kpp',
+  'postcode',
+  'phone',
+  'email',
+  'url',
+  'legalAddress',
+  'bank',
+  'checkingAccount',
+  'bik',
+  'corAccount',
 ] as const;
 export type OfferTextField = (typeof OFFER_TEXT_FIELDS)[number];
 

@@ -41,7 +41,10 @@ export const phoneList = formRows({
     .map((row) => ({ PHONE: (row.PHONE ?? '').slice(0, 40), COMMENT: (row.COMMENT ?? '').slice(0, 100), main: row.MAIN === 1 || row.MAIN === true }))
     .filter((row) => row.PHONE)
     .slice(0, MAX_PHONES);
-  const mainIndex = Math.max(0, kept.findIndex((row) => row.main));
+  const mainIndex = Math.max(
+    0,
+    kept.findIndex((row) => row.main),
+  );
   return kept.map((row, i) => ({ PHONE: row.PHONE, COMMENT: row.COMMENT, MAIN: i === mainIndex ? 1 : 0 }));
 });
 

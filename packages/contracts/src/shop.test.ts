@@ -4,7 +4,13 @@ import { corAccountError, innError, ogrnError, REQUISITES_MSG } from './shop-req
 
 describe('working-hours times', () => {
   it.each([
-    ['9', '09:00'], ['9:5', '09:05'], ['09:30', '09:30'], ['930', '09:30'], ['1800', '18:00'], ['18.30', '18:30'], ['24:00', '24:00'],
+    ['9', '09:00'],
+    ['9:5', '09:05'],
+    ['09:30', '09:30'],
+    ['930', '09:30'],
+    ['1800', '18:00'],
+    ['18.30', '18:30'],
+    ['24:00', '24:00'],
   ])('%s → %s', (input, output) => expect(normaliseTime(input)).toBe(output));
 
   it.each(['25:00', '12:60', 'полдень', '', '24:01'])('%s is not a time', (input) => expect(normaliseTime(input)).toBeNull());

@@ -94,7 +94,14 @@ export const MULTIPLICITIES = { COMMERCIAL: 'Коммерческая', CORPORAT
 
 /** Working days of a tradepoint; WD is the holiday day. */
 export const WORK_DAYS = {
-  MO: 'Пн', TU: 'Вт', WE: 'Ср', TH: 'Чт', FR: 'Пт', SA: 'Сб', SU: 'Вс', WD: 'Праздничные дни',
+  MO: 'Пн',
+  TU: 'Вт',
+  WE: 'Ср',
+  TH: 'Чт',
+  FR: 'Пт',
+  SA: 'Сб',
+  SU: 'Вс',
+  WD: 'Праздничные дни',
 } as const;
 export type WorkDay = keyof typeof WORK_DAYS;
 

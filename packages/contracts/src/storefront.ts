@@ -95,7 +95,10 @@ export const catalogQuery = z.object({
   query: z.string().trim().max(100).optional(),
   /** The offer form's lookup by code (shop-pricing-offers-loyalty.md §3 Offer). */
   code1c: z.string().trim().max(20).optional(),
-  limit: formInt().refine((n) => [12, 24, 36, 48].includes(n)).catch(24).default(24),
+  limit: formInt()
+    .refine((n) => [12, 24, 36, 48].includes(n))
+    .catch(24)
+    .default(24),
   offset: formInt({ min: 0, max: 100_000 }).catch(0).default(0),
 });
 export type CatalogQuery = z.input<typeof catalogQuery>;
@@ -211,7 +214,12 @@ export const deliveryChoice = z.object({
 });
 export type DeliveryChoice = z.output<typeof deliveryChoice>;
 
-const quantity = formInt({ min: 0, max: LIMITS.basketQuantityMax, message: STOREFRONT_MSG.quantityInvalid, rangeMessage: STOREFRONT_MSG.quantityMax(LIMITS.basketQuantityMax) });
+const quantity = formInt({
+  min: 0,
+  max: LIMITS.basketQuantityMax,
+  message: STOREFRONT_MSG.quantityInvalid,
+  rangeMessage: STOREFRONT_MSG.quantityMax(LIMITS.basketQuantityMax),
+});
 
 /** Sets a product's quantity in the basket (0 takes it out); add=Y adds to what is there; the answer is priced for the delivery chosen. */
 export const basketBody = z.object({
@@ -323,7 +331,15 @@ export const reviewSent = action();
 
 /** GET /v3/api/partner/review/: the partner's reviews, newest first. */
 export const reviewList = z.object({
-  ITEMS: z.array(z.object({ ID: z.number().int(), TEXT: z.string(), DATE: seconds, CLIENT: z.object({ ID: z.number().int(), NAME: z.string() }).nullable(), AUTHOR: z.string() })),
+  ITEMS: z.array(
+    z.object({
+      ID: z.number().int(),
+      TEXT: z.string(),
+      DATE: seconds,
+      CLIENT: z.object({ ID: z.number().int(), NAME: z.string() }).nullable(),
+      AUTHOR: z.string(),
+    }),
+  ),
   NAV: z.object({ CNT: z.number().int(), CNT_ALL: z.number().int() }),
 });
 export const reviewListQuery = z.object({

@@ -49,7 +49,13 @@ function wallFields(date: Date, zone: string) {
   if (!f) {
     f = new Intl.DateTimeFormat('en-GB', {
       timeZone: shopTimeZone(zone),
-      year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
     });
     formatters.set(zone, f);
   }

@@ -51,9 +51,7 @@ const hoursInput = z.object({ from: text, to: text }).optional();
 export const tradepointBody = z.object({
   delete: formFlag.optional(),
   address: text,
-  address_fields: z
-    .object({ postcode: text, region: text, city: text, street: text, house: text, building: text, office: text })
-    .optional(),
+  address_fields: z.object({ postcode: text, region: text, city: text, street: text, house: text, building: text, office: text }).optional(),
   longitude: text,
   latitude: text,
   ph: phoneList.optional(),

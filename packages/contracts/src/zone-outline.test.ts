@@ -6,15 +6,38 @@ import { outlineFromLines, outlineToLines } from './zone-outline';
 describe('a zone outline typed one point a line', () => {
   it('reads «широта, долгота» with a point or a decimal comma, any separator, blank lines skipped', () => {
     const text = '55.7558, 37.6173\n\n55,80; 37,50\n  55.7 37.7  \n[55.65, 37.55],\n−55.1, −37.2';
-    expect(outlineFromLines(text)).toEqual({ points: [[55.7558, 37.6173], [55.8, 37.5], [55.7, 37.7], [55.65, 37.55], [-55.1, -37.2]] });
-    expect(outlineFromLines('55, 37\n56, 37\n56, 38')).toEqual({ points: [[55, 37], [56, 37], [56, 38]] });
+    expect(outlineFromLines(text)).toEqual({
+      points: [
+        [55.7558, 37.6173],
+        [55.8, 37.5],
+        [55.7, 37.7],
+        [55.65, 37.55],
+        [-55.1, -37.2],
+      ],
+    });
+    expect(outlineFromLines('55, 37\n56, 37\n56, 38')).toEqual({
+      points: [
+        [55, 37],
+        [56, 37],
+        [56, 38],
+      ],
+    });
   });
 
   it('is no outline when empty, and is written back one point a line', () => {
     expect(outlineFromLines('  \n ')).toEqual({ points: [] });
-    expect(outlineToLines([[55.7, 37.5], [55.8, 37.5]])).toBe('55.7, 37.5\n55.8, 37.5');
+    expect(
+      outlineToLines([
+        [55.7, 37.5],
+        [55.8, 37.5],
+      ]),
+    ).toBe('55.7, 37.5\n55.8, 37.5');
     expect(outlineToLines(null)).toBe('');
-    const points = [[55.7558, 37.6173], [55.8, 37.5], [-55.7, -37.7]] as [number, number][];
+    const points = [
+      [55.7558, 37.6173],
+      [55.8, 37.5],
+      [-55.7, -37.7],
+    ] as [number, number][];
     expect(outlineFromLines(outlineToLines(points))).toEqual({ points });
   });
 

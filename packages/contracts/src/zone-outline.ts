@@ -9,8 +9,7 @@ import { SHOP_MSG } from './shop';
 
 export type OutlinePoint = [latitude: number, longitude: number];
 
-export const pointInRange = (lat: number, lon: number) =>
-  Number.isFinite(lat) && Number.isFinite(lon) && Math.abs(lat) <= 90 && Math.abs(lon) <= 180;
+export const pointInRange = (lat: number, lon: number) => Number.isFinite(lat) && Number.isFinite(lon) && Math.abs(lat) <= 90 && Math.abs(lon) <= 180;
 
 /** The count rule's message, or null: 3 distinct points at least (a line or a dot outlines nothing), the limit at most. */
 export function outlineCountError(points: readonly OutlinePoint[]): string | null {

@@ -44,11 +44,25 @@ const { values } = parseArgs({
   },
 });
 const durationMs = Number(values.duration) * 1000;
-const concurrencies = values.concurrency.split(',').map(Number).filter((n) => n > 0);
+const concurrencies = values.concurrency
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0);
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 
 const TARGETS: Record<string, Targets> = {
-  postgres: { reportP95: 500, listP95: 50, orderListShare: 0.3, sqlFactor: 3, pricesP95: 20, importSeconds: 10, importParseFactor: 2, checkoutMs: 100, shopJsKb: 200, shopP95: 30 },
+  postgres: {
+    reportP95: 500,
+    listP95: 50,
+    orderListShare: 0.3,
+    sqlFactor: 3,
+    pricesP95: 20,
+    importSeconds: 10,
+    importParseFactor: 2,
+    checkoutMs: 100,
+    shopJsKb: 200,
+    shopP95: 30,
+  },
   pglite: { listP95: 100, pricesP95: 20, importSeconds: 10, importParseFactor: 2, checkoutMs: 100, shopJsKb: 200 },
 };
 
@@ -115,7 +129,10 @@ async function benchEngine(setup: EngineSetup): Promise<EngineReport> {
     const token = await login(server.baseUrl);
     const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' };
     const managerHeaders = { authorization: `Bearer ${await login(server.baseUrl, { username: BENCH_MANAGER })}`, 'accept-encoding': 'gzip' };
-    const buyerHeaders = { authorization: `Bearer ${await login(server.baseUrl, { username: BENCH_BUYER.email, domain: BENCH_BUYER.shop })}`, 'accept-encoding': 'gzip' };
+    const buyerHeaders = {
+      authorization: `Bearer ${await login(server.baseUrl, { username: BENCH_BUYER.email, domain: BENCH_BUYER.shop })}`,
+      'accept-encoding': 'gzip',
+    };
     for (const scenario of list) {
       const result: ScenarioResult = { scenario, sql: sqlTimes.get(scenario.name), runs: [] };
       results.push(result);
@@ -136,9 +153,10 @@ async function benchEngine(setup: EngineSetup): Promise<EngineReport> {
         result.runs.push(run);
         const sql = result.sql ? ` | SQL p50 ${result.sql.p50.toFixed(2)} ms` : '';
         if (!run.requests) console.log(`${scenario.name} c${c}: no answer within the run's ${durationMs / 1000} s`);
-        else console.log(
-          `${scenario.name} c${c}: p50 ${run.p50.toFixed(2)} p95 ${run.p95.toFixed(2)} p99 ${run.p99.toFixed(2)} ms, ${run.rps.toFixed(0)} req/s${run.errors ? `, ${run.errors} errors` : ''}${sql}${run.cpu ? ` | CPU ${cpuText(run.cpu)} ms/req` : ''}`,
-        );
+        else
+          console.log(
+            `${scenario.name} c${c}: p50 ${run.p50.toFixed(2)} p95 ${run.p95.toFixed(2)} p99 ${run.p99.toFixed(2)} ms, ${run.rps.toFixed(0)} req/s${run.errors ? `, ${run.errors} errors` : ''}${sql}${run.cpu ? ` | CPU ${cpuText(run.cpu)} ms/req` : ''}`,
+          );
       }
     }
     // The measurements past the routes, each chosen by its name too (--only import).

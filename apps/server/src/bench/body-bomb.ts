@@ -28,7 +28,11 @@ const FIELD = Buffer.concat([
 
 const PIECE = 64 * 1024;
 
-export function bodyBomb(baseUrl: string, path: string, { chunked, giveUpMs = 10_000 }: { chunked: boolean; giveUpMs?: number }): Promise<BombResult> {
+export function bodyBomb(
+  baseUrl: string,
+  path: string,
+  { chunked, giveUpMs = 10_000 }: { chunked: boolean; giveUpMs?: number },
+): Promise<BombResult> {
   const url = new URL(path, baseUrl);
   return new Promise((resolve) => {
     let sentBytes = 0;
@@ -102,7 +106,9 @@ export async function measureBodyBombs(
   })();
   const bombs: BombResult[] = [];
   while (performance.now() < until) {
-    const round = ['/v3/oauth/token/', '/no-such-route'].flatMap((target) => [0, 1, 2, 3, 4, 5].map((i) => bodyBomb(server.baseUrl, target, { chunked: i % 2 === 1 })));
+    const round = ['/v3/oauth/token/', '/no-such-route'].flatMap((target) =>
+      [0, 1, 2, 3, 4, 5].map((i) => bodyBomb(server.baseUrl, target, { chunked: i % 2 === 1 })),
+    );
     bombs.push(...(await Promise.all(round)));
   }
   await probing;

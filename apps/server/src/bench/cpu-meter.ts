@@ -80,7 +80,9 @@ export async function cpuMeter(serverPids: () => number[], databaseUrl?: string)
   }
   const backends = async () =>
     client
-      ? (await client.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()')).rows.map((r) => r.pid)
+      ? (
+          await client.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()')
+        ).rows.map((r) => r.pid)
       : [];
   return {
     async snapshot() {
@@ -89,7 +91,7 @@ export async function cpuMeter(serverPids: () => number[], databaseUrl?: string)
     },
     perRequest(before, after, requests, inFlight) {
       if (!requests || requests < UNCOUNTED_SHARE * inFlight) return undefined;
-      const ms = (ticks: number) => (ticks / ticksPerSecond) * 1000 / requests;
+      const ms = (ticks: number) => ((ticks / ticksPerSecond) * 1000) / requests;
       // The database's backends are this machine's only when /proc showed them (PostgreSQL elsewhere: none).
       const database = before.database && after.database?.size ? ms(spent(before.database, after.database)) : undefined;
       return { serverMs: ms(spent(before.server, after.server)), databaseMs: database };

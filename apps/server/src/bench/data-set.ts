@@ -31,8 +31,7 @@ export interface EngineSetup {
 const PGLITE_SCALE = 20;
 const SQL_ITERATIONS = 20;
 
-const open = (s: EngineSetup, onQuery?: (ms: number) => void) =>
-  openDatabase({ databaseUrl: s.databaseUrl, dataDir: s.dataDir, onQuery });
+const open = (s: EngineSetup, onQuery?: (ms: number) => void) => openDatabase({ databaseUrl: s.databaseUrl, dataDir: s.dataDir, onQuery });
 
 const isoDay = (at: Date) => moscowDayText(at).split('.').reverse().join('-');
 
@@ -90,7 +89,11 @@ export async function prepareDataSet(
       .orderBy('group_id')
       .limit(1)
       .executeTakeFirstOrThrow();
-    const counts = await database.db.selectFrom('clients').select((eb) => eb.fn.countAll<number>().as('n')).where('partner_id', '=', partner.id).executeTakeFirstOrThrow();
+    const counts = await database.db
+      .selectFrom('clients')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('partner_id', '=', partner.id)
+      .executeTakeFirstOrThrow();
     const orderCount = await mainPartnerOrders(database);
     const now = new Date();
     const importFile = await prepareImport(database.db, importDir, log);
@@ -98,10 +101,30 @@ export async function prepareDataSet(
     if (offersAdded) log(`offers: ${offersAdded} added to the partner's history`);
     // The heaviest price chain: a client priced by a column over its parent list.
     const priced =
-      (await database.db.selectFrom('clients').select('id').where('partner_id', '=', partner.id).where('price_column_id', 'is not', null).orderBy('id').limit(1).executeTakeFirst()) ??
+      (await database.db
+        .selectFrom('clients')
+        .select('id')
+        .where('partner_id', '=', partner.id)
+        .where('price_column_id', 'is not', null)
+        .orderBy('id')
+        .limit(1)
+        .executeTakeFirst()) ??
       (await database.db.selectFrom('clients').select('id').where('partner_id', '=', partner.id).orderBy('id').limit(1).executeTakeFirstOrThrow());
-    const section = await database.db.selectFrom('catalog_sections').select('id').where('depth', '=', 1).orderBy('sort').orderBy('id').limit(1).executeTakeFirstOrThrow();
-    const leaf = await database.db.selectFrom('catalog_products').select(['section_id', 'up_code_1c']).where('active', '=', true).orderBy('id').limit(1).executeTakeFirstOrThrow();
+    const section = await database.db
+      .selectFrom('catalog_sections')
+      .select('id')
+      .where('depth', '=', 1)
+      .orderBy('sort')
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const leaf = await database.db
+      .selectFrom('catalog_products')
+      .select(['section_id', 'up_code_1c'])
+      .where('active', '=', true)
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirstOrThrow();
     return {
       importFile,
       context: {
@@ -112,7 +135,13 @@ export async function prepareDataSet(
         monthAgo: isoDay(new Date(now.getTime() - 30 * 86400_000)),
         quarterAgo: isoDay(new Date(now.getTime() - 90 * 86400_000)),
         firstOrderDay: isoDay(
-          (await database.db.selectFrom('orders').select((eb) => eb.fn.min('created_at').as('first')).where('partner_id', '=', partner.id).executeTakeFirstOrThrow()).first as Date,
+          (
+            await database.db
+              .selectFrom('orders')
+              .select((eb) => eb.fn.min('created_at').as('first'))
+              .where('partner_id', '=', partner.id)
+              .executeTakeFirstOrThrow()
+          ).first as Date,
         ),
         orderCount,
         pricedClientId: Number(priced.id),
@@ -154,7 +183,12 @@ export async function signedInApp({ db, changes }: Pick<Database, 'db' | 'change
     });
     return { authorization: `Bearer ${res.json().access_token}` };
   };
-  return { app, owner: await signIn('owner@partner.demo'), buyer: await signIn(BENCH_BUYER.email, BENCH_BUYER.shop), manager: await signIn(BENCH_MANAGER) };
+  return {
+    app,
+    owner: await signIn('owner@partner.demo'),
+    buyer: await signIn(BENCH_BUYER.email, BENCH_BUYER.shop),
+    manager: await signIn(BENCH_MANAGER),
+  };
 }
 
 /**
@@ -192,7 +226,12 @@ export async function measureSql(s: EngineSetup, list: readonly Scenario[]): Pro
         const who = scenario.as === 'buyer' ? buyer : scenario.as === 'manager' ? manager : owner;
         const url = scenario.paths ? scenario.paths[i % scenario.paths.length] : scenario.path;
         const res = scenario.body
-          ? await app.inject({ method: 'POST', url, payload: scenario.body, headers: { ...who, 'content-type': 'application/x-www-form-urlencoded' } })
+          ? await app.inject({
+              method: 'POST',
+              url,
+              payload: scenario.body,
+              headers: { ...who, 'content-type': 'application/x-www-form-urlencoded' },
+            })
           : await app.inject({ method: 'GET', url, headers: who });
         if (res.statusCode >= 400) throw new Error(`${scenario.name}: HTTP ${res.statusCode} ${res.body.slice(0, 300)}`);
         if (i >= 3) times.push(spent);

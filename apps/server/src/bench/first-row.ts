@@ -37,7 +37,10 @@ export async function timeToFirstRow(baseUrl: string, log: (m: string) => void):
       await fresh.close();
     }
     times.sort((a, b) => a - b);
-    const result = { 'order list first row ms (median of 3, cold cache)': Math.round(times[1]), 'order list page transferred KB': Math.round(transferred / 1024) };
+    const result = {
+      'order list first row ms (median of 3, cold cache)': Math.round(times[1]),
+      'order list page transferred KB': Math.round(transferred / 1024),
+    };
     log(`browser: ${JSON.stringify(result)}`);
     return result;
   } finally {

@@ -44,7 +44,13 @@ async function writePriceFile(db: Db, file: string, rows: number) {
   const sheet = book.addWorksheet('Прайс');
   sheet.addRow(FILE_HEADERS.PRICE).commit();
   codes.forEach((c, i) =>
-    sheet.addRow(i % 2 ? [c.up_code_1c, '', null, null, `${100 + (i % 500)},${String(i % 100).padStart(2, '0')}`, null] : [c.up_code_1c, '', null, null, null, String((i % 40) - 10)]).commit(),
+    sheet
+      .addRow(
+        i % 2
+          ? [c.up_code_1c, '', null, null, `${100 + (i % 500)},${String(i % 100).padStart(2, '0')}`, null]
+          : [c.up_code_1c, '', null, null, null, String((i % 40) - 10)],
+      )
+      .commit(),
   );
   sheet.commit();
   await book.commit();
@@ -106,7 +112,8 @@ export async function measureImport(server: RunningServer, headers: Record<strin
       pings.push(performance.now() - ping);
       rssPeak = Math.max(rssPeak, server.rssMb());
       const s = await call<Status>(`${base}/status/${target}/`);
-      if (s.CATALOG.STATUS === 'ERROR_DATA' || s.CATALOG.STATUS === 'ERROR_FILE') throw new Error(`import refused: ${JSON.stringify(s.UPLOAD?.ERRORS.slice(0, 3))}`);
+      if (s.CATALOG.STATUS === 'ERROR_DATA' || s.CATALOG.STATUS === 'ERROR_FILE')
+        throw new Error(`import refused: ${JSON.stringify(s.UPLOAD?.ERRORS.slice(0, 3))}`);
       const state = `${s.CATALOG.STATUS}/${s.PRICE.STATUS}`;
       if (state !== shown) log(`import: ${state} after ${((performance.now() - started) / 1000).toFixed(1)} s`);
       shown = state;
@@ -116,8 +123,16 @@ export async function measureImport(server: RunningServer, headers: Record<strin
   };
   log(`import: ${rows} rows, raw parse ${parse.seconds.toFixed(2)} s; uploading`);
   const started = performance.now();
-  const body = multipart([{ name: 'keep', value: 'N' }, { name: 'period', value: '0' }, { name: 'file', filename: 'price.xlsx', value: data }]);
-  const queued = await call<{ SUCCESS: string; UPLOAD_ID?: number }>(`${base}/excel/${target}/`, { method: 'POST', body: body.payload, headers: body.headers });
+  const body = multipart([
+    { name: 'keep', value: 'N' },
+    { name: 'period', value: '0' },
+    { name: 'file', filename: 'price.xlsx', value: data },
+  ]);
+  const queued = await call<{ SUCCESS: string; UPLOAD_ID?: number }>(`${base}/excel/${target}/`, {
+    method: 'POST',
+    body: body.payload,
+    headers: body.headers,
+  });
   if (queued.SUCCESS !== 'Y') throw new Error(`upload refused: ${JSON.stringify(queued)}`);
   await waitFor((s) => s.CATALOG.STATUS === 'FINISHED' && s.PRICE.STATUS === 'WAITING');
   const previewed = performance.now();

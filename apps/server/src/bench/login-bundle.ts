@@ -20,7 +20,15 @@ export function dynamicImportFiles(entry: string, chunk: string): string[] {
   const call = new RegExp(`import\\(\`\\./(${chunk}-[\\w-]+\\.js)\`\\)[^;]*?__vite__mapDeps\\(\\[([\\d,]*)\\]\\)`).exec(entry);
   if (!table || !call) return [];
   const deps = [...table[1].matchAll(/"([^"]+)"/g)].map((m) => `/${m[1]}`);
-  return [...new Set([`/assets/${call[1]}`, ...call[2].split(',').filter(Boolean).map((i) => deps[Number(i)])])].filter((f) => f.endsWith('.js'));
+  return [
+    ...new Set([
+      `/assets/${call[1]}`,
+      ...call[2]
+        .split(',')
+        .filter(Boolean)
+        .map((i) => deps[Number(i)]),
+    ]),
+  ].filter((f) => f.endsWith('.js'));
 }
 
 /**
@@ -51,7 +59,9 @@ export function reportLoginBundle(webDist: string): boolean {
   const size = loginBundleSize(webDist);
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
   const within = size.gzip <= LOGIN_JS_BUDGET_BYTES;
-  console.log(`\nLogin page JS: ${kb(size.gzip)} gzip (${kb(size.raw)} raw) in ${size.files.length} files — budget ${kb(LOGIN_JS_BUDGET_BYTES)}: ${within ? 'within' : 'OVER'}`);
+  console.log(
+    `\nLogin page JS: ${kb(size.gzip)} gzip (${kb(size.raw)} raw) in ${size.files.length} files — budget ${kb(LOGIN_JS_BUDGET_BYTES)}: ${within ? 'within' : 'OVER'}`,
+  );
   console.table(size.files.map((f) => ({ file: f.file, raw: kb(f.raw), gzip: kb(f.gzip) })));
   return within;
 }

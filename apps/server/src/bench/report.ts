@@ -73,7 +73,8 @@ export function checkTargets(r: EngineReport, t: Targets): string[] {
     }
   }
   for (const rep of r.results.filter((s) => s.scenario.kind === 'report' && s.runs.length)) {
-    if (t.reportP95 && rep.runs[0].p95 > t.reportP95) failures.push(`${rep.scenario.name}: p95 ${ms(rep.runs[0].p95)} ms > ${t.reportP95} ms at concurrency ${rep.runs[0].concurrency}`);
+    if (t.reportP95 && rep.runs[0].p95 > t.reportP95)
+      failures.push(`${rep.scenario.name}: p95 ${ms(rep.runs[0].p95)} ms > ${t.reportP95} ms at concurrency ${rep.runs[0].concurrency}`);
     if (rep.runs.some((run) => run.errors)) failures.push(`${rep.scenario.name}: errors`);
   }
   const importTotal = r.extra['import total s'];
@@ -85,10 +86,12 @@ export function checkTargets(r: EngineReport, t: Targets): string[] {
     failures.push(`price file import: ${importFactor}× the raw parse > ${t.importParseFactor}×`);
   }
   for (const shop of r.results.filter((s) => s.scenario.name.startsWith('shop: ') && s.runs.length)) {
-    if (t.shopP95 && shop.runs[0].p95 > t.shopP95) failures.push(`${shop.scenario.name}: p95 ${ms(shop.runs[0].p95)} ms > ${t.shopP95} ms at concurrency ${shop.runs[0].concurrency}`);
+    if (t.shopP95 && shop.runs[0].p95 > t.shopP95)
+      failures.push(`${shop.scenario.name}: p95 ${ms(shop.runs[0].p95)} ms > ${t.shopP95} ms at concurrency ${shop.runs[0].concurrency}`);
   }
   const checkout = r.extra['checkout of 50 lines max ms'];
-  if (t.checkoutMs && typeof checkout === 'number' && checkout > t.checkoutMs) failures.push(`checkout of 50 lines: ${checkout} ms > ${t.checkoutMs} ms`);
+  if (t.checkoutMs && typeof checkout === 'number' && checkout > t.checkoutMs)
+    failures.push(`checkout of 50 lines: ${checkout} ms > ${t.checkoutMs} ms`);
   const shopJs = r.extra['shop first page JS KB (as served)'];
   if (t.shopJsKb && typeof shopJs === 'number' && shopJs > t.shopJsKb) failures.push(`shop first page JS: ${shopJs} KB > ${t.shopJsKb} KB`);
   const orders = r.results.find((s) => s.scenario.name === 'orders: default');
@@ -106,7 +109,12 @@ export function markdown(reports: EngineReport[], targets: Record<string, Target
     lines.push(`## ${r.engine} — ${r.dataSet}`, '');
     // The CPU a request cost at the highest concurrency: comparable from one machine to the next, as latency is not.
     const top = concurrencies[concurrencies.length - 1];
-    const head = ['route', 'SQL p50 ms', ...concurrencies.flatMap((c) => [`c${c} p50`, `c${c} p95`, `c${c} p99`, `c${c} req/s`]), `c${top} CPU ms/req (server + db)`];
+    const head = [
+      'route',
+      'SQL p50 ms',
+      ...concurrencies.flatMap((c) => [`c${c} p50`, `c${c} p95`, `c${c} p99`, `c${c} req/s`]),
+      `c${top} CPU ms/req (server + db)`,
+    ];
     lines.push(`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`);
     for (const s of r.results) {
       if (s.scenario.missing) {

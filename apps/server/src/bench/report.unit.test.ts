@@ -3,10 +3,22 @@ import type { LoadResult } from './load';
 import { checkTargets, markdown, type EngineReport, type ScenarioResult } from './report';
 
 const run = (concurrency: number, over: Partial<LoadResult> = {}): LoadResult => ({
-  concurrency, requests: 1000, errors: 0, rps: 500, p50: 5, p95: 9, p99: 12, max: 20, bytes: 100, ...over,
+  concurrency,
+  requests: 1000,
+  errors: 0,
+  rps: 500,
+  p50: 5,
+  p95: 9,
+  p99: 12,
+  max: 20,
+  bytes: 100,
+  ...over,
 });
 const none = (concurrency: number) => run(concurrency, { requests: 0, rps: 0, p50: 0, p95: 0, p99: 0, max: 0 });
-const result = (name: string, kind: ScenarioResult['scenario']['kind'], runs: LoadResult[]): ScenarioResult => ({ scenario: { name, kind, path: '/x' }, runs });
+const result = (name: string, kind: ScenarioResult['scenario']['kind'], runs: LoadResult[]): ScenarioResult => ({
+  scenario: { name, kind, path: '/x' },
+  runs,
+});
 const report = (results: ScenarioResult[]): EngineReport => ({ engine: 'postgres', dataSet: 'test', results, extra: {} });
 
 describe('the bench report', () => {

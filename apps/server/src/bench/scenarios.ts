@@ -67,7 +67,12 @@ export function scenarios(c: ScenarioContext): Scenario[] {
     { name: 'clients: blacklist', path: `${CLIENTS}?blacklist=Y`, kind: 'list' },
     { name: 'groups: default', path: '/v3/api/partner/grouplist/', kind: 'list' },
     { name: "groups: a group's clients", path: `/v3/api/partner/group/${c.groupId}/`, kind: 'list' },
-    { name: 'shop: catalogue page (24, a section)', path: `/v3/api/catalog/product/?section_id=${c.topSectionId}&limit=24`, kind: 'list', as: 'buyer' },
+    {
+      name: 'shop: catalogue page (24, a section)',
+      path: `/v3/api/catalog/product/?section_id=${c.topSectionId}&limit=24`,
+      kind: 'list',
+      as: 'buyer',
+    },
     { name: 'shop: catalogue search by code', path: `/v3/api/catalog/product/?query=${c.productCode}`, kind: 'list', as: 'buyer' },
     { name: 'shop: catalogue search by name', path: `/v3/api/catalog/product/?query=${encodeURIComponent('тетрадь')}`, kind: 'list', as: 'buyer' },
     // The shop keeps the pages of a search it was asked: this one asks a word nobody asked in the run before.

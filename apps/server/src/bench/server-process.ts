@@ -56,7 +56,11 @@ export async function startServer(env: Record<string, string>, port: number): Pr
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     pid: child.pid!,
-    banner: output.split('\n').find((line) => line.includes(`http://localhost:${port}`))?.trim() ?? '',
+    banner:
+      output
+        .split('\n')
+        .find((line) => line.includes(`http://localhost:${port}`))
+        ?.trim() ?? '',
     rssMb: () => rssMbOf([child.pid!, ...childrenOf(child.pid!)]),
     pids: () => [child.pid!, ...childrenOf(child.pid!)],
     stop: () =>
@@ -99,7 +103,7 @@ function childrenOf(pid: number): number[] {
  */
 export async function settle(baseUrl: string, headers: Record<string, string>, quickMs = 10, maxMs = 30_000): Promise<void> {
   const until = performance.now() + maxMs;
-  for (let quick = 0; quick < 3 && performance.now() < until; ) {
+  for (let quick = 0; quick < 3 && performance.now() < until;) {
     const started = performance.now();
     await fetch(`${baseUrl}/v3/api/utils/check/`, { headers }).then((res) => res.arrayBuffer());
     quick = performance.now() - started <= quickMs ? quick + 1 : 0;

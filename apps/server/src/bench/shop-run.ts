@@ -66,7 +66,10 @@ export async function measureCheckout(server: RunningServer, buyer: Record<strin
     if (placed.SUCCESS !== 'Y') throw new Error(`checkout refused: ${JSON.stringify(placed)}`);
   }
   times.sort((a, b) => a - b);
-  const result = { 'checkout of 50 lines p50 ms': Number(percentile(times, 0.5).toFixed(1)), 'checkout of 50 lines max ms': Number(times[times.length - 1].toFixed(1)) };
+  const result = {
+    'checkout of 50 lines p50 ms': Number(percentile(times, 0.5).toFixed(1)),
+    'checkout of 50 lines max ms': Number(times[times.length - 1].toFixed(1)),
+  };
   log(`checkout: ${JSON.stringify(result)}`);
   return result;
 }

@@ -45,7 +45,9 @@ for (const url of args) {
   }
   const last = runs[runs.length - 1];
   const sqlTotal = median(runs.map((r) => r.trace.reduce((s, t) => s + t.ms, 0)));
-  console.log(`\n${url}: ${last.status}, ${last.bytes} bytes, median of ${RUNS}: ${median(runs.map((r) => r.total)).toFixed(2)} ms, SQL ${sqlTotal.toFixed(2)} ms in ${last.trace.length}`);
+  console.log(
+    `\n${url}: ${last.status}, ${last.bytes} bytes, median of ${RUNS}: ${median(runs.map((r) => r.total)).toFixed(2)} ms, SQL ${sqlTotal.toFixed(2)} ms in ${last.trace.length}`,
+  );
   last.trace.forEach((t, i) => {
     const ms = median(runs.filter((r) => r.trace[i]).map((r) => r.trace[i].ms));
     console.log(`  ${ms.toFixed(2)} ms  ${t.sql.replace(/\s+/g, ' ').slice(0, 300)}`);

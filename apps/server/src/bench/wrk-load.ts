@@ -64,7 +64,19 @@ export function parseWrkOutput(stdout: string): WrkFigures {
 
 function wrk(t: LoadTarget, script: string, concurrency: number, ms: number): Promise<WrkFigures> {
   // One thread drives up to 32 connections easily; a second one would only take CPU from the server.
-  const args = ['-t', String(concurrency > 64 ? 2 : 1), '-c', String(concurrency), '-d', `${Math.max(1, Math.round(ms / 1000))}s`, '--timeout', '30s', '-s', script, new URL(t.path, t.baseUrl).href];
+  const args = [
+    '-t',
+    String(concurrency > 64 ? 2 : 1),
+    '-c',
+    String(concurrency),
+    '-d',
+    `${Math.max(1, Math.round(ms / 1000))}s`,
+    '--timeout',
+    '30s',
+    '-s',
+    script,
+    new URL(t.path, t.baseUrl).href,
+  ];
   return new Promise((resolve, reject) =>
     execFile(WRK, args, { maxBuffer: 1 << 20 }, (err, stdout, stderr) => {
       if (err) return reject(new Error(`wrk failed: ${err.message}\n${stderr}`));
@@ -88,7 +100,9 @@ export async function waitUntilIdle(t: LoadTarget, limitMs = 60_000): Promise<vo
   let prompt = 0;
   while (prompt < 3 && Date.now() < until) {
     const started = performance.now();
-    await fetch(new URL('/v3/api/utils/check/', t.baseUrl), { headers: t.headers }).then((r) => r.arrayBuffer()).catch(() => undefined);
+    await fetch(new URL('/v3/api/utils/check/', t.baseUrl), { headers: t.headers })
+      .then((r) => r.arrayBuffer())
+      .catch(() => undefined);
     prompt = performance.now() - started < 20 ? prompt + 1 : 0;
     await sleep(prompt ? 20 : 100);
   }

@@ -3,7 +3,13 @@ import { parseWrkOutput, wrkScript } from './wrk-load';
 
 describe('the wrk load generator', () => {
   it('writes the request into its Lua script: method, body and headers (wrk sets content-length itself)', () => {
-    const lua = wrkScript({ baseUrl: 'http://127.0.0.1:1', path: '/x/', method: 'POST', body: 'a=1&b=%D0%B0', headers: { authorization: 'Bearer t"k' } });
+    const lua = wrkScript({
+      baseUrl: 'http://127.0.0.1:1',
+      path: '/x/',
+      method: 'POST',
+      body: 'a=1&b=%D0%B0',
+      headers: { authorization: 'Bearer t"k' },
+    });
     expect(lua).toContain('wrk.method = "POST"');
     expect(lua).toContain('wrk.body = "a=1&b=%D0%B0"');
     expect(lua).toContain('wrk.headers["authorization"] = "Bearer t\\"k"');

@@ -24,7 +24,9 @@ const RECONNECT_MAX_MS = 30_000;
 export function writtenTables(statement: string): string[] {
   const found: string[] = [];
   // `do update` (an upsert's own) and `for update` (a row lock) name no table after them.
-  for (const m of statement.matchAll(/(?<!\b(?:do|for|key)\s+)\b(update|delete\s+from|truncate(?:\s+table)?(?:\s+only)?|insert\s+into)\s+(?:"?public"?\.)?"?([a-z_][a-z0-9_]*)"?/gi)) {
+  for (const m of statement.matchAll(
+    /(?<!\b(?:do|for|key)\s+)\b(update|delete\s+from|truncate(?:\s+table)?(?:\s+only)?|insert\s+into)\s+(?:"?public"?\.)?"?([a-z_][a-z0-9_]*)"?/gi,
+  )) {
     if (m[1].toLowerCase().startsWith('insert') && !/\bdo\s+update\b/i.test(statement)) continue;
     found.push(m[2].toLowerCase());
   }

@@ -70,9 +70,20 @@ describe('compiledByShape', () => {
   });
 
   it('fails while building when a slot is read as a value (it would be baked into every call)', async () => {
-    const baked = compiledByShape((_: object, slot) => queryBuilder.selectFrom('users').select('id').where('email', 'like', `%${slot<string>('email')}%`).compile());
+    const baked = compiledByShape((_: object, slot) =>
+      queryBuilder
+        .selectFrom('users')
+        .select('id')
+        .where('email', 'like', `%${slot<string>('email')}%`)
+        .compile(),
+    );
     await expect(baked(recordingDb().db, {}, { email: 'a' })).rejects.toThrow(/slot "email" was read as a value/);
-    const literal = compiledByShape((_: object, slot) => queryBuilder.selectFrom('users').select(sql.lit(slot<number>('n')).as('n')).compile());
+    const literal = compiledByShape((_: object, slot) =>
+      queryBuilder
+        .selectFrom('users')
+        .select(sql.lit(slot<number>('n')).as('n'))
+        .compile(),
+    );
     await expect(literal(recordingDb().db, {}, { n: 1 })).rejects.toThrow(/slot "n" was read as a value/);
   });
 });

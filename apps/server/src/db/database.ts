@@ -46,11 +46,13 @@ export interface OpenOptions {
 }
 
 /** Each statement run: its time to `onQuery`, its text to the change feed (what this process wrote). */
-const statementLog = (changes: ChangeFeed, onQuery?: OpenOptions['onQuery']): KyselyConfig['log'] => (event) => {
-  if (event.level !== 'query') return;
-  changes.seen(event.query.sql);
-  onQuery?.(event.queryDurationMillis, event.query.sql, event.query.parameters);
-};
+const statementLog =
+  (changes: ChangeFeed, onQuery?: OpenOptions['onQuery']): KyselyConfig['log'] =>
+  (event) => {
+    if (event.level !== 'query') return;
+    changes.seen(event.query.sql);
+    onQuery?.(event.queryDurationMillis, event.query.sql, event.query.parameters);
+  };
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.onQuery, opts.processes);
@@ -59,8 +61,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 
 async function openPostgres(url: string, onQuery?: OpenOptions['onQuery'], processes = 1): Promise<Database> {
   const types = {
-    getTypeParser: (oid: number, format?: 'text' | 'binary') =>
-      oid === INT8 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format),
+    getTypeParser: (oid: number, format?: 'text' | 'binary') => (oid === INT8 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format)),
   };
   const changes = await postgresChangeFeed(url, (message) => console.error(message));
   const share = (size: number) => (processes > 1 ? Math.max(2, Math.ceil((2 * size) / processes)) : size);
@@ -78,7 +79,13 @@ async function openPostgres(url: string, onQuery?: OpenOptions['onQuery'], proce
   // A few sessions per set of planner settings that some queries pin (db/planner-settings.ts); more for the generic
   // plans, which serve the busiest lookups (the price engine, the catalogue's pages). The index walk's sessions prepare
   // its searches: their settings make the walk the plan whatever the pattern.
-  const presets = ([[WRITTEN_JOIN_ORDER, 4, {}], [SORT_INDEX_WALK, 4, { searches: true }], [GENERIC_PLAN, 8, {}]] as const).map(([settings, size, preparing]) => {
+  const presets = (
+    [
+      [WRITTEN_JOIN_ORDER, 4, {}],
+      [SORT_INDEX_WALK, 4, { searches: true }],
+      [GENERIC_PLAN, 8, {}],
+    ] as const
+  ).map(([settings, size, preparing]) => {
     const preset = open(size, settings, preparing);
     registerPresetSessions(db, settings, preset);
     return preset;

@@ -16,7 +16,13 @@ describe('GIN indexes (migration 0032)', () => {
       join pg_am a on a.oid = c.relam join pg_namespace n on n.oid = c.relnamespace
       where a.amname = 'gin' and n.nspname = 'public' order by c.relname`.execute(db);
     expect(gin.rows.map((r) => r.name)).toEqual(
-      expect.arrayContaining(['catalog_products_name_trgm_idx', 'clients_name_trgm', 'orders_name_email_trgm', 'orders_number_suffixes', 'orders_phone_suffixes']),
+      expect.arrayContaining([
+        'catalog_products_name_trgm_idx',
+        'clients_name_trgm',
+        'orders_name_email_trgm',
+        'orders_number_suffixes',
+        'orders_phone_suffixes',
+      ]),
     );
     for (const { name, options } of gin.rows) {
       expect(options, name).toContain('fastupdate=off');

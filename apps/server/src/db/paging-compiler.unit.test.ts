@@ -28,18 +28,31 @@ describe('the paging compiler', () => {
       expect(q.sql).toBe('select "id" from "items" limit $1');
       expect(q.parameters).toEqual([bound]);
     }
-    const text = db.selectFrom('items').select('id').limit('1; drop table items' as unknown as number).compile();
+    const text = db
+      .selectFrom('items')
+      .select('id')
+      .limit('1; drop table items' as unknown as number)
+      .compile();
     expect(text.sql).toBe('select "id" from "items" limit $1');
   });
 
   it('writes a boolean as true or false, so that a rare flag gets its own plan', () => {
-    const q = db.selectFrom('items').select('id').where('name', '=', 'a').where(sql<boolean>`${true} and ${false}`).compile();
+    const q = db
+      .selectFrom('items')
+      .select('id')
+      .where('name', '=', 'a')
+      .where(sql<boolean>`${true} and ${false}`)
+      .compile();
     expect(q.sql).toBe('select "id" from "items" where "name" = $1 and true and false');
     expect(q.parameters).toEqual(['a']);
   });
 
   it('leaves a limit given as an expression to it', () => {
-    const q = db.selectFrom('items').select('id').limit(sql<number>`${5} + 1`).compile();
+    const q = db
+      .selectFrom('items')
+      .select('id')
+      .limit(sql<number>`${5} + 1`)
+      .compile();
     expect(q.sql).toBe('select "id" from "items" limit $1 + 1');
   });
 });

@@ -22,7 +22,9 @@ describe.skipIf(process.env.TEST_DB_ENGINE === 'postgres')('prepared statements 
   beforeAll(async () => {
     pg = await PGlite.create({ parsers: { 20: (v: string) => Number(v) } });
     db = new Kysely({ dialect: new PGliteDialect(pg) });
-    await sql`create table items (id bigint primary key, name text not null, at timestamptz, tags text[], doc jsonb, price numeric(18,4))`.execute(db);
+    await sql`create table items (id bigint primary key, name text not null, at timestamptz, tags text[], doc jsonb, price numeric(18,4))`.execute(
+      db,
+    );
   });
   afterAll(async () => {
     await db?.destroy();
@@ -40,7 +42,14 @@ describe.skipIf(process.env.TEST_DB_ENGINE === 'postgres')('prepared statements 
         .execute();
     }
     for (let i = 0; i < 3; i++) {
-      const rows = await db.selectFrom('items').selectAll().where('id', 'in', [1, 6]).where('at', '=', at).where('tags', '=', sql<string[]>`${['a', 'b c', 'д"']}::text[]`).orderBy('id').execute();
+      const rows = await db
+        .selectFrom('items')
+        .selectAll()
+        .where('id', 'in', [1, 6])
+        .where('at', '=', at)
+        .where('tags', '=', sql<string[]>`${['a', 'b c', 'д"']}::text[]`)
+        .orderBy('id')
+        .execute();
       const unprepared = (await pg.query('select * from items where id in (1, 6) order by id')).rows;
       expect(rows).toEqual(unprepared);
       expect(rows[0]).toMatchObject({ id: 1, name: '№1 «x»', at, tags: ['a', 'b c', 'д"'], doc: { k: [1, null] }, price: '10.5000' });

@@ -32,10 +32,15 @@ describe('the index walk of a broad search', () => {
     const onOneSession = <T>(d: Db, run: (c: Db) => Promise<T>) => (d.isTransaction ? run(d) : d.connection().execute(run));
     const walk = (d: Db) =>
       onOneSession(d, async (c) => {
-        const run = () => sql<{ id: number }>`select o.id from orders o where o.search_text like ${'%к-%'} order by o.created_at desc, o.id desc limit 3`.execute(c);
+        const run = () =>
+          sql<{ id: number }>`select o.id from orders o where o.search_text like ${'%к-%'} order by o.created_at desc, o.id desc limit 3`.execute(c);
         const first = await run();
         const again = await run();
-        const prepared = await sql<{ n: number }>`select count(*)::int as n from pg_prepared_statements where statement like '%search_text like%' and statement not like '%pg_prepared_statements%'`.execute(c);
+        const prepared = await sql<{
+          n: number;
+        }>`select count(*)::int as n from pg_prepared_statements where statement like '%search_text like%' and statement not like '%pg_prepared_statements%'`.execute(
+          c,
+        );
         return { same: JSON.stringify(first.rows) === JSON.stringify(again.rows), found: first.rows.length, prepared: prepared.rows[0].n };
       });
     const { same, found, prepared } = await withPlannerSettings(t.database.db, SORT_INDEX_WALK, walk);

@@ -17,8 +17,7 @@ describe.skipIf(process.env.TEST_DB_ENGINE !== 'postgres')('prepared statements 
     await db.destroy();
   });
 
-  const prepared = async () =>
-    Number((await sql<{ n: number }>`select count(*)::int as n from pg_prepared_statements`.execute(db)).rows[0].n);
+  const prepared = async () => Number((await sql<{ n: number }>`select count(*)::int as n from pg_prepared_statements`.execute(db)).rows[0].n);
 
   it('answers as an unprepared statement does, and prepares it once on the connection', async () => {
     for (let i = 0; i < 7; i++) {
@@ -33,7 +32,11 @@ describe.skipIf(process.env.TEST_DB_ENGINE !== 'postgres')('prepared statements 
     // A temporary table: the pool's one session holds it, and it ends with the session whatever the test does.
     await sql`create temporary table prepared_shape (id int)`.execute(db);
     await sql`insert into prepared_shape values (1)`.execute(db);
-    const read = () => db.selectFrom('prepared_shape' as never).selectAll().execute();
+    const read = () =>
+      db
+        .selectFrom('prepared_shape' as never)
+        .selectAll()
+        .execute();
     expect(await read()).toEqual([{ id: 1 }]);
     await sql`alter table prepared_shape add column note text default 'x'`.execute(db);
     expect(await read()).toEqual([{ id: 1, note: 'x' }]);
@@ -49,20 +52,32 @@ describe.skipIf(process.env.TEST_DB_ENGINE !== 'postgres')('prepared statements 
   });
 
   it("plans a page's statement once: with its limit written in, PostgreSQL keeps its generic plan", async () => {
-    const paging = new Kysely<{ paged: { id: number; k: number } }>({ dialect: new PagingPostgresDialect({ pool: preparingPool(pool, { max: 50 }) }) });
+    const paging = new Kysely<{ paged: { id: number; k: number } }>({
+      dialect: new PagingPostgresDialect({ pool: preparingPool(pool, { max: 50 }) }),
+    });
     await sql`create temporary table paged as select g as id, g % 997 as k from generate_series(1, 20000) g`.execute(db);
     await sql`create index on paged (k, id)`.execute(db);
     await sql`analyze paged`.execute(db);
     const plans = async (marker: string) =>
       (
         await sql<{ generic: number; custom: number }>`
-          select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements where statement like ${`%${marker}%`}`.execute(db)
+          select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements where statement like ${`%${marker}%`}`.execute(
+          db,
+        )
       ).rows[0];
     for (let i = 0; i < 8; i++) {
       const page = await paging.selectFrom('paged').select('id').where('k', '>', i).orderBy('k').orderBy('id').limit(24).offset(0).execute();
       expect(page).toHaveLength(24);
       // The same page with the limit as a parameter: its generic plan is costed as reading a tenth of the table.
-      await db.selectFrom('paged' as never).select('id as pid' as never).where('k' as never, '>', i as never).orderBy('k' as never).orderBy('id' as never).limit(24).offset(0).execute();
+      await db
+        .selectFrom('paged' as never)
+        .select('id as pid' as never)
+        .where('k' as never, '>', i as never)
+        .orderBy('k' as never)
+        .orderBy('id' as never)
+        .limit(24)
+        .offset(0)
+        .execute();
     }
     expect(await plans('limit 24 offset 0')).toMatchObject({ custom: 5, generic: 3 });
     expect(await plans('"pid"')).toMatchObject({ custom: 8, generic: 0 });

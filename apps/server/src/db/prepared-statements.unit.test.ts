@@ -35,9 +35,13 @@ describe('prepared statements', () => {
     const conn = await poolOf(client).connect();
     await conn.query('select * from orders where id = $1', [1]);
     await conn.query('begin', []);
-    expect(client.calls[0]).toEqual({ name: statementName('select * from orders where id = $1'), text: 'select * from orders where id = $1', values: [1] });
+    expect(client.calls[0]).toEqual({
+      name: statementName('select * from orders where id = $1'),
+      text: 'select * from orders where id = $1',
+      values: [1],
+    });
     expect(client.calls[1]).toEqual({ text: 'begin', values: [] });
-    await conn.query("select id from orders where search_text like $1", ['%x%']);
+    await conn.query('select id from orders where search_text like $1', ['%x%']);
     expect(client.calls[2]).toEqual({ text: 'select id from orders where search_text like $1', values: ['%x%'] });
     expect(statementName('select 1')).toBe(statementName('select 1'));
     expect(statementName('select 1')).not.toBe(statementName('select 2'));
@@ -57,14 +61,16 @@ describe('prepared statements', () => {
     expect(preparableRead('select id from orders where id = $1')).toBe(true);
     expect(preparableRead(' with cnt as materialized (select count(*) from offers) select o.*, cnt.n from offers o, cnt')).toBe(true);
     expect(preparableRead('select o.updated_at from orders o')).toBe(true);
-    expect(preparableRead('with gone as (delete from price_list_rows x where x.id = $1 returning x.*) insert into backup select * from gone')).toBe(false);
+    expect(preparableRead('with gone as (delete from price_list_rows x where x.id = $1 returning x.*) insert into backup select * from gone')).toBe(
+      false,
+    );
     expect(preparableRead('with u as (update orders set status = $1 returning id) select id from u')).toBe(false);
     expect(preparableRead('insert into orders (id) values ($1)')).toBe(false);
-    expect(preparableRead("with hits as (select id from catalog_products where lower(name) like $1) select * from hits")).toBe(false);
+    expect(preparableRead('with hits as (select id from catalog_products where lower(name) like $1) select * from hits')).toBe(false);
   });
 
   it('tells a statement that only reads (a search too) from one that writes, anywhere in it', () => {
-    expect(readsOnly("with hits as (select id from catalog_products where lower(name) like $1) select * from hits")).toBe(true);
+    expect(readsOnly('with hits as (select id from catalog_products where lower(name) like $1) select * from hits')).toBe(true);
     expect(readsOnly('select o.updated_at from orders o')).toBe(true);
     expect(readsOnly('with u as (update orders set status = $1 returning id) select id from u')).toBe(false);
     expect(readsOnly('delete from orders where id = $1')).toBe(false);

@@ -19,13 +19,15 @@ export function phoneDigitsOf(query: string): string | undefined {
   return digits.length >= 3 ? digits : undefined;
 }
 
-
 /**
  * A search query as the lists match it: lower-case, without control characters (the orders' search text joins its
  * fields with U+0001, which a query must not match across), undefined when nothing is left.
  */
 export function searchText(query: string | undefined): string | undefined {
-  // eslint-disable-next-line no-control-regex
-  const text = query?.replace(/[\u0000-\u001f\u007f]/g, '').trim().toLowerCase();
+  const text = query
+    // eslint-disable-next-line no-control-regex
+    ?.replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim()
+    .toLowerCase();
   return text || undefined;
 }

@@ -23,7 +23,9 @@ const completed = (orderId: number): OrderStatusChanged & { stockConfirmed: bool
 const effects = async (orderId: number) =>
   Number(
     (
-      await sql<{ n: string }>`select count(*)::text as n from domain_events where type = 'order.accepted' and (payload->>'orderId')::int = ${orderId}`.execute(
+      await sql<{
+        n: string;
+      }>`select count(*)::text as n from domain_events where type = 'order.accepted' and (payload->>'orderId')::int = ${orderId}`.execute(
         t.database.db,
       )
     ).rows[0].n,
@@ -33,14 +35,20 @@ describe('the event bus', () => {
   it('records nothing when the change that published rolls back', async () => {
     const { db } = t.database;
     const { events } = t.app.services;
-    const before = await db.selectFrom('domain_events').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const before = await db
+      .selectFrom('domain_events')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     await expect(
       db.transaction().execute(async (trx) => {
         await events.publish(trx, 'order.completed', completed(900001), { partnerId: null, userId: null });
         throw new Error('the change failed');
       }),
     ).rejects.toThrow('the change failed');
-    const after = await db.selectFrom('domain_events').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const after = await db
+      .selectFrom('domain_events')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
   });
 
@@ -74,7 +82,12 @@ describe('the event bus', () => {
     await db.transaction().execute((trx) => events.publish(trx, 'order.completed', completed(900003), { partnerId: null, userId: null }));
     await jobs.runUntilIdle();
     expect(await effects(900003)).toBe(0);
-    await db.updateTable('jobs').set({ run_at: new Date() }).where('type', '=', 'event:order.completed:test-effects').where('status', '=', 'QUEUED').execute();
+    await db
+      .updateTable('jobs')
+      .set({ run_at: new Date() })
+      .where('type', '=', 'event:order.completed:test-effects')
+      .where('status', '=', 'QUEUED')
+      .execute();
     await jobs.runUntilIdle();
     expect(await effects(900003)).toBe(1);
   });

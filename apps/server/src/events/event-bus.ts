@@ -36,7 +36,14 @@ export function createEventBus(db: Db, jobs: JobQueue) {
           if (!first) return { delivered: 'before' };
           const row = await trx.selectFrom('domain_events').selectAll().where('id', '=', eventId).executeTakeFirstOrThrow();
           await handler(
-            { id: row.id, type: row.type as T, partnerId: row.partner_id, userId: row.created_by, payload: row.payload as unknown as DomainEventMap[T], at: row.created_at },
+            {
+              id: row.id,
+              type: row.type as T,
+              partnerId: row.partner_id,
+              userId: row.created_by,
+              payload: row.payload as unknown as DomainEventMap[T],
+              at: row.created_at,
+            },
             trx,
           );
           return { delivered: 'now' };

@@ -31,17 +31,31 @@ let main: number;
 const who = (email: string) => accounts.find((a) => a.email === email)!;
 const userId = async (email: string) =>
   (await t.database.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
-const get = (url: string, email: string | null) =>
-  t.app.inject({ method: 'GET', url, headers: email ? bearer(who(email).token!) : {} });
+const get = (url: string, email: string | null) => t.app.inject({ method: 'GET', url, headers: email ? bearer(who(email).token!) : {} });
 const fileUrl = (id: string) => `/v3/api/partner/file/${id}/`;
 const rowOf = (id: string) => t.database.db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
-const onDisk = (storagePath: string) => fs.stat(path.join(t.dataDir, storagePath)).then(() => true, () => false);
+const onDisk = (storagePath: string) =>
+  fs.stat(path.join(t.dataDir, storagePath)).then(
+    () => true,
+    () => false,
+  );
 
-const STAFF = ['owner@partner.demo', 'admin@partner.demo', 'orders@partner.demo', 'price@partner.demo', 'clients@partner.demo', 'loyalty@partner.demo'];
+const STAFF = [
+  'owner@partner.demo',
+  'admin@partner.demo',
+  'orders@partner.demo',
+  'price@partner.demo',
+  'clients@partner.demo',
+  'loyalty@partner.demo',
+];
 
 /** A file stored through the file store, as a module stores it. */
 async function stored(purpose: FilePurpose, createdBy: number | null, partnerId = main) {
-  return t.app.services.files.save({ partnerId, purpose, originalName: `${purpose}.xlsx`, mime: XLSX_MIME, createdBy }, Buffer.from(`bytes of ${purpose}`), t.database.db);
+  return t.app.services.files.save(
+    { partnerId, purpose, originalName: `${purpose}.xlsx`, mime: XLSX_MIME, createdBy },
+    Buffer.from(`bytes of ${purpose}`),
+    t.database.db,
+  );
 }
 
 /** The owner's export of the client list, done: its link. */
@@ -68,7 +82,14 @@ describe("the owner's client export", () => {
     const header = (book.worksheets[0].getRow(1).values as unknown[]).slice(1);
     expect(header).toEqual(expect.arrayContaining([CLIENT_COLUMN_TITLE.PRICE_TYPE, CLIENT_COLUMN_TITLE.BALANCE, CLIENT_COLUMN_TITLE.CARD_CODE]));
 
-    for (const email of ['orders@partner.demo', 'loyalty@partner.demo', 'admin@partner.demo', 'price@partner.demo', 'clients@partner.demo', 'owner@second.demo']) {
+    for (const email of [
+      'orders@partner.demo',
+      'loyalty@partner.demo',
+      'admin@partner.demo',
+      'price@partner.demo',
+      'clients@partner.demo',
+      'owner@second.demo',
+    ]) {
       const other = await get(url, email);
       expect(other.statusCode, email).toBe(404);
       expect(other.body, email).not.toContain('PK');
@@ -89,7 +110,14 @@ describe("the owner's client export", () => {
 });
 
 describe('generated files (exports)', () => {
-  const GENERATED: GeneratedPurpose[] = ['export.orders', 'export.order', 'export.clients', 'export.group_members', 'export.groups', 'export.price_file'];
+  const GENERATED: GeneratedPurpose[] = [
+    'export.orders',
+    'export.order',
+    'export.clients',
+    'export.group_members',
+    'export.groups',
+    'export.price_file',
+  ];
 
   it.each(GENERATED)('%s: its requester only, while holding the right of its kind', async (purpose) => {
     const mine = await stored(purpose, await userId('owner@partner.demo'));
@@ -148,7 +176,17 @@ describe("the partner's stored files: the rights of the screen that lists each",
     const id = randomUUID();
     await t.database.db
       .insertInto('files')
-      .values({ partner_id: main, id, purpose: 'export', original_name: 'old.xlsx', mime: XLSX_MIME, size: 1, sha256: '0'.repeat(64), storage_path: 'files/old.xlsx', created_by: await userId('owner@partner.demo') })
+      .values({
+        partner_id: main,
+        id,
+        purpose: 'export',
+        original_name: 'old.xlsx',
+        mime: XLSX_MIME,
+        size: 1,
+        sha256: '0'.repeat(64),
+        storage_path: 'files/old.xlsx',
+        created_by: await userId('owner@partner.demo'),
+      })
       .execute();
     await fs.writeFile(path.join(t.dataDir, 'files/old.xlsx'), 'x');
     expect((await get(fileUrl(id), 'owner@partner.demo')).statusCode).toBe(404);
@@ -174,7 +212,11 @@ describe('expiry and the purge', () => {
     const { storage_path } = (await rowOf(id))!;
     expect(await onDisk(storage_path)).toBe(true);
 
-    await t.database.db.updateTable('files').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', id).execute();
+    await t.database.db
+      .updateTable('files')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('id', '=', id)
+      .execute();
     expect((await get(url, 'owner@partner.demo')).statusCode).toBe(404);
 
     const purged = await t.app.services.files.purge();
@@ -193,7 +235,11 @@ describe('expiry and the purge', () => {
     const file = await stored('export.groups', await userId('owner@partner.demo'));
     const { storage_path } = (await rowOf(file.id))!;
     await fs.rm(path.join(t.dataDir, storage_path));
-    await t.database.db.updateTable('files').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', file.id).execute();
+    await t.database.db
+      .updateTable('files')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('id', '=', file.id)
+      .execute();
     await t.app.services.files.purge();
     expect(await rowOf(file.id)).toBeUndefined();
   });
@@ -215,10 +261,30 @@ describe('expiry and the purge', () => {
 
     const purged = await t.app.services.files.purge();
     expect(purged.orphans).toBeGreaterThanOrEqual(1);
-    expect(await fs.stat(old).then(() => true, () => false)).toBe(false);
-    expect(await fs.stat(young).then(() => true, () => false)).toBe(true);
-    expect(await fs.stat(notOurs).then(() => true, () => false)).toBe(true);
-    expect(await fs.stat(keepPath).then(() => true, () => false)).toBe(true);
+    expect(
+      await fs.stat(old).then(
+        () => true,
+        () => false,
+      ),
+    ).toBe(false);
+    expect(
+      await fs.stat(young).then(
+        () => true,
+        () => false,
+      ),
+    ).toBe(true);
+    expect(
+      await fs.stat(notOurs).then(
+        () => true,
+        () => false,
+      ),
+    ).toBe(true);
+    expect(
+      await fs.stat(keepPath).then(
+        () => true,
+        () => false,
+      ),
+    ).toBe(true);
     expect((await get(keep.url, 'owner@partner.demo')).statusCode).toBe(200);
   });
 });

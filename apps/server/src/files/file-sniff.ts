@@ -14,8 +14,18 @@ export const KIND_MIME: Record<FileKind, string> = MEDIA_TYPES;
 
 /** The kind each allowed extension names (ALLOWED_UPLOAD_EXTENSIONS of the contracts). */
 const EXTENSION_KIND: Record<string, FileKind> = {
-  jpg: 'jpeg', jpeg: 'jpeg', png: 'png', pdf: 'pdf', docx: 'docx', xlsx: 'xlsx',
-  odt: 'odt', ods: 'ods', ots: 'ots', doc: 'doc', xls: 'xls', csv: 'csv',
+  jpg: 'jpeg',
+  jpeg: 'jpeg',
+  png: 'png',
+  pdf: 'pdf',
+  docx: 'docx',
+  xlsx: 'xlsx',
+  odt: 'odt',
+  ods: 'ods',
+  ots: 'ots',
+  doc: 'doc',
+  xls: 'xls',
+  csv: 'csv',
 };
 
 export const SHOP_FILE_KINDS: readonly FileKind[] = ['jpeg', 'png', 'pdf', 'docx', 'xlsx', 'odt', 'ods', 'ots', 'doc', 'xls', 'csv'];
@@ -39,7 +49,10 @@ function zipKind(data: Buffer): FileKind | null {
   const extraLength = data.readUInt16LE(28);
   if (data.subarray(30, 30 + nameLength).toString('latin1') === 'mimetype') {
     const start = 30 + nameLength + extraLength;
-    const mime = data.subarray(start, start + 80).toString('latin1').replace(/[^\x21-\x7e].*$/s, '');
+    const mime = data
+      .subarray(start, start + 80)
+      .toString('latin1')
+      .replace(/[^\x21-\x7e].*$/s, '');
     return OPEN_DOCUMENT[mime] ?? null;
   }
   if (data.includes('word/document.xml', 0, 'latin1')) return 'docx';

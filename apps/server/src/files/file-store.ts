@@ -67,7 +67,10 @@ export function fileStore(db: Db, dataDir: string) {
     const row = await repo.findById(partnerId, id);
     if (!row || (row.expires_at && row.expires_at.getTime() <= Date.now())) return undefined;
     const file = absolute(row.storage_path);
-    const exists = await fs.stat(file).then((s) => s.isFile(), () => false);
+    const exists = await fs.stat(file).then(
+      (s) => s.isFile(),
+      () => false,
+    );
     return exists ? { row, stream: () => createReadStream(file) } : undefined;
   }
 
@@ -109,7 +112,10 @@ export function fileStore(db: Db, dataDir: string) {
      */
     async create(meta: NewFile, write: (absolutePath: string) => Promise<void>, trx: Db): Promise<StoredFile> {
       const id = randomUUID();
-      const ext = path.extname(meta.originalName).toLowerCase().replace(/[^.\w]/g, '');
+      const ext = path
+        .extname(meta.originalName)
+        .toLowerCase()
+        .replace(/[^.\w]/g, '');
       const storagePath = path.join('files', String(meta.partnerId), new Date().toISOString().slice(0, 7), `${id}${ext}`);
       const file = absolute(storagePath);
       await fs.mkdir(path.dirname(file), { recursive: true });
@@ -166,7 +172,10 @@ export function fileStore(db: Db, dataDir: string) {
         const rows = await repo.expired(now, PURGE_BATCH);
         if (!rows.length) break;
         for (const row of rows) await fs.rm(absolute(row.storage_path), { force: true });
-        const deleted = await repo.deleteExpired(rows.map((r) => r.id), now);
+        const deleted = await repo.deleteExpired(
+          rows.map((r) => r.id),
+          now,
+        );
         expired += deleted;
         // A short batch was the last; one of which nothing was deleted (taken by another process) ends the run too.
         if (rows.length < PURGE_BATCH || !deleted) break;

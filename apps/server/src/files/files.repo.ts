@@ -40,8 +40,6 @@ export function filesRepo(db: Db) {
 
     /** Deletes these expired files' rows; answers how many it deleted (another process may have taken some). */
     deleteExpired: async (ids: string[], now: Date) =>
-      ids.length
-        ? Number((await db.deleteFrom('files').where('id', 'in', ids).where('expires_at', '<=', now).executeTakeFirst()).numDeletedRows)
-        : 0,
+      ids.length ? Number((await db.deleteFrom('files').where('id', 'in', ids).where('expires_at', '<=', now).executeTakeFirst()).numDeletedRows) : 0,
   };
 }

@@ -40,7 +40,9 @@ export function cellDecimal(cell: SpreadsheetCell | undefined, decimals?: number
     // A negative amount that rounds to zero stays negative: the caller refuses it by its sign.
     return cell < 0 && rounded.isZero() ? `-${rounded.toFixed()}` : rounded.toFixed();
   }
-  return cellText(cell).replace(/[\s\u00a0]/g, '').replace(',', '.');
+  return cellText(cell)
+    .replace(/[\s\u00a0]/g, '')
+    .replace(',', '.');
 }
 
 /** A price cell: empty (null), a non-negative price as a decimal text, or which rule it breaks. */

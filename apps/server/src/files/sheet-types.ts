@@ -45,7 +45,4 @@ export interface WorkerInput {
 export type ReaderMessage = { type: 'read'; input: WorkerInput } | { type: 'more' };
 
 /** Worker → reader. After each `rows` the worker waits for the reader's next "more". */
-export type WorkerMessage =
-  | { type: 'rows'; rows: SpreadsheetRow[] }
-  | { type: 'done' }
-  | { type: 'failed'; reason: SheetFailureReason };
+export type WorkerMessage = { type: 'rows'; rows: SpreadsheetRow[] } | { type: 'done' } | { type: 'failed'; reason: SheetFailureReason };

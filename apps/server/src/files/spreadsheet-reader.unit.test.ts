@@ -31,7 +31,12 @@ describe('spreadsheet reader', () => {
     expect(batches.map((b) => b.length)).toEqual([1000, 1000, 500]);
     expect(batches[2][499]).toEqual({ number: 2500, cells: ['102499', 'Товар 2499'] });
     const csv = await batchesOf('csv', Buffer.from('Код;Название\n123456;Болт\n'));
-    expect(csv).toEqual([[{ number: 1, cells: ['Код', 'Название'] }, { number: 2, cells: ['123456', 'Болт'] }]]);
+    expect(csv).toEqual([
+      [
+        { number: 1, cells: ['Код', 'Название'] },
+        { number: 2, cells: ['123456', 'Болт'] },
+      ],
+    ]);
   });
 
   it('refuses a zip bomb, honest or lying about its size, with the Russian size message', async () => {

@@ -25,7 +25,8 @@ async function refusal(kind: SpreadsheetKind, data: Buffer, limits: Partial<Shee
 }
 
 const sheetXml = (rows: string) => zipPart('sheet', SHEET_HEAD + rows + SHEET_TAIL);
-const WORKBOOK_NS = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
+const WORKBOOK_NS =
+  'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
 const RELS_NS = 'xmlns="http://schemas.openxmlformats.org/package/2006/relationships"';
 const WORKSHEET = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet';
 
@@ -50,10 +51,21 @@ describe('xlsx rows', () => {
     const sheet = (rows: string) =>
       `<?xml version="1.0"?><x:worksheet xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><x:sheetData>${rows}</x:sheetData></x:worksheet>`;
     const data = zipOf([
-      zipPart('xl/workbook.xml', `<workbook ${WORKBOOK_NS}><sheets><sheet name="Скрытый" sheetId="1" state="hidden" r:id="rId1"/><sheet name="Данные" sheetId="2" r:id="rId2"/></sheets></workbook>`),
-      zipPart('xl/_rels/workbook.xml.rels', `<Relationships ${RELS_NS}><Relationship Id="rId1" Type="${WORKSHEET}" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="${WORKSHEET}" Target="/xl/worksheets/data.xml"/></Relationships>`),
+      zipPart(
+        'xl/workbook.xml',
+        `<workbook ${WORKBOOK_NS}><sheets><sheet name="Скрытый" sheetId="1" state="hidden" r:id="rId1"/><sheet name="Данные" sheetId="2" r:id="rId2"/></sheets></workbook>`,
+      ),
+      zipPart(
+        'xl/_rels/workbook.xml.rels',
+        `<Relationships ${RELS_NS}><Relationship Id="rId1" Type="${WORKSHEET}" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="${WORKSHEET}" Target="/xl/worksheets/data.xml"/></Relationships>`,
+      ),
       zipPart('xl/worksheets/sheet1.xml', sheet('<x:row r="1"><x:c r="A1" t="inlineStr"><x:is><x:t>скрыто</x:t></x:is></x:c></x:row>')),
-      zipPart('xl/worksheets/data.xml', sheet('<x:row r="3"><x:c r="B3" t="inlineStr"><x:is><x:r><x:t>Строка_x000D_два</x:t></x:r><x:rPh><x:t>ふりがな</x:t></x:rPh></x:is></x:c></x:row>')),
+      zipPart(
+        'xl/worksheets/data.xml',
+        sheet(
+          '<x:row r="3"><x:c r="B3" t="inlineStr"><x:is><x:r><x:t>Строка_x000D_два</x:t></x:r><x:rPh><x:t>ふりがな</x:t></x:rPh></x:is></x:c></x:row>',
+        ),
+      ),
     ]);
     expect(await rowsOf('xlsx', data)).toEqual([{ number: 3, cells: [null, 'Строка\rдва'] }]);
   });
@@ -68,7 +80,10 @@ describe('xlsx rows', () => {
   });
 
   it('reads shared strings kept in their own part', async () => {
-    const data = xlsxAround(sheetXml('<row r="1"><c r="A1" t="s"><v>1</v></c><c r="B1" t="s"><v>0</v></c><c r="C1" t="s"><v>99</v></c></row>'), ['ноль', 'один & два']);
+    const data = xlsxAround(sheetXml('<row r="1"><c r="A1" t="s"><v>1</v></c><c r="B1" t="s"><v>0</v></c><c r="C1" t="s"><v>99</v></c></row>'), [
+      'ноль',
+      'один & два',
+    ]);
     expect(await rowsOf('xlsx', data)).toEqual([{ number: 1, cells: ['один & два', 'ноль'] }]);
   });
 
@@ -82,7 +97,14 @@ describe('xlsx rows', () => {
   it('refuses more rows with a value than the limit; empty rows do not count', async () => {
     const rows = Array.from({ length: 6 }, (_, i) => [i + 1]);
     expect(await refusal('xlsx', xlsxOfRows(rows), { maxRows: 5 })).toBe('tooManyRows');
-    const withEmpty = xlsxAround(sheetXml(`${rows.slice(0, 5).map((r, i) => rowXml(i + 1, r)).join('')}<row r="7"/><row r="8"><c r="A8"/></row>`));
+    const withEmpty = xlsxAround(
+      sheetXml(
+        `${rows
+          .slice(0, 5)
+          .map((r, i) => rowXml(i + 1, r))
+          .join('')}<row r="7"/><row r="8"><c r="A8"/></row>`,
+      ),
+    );
     expect(await rowsOf('xlsx', withEmpty, { maxRows: 5 })).toHaveLength(5);
   });
 

@@ -12,12 +12,7 @@ export interface CheckedUpload {
 }
 
 /** One upload checked: size first (its own text), then the type by content. */
-export function checkUpload(
-  upload: UploadedFile,
-  allowed: readonly FileKind[],
-  maxBytes: number,
-  tooBig: string,
-): CheckedUpload | { error: string } {
+export function checkUpload(upload: UploadedFile, allowed: readonly FileKind[], maxBytes: number, tooBig: string): CheckedUpload | { error: string } {
   if (upload.data.length > maxBytes) return { error: tooBig };
   const kind = acceptedKind(upload.filename, upload.data, allowed);
   return kind ? { upload, kind, mime: KIND_MIME[kind] } : { error: MSG.fileTypeInvalid };

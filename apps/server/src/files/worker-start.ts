@@ -20,5 +20,8 @@ function tsxApiUrl(): string {
 export function startModuleWorker(callerUrl: string, name: string, options: WorkerOptions = {}): Worker {
   if (!callerUrl.endsWith('.ts')) return new Worker(new URL(`./${name}.js`, callerUrl), options);
   const entry = JSON.stringify(new URL(`./${name}.ts`, callerUrl).href);
-  return new Worker(`import(${JSON.stringify(tsxApiUrl())}).then((tsx) => { tsx.register(); return import(${entry}); });`, { ...options, eval: true });
+  return new Worker(`import(${JSON.stringify(tsxApiUrl())}).then((tsx) => { tsx.register(); return import(${entry}); });`, {
+    ...options,
+    eval: true,
+  });
 }

@@ -21,8 +21,7 @@ const unescapeText = (text: string) =>
 const append = (text: string, more: string) => (text.length >= MAX_CELL_TEXT ? text : (text + more).slice(0, MAX_CELL_TEXT));
 
 /** A relationship id attribute: `r:id`, whatever the prefix. */
-const relationId = (attributes: Record<string, string>) =>
-  Object.entries(attributes).find(([name]) => name.endsWith(':id'))?.[1];
+const relationId = (attributes: Record<string, string>) => Object.entries(attributes).find(([name]) => name.endsWith(':id'))?.[1];
 
 /** A part named by a relationship target, relative to xl/ unless absolute. */
 const partName = (target: string) => (target.startsWith('/') ? target.slice(1) : path.posix.normalize(`xl/${target}`));
@@ -123,7 +122,13 @@ function cellValue(type: string, text: string, shared: string[]): SpreadsheetCel
 }
 
 /** The sheet's rows with at least one value, a batch per inflated chunk; stops at the end of sheetData. */
-async function* sheetRows(data: Buffer, entry: ZipEntry, budget: UnpackBudget, shared: string[], maxColumns: number): AsyncGenerator<SpreadsheetRow[]> {
+async function* sheetRows(
+  data: Buffer,
+  entry: ZipEntry,
+  budget: UnpackBudget,
+  shared: string[],
+  maxColumns: number,
+): AsyncGenerator<SpreadsheetRow[]> {
   let pending: SpreadsheetRow[] = [];
   let row: SpreadsheetRow | null = null;
   let lastNumber = 0;

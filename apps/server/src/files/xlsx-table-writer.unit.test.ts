@@ -11,7 +11,10 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 const table: XlsxTable<number> = {
   name: 'Очень длинное название листа выгрузки',
   setup: (sheet) => {
-    sheet.columns = [{ header: 'Номер', width: 10 }, { header: 'Квадрат', width: 10 }];
+    sheet.columns = [
+      { header: 'Номер', width: 10 },
+      { header: 'Квадрат', width: 10 },
+    ];
     sheet.getRow(1).commit();
   },
   row: (n) => [n, n * n],
@@ -45,7 +48,7 @@ describe('writeXlsxTable', () => {
     expect(sheets[0].rows).toEqual([['Номер', 'Квадрат'], ...[1, 2, 3, 4, 5, 6, 7].map((n) => [n, n * n])]);
   });
 
-  it('goes on in a new sheet with the same header past a sheet\'s last row', async () => {
+  it("goes on in a new sheet with the same header past a sheet's last row", async () => {
     const file = path.join(dir, 'split.xlsx');
     await writeXlsxTable(file, table, pagesOf(7, 2), 3);
     const sheets = await read(file);
@@ -97,4 +100,3 @@ describe('writeXlsxTable', () => {
     expect(mostPending).toBeLessThan(2 * 1024 * 1024);
   }, 60_000);
 });
-

@@ -55,7 +55,7 @@ function directoryOf(data: Buffer, end: number): { count: number; offset: number
 
 /** Sizes and offset saturated at 0xffffffff are in the zip64 extra field, in this order, only those saturated. */
 function applyZip64(entry: ZipEntry, extra: Buffer): void {
-  for (let p = 0; p + 4 <= extra.length; ) {
+  for (let p = 0; p + 4 <= extra.length;) {
     const id = extra.readUInt16LE(p);
     const length = extra.readUInt16LE(p + 2);
     if (id === ZIP64_EXTRA) {

@@ -43,7 +43,10 @@ export function documentedAnswers(contract: RouteContract, rateLimit?: { max: nu
   const answers: Record<string, DocAnswer> = {};
 
   answers[200] = contract.answerType?.length
-    ? { description: 'The file (Content-Disposition names it)', content: Object.fromEntries(contract.answerType.map((type) => [type, { schema: binary }])) }
+    ? {
+        description: 'The file (Content-Disposition names it)',
+        content: Object.fromEntries(contract.answerType.map((type) => [type, { schema: binary }])),
+      }
     : json(
         contract.form
           ? 'The answer. A form: a field it refuses answers HTTP 200 too, with {"SUCCESS":"N","errors":{field: Russian message}} (the spec\'s convention); SUCCESS=Y when done'

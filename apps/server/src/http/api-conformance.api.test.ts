@@ -63,17 +63,28 @@ function propertiesOf(schema: Json | undefined): { props: Record<string, Json>; 
     if (!s || depth > 6) return;
     Object.assign(props, (s.properties as Record<string, Json> | undefined) ?? {});
     for (const r of (s.required as string[] | undefined) ?? []) required.add(r);
-    for (const branch of [...((s.anyOf as Json[] | undefined) ?? []), ...((s.allOf as Json[] | undefined) ?? []), ...((s.oneOf as Json[] | undefined) ?? [])]) visit(branch, depth + 1);
+    for (const branch of [
+      ...((s.anyOf as Json[] | undefined) ?? []),
+      ...((s.allOf as Json[] | undefined) ?? []),
+      ...((s.oneOf as Json[] | undefined) ?? []),
+    ])
+      visit(branch, depth + 1);
   };
   visit(schema);
   return { props, required };
 }
 
 /** The schemas a field's schema may be (its anyOf branches), the field itself first. */
-const branchesOf = (s: Json): Json[] => [s, ...((s.anyOf as Json[] | undefined) ?? []).flatMap(branchesOf), ...((s.oneOf as Json[] | undefined) ?? []).flatMap(branchesOf)];
+const branchesOf = (s: Json): Json[] => [
+  s,
+  ...((s.anyOf as Json[] | undefined) ?? []).flatMap(branchesOf),
+  ...((s.oneOf as Json[] | undefined) ?? []).flatMap(branchesOf),
+];
 
 /** The values a field's enums name, in any branch, each as text. */
-const enumValuesOf = (s: Json) => [...new Set(branchesOf(s).flatMap((b) => ((b.enum as unknown[] | undefined) ?? []).filter((v) => v !== null).map(String)))];
+const enumValuesOf = (s: Json) => [
+  ...new Set(branchesOf(s).flatMap((b) => ((b.enum as unknown[] | undefined) ?? []).filter((v) => v !== null).map(String))),
+];
 
 /** The finite set of values a field takes, when it has one (every branch an enum): each as text. */
 function enumOf(s: Json): string[] | undefined {
@@ -152,7 +163,9 @@ async function pathIds(route: RouteEntry, who: SuiteAccount): Promise<Record<str
   if (route.url === '/v3/api/manager/order/:id/') return { id: await first(sql`select min(id) as id from orders`) };
   if (route.url === '/v3/api/info/:type/') return { type: await first(sql`select min(type) as id from content_pages`) };
   if (route.url.startsWith('/v3/api/client/order/:id')) {
-    const order = await sql<{ id: string }>`select min(o.id) as id from orders o join users u on u.client_id = o.client_id where u.email = ${who.email}`.execute(db);
+    const order = await sql<{
+      id: string;
+    }>`select min(o.id) as id from orders o join users u on u.client_id = o.client_id where u.email = ${who.email}`.execute(db);
     if (order.rows[0]?.id) return { id: String(order.rows[0].id) };
   }
   return {};
@@ -174,27 +187,47 @@ async function callsOf(o: Operation): Promise<Call[]> {
   const fastifyUrl = o.route.url;
   const real = await pathIds(o.route, who);
   const fill = (ids: Record<string, string>) =>
-    fastifyUrl.replace(/:([A-Za-z_]+)/g, (param: string, name: string) => (ids[name] !== undefined ? encodeURIComponent(ids[name]) : nothingPath(param)));
+    fastifyUrl.replace(/:([A-Za-z_]+)/g, (param: string, name: string) =>
+      ids[name] !== undefined ? encodeURIComponent(ids[name]) : nothingPath(param),
+    );
   const paths = [fill(real)];
   for (const p of pathParams) for (const v of enumValuesOf(p.schema)) paths.push(fill({ ...real, [p.name]: v }));
   const odd = [...new Set(paths)];
   if (pathParams.length) odd.push(nothingPath(fastifyUrl), fill({ ...real, [pathParams[0].name]: randomText(rnd, 8) }));
 
-  const validQuery = () => Object.assign({}, ...queryParams.filter((p) => p.required || rnd() < 0.5).map((p) => validValue(p.schema, rnd, p.name))) as Record<string, string>;
+  const validQuery = () =>
+    Object.assign({}, ...queryParams.filter((p) => p.required || rnd() < 0.5).map((p) => validValue(p.schema, rnd, p.name))) as Record<
+      string,
+      string
+    >;
   const validBody = () =>
-    Object.assign({}, ...Object.entries(body.props).filter(([k]) => body.required.has(k) || rnd() < 0.7).map(([k, s]) => validValue(s, rnd, k))) as Record<string, string>;
+    Object.assign(
+      {},
+      ...Object.entries(body.props)
+        .filter(([k]) => body.required.has(k) || rnd() < 0.7)
+        .map(([k, s]) => validValue(s, rnd, k)),
+    ) as Record<string, string>;
   const out: Call[] = [];
   const add = (what: string, url: string, query: Record<string, string>, form?: Record<string, string>, json?: unknown) =>
     out.push({ op: o, who, url, query, what, ...(json !== undefined ? { body: { json } } : hasBody || form ? { body: { form: form ?? {} } } : {}) });
 
   // Every combination of enumerated values (the path's too), the other fields valid-looking.
   const enumFields = [
-    ...queryParams.flatMap((p) => (enumOf(p.schema) ? [[`q:${p.name}`, [...enumOf(p.schema)!, ...(p.required ? [] : [''])]] as [string, string[]]] : [])),
-    ...Object.entries(body.props).flatMap(([k, s]) => (enumOf(s) ? [[`b:${k}`, [...enumOf(s)!, ...(body.required.has(k) ? [] : [''])]] as [string, string[]]] : [])),
+    ...queryParams.flatMap((p) =>
+      enumOf(p.schema) ? [[`q:${p.name}`, [...enumOf(p.schema)!, ...(p.required ? [] : [''])]] as [string, string[]]] : [],
+    ),
+    ...Object.entries(body.props).flatMap(([k, s]) =>
+      enumOf(s) ? [[`b:${k}`, [...enumOf(s)!, ...(body.required.has(k) ? [] : [''])]] as [string, string[]]] : [],
+    ),
   ];
   for (const url of [...new Set(paths)]) {
     for (const combo of combinations(enumFields, 64)) {
-      const pick = (prefix: string) => Object.fromEntries(Object.entries(combo).filter(([k]) => k.startsWith(prefix)).map(([k, v]) => [k.slice(2), v]));
+      const pick = (prefix: string) =>
+        Object.fromEntries(
+          Object.entries(combo)
+            .filter(([k]) => k.startsWith(prefix))
+            .map(([k, v]) => [k.slice(2), v]),
+        );
       add(`enum ${JSON.stringify(combo)}`, url, { ...validQuery(), ...pick('q:') }, hasBody ? { ...validBody(), ...pick('b:') } : undefined);
     }
   }
@@ -202,9 +235,18 @@ async function callsOf(o: Operation): Promise<Call[]> {
   add('nothing sent', paths[0], {}, hasBody ? {} : undefined);
 
   // One field at a time over a valid-looking call: its edges, wrong types, random text; a required one left out.
-  const fields: [('query' | 'body'), string, Json][] = [...queryParams.map((p) => ['query', p.name, p.schema] as ['query', string, Json]), ...Object.entries(body.props).map(([k, s]) => ['body', k, s] as ['body', string, Json])];
+  const fields: ['query' | 'body', string, Json][] = [
+    ...queryParams.map((p) => ['query', p.name, p.schema] as ['query', string, Json]),
+    ...Object.entries(body.props).map(([k, s]) => ['body', k, s] as ['body', string, Json]),
+  ];
   for (const [at, name, s] of fields) {
-    const sent = [...edgeValues(s).map((v) => ({ [name]: v })), { [`${name}[a]`]: '1' }, { [`${name}[0]`]: 'x', [`${name}[1]`]: 'y' }, { [name]: randomText(rnd) }, { [name]: '' }];
+    const sent = [
+      ...edgeValues(s).map((v) => ({ [name]: v })),
+      { [`${name}[a]`]: '1' },
+      { [`${name}[0]`]: 'x', [`${name}[1]`]: 'y' },
+      { [name]: randomText(rnd) },
+      { [name]: '' },
+    ];
     for (const value of sent) {
       const query = validQuery();
       const form = hasBody ? validBody() : undefined;
@@ -219,15 +261,33 @@ async function callsOf(o: Operation): Promise<Call[]> {
     }
   }
   // Random text in every field at once; JSON bodies with the wrong types.
-  add('random text', paths[0], Object.fromEntries(queryParams.map((p) => [p.name, randomText(rnd)])), hasBody ? Object.fromEntries(Object.keys(body.props).map((k) => [k, randomText(rnd)])) : undefined);
+  add(
+    'random text',
+    paths[0],
+    Object.fromEntries(queryParams.map((p) => [p.name, randomText(rnd)])),
+    hasBody ? Object.fromEntries(Object.keys(body.props).map((k) => [k, randomText(rnd)])) : undefined,
+  );
   if (hasBody) {
     add('JSON body', paths[0], validQuery(), undefined, validBody());
-    add('JSON wrong types', paths[0], {}, undefined, Object.fromEntries(Object.keys(body.props).map((k, i) => [k, [{ a: 1 }, [1, 2], true, -1.5e308, null][i % 5]])));
+    add(
+      'JSON wrong types',
+      paths[0],
+      {},
+      undefined,
+      Object.fromEntries(Object.keys(body.props).map((k, i) => [k, [{ a: 1 }, [1, 2], true, -1.5e308, null][i % 5]])),
+    );
   }
   // As a guest and as an account the route does not admit.
   const refused = accounts.find((a) => !admits(o.route, a) && a.token);
   for (const other of [accounts.find((a) => a.email === 'guest')!, ...(refused ? [refused] : [])]) {
-    out.push({ op: o, who: other, url: paths[0], query: validQuery(), what: `as ${other.email}`, ...(hasBody ? { body: { form: validBody() } } : {}) });
+    out.push({
+      op: o,
+      who: other,
+      url: paths[0],
+      query: validQuery(),
+      what: `as ${other.email}`,
+      ...(hasBody ? { body: { form: validBody() } } : {}),
+    });
   }
   return out;
 }
@@ -251,9 +311,12 @@ function breach(o: Operation, res: { statusCode: number; headers: Record<string,
   if (res.statusCode >= 500) return 'a 5xx';
   const declared = (o.op.responses as Record<string, { content?: Record<string, { schema?: Json }> }>)[String(res.statusCode)];
   if (!declared) return `status ${res.statusCode} not declared (declared: ${Object.keys(o.op.responses as Json).join(', ')})`;
-  const type = String(res.headers['content-type'] ?? '').split(';')[0].trim();
+  const type = String(res.headers['content-type'] ?? '')
+    .split(';')[0]
+    .trim();
   const media = declared.content?.[type];
-  if (!media) return `media type ${type || '(none)'} not declared for ${res.statusCode} (declared: ${Object.keys(declared.content ?? {}).join(', ')})`;
+  if (!media)
+    return `media type ${type || '(none)'} not declared for ${res.statusCode} (declared: ${Object.keys(declared.content ?? {}).join(', ')})`;
   if (type !== 'application/json') return undefined;
   let body: unknown;
   try {
@@ -319,7 +382,9 @@ describe('the API document', () => {
       }
     }
     const publicOnes = operations.filter((o) => o.route.contract!.access === 'public' && !o.route.contract!.stricter).map((o) => o.path);
-    expect(publicOnes).toEqual(expect.arrayContaining(['/v3/api/client/shop/', '/v3/api/utils/check/', '/v3/api/catalog/product/{id}/photo/', '/v3/oauth/token/', '/health']));
+    expect(publicOnes).toEqual(
+      expect.arrayContaining(['/v3/api/client/shop/', '/v3/api/utils/check/', '/v3/api/catalog/product/{id}/photo/', '/v3/oauth/token/', '/health']),
+    );
   });
 
   it('types file answers by their media types, and carries the input rules', () => {
@@ -329,11 +394,16 @@ describe('the API document', () => {
     expect(ok('/v3/api/catalog/product/{id}/photo/')).toEqual(['image/png']);
     expect(ok('/v3/api/client/offer/banner/{partnerId}/{fileId}/')).toEqual(['image/jpeg', 'image/png']);
     expect(ok('/v3/api/partner/file/{fileId}/')).toContain('text/csv');
-    const upload = doc.paths['/v3/api/partner/pricing/upload/{type}/{priceId}/'].post as { requestBody: { content: Record<string, { schema: Json }> }; responses: Record<string, { description: string }> };
+    const upload = doc.paths['/v3/api/partner/pricing/upload/{type}/{priceId}/'].post as {
+      requestBody: { content: Record<string, { schema: Json }> };
+      responses: Record<string, { description: string }>;
+    };
     const period = propertiesOf(upload.requestBody.content['application/x-www-form-urlencoded'].schema).props.period;
     expect(enumOf(period)?.sort()).toEqual(['0', '14', '21', '7']);
     expect(upload.responses['200'].description).toContain('SUCCESS');
-    const orders = Object.fromEntries((doc.paths['/v3/api/partner/orderlist/'].get.parameters as { name: string; schema: Json; description?: string }[]).map((p) => [p.name, p]));
+    const orders = Object.fromEntries(
+      (doc.paths['/v3/api/partner/orderlist/'].get.parameters as { name: string; schema: Json; description?: string }[]).map((p) => [p.name, p]),
+    );
     expect(orders.date_start.description).toContain('01.01.2000');
     expect(orders.limit.description).toContain('NaN');
     expect(numberBranch(orders.limit.schema)).toMatchObject({ minimum: 1, maximum: 2147483647 });
@@ -365,7 +435,8 @@ describe('every documented operation, replayed with generated requests', () => {
       if (res.statusCode === 200) succeeded.add(c.op);
       const problem = breach(c.op, res);
       const key = `${c.op.method} ${c.op.path} → ${problem}`;
-      if (problem && !wrong.has(key)) wrong.set(key, `${c.what} as ${c.who.email}: ${c.url} ${formOf(c.query)} → ${res.statusCode} ${res.body.slice(0, 160)}`);
+      if (problem && !wrong.has(key))
+        wrong.set(key, `${c.what} as ${c.who.email}: ${c.url} ${formOf(c.query)} → ${res.statusCode} ${res.body.slice(0, 160)}`);
     }
     expect([...wrong].map(([k, v]) => `${k}\n    ${v}`)).toEqual([]);
     expect(answered).toBe(calls.length);

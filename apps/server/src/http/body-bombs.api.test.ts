@@ -58,7 +58,9 @@ describe.skipIf(!fs.existsSync('/proc/self/status'))('request bodies are bounded
       }
     })();
     const bombs = await Promise.all(
-      ['/v3/oauth/token/', '/no-such-route'].flatMap((target) => [0, 1, 2, 3, 4, 5].map((i) => bodyBomb(server.base, target, { chunked: i % 2 === 1 }))),
+      ['/v3/oauth/token/', '/no-such-route'].flatMap((target) =>
+        [0, 1, 2, 3, 4, 5].map((i) => bodyBomb(server.base, target, { chunked: i % 2 === 1 })),
+      ),
     );
     await probing;
     clearInterval(sampler);

@@ -31,8 +31,7 @@ export function list<T>(items: T[], nav: Nav, entities: ListAnswer<T>['ENTITIES'
 }
 
 /** Unix seconds, as every date travels on the wire. */
-export const toSeconds = (d: Date | string | null | undefined): number | null =>
-  d == null ? null : Math.floor(new Date(d).getTime() / 1000);
+export const toSeconds = (d: Date | string | null | undefined): number | null => (d == null ? null : Math.floor(new Date(d).getTime() / 1000));
 
 export const yn = (b: boolean): 'Y' | 'N' => (b ? 'Y' : 'N');
 

@@ -14,7 +14,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (!(err instanceof AppError) && err.validation) return answerInvalid(err, request, reply);
     const { status, body, headers } = describe(err);
     if (status >= 500) request.log.error({ err }, 'request failed');
-    else if ((err as { code?: string }).code === '23514' || (err as { code?: string }).code === '22003') request.log.warn({ err }, 'refused by the database');
+    else if ((err as { code?: string }).code === '23514' || (err as { code?: string }).code === '22003')
+      request.log.warn({ err }, 'refused by the database');
     else request.log.info({ status, code: body.error }, body.error_description);
     for (const [k, v] of Object.entries(headers)) reply.header(k, v);
     return reply.status(status).send(body);

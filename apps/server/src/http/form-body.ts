@@ -34,8 +34,7 @@ declare module 'fastify' {
 export const parseFlattened = (text: string) => unflatten(parseQuery(text));
 
 const capsOf = (request: FastifyRequest): BodyCaps => request.routeOptions.config?.bodyCaps ?? BODYLESS;
-const hasBody = (request: FastifyRequest) =>
-  request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
+const hasBody = (request: FastifyRequest) => request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
 const isMultipart = (request: FastifyRequest) => /^multipart\/form-data/i.test(request.headers['content-type'] ?? '');
 const limitOf = (request: FastifyRequest) => (isMultipart(request) ? capsOf(request).multipartBytes : capsOf(request).formBytes);
 

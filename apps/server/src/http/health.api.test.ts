@@ -35,7 +35,10 @@ describe('GET /health', () => {
 /** An app on a database that does not answer; its log lines are kept. */
 async function appOn(db: Db) {
   const lines: { level: number; msg: string }[] = [];
-  const app = await buildApp({ db, config: { ...TEST_CONFIG, dataDir: tempDataDir(), LOG_LEVEL: 'info', logStream: { write: (l) => void lines.push(JSON.parse(l)) } } });
+  const app = await buildApp({
+    db,
+    config: { ...TEST_CONFIG, dataDir: tempDataDir(), LOG_LEVEL: 'info', logStream: { write: (l) => void lines.push(JSON.parse(l)) } },
+  });
   await app.ready();
   return { app, lines };
 }
@@ -43,41 +46,47 @@ async function appOn(db: Db) {
 const postgresAt = (url: string): Db => new Kysely<DB>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 2 }) }) });
 
 describe('GET /health with the database unreachable', () => {
-  it.runIf(process.env.TEST_DB_ENGINE === 'postgres')('answers 503 when PostgreSQL refuses the connection, and logs it once, not each check', async () => {
-    const db = postgresAt('postgres://postgres@127.0.0.1:1/nowhere');
-    const { app, lines } = await appOn(db);
-    try {
-      for (let i = 0; i < 3; i++) {
+  it.runIf(process.env.TEST_DB_ENGINE === 'postgres')(
+    'answers 503 when PostgreSQL refuses the connection, and logs it once, not each check',
+    async () => {
+      const db = postgresAt('postgres://postgres@127.0.0.1:1/nowhere');
+      const { app, lines } = await appOn(db);
+      try {
+        for (let i = 0; i < 3; i++) {
+          const res = await health(app);
+          expect(res.statusCode).toBe(503);
+          expect(res.json()).toEqual({ status: 'error', database: 'unreachable' });
+        }
+        expect(lines.map((l) => l.msg)).toEqual([expect.stringMatching(/^health: the database did not answer/)]);
+      } finally {
+        await app.close();
+        await db.destroy();
+      }
+    },
+  );
+
+  it.runIf(process.env.TEST_DB_ENGINE === 'postgres')(
+    'answers 503 within about 2 s when PostgreSQL hangs (a connection that never answers)',
+    async () => {
+      const sockets: net.Socket[] = [];
+      const silent = net.createServer((s) => void sockets.push(s)).listen(0, '127.0.0.1');
+      await new Promise((resolve) => silent.once('listening', resolve));
+      const db = postgresAt(`postgres://postgres@127.0.0.1:${(silent.address() as net.AddressInfo).port}/nowhere`);
+      const { app } = await appOn(db);
+      try {
+        const started = Date.now();
         const res = await health(app);
         expect(res.statusCode).toBe(503);
-        expect(res.json()).toEqual({ status: 'error', database: 'unreachable' });
+        expect(Date.now() - started).toBeGreaterThanOrEqual(HEALTH_DB_TIMEOUT_MS - 50);
+        expect(Date.now() - started).toBeLessThan(HEALTH_DB_TIMEOUT_MS + 1500);
+      } finally {
+        await app.close();
+        for (const s of sockets) s.destroy();
+        silent.close();
+        void db.destroy().catch(() => {});
       }
-      expect(lines.map((l) => l.msg)).toEqual([expect.stringMatching(/^health: the database did not answer/)]);
-    } finally {
-      await app.close();
-      await db.destroy();
-    }
-  });
-
-  it.runIf(process.env.TEST_DB_ENGINE === 'postgres')('answers 503 within about 2 s when PostgreSQL hangs (a connection that never answers)', async () => {
-    const sockets: net.Socket[] = [];
-    const silent = net.createServer((s) => void sockets.push(s)).listen(0, '127.0.0.1');
-    await new Promise((resolve) => silent.once('listening', resolve));
-    const db = postgresAt(`postgres://postgres@127.0.0.1:${(silent.address() as net.AddressInfo).port}/nowhere`);
-    const { app } = await appOn(db);
-    try {
-      const started = Date.now();
-      const res = await health(app);
-      expect(res.statusCode).toBe(503);
-      expect(Date.now() - started).toBeGreaterThanOrEqual(HEALTH_DB_TIMEOUT_MS - 50);
-      expect(Date.now() - started).toBeLessThan(HEALTH_DB_TIMEOUT_MS + 1500);
-    } finally {
-      await app.close();
-      for (const s of sockets) s.destroy();
-      silent.close();
-      void db.destroy().catch(() => {});
-    }
-  });
+    },
+  );
 
   it.runIf(process.env.TEST_DB_ENGINE !== 'postgres')('answers 503 when the embedded database is closed', async () => {
     const other = await createTestApp();

@@ -12,7 +12,13 @@ export async function databaseAnswers(db: Db, timeoutMs = HEALTH_DB_TIMEOUT_MS):
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
   try {
-    return await Promise.race([sql`select 1`.execute(db).then(() => true, () => false), late]);
+    return await Promise.race([
+      sql`select 1`.execute(db).then(
+        () => true,
+        () => false,
+      ),
+      late,
+    ]);
   } finally {
     clearTimeout(timer);
   }

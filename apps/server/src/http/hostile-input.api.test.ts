@@ -30,7 +30,7 @@ describe('malformed URLs', () => {
     expect(check.headers['request-id'] ?? '').not.toContain('%');
   });
 
-  it('a malformed path answers the API\'s own error body', async () => {
+  it("a malformed path answers the API's own error body", async () => {
     for (const url of ['/%FF', '/v3/api/partner/order/%E0%A4%A/']) {
       const res = await t.app.inject({ method: 'GET', url, headers: bearer(owner) });
       expect(res.statusCode).toBe(400);
@@ -100,7 +100,7 @@ describe('text inputs', () => {
     expect(over.json().error_description).toBe(MSG.requestTooLarge);
   });
 
-  it('a body text over the global cap names its field, within a signed-in form\'s 1 MB', async () => {
+  it("a body text over the global cap names its field, within a signed-in form's 1 MB", async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/v3/api/partner/commercial_offer/',
@@ -112,7 +112,11 @@ describe('text inputs', () => {
   });
 
   it('a text over the global cap names its field', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/v3/api/partner/orderlist/?query=${'я'.repeat(LIMITS.queryValueMaxChars + 1)}`, headers: bearer(owner) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/v3/api/partner/orderlist/?query=${'я'.repeat(LIMITS.queryValueMaxChars + 1)}`,
+      headers: bearer(owner),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error_description).toBe(MSG.textTooLong('query', LIMITS.queryValueMaxChars));
   });

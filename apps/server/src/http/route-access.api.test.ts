@@ -12,7 +12,12 @@ describe('the route table', () => {
   it('has a declared access on every API route: /v3/api, the OAuth endpoints and /v1', () => {
     const api = t.app.routeTable.filter((r) => /^\/(v3|v1)\//.test(r.url) && !r.url.startsWith('/v3/api/docs'));
     expect(api.length).toBeGreaterThan(40);
-    expect(api.filter((r) => r.url.startsWith('/v3/oauth/')).map((r) => r.url).sort()).toEqual(['/v3/oauth/revoke/', '/v3/oauth/token/']);
+    expect(
+      api
+        .filter((r) => r.url.startsWith('/v3/oauth/'))
+        .map((r) => r.url)
+        .sort(),
+    ).toEqual(['/v3/oauth/revoke/', '/v3/oauth/token/']);
     expect(api.filter((r) => r.access === undefined).map((r) => `${r.method} ${r.url}`)).toEqual([]);
   });
 });

@@ -28,7 +28,15 @@ export function registerRouteTable(app: FastifyInstance): void {
   app.addHook('onRoute', (options) => {
     for (const method of [options.method].flat()) {
       if (method === 'HEAD') continue;
-      table.push({ method, url: options.url, access: options.config?.access, stricter: options.config?.stricter, form: Boolean(options.config?.form), body: options.config?.body, contract: options.config?.contract });
+      table.push({
+        method,
+        url: options.url,
+        access: options.config?.access,
+        stricter: options.config?.stricter,
+        form: Boolean(options.config?.form),
+        body: options.config?.body,
+        contract: options.config?.contract,
+      });
     }
   });
 }

@@ -37,7 +37,13 @@ const EDGE_DAYS = ['01.01.2000', '2100-12-31'];
 /** Whether a field's schema is (or wraps) a marked date schema. */
 const isDate = (s: Schema) => findWrapped(s, (x) => DATE_FIELDS.has(x)) !== undefined;
 
-const dateFieldsOf = (s: z.ZodType | undefined) => [...new Set(fieldsOf(s).filter(([, f]) => isDate(f)).map(([name]) => name))];
+const dateFieldsOf = (s: z.ZodType | undefined) => [
+  ...new Set(
+    fieldsOf(s)
+      .filter(([, f]) => isDate(f))
+      .map(([name]) => name),
+  ),
+];
 
 /** A date field of a route; its base carries what else the call needs so that its date is read. */
 interface Probe extends FieldProbe {
@@ -75,7 +81,9 @@ async function formBase(db: Db, route: RouteEntry, partnerId: number): Promise<R
 /** A member of the loyalty programme (set_status reads the date only for one). */
 async function memberPath(db: Db, url: string, partnerId: number): Promise<string | undefined> {
   if (url !== '/v3/api/partner/loyalty/client/set_status/:id/') return undefined;
-  const row = await sql<{ id: string }>`select client_id as id from loyalty_members where partner_id = ${partnerId} order by client_id limit 1`.execute(db);
+  const row = await sql<{
+    id: string;
+  }>`select client_id as id from loyalty_members where partner_id = ${partnerId} order by client_id limit 1`.execute(db);
   return row.rows.length ? fillPath(url, { id: String(row.rows[0].id) }) : undefined;
 }
 

@@ -89,7 +89,7 @@ describe('/v3/api/docs (issue 9, point 8)', () => {
     expect(res.json().error_description).toBe(MSG.forbidden);
   });
 
-  it('serves partner staff and managers by Bearer header, query token or the web app\'s access-token cookie', async () => {
+  it("serves partner staff and managers by Bearer header, query token or the web app's access-token cookie", async () => {
     const staff = await t.login('orders@partner.demo');
     const manager = await t.login('manager@platform.demo');
     expect((await docs(t, '/v3/api/docs/json', bearer(staff))).json().openapi).toMatch(/^3\./);

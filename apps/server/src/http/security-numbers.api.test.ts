@@ -67,7 +67,11 @@ async function formBase(db: Db, route: RouteEntry, partnerId: number): Promise<R
     return { product_id: await first(sql`select min(id) as id from catalog_products where active`), quantity: '1', add: 'Y' };
   }
   if (route.url.startsWith('/v3/api/partner/loyalty/clients/')) {
-    return { client_id: await first(sql`select client_id as id from loyalty_members where partner_id = ${partnerId} order by client_id limit 1`), points: '10', comment: 'Проверка' };
+    return {
+      client_id: await first(sql`select client_id as id from loyalty_members where partner_id = ${partnerId} order by client_id limit 1`),
+      points: '10',
+      comment: 'Проверка',
+    };
   }
   if (route.url === '/v3/api/client/order/') {
     return {
@@ -96,7 +100,9 @@ beforeAll(async () => {
   probes = [];
   bare = [];
   for (const route of t.app.routeTable.filter((r) => r.contract && r.url.startsWith('/v3/'))) {
-    const where = (['query', 'body'] as const).flatMap((at) => fieldsOf(route.contract![at] as Schema | undefined).map(([field, s]) => ({ at, field, s })));
+    const where = (['query', 'body'] as const).flatMap((at) =>
+      fieldsOf(route.contract![at] as Schema | undefined).map(([field, s]) => ({ at, field, s })),
+    );
     const numeric = where.filter((f) => metaOf(f.s));
     bare.push(...where.filter((f) => bareNumber(f.s)).map((f) => `${route.method} ${route.url} ${f.at}.${f.field}`));
     if (!numeric.length) continue;
@@ -153,7 +159,9 @@ describe('numeric fields of every route', () => {
         const refused =
           (res.statusCode >= 400 && res.statusCode < 500) ||
           // A form names the field it refuses (check_present_sum_1 names sum: keys contain the field's name).
-          (res.statusCode === 200 && errors !== undefined && (!p.route.form || p.in === 'query' || Object.keys(errors).some((k) => k.includes(p.field))));
+          (res.statusCode === 200 &&
+            errors !== undefined &&
+            (!p.route.form || p.in === 'query' || Object.keys(errors).some((k) => k.includes(p.field))));
         if (refused) refusedCalls++;
         else wrong.push(what);
       }
@@ -168,7 +176,8 @@ describe('numeric fields of every route', () => {
     for (const p of probes) {
       for (const value of VALUES.filter((v) => !outOfRange(p.meta, v))) {
         const res = await call(p, value);
-        if (res.statusCode >= 500) wrong.push(`${p.route.method} ${p.url} ${p.in} ${p.sentAs}=${value} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+        if (res.statusCode >= 500)
+          wrong.push(`${p.route.method} ${p.url} ${p.in} ${p.sentAs}=${value} → ${res.statusCode} ${res.body.slice(0, 200)}`);
       }
     }
     expect(wrong).toEqual([]);

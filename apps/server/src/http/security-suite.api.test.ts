@@ -3,7 +3,15 @@ import { stricterApplies } from '@b2b/contracts/http/route';
 import { accessAllows, signInSuiteAccounts, type SuiteAccount } from '@/test/security/accounts';
 import { partnerFingerprint } from '@/test/security/data-fingerprint';
 import { BODY_OVER_EVERY_CAP, hostileBodies } from '@/test/security/hostile-bodies';
-import { BUYER_ID_ROUTES, fillPath, MANAGER_ID_ROUTES, nothingPath, PUBLIC_ID_ROUTES, ROUTE_IDS, UNSCOPED_PARAM_ROUTES } from '@/test/security/route-ids';
+import {
+  BUYER_ID_ROUTES,
+  fillPath,
+  MANAGER_ID_ROUTES,
+  nothingPath,
+  PUBLIC_ID_ROUTES,
+  ROUTE_IDS,
+  UNSCOPED_PARAM_ROUTES,
+} from '@/test/security/route-ids';
 import { createTestApp, type TestApp } from '@/test/test-app';
 import type { RouteEntry } from './route-table';
 
@@ -34,7 +42,15 @@ beforeAll(async () => {
   // The demo's second partner has uploaded no file yet: one of its own, for (b) to try to read.
   await t.database.db
     .insertInto('files')
-    .values({ partner_id: secondId, purpose: 'shop_file', original_name: 'прайс.pdf', mime: 'application/pdf', size: 4, sha256: '0'.repeat(64), storage_path: 'never-read' })
+    .values({
+      partner_id: secondId,
+      purpose: 'shop_file',
+      original_name: 'прайс.pdf',
+      mime: 'application/pdf',
+      size: 4,
+      sha256: '0'.repeat(64),
+      storage_path: 'never-read',
+    })
     .execute();
   // Nor has it made a client group.
   await t.database.db.insertInto('client_groups').values({ partner_id: secondId, name: 'Постоянные', description: '' }).execute();
@@ -58,8 +74,7 @@ describe('(a) every declared route answers every account as its access says', ()
         : [{ body: '', access: 'base' as const }];
       for (const variant of variants) {
         for (const who of accounts) {
-          const allowed =
-            accessAllows(route.access!, who) && (variant.access === 'base' || accessAllows(route.stricter!.access, who));
+          const allowed = accessAllows(route.access!, who) && (variant.access === 'base' || accessAllows(route.stricter!.access, who));
           const query = route.method === 'GET' && variant.body ? `?${variant.body}` : '';
           const res = await t.app.inject({
             method: route.method as 'GET' | 'POST',
@@ -92,7 +107,17 @@ const DESTRUCTIVE: Record<string, string> = {
 
 describe("(b) the other partner's ids", () => {
   it('every partner route with ids says where its ids come from', () => {
-    const missing = apiRoutes.filter((r) => hasParams(r) && !ROUTE_IDS[r.url] && !PUBLIC_ID_ROUTES[r.url] && !UNSCOPED_PARAM_ROUTES[r.url] && !BUYER_ID_ROUTES[r.url] && !MANAGER_ID_ROUTES[r.url]).map(label);
+    const missing = apiRoutes
+      .filter(
+        (r) =>
+          hasParams(r) &&
+          !ROUTE_IDS[r.url] &&
+          !PUBLIC_ID_ROUTES[r.url] &&
+          !UNSCOPED_PARAM_ROUTES[r.url] &&
+          !BUYER_ID_ROUTES[r.url] &&
+          !MANAGER_ID_ROUTES[r.url],
+      )
+      .map(label);
     expect(missing).toEqual([]);
   });
 
@@ -118,8 +143,7 @@ describe("(b) the other partner's ids", () => {
     const { db } = t.database;
     const owner = account('owner@partner.demo');
     const theirs = {
-      order: (await db.selectFrom('orders').select('id').where('partner_id', '=', secondId).where('status', '=', 'VIEWED').executeTakeFirst())
-        ?.id,
+      order: (await db.selectFrom('orders').select('id').where('partner_id', '=', secondId).where('status', '=', 'VIEWED').executeTakeFirst())?.id,
       anyOrder: (await db.selectFrom('orders').select('id').where('partner_id', '=', secondId).executeTakeFirstOrThrow()).id,
       client: (await db.selectFrom('clients').select('id').where('partner_id', '=', secondId).executeTakeFirstOrThrow()).id,
       employee: account('owner@second.demo'),
@@ -163,7 +187,12 @@ describe('(c) hostile bodies on every POST route', () => {
     const wrong: string[] = [];
     for (const route of apiRoutes.filter((r) => r.method === 'POST' && !readsBody(r))) {
       for (const body of hostileBodies()) {
-        const res = await t.app.inject({ method: 'POST', url: nothingPath(route.url), payload: body.payload, headers: { ...auth(owner), ...body.headers } });
+        const res = await t.app.inject({
+          method: 'POST',
+          url: nothingPath(route.url),
+          payload: body.payload,
+          headers: { ...auth(owner), ...body.headers },
+        });
         if (res.statusCode >= 500) wrong.push(`${label(route)} «${body.name}» → ${res.statusCode}`);
       }
     }
@@ -202,7 +231,12 @@ describe('(d) bodies over the cap of every route', () => {
     for (const route of apiRoutes.filter((r) => r.method === 'POST')) {
       for (const headers of [{}, auth(owner)]) {
         for (const bomb of bombs) {
-          const res = await t.app.inject({ method: 'POST', url: nothingPath(route.url), payload: bomb.payload, headers: { ...headers, ...bomb.headers } });
+          const res = await t.app.inject({
+            method: 'POST',
+            url: nothingPath(route.url),
+            payload: bomb.payload,
+            headers: { ...headers, ...bomb.headers },
+          });
           const ok = res.statusCode === 413 && res.json().error === 'payload_too_large' && res.headers.connection === 'close';
           if (!ok) wrong.push(`${label(route)} «${bomb.name}» → ${res.statusCode} ${res.body.slice(0, 120)}`);
         }

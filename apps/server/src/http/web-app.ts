@@ -14,7 +14,11 @@ export const ROOT_FILE_CACHE = 'public, max-age=3600';
 
 /** The Cache-Control of a file the web client is served from; a .br/.gz twin caches as the file it stands for. */
 export function webCacheControl(dist: string, file: string): string {
-  const name = path.relative(dist, file).split(path.sep).join('/').replace(/\.(br|gz)$/, '');
+  const name = path
+    .relative(dist, file)
+    .split(path.sep)
+    .join('/')
+    .replace(/\.(br|gz)$/, '');
   if (name.startsWith('assets/')) return ASSET_CACHE;
   if (name === 'index.html') return PAGE_CACHE;
   return ROOT_FILE_CACHE;

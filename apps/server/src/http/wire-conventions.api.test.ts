@@ -61,7 +61,7 @@ describe('wire conventions', () => {
     expect(res.json().files).toEqual([{ field: 'file', filename: 'a.csv', size: 21 }]);
   });
 
-  it('hands a file over the route\'s cap on cut to one byte more (the route says it is too large), and answers 413 past the body\'s cap', async () => {
+  it("hands a file over the route's cap on cut to one byte more (the route says it is too large), and answers 413 past the body's cap", async () => {
     const boundary = '----big';
     const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`;
     const send = (fileBytes: number) =>

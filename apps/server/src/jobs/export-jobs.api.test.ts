@@ -15,7 +15,14 @@ const tokens: Record<string, string> = {};
 const userIds: Record<string, number> = {};
 let pid: number;
 
-const STAFF = ['owner@partner.demo', 'admin@partner.demo', 'clients@partner.demo', 'orders@partner.demo', 'owner@second.demo', 'manager@platform.demo'];
+const STAFF = [
+  'owner@partner.demo',
+  'admin@partner.demo',
+  'clients@partner.demo',
+  'orders@partner.demo',
+  'owner@second.demo',
+  'manager@platform.demo',
+];
 const OWNER = 'owner@partner.demo';
 
 const get = (url: string, who = OWNER) => t.app.inject({ method: 'GET', url, headers: bearer(tokens[who]) });
@@ -49,7 +56,13 @@ async function finishedRows(jobId: number, who: string, fileName: RegExp): Promi
   expect((await get(jobUrl(jobId), who)).json()).toEqual({ ID: jobId, STATUS: 'QUEUED', PROGRESS: 0 });
   await t.app.services.jobs.runUntilIdle();
   const state = (await get(jobUrl(jobId), who)).json();
-  expect(state).toEqual({ ID: jobId, STATUS: 'DONE', PROGRESS: 100, FILENAME: expect.stringMatching(fileName), URL: expect.stringMatching(/^\/v3\/api\/partner\/file\/[0-9a-f-]{36}\/$/) });
+  expect(state).toEqual({
+    ID: jobId,
+    STATUS: 'DONE',
+    PROGRESS: 100,
+    FILENAME: expect.stringMatching(fileName),
+    URL: expect.stringMatching(/^\/v3\/api\/partner\/file\/[0-9a-f-]{36}\/$/),
+  });
   return fileRows(state.URL, who);
 }
 
@@ -119,7 +132,10 @@ describe('each list export is a job whose file holds exactly the list', () => {
       on conflict do nothing`.execute(db);
     const jobId = await queued(await post(`/v3/api/partner/group/${group}/?sort=NAME&order=ASC`, { action: 'export' }, 'admin@partner.demo'));
     const rows = await finishedRows(jobId, 'admin@partner.demo', /^Группа .+ \d{2}\.\d{2}\.\d{4}\.xlsx$/);
-    const listed = await apiList<{ ID: number }>((offset) => `/v3/api/partner/group/${group}/?sort=NAME&order=ASC&limit=96&offset=${offset}`, 'admin@partner.demo');
+    const listed = await apiList<{ ID: number }>(
+      (offset) => `/v3/api/partner/group/${group}/?sort=NAME&order=ASC&limit=96&offset=${offset}`,
+      'admin@partner.demo',
+    );
     expect(listed.length).toBeGreaterThan(99);
     expect(rows.map((r) => r[0])).toEqual(listed.map((c) => c.ID));
   });
@@ -142,7 +158,10 @@ describe('GET /v3/api/partner/job/{id}/', () => {
       if (!finished) seen.push(res.json());
     }
     await run;
-    expect(seen.some((s) => s.STATUS === 'RUNNING' && s.PROGRESS > 0 && s.PROGRESS < 100), JSON.stringify(seen)).toBe(true);
+    expect(
+      seen.some((s) => s.STATUS === 'RUNNING' && s.PROGRESS > 0 && s.PROGRESS < 100),
+      JSON.stringify(seen),
+    ).toBe(true);
     const progress = seen.map((s) => s.PROGRESS);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
     expect((await get(jobUrl(jobId))).json()).toMatchObject({ STATUS: 'DONE', PROGRESS: 100 });

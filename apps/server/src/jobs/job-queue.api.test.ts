@@ -44,7 +44,10 @@ describe('a job interrupted by a stop', () => {
     });
     await next.runUntilIdle();
     expect(steps).toEqual([1, 3]);
-    expect((await db.selectFrom('jobs').select(['status', 'attempts']).where('id', '=', id).executeTakeFirstOrThrow())).toEqual({ status: 'DONE', attempts: 1 });
+    expect(await db.selectFrom('jobs').select(['status', 'attempts']).where('id', '=', id).executeTakeFirstOrThrow()).toEqual({
+      status: 'DONE',
+      attempts: 1,
+    });
   });
 });
 

@@ -3,7 +3,14 @@ import type { Db } from '@/db/database';
 
 export function jobsRepo(db: Db) {
   return {
-    insert: (row: { type: string; payload: Record<string, unknown>; partner_id: number | null; created_by?: number | null; max_attempts?: number; run_at?: Date }) =>
+    insert: (row: {
+      type: string;
+      payload: Record<string, unknown>;
+      partner_id: number | null;
+      created_by?: number | null;
+      max_attempts?: number;
+      run_at?: Date;
+    }) =>
       db
         .insertInto('jobs')
         .values({ ...row, payload: JSON.stringify(row.payload) })
@@ -14,7 +21,13 @@ export function jobsRepo(db: Db) {
      * Inserts the job unless the user already has one of this type queued or running (the partial unique index
      * jobs_one_export_idx, export types only): undefined then. Holds under parallel calls, unlike count-then-insert.
      */
-    insertUnlessRunning: async (row: { type: string; payload: Record<string, unknown>; partner_id: number; created_by: number; max_attempts?: number }) => {
+    insertUnlessRunning: async (row: {
+      type: string;
+      payload: Record<string, unknown>;
+      partner_id: number;
+      created_by: number;
+      max_attempts?: number;
+    }) => {
       const res = await sql<{ id: number }>`
         insert into jobs (type, payload, partner_id, created_by, max_attempts)
         values (${row.type}, ${JSON.stringify(row.payload)}, ${row.partner_id}, ${row.created_by}, ${row.max_attempts ?? sql`default`})
@@ -35,7 +48,14 @@ export function jobsRepo(db: Db) {
 
     /** Takes the oldest due job; SKIP LOCKED lets several workers (PostgreSQL) share the queue. */
     claimNext: async (workerId: string) => {
-      const res = await sql<{ id: number; type: string; payload: Record<string, unknown>; attempts: number; max_attempts: number; partner_id: number | null }>`
+      const res = await sql<{
+        id: number;
+        type: string;
+        payload: Record<string, unknown>;
+        attempts: number;
+        max_attempts: number;
+        partner_id: number | null;
+      }>`
         update jobs set status = 'RUNNING', locked_at = now(), locked_by = ${workerId},
           attempts = attempts + 1, updated_at = now()
         where id = (

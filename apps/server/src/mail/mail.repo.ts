@@ -35,7 +35,6 @@ export function mailRepo(db: Db) {
         .where('id', '=', id)
         .execute(),
 
-    error: (id: number, error: string) =>
-      db.updateTable('mail_outbox').set({ error }).where('id', '=', id).execute(),
+    error: (id: number, error: string) => db.updateTable('mail_outbox').set({ error }).where('id', '=', id).execute(),
   };
 }

@@ -14,7 +14,10 @@ describe('mailer', () => {
   it('stores the message, then a job writes a real .eml file to DATA_DIR/outbox', async () => {
     const { mailer, jobs } = t.app.services;
     const body = mailBody('Здравствуйте, Анна!', ['Ваш заказ К-000001 исполнен.'], 'Канцлер Опт');
-    const id = await mailer.send({ partnerId: null, to: 'anna@example.ru', template: 'test.hello', subject: 'Заказ исполнен', ...body }, t.database.db);
+    const id = await mailer.send(
+      { partnerId: null, to: 'anna@example.ru', template: 'test.hello', subject: 'Заказ исполнен', ...body },
+      t.database.db,
+    );
 
     const queued = await t.database.db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(queued.status).toBe('QUEUED');
@@ -34,12 +37,20 @@ describe('mailer', () => {
     const blocked = await createTestApp({ dataDir: path.join(t.dataDir, 'file-not-dir') });
     fs.writeFileSync(path.join(t.dataDir, 'file-not-dir'), 'x');
     try {
-      const id = await blocked.app.services.mailer.send({ partnerId: null, to: 'a@b.ru', template: 'test.fail', subject: 'Тест', text: 'Тест' }, blocked.database.db);
+      const id = await blocked.app.services.mailer.send(
+        { partnerId: null, to: 'a@b.ru', template: 'test.fail', subject: 'Тест', text: 'Тест' },
+        blocked.database.db,
+      );
       await blocked.app.services.jobs.runUntilIdle();
       const row = await blocked.database.db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
       expect(row.status).toBe('QUEUED');
       expect(row.error).toBeTruthy();
-      const job = await blocked.database.db.selectFrom('jobs').selectAll().where('type', '=', 'mail.send').orderBy('id', 'desc').executeTakeFirstOrThrow();
+      const job = await blocked.database.db
+        .selectFrom('jobs')
+        .selectAll()
+        .where('type', '=', 'mail.send')
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
       expect(job.status).toBe('QUEUED');
       expect(job.attempts).toBe(1);
       expect(job.run_at.getTime()).toBeGreaterThan(Date.now());

@@ -85,7 +85,10 @@ function planProduct(rng: Random, leaf: LeafSection, leafIndex: number): Product
 /** Products of every leaf, names unique where the attributes allow, shuffled so that codes mix sections. */
 function planProducts(rng: Random, total: number): ProductPlan[] {
   const all = leaves();
-  const counts = allocate(all.map((l) => l.weight ?? 1), total);
+  const counts = allocate(
+    all.map((l) => l.weight ?? 1),
+    total,
+  );
   const names = new Set<string>();
   const plans: ProductPlan[] = [];
   all.forEach((leaf, leafIndex) => {
@@ -102,7 +105,12 @@ function planProducts(rng: Random, total: number): ProductPlan[] {
 const unique = <T>(items: Iterable<T>) => [...new Set(items)];
 
 async function insertNamed(db: Db, table: 'catalog_brands' | 'catalog_countries' | 'catalog_manufacturers', names: string[]) {
-  const ids = await insertReturningIds(db, table, names.map((name) => ({ name })), ['name']);
+  const ids = await insertReturningIds(
+    db,
+    table,
+    names.map((name) => ({ name })),
+    ['name'],
+  );
   return new Map(names.map((name, i) => [name, ids[i]]));
 }
 
@@ -140,7 +148,11 @@ export async function seedCatalog(db: Db, rng: Random, opts: { productCount: num
 
   const countries = await insertNamed(db, 'catalog_countries', unique([...BRANDS.flatMap((b) => b.countries), ...EXTRA_COUNTRIES]));
   const manufacturers = await insertNamed(db, 'catalog_manufacturers', unique(BRANDS.map((b) => b.manufacturer)));
-  const brands = await insertNamed(db, 'catalog_brands', BRANDS.map((b) => b.name));
+  const brands = await insertNamed(
+    db,
+    'catalog_brands',
+    BRANDS.map((b) => b.name),
+  );
   const lineRows = BRANDS.flatMap((b) => b.lines.map((name) => ({ brand_id: brands.get(b.name)!, name })));
   const lineIds = await insertReturningIds(db, 'catalog_lines', lineRows, ['brand_id', 'name']);
   const lines = new Map(lineRows.map((row, i) => [`${row.brand_id}:${row.name}`, lineIds[i]]));

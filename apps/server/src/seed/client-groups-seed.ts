@@ -51,13 +51,7 @@ function groupSpecs(now: Date, bigBuyerWeight: number): GroupSpec[] {
   ];
 }
 
-export async function seedClientGroups(
-  db: Db,
-  rng: Random,
-  partner: SeededPartner,
-  clients: readonly SeededClient[],
-  now: Date,
-): Promise<void> {
+export async function seedClientGroups(db: Db, rng: Random, partner: SeededPartner, clients: readonly SeededClient[], now: Date): Promise<void> {
   const weights = clients.map((c) => c.weight).sort((a, b) => b - a);
   const specs = groupSpecs(now, weights[Math.floor(weights.length * 0.1)]);
   const ids = await insertReturningIds(

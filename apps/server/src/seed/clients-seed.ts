@@ -7,7 +7,13 @@ import { addDays, atMoscowTime, daysBetween } from './dates';
 import { BUYER_ACCOUNT } from './demo-accounts';
 import { roundPrice, toMoney } from './money';
 import {
-  COMPANY_ENDINGS, COMPANY_MAILBOXES, COMPANY_STEMS, DISTRICTS, MAIL_SERVICES, PUBLIC_BODY_NAMES, SCHOOL_NAMES,
+  COMPANY_ENDINGS,
+  COMPANY_MAILBOXES,
+  COMPANY_STEMS,
+  DISTRICTS,
+  MAIL_SERVICES,
+  PUBLIC_BODY_NAMES,
+  SCHOOL_NAMES,
   type CityProfile,
 } from './names-ru';
 import type { SeededPartner } from './partners-seed';
@@ -88,7 +94,10 @@ function identity(rng: Random, area: CityProfile, taken: Set<string>): Identity 
       const short = rng.pick(COMPANY_STEMS) + rng.pick(COMPANY_ENDINGS);
       const form = rng.chance(0.9) ? 'ООО' : 'АО';
       return {
-        kind, name: `${form} «${short}»`, shortName: short, inn: legalEntityInn(rng, area.innRegion),
+        kind,
+        name: `${form} «${short}»`,
+        shortName: short,
+        inn: legalEntityInn(rng, area.innRegion),
         email: uniqueEmail(taken, rng.pick(COMPANY_MAILBOXES), `${slug(short)}.ru`),
         phone: landlinePhone(rng, area.areaCode),
       };
@@ -96,7 +105,8 @@ function identity(rng: Random, area: CityProfile, taken: Set<string>): Identity 
     case 'ENTREPRENEUR': {
       const person = randomPerson(rng);
       return {
-        kind, person,
+        kind,
+        person,
         name: `ИП ${person.surname} ${person.name} ${person.middleName}`,
         shortName: `ИП ${person.surname} ${person.name[0]}. ${person.middleName[0]}.`,
         inn: entrepreneurInn(rng, area.innRegion),
@@ -108,15 +118,23 @@ function identity(rng: Random, area: CityProfile, taken: Set<string>): Identity 
       const name = rng.pick(SCHOOL_NAMES).replace('{n}', String(n));
       const prefix = name.includes('Детский сад') ? 'ds' : 'sch';
       return {
-        kind, name, shortName: name, inn: legalEntityInn(rng, area.innRegion),
-        email: uniqueEmail(taken, `${prefix}${n}`, area.eduDomain), phone: landlinePhone(rng, area.areaCode),
+        kind,
+        name,
+        shortName: name,
+        inn: legalEntityInn(rng, area.innRegion),
+        email: uniqueEmail(taken, `${prefix}${n}`, area.eduDomain),
+        phone: landlinePhone(rng, area.areaCode),
       };
     }
     case 'PUBLIC_BODY': {
       const name = rng.pick(PUBLIC_BODY_NAMES).replace('{n}', String(n)).replace('{district}', rng.pick(DISTRICTS));
       return {
-        kind, name, shortName: name, inn: legalEntityInn(rng, area.innRegion),
-        email: uniqueEmail(taken, `zakupki${n}`, area.govDomain), phone: landlinePhone(rng, area.areaCode),
+        kind,
+        name,
+        shortName: name,
+        inn: legalEntityInn(rng, area.innRegion),
+        email: uniqueEmail(taken, `zakupki${n}`, area.govDomain),
+        phone: landlinePhone(rng, area.areaCode),
       };
     }
   }
@@ -125,8 +143,12 @@ function identity(rng: Random, area: CityProfile, taken: Set<string>): Identity 
 function buyerIdentity(rng: Random, area: CityProfile, taken: Set<string>): Identity {
   const { clientName, clientShortName, surname, name, middleName } = BUYER_ACCOUNT;
   return {
-    kind: 'COMPANY', name: clientName, shortName: clientShortName, inn: legalEntityInn(rng, area.innRegion),
-    email: uniqueEmail(taken, 'info', 'romashka-office.ru'), phone: landlinePhone(rng, area.areaCode),
+    kind: 'COMPANY',
+    name: clientName,
+    shortName: clientShortName,
+    inn: legalEntityInn(rng, area.innRegion),
+    email: uniqueEmail(taken, 'info', 'romashka-office.ru'),
+    phone: landlinePhone(rng, area.areaCode),
     person: { surname, name, middleName },
   };
 }
@@ -203,7 +225,10 @@ export function planClients(rng: Random, partner: SeededPartner, opts: ClientsOp
     c.orders = true;
   }
   for (const c of take(opts.withoutPassword, () => true)) c.user.hasPassword = false;
-  const popular = new WeightedPicker(opts.products.filter((p) => p.active), (p) => p.popularity);
+  const popular = new WeightedPicker(
+    opts.products.filter((p) => p.active),
+    (p) => p.popularity,
+  );
   for (const c of take(opts.withPersonalPrices, (c) => c.orders)) c.personalPrices = personalPrices(rng, popular);
   return plans;
 }

@@ -45,9 +45,7 @@ describe('demo seed: catalogue', () => {
     expect(await count(sql`select count(distinct up_code_1c) n from catalog_products`)).toBe(
       await count(sql`select count(*) n from catalog_products`),
     );
-    expect(
-      await count(sql`select count(*) n from catalog_products p join catalog_sections s on s.id = p.section_id where s.depth <> 3`),
-    ).toBe(0);
+    expect(await count(sql`select count(*) n from catalog_products p join catalog_sections s on s.id = p.section_id where s.depth <> 3`)).toBe(0);
   });
 
   it('has a three-level section tree: at least 8, 30 and 80 sections per level', async () => {
@@ -82,8 +80,7 @@ describe('demo seed: accounts', () => {
   const flags = ['is_owner', 'role_admin', 'role_orders', 'role_price', 'role_clients', 'role_loyalty'] as const;
   const demoEmails = [...STAFF_ACCOUNTS.map((a) => a.email), BUYER_ACCOUNT.email];
 
-  const user = (email: string) =>
-    db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
+  const user = (email: string) => db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
 
   it('has the 9 demo accounts with their kind, partner and one role flag each, all signing in with demo1234', async () => {
     const expected = {
@@ -200,10 +197,10 @@ describe('demo seed: clients', () => {
   });
 
   it('registered them over the last 18 months; some are new, about 8 blacklisted, some priced differently', async () => {
+    expect(await count(sql`select count(*) n from clients where registered_at < now() - interval '550 days' or registered_at > now()`)).toBe(0);
     expect(
-      await count(sql`select count(*) n from clients where registered_at < now() - interval '550 days' or registered_at > now()`),
-    ).toBe(0);
-    expect(await count(sql`select count(*) n from clients where partner_id = ${main} and registered_at < now() - interval '365 days'`)).toBeGreaterThan(0);
+      await count(sql`select count(*) n from clients where partner_id = ${main} and registered_at < now() - interval '365 days'`),
+    ).toBeGreaterThan(0);
     expect(await count(sql`select count(*) n from clients where partner_id = ${main} and is_new`)).toBeGreaterThan(0);
     const blacklisted = await count(sql`select count(*) n from clients where partner_id = ${main} and blacklisted`);
     expect(blacklisted).toBeGreaterThanOrEqual(5);
@@ -213,8 +210,10 @@ describe('demo seed: clients', () => {
       await count(sql`select count(*) n from clients where partner_id = ${main}
         and (price_type is not null or price_list_id is not null or price_column_id is not null)`),
     ).toBeGreaterThan(0);
-    expect(await count(sql`select count(*) n from clients c where has_individual
-      and not exists (select 1 from client_prices p where p.client_id = c.id)`)).toBe(0);
+    expect(
+      await count(sql`select count(*) n from clients c where has_individual
+      and not exists (select 1 from client_prices p where p.client_id = c.id)`),
+    ).toBe(0);
   });
 
   it('has about 15 client users without a password', async () => {
@@ -228,9 +227,7 @@ describe('demo seed: clients', () => {
       select g.name, count(m.client_id)::int n from client_groups g
       left join client_group_members m on m.partner_id = g.partner_id and m.group_id = g.id
       where g.partner_id = ${main} group by g.name`);
-    expect(groups.map((g) => g.name).sort()).toEqual(
-      ['Бюджетные организации', 'Крупные оптовики', 'Новые клиенты', 'Розница', 'Школы и детсады'],
-    );
+    expect(groups.map((g) => g.name).sort()).toEqual(['Бюджетные организации', 'Крупные оптовики', 'Новые клиенты', 'Розница', 'Школы и детсады']);
     for (const g of groups) expect(g.n, g.name).toBeGreaterThan(0);
     expect(
       await count(sql`select count(*) n from (select client_id from client_group_members where partner_id = ${main}
@@ -244,9 +241,7 @@ describe('demo seed: orders', () => {
     expect(await count(sql`select count(*) n from orders where partner_id = ${main}`)).toBeGreaterThanOrEqual(1500);
     const statuses = await rows(sql<{ status: string }>`select distinct status from orders where partner_id = ${main} order by status`);
     expect(statuses.map((s) => s.status)).toEqual(['CANCELED', 'COMPLETED', 'IN_BASKET', 'NEW', 'VIEWED']);
-    expect(
-      await count(sql`select count(*) n from orders where created_at < now() - interval '366 days' or created_at > now()`),
-    ).toBe(0);
+    expect(await count(sql`select count(*) n from orders where created_at < now() - interval '366 days' or created_at > now()`)).toBe(0);
     const recent = await count(sql`select count(*) n from orders where partner_id = ${main} and created_at > now() - interval '90 days'`);
     const oldest = await count(sql`select count(*) n from orders where partner_id = ${main} and created_at < now() - interval '275 days'`);
     expect(recent).toBeGreaterThan(oldest);
@@ -304,9 +299,7 @@ describe('demo seed: orders', () => {
       where o.partner_id = ${main} and o.status = 'IN_BASKET'`);
     expect(inBasketItems).toBeGreaterThan(0);
     expect(await count(sql`select count(*) n from dc_basket_items where partner_id = ${main}`)).toBe(inBasketItems);
-    expect(
-      await count(sql`select count(*) n from dc_basket_items b join orders o on o.id = b.order_id where o.status <> 'IN_BASKET'`),
-    ).toBe(0);
+    expect(await count(sql`select count(*) n from dc_basket_items b join orders o on o.id = b.order_id where o.status <> 'IN_BASKET'`)).toBe(0);
   });
 });
 

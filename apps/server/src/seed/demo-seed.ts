@@ -86,8 +86,7 @@ async function seedMainPartnerTrade(ctx: Context, rng: Random, partner: SeededPa
     tradepointIds: partner.tradepointIds,
     orderPrefix: partner.spec.orderPrefix,
     // The former employee handled a share of the older orders before leaving.
-    handlerAt: (r, at) =>
-      staff.id(daysBetween(at, now) > 200 && r.chance(0.4) ? 'former@partner.demo' : r.pickWeighted(handlers)),
+    handlerAt: (r, at) => staff.id(daysBetween(at, now) > 200 && r.chance(0.4) ? 'former@partner.demo' : r.pickWeighted(handlers)),
     discount,
   });
   const loyalty = partner.loyalty!;
@@ -170,8 +169,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<void> {
     const staff = await seedStaff(trx, {
       partnerIds: { main: main.id, second: second.id },
       passwordHash,
-      createdAt: (account, i) =>
-        addDays(now, (account.partner === 'second' ? -SECOND_PARTNER_AGE_DAYS : -MAIN_PARTNER_AGE_DAYS) + i * 7),
+      createdAt: (account, i) => addDays(now, (account.partner === 'second' ? -SECOND_PARTNER_AGE_DAYS : -MAIN_PARTNER_AGE_DAYS) + i * 7),
     });
     const ctx: Context = {
       db: trx,

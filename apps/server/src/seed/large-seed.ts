@@ -19,16 +19,21 @@ export type LargeSizes = { products: number; clients: number; orders: number };
 
 const ORDER_TABLES = ['orders', 'order_items', 'order_history'];
 /** What the orders' triggers keep current as each chunk goes in (their keys stay; their lookups are built after). */
-const READ_MODELS_OF_ORDERS = ['order_counts', 'order_status_counts', 'client_order_stats', 'report_partner_day',
-  'report_order_sets', ...['day', 'week', 'month'].flatMap((grain) => [`report_sales_${grain}`, `report_clients_${grain}`, `report_group_orders_${grain}`])];
+const READ_MODELS_OF_ORDERS = [
+  'order_counts',
+  'order_status_counts',
+  'client_order_stats',
+  'report_partner_day',
+  'report_order_sets',
+  ...['day', 'week', 'month'].flatMap((grain) => [`report_sales_${grain}`, `report_clients_${grain}`, `report_group_orders_${grain}`]),
+];
 
 /** Orders generated per statement: bounded temp tables, progress between chunks. */
 const CHUNK = 100_000;
 const PARTNER_AGE_DAYS = 560;
 
 /** A text[] literal of fixed word lists (no quotes or backslashes in them). */
-const words = (list: readonly string[]): RawBuilder<string[]> =>
-  sql.raw(`'{${list.map((w) => `"${w}"`).join(',')}}'::text[]`);
+const words = (list: readonly string[]): RawBuilder<string[]> => sql.raw(`'{${list.map((w) => `"${w}"`).join(',')}}'::text[]`);
 
 /** A deterministic number in [0, 1) from a row ordinal and a salt (PostgreSQL's integer hash). */
 const u = (ordinal: RawBuilder<unknown>, salt: number) =>
@@ -95,7 +100,15 @@ async function bulkLoading(db: Db, tables: string[], work: () => Promise<void>) 
 
 /** Legal entities with valid 10-digit INNs (region 99, not used by the demo's clients), registered over 560 days. */
 async function growClients(db: Db, p: number, target: number) {
-  const existing = Number((await db.selectFrom('clients').select((eb) => eb.fn.countAll<number>().as('n')).where('partner_id', '=', p).executeTakeFirstOrThrow()).n);
+  const existing = Number(
+    (
+      await db
+        .selectFrom('clients')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('partner_id', '=', p)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
   const g = sql`g`;
   await sql`
     insert into clients (partner_id, name, short_name, inn, legal_entity, phone, email, address, is_new, registered_at)
@@ -122,7 +135,15 @@ async function growClients(db: Db, p: number, target: number) {
  * registration and now, a status by age (recent orders are still being worked on, old ones closed), a contact.
  */
 async function planOrders(db: Db, p: number, target: number) {
-  const existing = Number((await db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).where('partner_id', '=', p).executeTakeFirstOrThrow()).n);
+  const existing = Number(
+    (
+      await db
+        .selectFrom('orders')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('partner_id', '=', p)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
   await sql`
     create temp table large_clients on commit drop as
     select (row_number() over (order by id) - 1)::int as n, id, registered_at, email, phone

@@ -50,9 +50,7 @@ const ADJUSTMENT_POINTS = new Decimal(200);
 const MIN_DEBIT = new Decimal(100);
 
 /** What happens to a member, processed in time order so that the balance never goes below zero. */
-type MemberEvent =
-  | { at: Date; kind: 'WELCOME' | 'CAMPAIGN' | 'ADJUSTMENT' }
-  | { at: Date; kind: 'PAY' | 'CREDIT' | 'RETURN'; order: OrderPlan };
+type MemberEvent = { at: Date; kind: 'WELCOME' | 'CAMPAIGN' | 'ADJUSTMENT' } | { at: Date; kind: 'PAY' | 'CREDIT' | 'RETURN'; order: OrderPlan };
 
 const statusFor = (statuses: readonly SeededLoyaltyStatus[], turnover: Decimal) =>
   statuses.filter((s) => turnover.gte(s.threshold)).reduce((a, b) => (b.threshold.gt(a.threshold) ? b : a));
@@ -61,7 +59,10 @@ const statusFor = (statuses: readonly SeededLoyaltyStatus[], turnover: Decimal) 
 function chooseMembers(rng: Random, opts: LoyaltyOptions): SeededClient[] {
   const candidates = opts.clients.filter((c) => !c.blacklistedAt);
   const keyed = candidates.map((c, i) => ({ c, key: i === 0 ? Infinity : rng.float() ** (1 / (c.orders ? c.weight : 0.3)) }));
-  return keyed.sort((a, b) => b.key - a.key).slice(0, opts.memberCount).map((k) => k.c);
+  return keyed
+    .sort((a, b) => b.key - a.key)
+    .slice(0, opts.memberCount)
+    .map((k) => k.c);
 }
 
 function memberEvents(rng: Random, enabledAt: Date, ordersOf: readonly OrderPlan[], now: Date): MemberEvent[] {
@@ -94,14 +95,22 @@ class MemberLedger {
         return this.add({ operation: 'PLUS', points: WELCOME_POINTS, title: 'Приветственные баллы', at: e.at });
       case 'CAMPAIGN':
         return this.add({
-          operation: 'PLUS', points: CAMPAIGN_POINTS, title: 'Начисление по акции', comment: 'Бонус постоянному клиенту',
-          at: e.at, createdBy: opts.employeeId,
+          operation: 'PLUS',
+          points: CAMPAIGN_POINTS,
+          title: 'Начисление по акции',
+          comment: 'Бонус постоянному клиенту',
+          at: e.at,
+          createdBy: opts.employeeId,
         });
       case 'ADJUSTMENT':
         if (this.balance.lt(ADJUSTMENT_POINTS)) return;
         return this.add({
-          operation: 'MINUS', points: ADJUSTMENT_POINTS.neg(), title: 'Корректировка баланса', comment: 'По обращению клиента',
-          at: e.at, createdBy: opts.employeeId,
+          operation: 'MINUS',
+          points: ADJUSTMENT_POINTS.neg(),
+          title: 'Корректировка баланса',
+          comment: 'По обращению клиента',
+          at: e.at,
+          createdBy: opts.employeeId,
         });
       case 'PAY': {
         // Up to 30% of the order paid with points.
@@ -117,7 +126,11 @@ class MemberLedger {
         const points = wholePoints(paid.mul(opts.pointsPercent).mul(multiplier).div(10000));
         if (points.lte(0)) return;
         return this.add({
-          operation: 'CREDIT', points, title: `Начисление за заказ ${e.order.number}`, order: e.order, at: e.at,
+          operation: 'CREDIT',
+          points,
+          title: `Начисление за заказ ${e.order.number}`,
+          order: e.order,
+          at: e.at,
           burnAt: addDays(e.at, opts.burnDays),
         });
       }
@@ -125,8 +138,11 @@ class MemberLedger {
         if (e.order.loyaltySum.lte(0)) return;
         e.order.returnedBonus = e.order.loyaltySum;
         return this.add({
-          operation: 'RETURN', points: e.order.loyaltySum, title: `Возврат баллов по отмененному заказу ${e.order.number}`,
-          order: e.order, at: e.at,
+          operation: 'RETURN',
+          points: e.order.loyaltySum,
+          title: `Возврат баллов по отмененному заказу ${e.order.number}`,
+          order: e.order,
+          at: e.at,
         });
     }
   }
@@ -160,9 +176,7 @@ function planMember(rng: Random, client: SeededClient, index: number, ordersOf: 
 export function planLoyalty(rng: Random, opts: LoyaltyOptions): MemberPlan[] {
   const ordersByClient = new Map<number, OrderPlan[]>();
   for (const o of opts.orders) ordersByClient.set(o.client.id, [...(ordersByClient.get(o.client.id) ?? []), o]);
-  return chooseMembers(rng, opts).map((client, i) =>
-    planMember(rng.fork(`member-${i}`), client, i, ordersByClient.get(client.id) ?? [], opts),
-  );
+  return chooseMembers(rng, opts).map((client, i) => planMember(rng.fork(`member-${i}`), client, i, ordersByClient.get(client.id) ?? [], opts));
 }
 
 export async function insertLoyalty(

@@ -9,7 +9,13 @@ import type { Db } from '@/db/database';
  */
 export async function growOffers(db: Db, partnerId: number, target: number): Promise<number> {
   const have = Number(
-    (await db.selectFrom('offers').select((eb) => eb.fn.countAll<number>().as('n')).where('partner_id', '=', partnerId).executeTakeFirstOrThrow()).n,
+    (
+      await db
+        .selectFrom('offers')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('partner_id', '=', partnerId)
+        .executeTakeFirstOrThrow()
+    ).n,
   );
   const add = target - have;
   if (add <= 0) return 0;

@@ -35,16 +35,17 @@ function ofSection(products: readonly SeededProduct[], leaf: string): SeededProd
 }
 
 /** A gift at two order sums, a running discount on SvetoCopy paper and an ended school campaign. */
-export async function seedOffers(
-  db: Db,
-  rng: Random,
-  partnerId: number,
-  products: readonly SeededProduct[],
-  now: Date,
-): Promise<DiscountOffer> {
+export async function seedOffers(db: Db, rng: Random, partnerId: number, products: readonly SeededProduct[], now: Date): Promise<DiscountOffer> {
   const insert = (values: {
-    type: string; name: string; description: string; active: boolean; start: number; end: number; sort: number;
-    limit?: number; notInBasket?: boolean;
+    type: string;
+    name: string;
+    description: string;
+    active: boolean;
+    start: number;
+    end: number;
+    sort: number;
+    limit?: number;
+    notInBasket?: boolean;
   }) =>
     db
       .insertInto('offers')
@@ -65,7 +66,13 @@ export async function seedOffers(
       .executeTakeFirstOrThrow();
 
   const gift = await insert({
-    type: 'GIFT', name: 'Подарок к заказу от 10 000 ₽', sort: 100, active: true, start: -45, end: 45, limit: 200,
+    type: 'GIFT',
+    name: 'Подарок к заказу от 10 000 ₽',
+    sort: 100,
+    active: true,
+    start: -45,
+    end: 45,
+    limit: 200,
     description: 'Ежедневник в подарок к заказу от 10 000 ₽, настольный набор — к заказу от 25 000 ₽.',
   });
   const presents = [rng.pick(ofSection(products, 'Ежедневники')), rng.pick(ofSection(products, 'Настольные наборы'))];
@@ -83,7 +90,12 @@ export async function seedOffers(
   );
 
   const discount = await insert({
-    type: 'DISCOUNT', name: 'Скидка 15% на бумагу SvetoCopy', sort: 200, active: true, start: -20, end: 40,
+    type: 'DISCOUNT',
+    name: 'Скидка 15% на бумагу SvetoCopy',
+    sort: 200,
+    active: true,
+    start: -20,
+    end: 40,
     description: 'Офисная бумага SvetoCopy формата А4 и А3 со скидкой 15% от рекомендованной цены.',
   });
   const paper = products.filter((p) => p.active && p.brand.startsWith('SvetoCopy')).slice(0, 12);
@@ -95,7 +107,13 @@ export async function seedOffers(
   );
 
   await insert({
-    type: 'BANNER', name: 'Снова в школу', sort: 300, active: false, start: -150, end: -90, notInBasket: true,
+    type: 'BANNER',
+    name: 'Снова в школу',
+    sort: 300,
+    active: false,
+    start: -150,
+    end: -90,
+    notInBasket: true,
     description: 'Баннер к школьному сезону: тетради, пеналы и наборы для творчества.',
   });
 
@@ -120,5 +138,8 @@ export async function seedSecondPartnerOffer(db: Db, partnerId: number, products
     .returning('id')
     .executeTakeFirstOrThrow();
   const gift = ofSection(products, 'Настольные наборы')[0];
-  await db.insertInto('offer_presents').values({ partner_id: partnerId, offer_id: offer.id, product_id: gift.id, sum: toMoney(15000), product_type: 'GIFT', sort: 10 }).execute();
+  await db
+    .insertInto('offer_presents')
+    .values({ partner_id: partnerId, offer_id: offer.id, product_id: gift.id, sum: toMoney(15000), product_type: 'GIFT', sort: 10 })
+    .execute();
 }

@@ -164,8 +164,14 @@ function planOrder(
 
 /** Orders of the last 12 months, numbered in the order they were placed ("К-000001"). */
 export function planOrders(rng: Random, opts: OrdersOptions): OrderPlan[] {
-  const clients = new WeightedPicker(opts.clients.filter((c) => c.orders), (c) => c.weight);
-  const products = new WeightedPicker(opts.products.filter((p) => p.active), (p) => p.popularity);
+  const clients = new WeightedPicker(
+    opts.clients.filter((c) => c.orders),
+    (c) => c.weight,
+  );
+  const products = new WeightedPicker(
+    opts.products.filter((p) => p.active),
+    (p) => p.popularity,
+  );
   const plans: OrderPlan[] = [];
   // Each order draws from its own generator: what depends on today's date (weekends, statuses by age)
   // changes that order only, never the ones after it.

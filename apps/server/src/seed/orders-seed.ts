@@ -7,12 +7,7 @@ import type { OrderPlan } from './orders-plan';
 const at = (plan: OrderPlan, action: OrderAction) => plan.events.find((e) => e.action === action)?.at ?? null;
 
 /** Inserts the planned orders with their items and history; answers the order ids in plan order. */
-export async function insertOrders(
-  db: Db,
-  partnerId: number,
-  plans: readonly OrderPlan[],
-  shop: { minOrderSum: string },
-): Promise<number[]> {
+export async function insertOrders(db: Db, partnerId: number, plans: readonly OrderPlan[], shop: { minOrderSum: string }): Promise<number[]> {
   const ids = await insertReturningIds(
     db,
     'orders',

@@ -121,12 +121,7 @@ async function insertLoyaltyProgramme(db: Db, partnerId: number, loyalty: NonNul
 }
 
 /** A supplier with its shop, tradepoints, price types and lists, loyalty programme and offer requisites. */
-export async function seedPartner(
-  db: Db,
-  rng: Random,
-  spec: PartnerSpec,
-  opts: { createdAt: Date },
-): Promise<SeededPartner> {
+export async function seedPartner(db: Db, rng: Random, spec: PartnerSpec, opts: { createdAt: Date }): Promise<SeededPartner> {
   const region = spec.clientArea[0].innRegion;
   const inn = legalEntityInn(rng, region);
   const partner = await db

@@ -1,7 +1,6 @@
 import type { Random } from './random';
 
-const weighted = (digits: string, weights: readonly number[]) =>
-  String((weights.reduce((s, w, i) => s + w * Number(digits[i]), 0) % 11) % 10);
+const weighted = (digits: string, weights: readonly number[]) => String((weights.reduce((s, w, i) => s + w * Number(digits[i]), 0) % 11) % 10);
 
 /** A valid 10-digit INN of an organisation (with its check digit), in the given region (e.g. "77"). */
 export function legalEntityInn(rng: Random, region: string): string {

@@ -28,7 +28,12 @@ async function ensureWebClient(db: Db, id: string, secret: string) {
 
 function parseOptions() {
   const { values } = parseArgs({
-    options: { scale: { type: 'string', default: '1' }, size: { type: 'string' }, reset: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      scale: { type: 'string', default: '1' },
+      size: { type: 'string' },
+      reset: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h' },
+    },
   });
   if (values.help) {
     console.log(USAGE);

@@ -36,8 +36,7 @@ export const serverProcessesOf = (pid: number, main = SERVER_MAIN_SOURCE) =>
       try {
         const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
         return (
-          Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid &&
-          fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(main)
+          Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid && fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(main)
         );
       } catch {
         return false;

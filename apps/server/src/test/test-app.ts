@@ -59,10 +59,7 @@ export async function copyPostgresTemplate(template: string): Promise<{ url: str
   };
 }
 
-export async function createTestApp(
-  config: Partial<AppDeps['config']> = {},
-  beforeReady?: (app: FastifyInstance) => void,
-): Promise<TestApp> {
+export async function createTestApp(config: Partial<AppDeps['config']> = {}, beforeReady?: (app: FastifyInstance) => void): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
   const dataDir = tempDataDir();
   const app = await buildApp({ db: database.db, changes: database.changes, config: { ...TEST_CONFIG, dataDir, ...config } });

@@ -15,9 +15,7 @@ describe('bodyErrorText', () => {
     expect(bodyErrorText(all)).toBe('Неправильный логин или пароль');
     expect(bodyErrorText({ ...all, error_description: undefined })).toBe('detail');
     expect(bodyErrorText({ ...all, error_description: '', meta: {} })).toBe('query');
-    expect(bodyErrorText({ errors: { name: 'Не указано название группы', sort: 'check_sort' } })).toBe(
-      'Не указано название группы\ncheck_sort',
-    );
+    expect(bodyErrorText({ errors: { name: 'Не указано название группы', sort: 'check_sort' } })).toBe('Не указано название группы\ncheck_sort');
     expect(bodyErrorText({ errorMessage: 'Заказ недоступен', errors: { a: 'b' } })).toBe('Заказ недоступен');
   });
 

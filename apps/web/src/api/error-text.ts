@@ -30,11 +30,7 @@ export function bodyErrorText(body: unknown): string | null {
   const meta = b.meta as Record<string, unknown> | undefined;
   const errors = b.errors && typeof b.errors === 'object' ? Object.values(b.errors).map(text).filter(Boolean) : [];
   return (
-    text(b.error_description) ??
-    text(meta?.errorDetail) ??
-    text(b.query_error) ??
-    text(b.errorMessage) ??
-    (errors.length ? errors.join('\n') : null)
+    text(b.error_description) ?? text(meta?.errorDetail) ?? text(b.query_error) ?? text(b.errorMessage) ?? (errors.length ? errors.join('\n') : null)
   );
 }
 

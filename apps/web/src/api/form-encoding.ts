@@ -2,15 +2,7 @@
  * The wire encoding of ARCHITECTURE.md §4: arrays flatten to name[0]=…, objects to name[key]=…,
  * booleans to Y/N (the API's flag values), null and undefined are left out.
  */
-export type FieldValue =
-  | string
-  | number
-  | boolean
-  | null
-  | undefined
-  | Blob
-  | readonly FieldValue[]
-  | { readonly [key: string]: FieldValue };
+export type FieldValue = string | number | boolean | null | undefined | Blob | readonly FieldValue[] | { readonly [key: string]: FieldValue };
 export type Fields = { readonly [key: string]: FieldValue };
 
 type FlatValue = string | Blob;

@@ -29,9 +29,7 @@ export const formFlag = z.union([
  * A list of texts: name[0]=…, name[1]=… (trimmed, in payload order), or one value; an empty value is an empty
  * list (an empty list is left out by the web's encoding, so "absent" and "empty" are told apart by the route).
  */
-export const formList = z
-  .union([z.array(formText), formText])
-  .transform((v) => (Array.isArray(v) ? v : v ? [v] : []));
+export const formList = z.union([z.array(formText), formText]).transform((v) => (Array.isArray(v) ? v : v ? [v] : []));
 
 /** A list of objects: name[0][KEY]=…, in payload order. */
 export const formRows = <S extends z.ZodRawShape>(shape: S) => z.array(z.object(shape));
@@ -40,8 +38,7 @@ export const formRows = <S extends z.ZodRawShape>(shape: S) => z.array(z.object(
  * A list saved whole: name[0][KEY]=… rows, or name='' for an empty one (the web's encoding leaves an empty array
  * out, so '' is how a form says "none"); parsed to the rows, [] for ''. Absent stays undefined with .optional().
  */
-export const formWholeRows = <S extends z.ZodRawShape>(shape: S) =>
-  z.union([formRows(shape), z.literal('')]).transform((v) => (v === '' ? [] : v));
+export const formWholeRows = <S extends z.ZodRawShape>(shape: S) => z.union([formRows(shape), z.literal('')]).transform((v) => (v === '' ? [] : v));
 
 /** What the web puts in a body for a file: a File or Blob, sent as a multipart part. */
 export interface FormFile {

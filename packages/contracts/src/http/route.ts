@@ -9,14 +9,7 @@ import type { RightName } from '../rights';
  * - `manager`: a platform manager (`{ manager: right }` with a right);
  * - `client`: a buyer of a shop.
  */
-export type Access =
-  | 'public'
-  | 'user'
-  | 'staff'
-  | 'manager'
-  | 'client'
-  | { staff: RightName | readonly RightName[] }
-  | { manager: RightName };
+export type Access = 'public' | 'user' | 'staff' | 'manager' | 'client' | { staff: RightName | readonly RightName[] } | { manager: RightName };
 
 export interface UploadCaps {
   maxFiles: number;

@@ -52,7 +52,8 @@ export const GROUP_ROUTES = {
     path: '/v3/api/partner/group/',
     access: readers,
     stricter: changes,
-    summary: 'Create a group (groupName, groupDescription, clients[]); action=export queues the .xlsx of the group list (its filters in the query; JOB_ID)',
+    summary:
+      'Create a group (groupName, groupDescription, clients[]); action=export queues the .xlsx of the group list (its filters in the query; JOB_ID)',
     tags,
     form: true,
     query: groupListExportQuerySchema,

@@ -14,6 +14,11 @@ export const HEALTH_ROUTES = {
       'else 503 {"status":"error","database":"unreachable"}. Not rate limited',
     tags: ['health'],
     answer: healthAnswer,
-    answers: { 503: { description: 'The database did not answer select 1 within about 2 s: {"status":"error","database":"unreachable"}', schema: healthAnswer } },
+    answers: {
+      503: {
+        description: 'The database did not answer select 1 within about 2 s: {"status":"error","database":"unreachable"}',
+        schema: healthAnswer,
+      },
+    },
   }),
 };

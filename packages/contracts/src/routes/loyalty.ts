@@ -42,9 +42,24 @@ const managers = { staff: 'manageLoyalty' } as const;
 const P = '/v3/api/partner/loyalty';
 
 /** GET and POST of one settings part. */
-const part = <G extends z.ZodType, B extends z.ZodType>(path: string, what: string, answer: G, body: B, editors: typeof settingsEditors | typeof managers) => ({
+const part = <G extends z.ZodType, B extends z.ZodType>(
+  path: string,
+  what: string,
+  answer: G,
+  body: B,
+  editors: typeof settingsEditors | typeof managers,
+) => ({
   get: route({ method: 'GET', path: `${P}/${path}/`, access: readers, summary: `The programme's ${what}`, tags, answer }),
-  save: route({ method: 'POST', path: `${P}/${path}/`, access: editors, summary: `Save the programme's ${what} (the whole list)`, tags, form: true, body, answer: loyaltyActionDone }),
+  save: route({
+    method: 'POST',
+    path: `${P}/${path}/`,
+    access: editors,
+    summary: `Save the programme's ${what} (the whole list)`,
+    tags,
+    form: true,
+    body,
+    answer: loyaltyActionDone,
+  }),
 });
 
 export const LOYALTY_ROUTES = {
@@ -60,7 +75,8 @@ export const LOYALTY_ROUTES = {
     method: 'POST',
     path: `${P}/shop/`,
     access: settingsEditors,
-    summary: 'Install the programme (the first save) or save its settings: title (at most 35), description, visability, burn_days, logo and offer_file (multipart)',
+    summary:
+      'Install the programme (the first save) or save its settings: title (at most 35), description, visability, burn_days, logo and offer_file (multipart)',
     tags,
     form: true,
     files: { maxFiles: 2, maxFileBytes: LIMITS.uploadMaxBytes },
@@ -87,14 +103,27 @@ export const LOYALTY_ROUTES = {
   }),
   statuses: part('statuses', 'statuses (TITLE, MULTIPLIER percent, THRESHOLD turnover)', loyaltyStatusesAnswer, loyaltyStatusesBody, settingsEditors),
   coefficients: part('coefficients', 'brand (TM) coefficients', loyaltyCoefficientsAnswer, loyaltyCoefficientsBody, settingsEditors),
-  visability: part('visability', 'visibility: the default and each group’s (ALL, AUTH, ENABLED)', loyaltyVisibilityAnswer, loyaltyVisibilityBody, settingsEditors),
-  scoring: part('scoring', 'scoring conditions on the margin (markup_from/to, markup_pct_from/to, points_pct)', loyaltyScoringAnswer, loyaltyScoringBody, managers),
+  visability: part(
+    'visability',
+    'visibility: the default and each group’s (ALL, AUTH, ENABLED)',
+    loyaltyVisibilityAnswer,
+    loyaltyVisibilityBody,
+    settingsEditors,
+  ),
+  scoring: part(
+    'scoring',
+    'scoring conditions on the margin (markup_from/to, markup_pct_from/to, points_pct)',
+    loyaltyScoringAnswer,
+    loyaltyScoringBody,
+    managers,
+  ),
 
   participation: route({
     method: 'GET',
     path: `${P}/participation/`,
     access: managers,
-    summary: 'Clients with their loyalty rows as CLIENTS (IS_AVAIL, ENABLED, ENABLED_DATE, BALANCE, CARD_CODE, STATUS, DATE_STATUS_END); query, is_avail, status_id, sort, order, limit, p',
+    summary:
+      'Clients with their loyalty rows as CLIENTS (IS_AVAIL, ENABLED, ENABLED_DATE, BALANCE, CARD_CODE, STATUS, DATE_STATUS_END); query, is_avail, status_id, sort, order, limit, p',
     tags,
     query: loyaltyParticipationQuery,
     answer: loyaltyParticipationAnswer,
@@ -132,7 +161,8 @@ export const LOYALTY_ROUTES = {
     method: 'POST',
     path: `${P}/clients/minus/`,
     access: managers,
-    summary: 'Write whole points off a member with a comment (never below zero, from the points closest to burning); the same key twice writes off once',
+    summary:
+      'Write whole points off a member with a comment (never below zero, from the points closest to burning); the same key twice writes off once',
     tags,
     form: true,
     body: loyaltyAdjustBody,

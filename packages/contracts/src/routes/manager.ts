@@ -71,7 +71,8 @@ export const MANAGER_ROUTES = {
     method: 'GET',
     path: '/v3/api/manager/partner/',
     access: 'manager',
-    summary: 'The partners of the platform (query: part of a name, shop link or domain), with their shop, clients, orders, the last 30 days and loyalty',
+    summary:
+      'The partners of the platform (query: part of a name, shop link or domain), with their shop, clients, orders, the last 30 days and loyalty',
     tags,
     query: managerPartnerQuery,
     answer: managerPartnerList,
@@ -167,4 +168,3 @@ export const MANAGER_ROUTES = {
     answerType: [MEDIA_TYPES.xlsx],
   }),
 };
-

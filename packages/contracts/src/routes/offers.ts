@@ -19,7 +19,8 @@ export const OFFER_ROUTES = {
     method: 'GET',
     path: '/v3/api/partner/offer/',
     access: { staff: 'viewOffers' },
-    summary: 'Offers (sort DATE_CREATE DESC, active=Y, limit 12 of 12/24/36, page p, date_start and date_end: the period overlaps), with ENTITIES.TYPES',
+    summary:
+      'Offers (sort DATE_CREATE DESC, active=Y, limit 12 of 12/24/36, page p, date_start and date_end: the period overlaps), with ENTITIES.TYPES',
     tags,
     query: offerListQuery,
     answer: offerList,

@@ -20,7 +20,6 @@ import { exportRequested } from '../jobs';
 
 /** The order screens (back-office.md §2–§4, §7): the list, the card and its actions, the distribution-centre basket. */
 
-
 const tags = ['orders'];
 
 /** The actions every viewer of orders may take (they only read); the others need editOrders. */

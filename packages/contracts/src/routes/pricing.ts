@@ -46,7 +46,8 @@ export const PRICING_ROUTES = {
     method: 'GET',
     path: '/v3/api/partner/pricing/sections/:type/:priceId/',
     access: PRICING_READERS,
-    summary: "The section tree under a price list, column or client: PERCENT of this list, SHOW (the shop's assortment), HAS_INDIVIDUAL; action=total adds TOTAL",
+    summary:
+      "The section tree under a price list, column or client: PERCENT of this list, SHOW (the shop's assortment), HAS_INDIVIDUAL; action=total adds TOTAL",
     tags,
     params: pricingPathParams,
     query: sectionsQuery,
@@ -149,7 +150,11 @@ const clientTarget = z.object({ clientId: pathId });
 function fileRoutes<P extends z.ZodType>(
   path: string,
   params: P,
-  rights: { edit: 'editPriceSettings' | 'editPersonalPrices'; download: 'downloadPriceExcel' | 'editPersonalPrices'; reset: 'resetExcel' | 'editPersonalPrices' },
+  rights: {
+    edit: 'editPriceSettings' | 'editPersonalPrices';
+    download: 'downloadPriceExcel' | 'editPersonalPrices';
+    reset: 'resetExcel' | 'editPersonalPrices';
+  },
   what: string,
 ) {
   return {
@@ -237,7 +242,10 @@ const listRights = { edit: 'editPriceSettings', download: 'downloadPriceExcel', 
 const clientRights = { edit: 'editPersonalPrices', download: 'editPersonalPrices', reset: 'editPersonalPrices' } as const;
 
 export const PRICE_FILE_ROUTES = {
-  list: { ...fileRoutes(':type/:priceId', listTarget, listRights, 'a price list or column'), ...stateRoutes(':type/:priceId', listTarget, 'editPriceSettings', 'a price list or column') },
+  list: {
+    ...fileRoutes(':type/:priceId', listTarget, listRights, 'a price list or column'),
+    ...stateRoutes(':type/:priceId', listTarget, 'editPriceSettings', 'a price list or column'),
+  },
   part: fileRoutes('pricelist/personal_price/:part', partTarget, listRights, 'the remains or multiplicities'),
   client: {
     ...fileRoutes('client/:clientId/catalog', clientTarget, clientRights, "a client's personal prices"),
@@ -250,7 +258,8 @@ export const PRICE_ASSIGN_ROUTES = {
     method: 'GET',
     path: '/v3/api/partner/pricing/assign/',
     access: PRICING_READERS,
-    summary: 'Установка цен: the groups (with how many members have the selected price) and a page of clients (a group, 0 for none, a search), newest first',
+    summary:
+      'Установка цен: the groups (with how many members have the selected price) and a page of clients (a group, 0 for none, a search), newest first',
     tags,
     query: assignQuery,
     answer: assignAnswer,

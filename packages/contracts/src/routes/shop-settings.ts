@@ -4,9 +4,7 @@ import { fileBytes, formFile, STORED_FILE_TYPES } from '../http/form-fields';
 import { pathFileId, pathId } from '../http/path-params';
 import { route } from '../http/route';
 import { LIMITS } from '../limits';
-import {
-  priceSettingsAnswer, priceSettingsBody, shopSaveBody, shopSettingsAnswer, storefrontShop,
-} from '../shop-wire';
+import { priceSettingsAnswer, priceSettingsBody, shopSaveBody, shopSettingsAnswer, storefrontShop } from '../shop-wire';
 
 /**
  * The shop settings (shop-pricing-offers-loyalty.md §2 /partner/settings/…, §7 /partner/shop/, /pricesettings/)

@@ -58,7 +58,8 @@ export const STOREFRONT_ROUTES = {
     access: 'user',
     // Without code1c it is the catalogue with the buyer's prices: a buyer's only.
     stricter: { field: 'code1c', only: [''], access: 'client' },
-    summary: "A page of the shop's products with the buyer's prices (section_id, brand_id, query by name or 6-digit code); code1c looks one product up (ID, NAME, SUCCESS, MESSAGE, UP_CODE_1C)",
+    summary:
+      "A page of the shop's products with the buyer's prices (section_id, brand_id, query by name or 6-digit code); code1c looks one product up (ID, NAME, SUCCESS, MESSAGE, UP_CODE_1C)",
     tags,
     query: catalogQuery,
     answer: z.union([catalogAnswer, productLookup]),
@@ -100,7 +101,8 @@ export const STOREFRONT_ROUTES = {
     method: 'GET',
     path: '/v3/api/client/basket/',
     access: 'client',
-    summary: "The buyer's basket priced now: lines, CNT, SUM, delivery price (for the delivery zone chosen), the minimum order sum and whether it may be ordered",
+    summary:
+      "The buyer's basket priced now: lines, CNT, SUM, delivery price (for the delivery zone chosen), the minimum order sum and whether it may be ordered",
     tags,
     query: deliveryChoice,
     answer: basketAnswer,
@@ -232,4 +234,3 @@ export const STOREFRONT_ROUTES = {
     answer: buyerPointsAnswer,
   }),
 };
-

@@ -68,9 +68,6 @@ export const TRADEPOINT_ROUTES = {
     summary: 'Coordinates of an address, when a geocoder provider is configured (GEOCODER_URL)',
     tags,
     query: z.object({ address: z.string().trim().optional() }),
-    answer: z.union([
-      actionDone({ CONFIGURED: yn, ITEMS: z.array(geocoderPlace) }),
-      actionFailed.extend({ CONFIGURED: yn }),
-    ]),
+    answer: z.union([actionDone({ CONFIGURED: yn, ITEMS: z.array(geocoderPlace) }), actionFailed.extend({ CONFIGURED: yn })]),
   }),
 };

@@ -251,5 +251,7 @@ export async function down(db: Kysely<any>): Promise<void> {
   for (const idx of ['orders_status_rank_idx', 'orders_client_name_idx', 'orders_position_count_idx', 'orders_position_sum_idx']) {
     await ddl(`drop index if exists ${idx}`);
   }
-  await ddl(`alter table orders drop column if exists search_text, drop column if exists phone_digits, drop column if exists status_rank, drop column if exists client_name`);
+  await ddl(
+    `alter table orders drop column if exists search_text, drop column if exists phone_digits, drop column if exists status_rank, drop column if exists client_name`,
+  );
 }

@@ -20,7 +20,9 @@ const MONEY = 'numeric(18,4)';
 
 const GRAINS = ['day', 'week', 'month'] as const;
 const start = (grain: string, alias: string) =>
-  grain === 'day' ? `(${alias}.created_at at time zone 'Europe/Moscow')::date` : `date_trunc('${grain}', ${alias}.created_at at time zone 'Europe/Moscow')::date`;
+  grain === 'day'
+    ? `(${alias}.created_at at time zone 'Europe/Moscow')::date`
+    : `date_trunc('${grain}', ${alias}.created_at at time zone 'Europe/Moscow')::date`;
 const day = (alias: string) => start('day', alias);
 const e4 = (money: string) => `(${money} * 10000)::bigint`;
 
@@ -34,17 +36,16 @@ function upsert(table: string, keys: string[], values: string[], select: string)
 /** The sales of items `items` (with their orders `o`) added with sign `sign`, per day and per month. */
 function salesUpsert(items: string, orders: string, sign: string): string {
   return GRAINS.map((grain) =>
-      upsert(
-        `report_sales_${grain}`,
-        ['partner_id', grain, 'product_id'],
-        ['orders', 'quantity', 'revenue_e4', 'cost_e4'],
-        `select i.partner_id, ${start(grain, 'o')}, i.product_id, ${sign} * count(*), ${sign} * sum(i.quantity), ${sign} * sum(${e4('i.price * i.quantity')}), ${sign} * sum(${e4('i.buying_price * i.quantity')})
+    upsert(
+      `report_sales_${grain}`,
+      ['partner_id', grain, 'product_id'],
+      ['orders', 'quantity', 'revenue_e4', 'cost_e4'],
+      `select i.partner_id, ${start(grain, 'o')}, i.product_id, ${sign} * count(*), ${sign} * sum(i.quantity), ${sign} * sum(${e4('i.price * i.quantity')}), ${sign} * sum(${e4('i.buying_price * i.quantity')})
          from ${items} i join ${orders} o on o.partner_id = i.partner_id and o.id = i.order_id
          where o.status <> 'CANCELED'
          group by 1, 2, 3 order by 1, 2, 3`,
-      ),
-    )
-    .join('\n');
+    ),
+  ).join('\n');
 }
 
 /** The orders `rows` added with sign `sign` to the clients' and partners' tables. */

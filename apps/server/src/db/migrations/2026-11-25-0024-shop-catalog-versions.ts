@@ -53,7 +53,8 @@ export async function down(db: Kysely<any>): Promise<void> {
   for (const table of ['partner_product_remains', 'price_section_rates']) {
     for (const op of ['insert', 'update', 'delete']) await ddl(`drop trigger ${table}_version_${op} on ${table}`);
   }
-  for (const table of ['catalog_products', 'catalog_sections', 'catalog_stock', 'catalog_warehouses']) await ddl(`drop trigger ${table}_version on ${table}`);
+  for (const table of ['catalog_products', 'catalog_sections', 'catalog_stock', 'catalog_warehouses'])
+    await ddl(`drop trigger ${table}_version on ${table}`);
   await ddl(`drop function partner_catalog_version_bump()`);
   await ddl(`drop function catalog_version_bump()`);
   await ddl(`drop table catalog_versions`);

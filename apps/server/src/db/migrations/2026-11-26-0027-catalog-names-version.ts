@@ -9,7 +9,9 @@ const TABLES = ['catalog_brands', 'catalog_countries', 'catalog_manufacturers', 
 export async function up(db: Kysely<any>): Promise<void> {
   for (const table of TABLES) {
     await sql
-      .raw(`create trigger ${table}_version after insert or update or delete or truncate on ${table} for each statement execute function catalog_version_bump()`)
+      .raw(
+        `create trigger ${table}_version after insert or update or delete or truncate on ${table} for each statement execute function catalog_version_bump()`,
+      )
       .execute(db);
   }
 }

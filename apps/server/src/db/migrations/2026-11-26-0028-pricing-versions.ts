@@ -26,11 +26,15 @@ export async function up(db: Kysely<any>): Promise<void> {
       return null;
     end $$`);
   for (const table of TABLES) {
-    await ddl(`create trigger ${table}_pricing_insert after insert on ${table} referencing new table as new_rows for each statement execute function pricing_version_bump()`);
+    await ddl(
+      `create trigger ${table}_pricing_insert after insert on ${table} referencing new table as new_rows for each statement execute function pricing_version_bump()`,
+    );
     await ddl(
       `create trigger ${table}_pricing_update after update on ${table} referencing old table as old_rows new table as new_rows for each statement execute function pricing_version_bump()`,
     );
-    await ddl(`create trigger ${table}_pricing_delete after delete on ${table} referencing old table as old_rows for each statement execute function pricing_version_bump()`);
+    await ddl(
+      `create trigger ${table}_pricing_delete after delete on ${table} referencing old table as old_rows for each statement execute function pricing_version_bump()`,
+    );
     await ddl(`create trigger ${table}_pricing_truncate after truncate on ${table} for each statement execute function pricing_version_bump()`);
   }
 }

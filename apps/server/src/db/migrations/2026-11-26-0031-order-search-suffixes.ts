@@ -16,7 +16,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     as $$ select array_to_tsvector(array(select substr(t, i) from generate_series(1, length(t) - shortest + 1) i)) $$`.execute(db);
   await sql`create index orders_number_suffixes on orders using gin (text_suffixes(lower(order_number), 3))`.execute(db);
   await sql`create index orders_phone_suffixes on orders using gin (text_suffixes(phone_digits, 3))`.execute(db);
-  await sql`create index orders_name_email_trgm on orders using gin (lower(client_name || chr(1) || coalesce(contact_email, '')) gin_trgm_ops)`.execute(db);
+  await sql`create index orders_name_email_trgm on orders using gin (lower(client_name || chr(1) || coalesce(contact_email, '')) gin_trgm_ops)`.execute(
+    db,
+  );
   await sql`drop index orders_phone_trgm`.execute(db);
   await sql`drop index orders_search_trgm`.execute(db);
   // The indexes' expressions have no statistics until the table is analyzed: a search would be planned blind.

@@ -12,6 +12,10 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await sql`alter table price_upload_rows add foreign key (partner_id, upload_id) references price_uploads(partner_id, id) on delete cascade`.execute(db);
-  await sql`alter table price_upload_backups add foreign key (partner_id, upload_id) references price_uploads(partner_id, id) on delete cascade`.execute(db);
+  await sql`alter table price_upload_rows add foreign key (partner_id, upload_id) references price_uploads(partner_id, id) on delete cascade`.execute(
+    db,
+  );
+  await sql`alter table price_upload_backups add foreign key (partner_id, upload_id) references price_uploads(partner_id, id) on delete cascade`.execute(
+    db,
+  );
 }

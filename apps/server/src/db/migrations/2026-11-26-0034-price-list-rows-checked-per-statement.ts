@@ -66,5 +66,7 @@ export async function down(db: Kysely<any>): Promise<void> {
     await sql`drop function ${sql.raw(t.fn)}()`.execute(db);
   }
   await sql`alter table price_list_products add foreign key (product_id) references catalog_products(id)`.execute(db);
-  await sql`alter table price_list_products add foreign key (partner_id, price_list_id) references price_lists(partner_id, id) on delete cascade`.execute(db);
+  await sql`alter table price_list_products add foreign key (partner_id, price_list_id) references price_lists(partner_id, id) on delete cascade`.execute(
+    db,
+  );
 }

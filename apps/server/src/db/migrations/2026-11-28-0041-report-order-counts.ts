@@ -14,7 +14,9 @@ import { sql, type Kysely } from 'kysely';
 
 const GRAINS = ['day', 'week', 'month'] as const;
 const start = (grain: string, alias: string) =>
-  grain === 'day' ? `(${alias}.created_at at time zone 'Europe/Moscow')::date` : `date_trunc('${grain}', ${alias}.created_at at time zone 'Europe/Moscow')::date`;
+  grain === 'day'
+    ? `(${alias}.created_at at time zone 'Europe/Moscow')::date`
+    : `date_trunc('${grain}', ${alias}.created_at at time zone 'Europe/Moscow')::date`;
 const day = (alias: string) => start('day', alias);
 const e4 = (money: string) => `(${money} * 10000)::bigint`;
 

@@ -19,7 +19,9 @@ import { sql, type Kysely } from 'kysely';
 
 const GRAINS = ['day', 'week', 'month'] as const;
 const start = (grain: string, alias: string) =>
-  grain === 'day' ? `(${alias}.created_at at time zone 'Europe/Moscow')::date` : `date_trunc('${grain}', ${alias}.created_at at time zone 'Europe/Moscow')::date`;
+  grain === 'day'
+    ? `(${alias}.created_at at time zone 'Europe/Moscow')::date`
+    : `date_trunc('${grain}', ${alias}.created_at at time zone 'Europe/Moscow')::date`;
 const e4 = (money: string) => `(${money} * 10000)::bigint`;
 
 /** The lines of orders in another currency whose price has not been put in roubles yet (cur_price still null). */

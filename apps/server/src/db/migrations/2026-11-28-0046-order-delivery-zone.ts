@@ -11,7 +11,9 @@ import { sql, type Kysely } from 'kysely';
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`alter table delivery_zones add column free_from numeric(18,4), add column polygon jsonb`.execute(db);
   await sql`alter table delivery_zones add constraint delivery_zones_money_range
-    check ((price is null or price between 0 and 999999999.99) and (free_from is null or free_from between 0 and 999999999.99)) not valid`.execute(db);
+    check ((price is null or price between 0 and 999999999.99) and (free_from is null or free_from between 0 and 999999999.99)) not valid`.execute(
+    db,
+  );
   await sql`alter table shops add column delivery_outside_zones boolean not null default false`.execute(db);
   await sql`alter table orders add column delivery_zone_id bigint, add column delivery_zone_name text,
     add column delivery_by_agreement boolean not null default false`.execute(db);

@@ -27,7 +27,9 @@ import { sql, type Kysely } from 'kysely';
 
 const GRAINS = ['day', 'week', 'month'] as const;
 const start = (grain: string, alias: string) =>
-  grain === 'day' ? `(${alias}.created_at at time zone 'Europe/Moscow')::date` : `date_trunc('${grain}', ${alias}.created_at at time zone 'Europe/Moscow')::date`;
+  grain === 'day'
+    ? `(${alias}.created_at at time zone 'Europe/Moscow')::date`
+    : `date_trunc('${grain}', ${alias}.created_at at time zone 'Europe/Moscow')::date`;
 
 /** Each line of `items` as its order's (kind, group)s: its brand, its top section, and 'all'. */
 const lineGroups = (items: string) => `(select i.partner_id, i.order_id, g.kind, g.group_id

@@ -13,12 +13,16 @@ afterAll(() => t.close());
 
 const flow = (data: Record<string, string>, token?: string, remoteAddress?: string) =>
   t.app.inject({
-    method: 'POST', url: '/v3/api/auth/register/', ...form(data), headers: { ...form(data).headers, ...(token ? bearer(token) : {}) },
+    method: 'POST',
+    url: '/v3/api/auth/register/',
+    ...form(data),
+    headers: { ...form(data).headers, ...(token ? bearer(token) : {}) },
     ...(remoteAddress ? { remoteAddress } : {}),
   });
 const signIn = (username: string, password: string, domain?: string) =>
   t.app.inject({
-    method: 'POST', url: '/v3/oauth/token/',
+    method: 'POST',
+    url: '/v3/oauth/token/',
     ...form({ grant_type: 'password', username, password, ...WEB_CLIENT, ...(domain ? { domain } : {}) }),
   });
 /** The e-mailed link: the back office's /login?… or a shop's /shop/{link}/account?…, whose path names the shop. */
@@ -78,7 +82,16 @@ describe('password recovery', () => {
 
 describe('registration with e-mail confirmation', () => {
   it('registers a client in the shop, refuses sign-in until the link is followed, then signs in', async () => {
-    const data = { type: 'register', origin: SHOP_ORIGIN, domain: 'kancler', email: 'new.client@firma.ru', name: 'Павел', company: 'ООО «Новая фирма»', inn: '7701234567', password: 'secret-12' };
+    const data = {
+      type: 'register',
+      origin: SHOP_ORIGIN,
+      domain: 'kancler',
+      email: 'new.client@firma.ru',
+      name: 'Павел',
+      company: 'ООО «Новая фирма»',
+      inn: '7701234567',
+      password: 'secret-12',
+    };
     expect((await flow(data)).json()).toEqual({ SUCCESS: 'Y', MESSAGE: ACCOUNT_MSG.registered });
     // The same address again: the same answer (issue 37.7), no second account; its owner is told by e-mail.
     expect((await flow(data)).json()).toEqual({ SUCCESS: 'Y', MESSAGE: ACCOUNT_MSG.registered });
@@ -100,7 +113,11 @@ describe('registration with e-mail confirmation', () => {
     const again = await t.app.inject({ method: 'PUT', url: '/v1/login/confirm/', ...form({ ...params, ...WEB_CLIENT }) });
     expect(again.json().errors).toEqual({ user_checkword: ACCOUNT_MSG.confirmInvalid });
 
-    const client = await t.database.db.selectFrom('clients').select(['name', 'inn', 'is_new']).where('email', '=', 'new.client@firma.ru').executeTakeFirstOrThrow();
+    const client = await t.database.db
+      .selectFrom('clients')
+      .select(['name', 'inn', 'is_new'])
+      .where('email', '=', 'new.client@firma.ru')
+      .executeTakeFirstOrThrow();
     expect(client).toEqual({ name: 'ООО «Новая фирма»', inn: '7701234567', is_new: true });
   });
 
@@ -155,7 +172,9 @@ describe('change password', () => {
     const token = await t.login('loyalty@partner.demo');
     const wrong = (await flow({ type: 'change_password', current_password: 'nope', password: 'another-1' }, token)).json();
     expect(wrong.errors).toEqual({ current_password: ACCOUNT_MSG.currentPasswordWrong });
-    const differ = (await flow({ type: 'change_password', current_password: 'demo1234', password: 'another-1', confirm_password: 'x' }, token)).json();
+    const differ = (
+      await flow({ type: 'change_password', current_password: 'demo1234', password: 'another-1', confirm_password: 'x' }, token)
+    ).json();
     expect(differ.errors).toEqual({ confirm_password: ACCOUNT_MSG.passwordsDiffer });
     const ok = (await flow({ type: 'change_password', current_password: 'demo1234', password: 'another-1' }, token)).json();
     expect(ok.SUCCESS).toBe('Y');

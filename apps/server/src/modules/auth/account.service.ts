@@ -41,10 +41,7 @@ function passwordErrors(body: Body): Record<string, string> | null {
 }
 
 /** Registration, e-mail confirmation, password recovery and change (back-office.md §4 Session, §7 auth/register). */
-export function accountService(
-  db: Db,
-  deps: { auth: AuthService; shops: ShopService; clients: ClientsService; mailer: Mailer; publicUrl: string },
-) {
+export function accountService(db: Db, deps: { auth: AuthService; shops: ShopService; clients: ClientsService; mailer: Mailer; publicUrl: string }) {
   const repo = authRepo(db);
   /**
    * An e-mailed link: a buyer's (its shop known) opens the shop's account page, /shop/{link}/account, whose path
@@ -95,7 +92,9 @@ export function accountService(
           ? `${deps.publicUrl}/shop/${encodeURIComponent(shopLink)}`
           : `${deps.publicUrl}/login?${new URLSearchParams({ domain: shopLink }).toString()}`;
       const mail = registrationAttemptMail({ name: known.user.name, shopName: shop.name, signInLink });
-      await db.transaction().execute((trx) => deps.mailer.send({ partnerId, to: known.user.email, template: 'account.register_attempt', ...mail }, trx));
+      await db
+        .transaction()
+        .execute((trx) => deps.mailer.send({ partnerId, to: known.user.email, template: 'account.register_attempt', ...mail }, trx));
       return;
     }
     const inbox = await deps.shops.notifyAddresses(partnerId);
@@ -160,7 +159,14 @@ export function accountService(
           .transaction()
           .execute(async (trx): Promise<null> => {
             const clientId = await deps.clients.register(trx, shop.partner_id, { company: form.company, inn: form.inn, phone: form.phone, email });
-            const userId = await createClientUser(trx, { partnerId: shop.partner_id, clientId, email, name: form.name, phone: form.phone, passwordHash });
+            const userId = await createClientUser(trx, {
+              partnerId: shop.partner_id,
+              clientId,
+              email,
+              name: form.name,
+              phone: form.phone,
+              passwordHash,
+            });
             const word = await newCheckword(trx, userId, 'CONFIRM_EMAIL');
             const mail = registrationConfirmMail({
               name: form.name,

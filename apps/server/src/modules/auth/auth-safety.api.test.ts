@@ -16,8 +16,7 @@ const tokenCall = (data: Record<string, string>, headers: Record<string, string>
   t.app.inject({ method: 'POST', url: '/v3/oauth/token/', ...form({ ...WEB_CLIENT, ...data }), headers: { ...form({}).headers, ...headers } });
 const signIn = (username: string, password: string, extra: Record<string, string> = {}, headers: Record<string, string> = {}) =>
   tokenCall({ grant_type: 'password', username, password, ...extra }, headers);
-const check = async (access: string) =>
-  (await t.app.inject({ method: 'GET', url: '/v3/api/utils/check/', headers: bearer(access) })).json().STATUS;
+const check = async (access: string) => (await t.app.inject({ method: 'GET', url: '/v3/api/utils/check/', headers: bearer(access) })).json().STATUS;
 
 /** Every upper/lower-case spelling of a domain resolves to the same shop: a new key for a naive limiter. */
 const spellings = (domain: string, n: number) =>
@@ -89,7 +88,7 @@ describe('an employee with an address used elsewhere', () => {
     });
   };
 
-  it('another partner\'s staff: created like any new address, and that person still signs in', async () => {
+  it("another partner's staff: created like any new address, and that person still signs in", async () => {
     const res = (await create('owner@second.demo')).json();
     const fresh = (await create('brand-new-person@example.test')).json();
     expect(res.SUCCESS).toBe('Y');

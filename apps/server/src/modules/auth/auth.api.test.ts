@@ -12,8 +12,7 @@ afterAll(() => t.close());
 const token = (fields: Record<string, string>, ip = '10.0.0.1') =>
   t.app.inject({ method: 'POST', url: '/v3/oauth/token/', ...form({ ...WEB_CLIENT, ...fields }), remoteAddress: ip });
 
-const check = (accessToken?: string) =>
-  t.app.inject({ method: 'GET', url: '/v3/api/utils/check/', headers: accessToken ? bearer(accessToken) : {} });
+const check = (accessToken?: string) => t.app.inject({ method: 'GET', url: '/v3/api/utils/check/', headers: accessToken ? bearer(accessToken) : {} });
 
 describe('POST /v3/oauth/token/', () => {
   it('password grant answers an expiring bearer token and a refresh token', async () => {
@@ -181,7 +180,11 @@ describe('GET /v3/api/utils/check/', () => {
   it('flags a signed-in user without a password', async () => {
     const owner = await t.login('owner@partner.demo');
     const users = t.database.db.updateTable('users').where('email', '=', 'owner@partner.demo');
-    const { password_hash } = await t.database.db.selectFrom('users').select('password_hash').where('email', '=', 'owner@partner.demo').executeTakeFirstOrThrow();
+    const { password_hash } = await t.database.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('email', '=', 'owner@partner.demo')
+      .executeTakeFirstOrThrow();
     await users.set({ password_hash: null }).execute();
     expect((await check(owner)).json().isUserWithoutPassword).toBe(true);
     await users.set({ password_hash }).execute();

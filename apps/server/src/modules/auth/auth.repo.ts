@@ -10,8 +10,22 @@ export type AccessSession = NonNullable<Awaited<ReturnType<ReturnType<typeof aut
 export const MAX_ACCOUNTS_PER_EMAIL = 5;
 
 const USER_COLUMNS = [
-  'id', 'kind', 'email_confirmed_at', 'partner_id', 'client_id', 'email', 'password_hash', 'name', 'surname', 'is_owner',
-  'role_admin', 'role_orders', 'role_price', 'role_clients', 'role_loyalty', 'active',
+  'id',
+  'kind',
+  'email_confirmed_at',
+  'partner_id',
+  'client_id',
+  'email',
+  'password_hash',
+  'name',
+  'surname',
+  'is_owner',
+  'role_admin',
+  'role_orders',
+  'role_price',
+  'role_clients',
+  'role_loyalty',
+  'active',
 ] as const;
 
 /** Every request's one statement: built once, with the token's hash as its only parameter. */
@@ -26,8 +40,7 @@ const accessSession = compiledOnce(
 
 export function authRepo(db: Db) {
   return {
-    findOauthClient: (id: string) =>
-      db.selectFrom('oauth_clients').selectAll().where('id', '=', id).executeTakeFirst(),
+    findOauthClient: (id: string) => db.selectFrom('oauth_clients').selectAll().where('id', '=', id).executeTakeFirst(),
 
     upsertOauthClient: (id: string, secretHash: string, name: string) =>
       db
@@ -36,8 +49,7 @@ export function authRepo(db: Db) {
         .onConflict((oc) => oc.column('id').doUpdateSet({ secret_hash: secretHash }))
         .execute(),
 
-    findUserById: (id: number) =>
-      db.selectFrom('users').select(USER_COLUMNS).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst(),
+    findUserById: (id: number) => db.selectFrom('users').select(USER_COLUMNS).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst(),
 
     /**
      * The staff and manager accounts of an address (one person may work for several partners), the most recently
@@ -51,7 +63,11 @@ export function authRepo(db: Db) {
         .where('deleted_at', 'is', null)
         .where(sql`lower(email)`, '=', email.toLowerCase());
       if (partnerId !== undefined) q = q.where('partner_id', '=', partnerId);
-      return q.orderBy(sql`last_login_at desc nulls last`).orderBy('id').limit(MAX_ACCOUNTS_PER_EMAIL).execute();
+      return q
+        .orderBy(sql`last_login_at desc nulls last`)
+        .orderBy('id')
+        .limit(MAX_ACCOUNTS_PER_EMAIL)
+        .execute();
     },
 
     findClientUsers: (email: string, partnerId?: number) => {
@@ -64,8 +80,7 @@ export function authRepo(db: Db) {
       return q.limit(2).execute();
     },
 
-    touchLogin: (userId: number) =>
-      db.updateTable('users').set({ last_login_at: new Date() }).where('id', '=', userId).execute(),
+    touchLogin: (userId: number) => db.updateTable('users').set({ last_login_at: new Date() }).where('id', '=', userId).execute(),
 
     insertToken: (row: {
       token_hash: string;
@@ -76,8 +91,7 @@ export function authRepo(db: Db) {
       expires_at: Date;
     }) => db.insertInto('auth_tokens').values(row).execute(),
 
-    findToken: (hash: string) =>
-      db.selectFrom('auth_tokens').selectAll().where('token_hash', '=', hash).executeTakeFirst(),
+    findToken: (hash: string) => db.selectFrom('auth_tokens').selectAll().where('token_hash', '=', hash).executeTakeFirst(),
 
     /**
      * Every request's check, in one round trip: the token and its live user (absent when the token has none, or the
@@ -110,20 +124,11 @@ export function authRepo(db: Db) {
     },
 
     revokeFamily: (familyId: string) =>
-      db
-        .updateTable('auth_tokens')
-        .set({ revoked_at: new Date() })
-        .where('family_id', '=', familyId)
-        .where('revoked_at', 'is', null)
-        .execute(),
+      db.updateTable('auth_tokens').set({ revoked_at: new Date() }).where('family_id', '=', familyId).where('revoked_at', 'is', null).execute(),
 
     /** Ends every session of a user, except the token family of the session that asked (when given). */
     revokeUserTokens: (userId: number, exceptFamilyId?: string) => {
-      let q = db
-        .updateTable('auth_tokens')
-        .set({ revoked_at: new Date() })
-        .where('user_id', '=', userId)
-        .where('revoked_at', 'is', null);
+      let q = db.updateTable('auth_tokens').set({ revoked_at: new Date() }).where('user_id', '=', userId).where('revoked_at', 'is', null);
       if (exceptFamilyId) q = q.where('family_id', '<>', exceptFamilyId);
       return q.execute();
     },
@@ -133,11 +138,9 @@ export function authRepo(db: Db) {
      * it exclusively, so a refresh racing a password change either finishes first (and its new tokens are revoked)
      * or sees its family already revoked.
      */
-    lockUserShared: (userId: number) =>
-      db.selectFrom('users').select('id').where('id', '=', userId).forShare().executeTakeFirst(),
+    lockUserShared: (userId: number) => db.selectFrom('users').select('id').where('id', '=', userId).forShare().executeTakeFirst(),
 
-    deleteExpiredTokens: (before: Date) =>
-      db.deleteFrom('auth_tokens').where('expires_at', '<', before).execute(),
+    deleteExpiredTokens: (before: Date) => db.deleteFrom('auth_tokens').where('expires_at', '<', before).execute(),
 
     insertCheckword: (userId: number, purpose: 'RECOVERY' | 'CONFIRM_EMAIL' | 'SET_PASSWORD', hash: string, expiresAt: Date) =>
       db.insertInto('auth_checkwords').values({ user_id: userId, purpose, checkword_hash: hash, expires_at: expiresAt }).execute(),
@@ -159,8 +162,7 @@ export function authRepo(db: Db) {
     setPassword: (userId: number, passwordHash: string) =>
       db.updateTable('users').set({ password_hash: passwordHash, updated_at: new Date() }).where('id', '=', userId).execute(),
 
-    confirmEmail: (userId: number) =>
-      db.updateTable('users').set({ email_confirmed_at: new Date() }).where('id', '=', userId).execute(),
+    confirmEmail: (userId: number) => db.updateTable('users').set({ email_confirmed_at: new Date() }).where('id', '=', userId).execute(),
 
     /** Every active staff or manager account of an address (a recovery link proves the mailbox, so it resets all). */
     staffIdsByEmail: async (email: string) =>

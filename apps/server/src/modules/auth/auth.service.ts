@@ -87,15 +87,7 @@ export function authService(db: Db, settings: AuthSettings, shops: ShopService, 
     return client;
   }
 
-  async function store(
-    kind: TokenKind,
-    ttlSeconds: number,
-    familyId: string,
-    clientId: string,
-    userId: number | null,
-    trx: Db,
-    token = newToken(),
-  ) {
+  async function store(kind: TokenKind, ttlSeconds: number, familyId: string, clientId: string, userId: number | null, trx: Db, token = newToken()) {
     await authRepo(trx).insertToken({
       token_hash: tokenHash(token),
       kind,

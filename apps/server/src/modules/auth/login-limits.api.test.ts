@@ -75,7 +75,7 @@ describe('sign-in limit under parallel attempts', () => {
     expectLimited(await signIn('Nobody-37@Nowhere.test', 'any-password'));
   });
 
-  it('a successful sign-in still clears the account\'s failures', async () => {
+  it("a successful sign-in still clears the account's failures", async () => {
     for (let i = 0; i < LOGIN_LIMITS.perAccount - 1; i++) expect((await signIn('admin@partner.demo', `bad-${i}`)).statusCode).toBe(400);
     expect((await signIn('admin@partner.demo', DEMO_PASSWORD)).statusCode).toBe(200);
     for (let i = 0; i < LOGIN_LIMITS.perAccount; i++) expect((await signIn('admin@partner.demo', `bad-${i}`)).statusCode).toBe(400);

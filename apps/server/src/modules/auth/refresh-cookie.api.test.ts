@@ -59,7 +59,7 @@ const refreshByCookie = (refresh: string, headers: Record<string, string> = WEB)
 const status = async (access: string) =>
   (await t.app.inject({ method: 'GET', url: '/v3/api/utils/check/', headers: { authorization: `Bearer ${access}` } })).json().STATUS;
 
-describe('the web client\'s refresh token lives in an HttpOnly cookie (issue 9, point 8)', () => {
+describe("the web client's refresh token lives in an HttpOnly cookie (issue 9, point 8)", () => {
   it('sign-in answers no refresh token in the JSON and sets it HttpOnly, SameSite=Strict, scoped to /v3/oauth/', async () => {
     const res = await signIn('admin@partner.demo');
     expect(res.statusCode).toBe(200);
@@ -98,7 +98,7 @@ describe('the web client\'s refresh token lives in an HttpOnly cookie (issue 9, 
     expect((await refreshByCookie(next)).statusCode).toBe(200);
   });
 
-  it('a cookie sent without the web client\'s header is not read (a cross-site form cannot set it)', async () => {
+  it("a cookie sent without the web client's header is not read (a cross-site form cannot set it)", async () => {
     const refresh = setCookies(await signIn('orders@partner.demo')).oauth_refresh.value;
     const res = await refreshByCookie(refresh, {});
     expect(res.statusCode).toBe(400);
@@ -151,7 +151,7 @@ describe('the web client\'s refresh token lives in an HttpOnly cookie (issue 9, 
     expect(res.json().error_description).toBe(MSG.badRequest);
   });
 
-  it('sign-out revokes the cookie\'s session and clears both cookies', async () => {
+  it("sign-out revokes the cookie's session and clears both cookies", async () => {
     const login = await signIn('owner@partner.demo');
     const refresh = setCookies(login).oauth_refresh.value;
     const res = await t.app.inject({
@@ -169,7 +169,15 @@ describe('the web client\'s refresh token lives in an HttpOnly cookie (issue 9, 
   });
 
   it('a confirmed registration signs the web client in with the cookie too', async () => {
-    const data = { type: 'register', domain: 'kancler', email: 'cookie.client@firma.ru', name: 'Павел', company: 'ООО «Куки»', inn: '7701234567', password: 'secret-12' };
+    const data = {
+      type: 'register',
+      domain: 'kancler',
+      email: 'cookie.client@firma.ru',
+      name: 'Павел',
+      company: 'ООО «Куки»',
+      inn: '7701234567',
+      password: 'secret-12',
+    };
     await t.app.inject({ method: 'POST', url: '/v3/api/auth/register/', ...form(data) });
     const text = lastMailTo(await readOutbox(t), 'cookie.client@firma.ru').text;
     const params = Object.fromEntries(new URL(/(http\S+\/login\?\S+)/.exec(text)![1]).searchParams);

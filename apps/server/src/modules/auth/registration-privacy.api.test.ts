@@ -20,17 +20,39 @@ let known: { inn: string; name: string };
 let ip = 0;
 /** Each call from its own address: the account flows are rate-limited per client address. */
 const register = (data: Record<string, string>) =>
-  t.app.inject({ method: 'POST', url: '/v3/api/auth/register/', ...form({ type: 'register', domain: 'kancler', ...data }), remoteAddress: `198.51.100.${++ip}` });
+  t.app.inject({
+    method: 'POST',
+    url: '/v3/api/auth/register/',
+    ...form({ type: 'register', domain: 'kancler', ...data }),
+    remoteAddress: `198.51.100.${++ip}`,
+  });
 const mailsTo = async (to: string) => (await readOutbox(t)).filter((m) => m.to.includes(to));
 const signIn = (username: string, password: string) =>
-  t.app.inject({ method: 'POST', url: '/v3/oauth/token/', ...form({ grant_type: 'password', username, password, domain: 'kancler', ...WEB_CLIENT }) });
+  t.app.inject({
+    method: 'POST',
+    url: '/v3/oauth/token/',
+    ...form({ grant_type: 'password', username, password, domain: 'kancler', ...WEB_CLIENT }),
+  });
 const count = async (table: 'users' | 'clients', column: 'email' | 'inn', value: string) =>
-  Number((await t.database.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where('partner_id', '=', pid).where(column, '=', value).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await t.database.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('partner_id', '=', pid)
+        .where(column, '=', value)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 beforeAll(async () => {
   t = await createTestApp();
   pid = await partnerIdOf(t.database.db, 'owner@partner.demo');
-  await t.database.db.updateTable('shops').set({ notify_emails: [INBOX], notify_checkbox: true }).where('partner_id', '=', pid).execute();
+  await t.database.db
+    .updateTable('shops')
+    .set({ notify_emails: [INBOX], notify_checkbox: true })
+    .where('partner_id', '=', pid)
+    .execute();
   const client = await t.database.db
     .selectFrom('clients')
     .select(['inn', 'name'])
@@ -45,7 +67,13 @@ afterAll(() => t.close());
 describe('a registration with a known address', () => {
   it('answers as a new one, creates nothing, and tells the account of the address', async () => {
     const fresh = await register({ email: 'fresh.buyer@firma.test', name: 'Вера', company: 'ООО Свежая', password: 'secret-12' });
-    const taken = await register({ email: 'Buyer@Client.demo', name: 'Чужой', company: 'ООО Конкурент', password: 'other-pass-1', origin: SHOP_ORIGIN });
+    const taken = await register({
+      email: 'Buyer@Client.demo',
+      name: 'Чужой',
+      company: 'ООО Конкурент',
+      password: 'other-pass-1',
+      origin: SHOP_ORIGIN,
+    });
     expect(taken.statusCode).toBe(fresh.statusCode);
     expect(taken.json()).toEqual(fresh.json());
     expect(taken.json()).toEqual({ SUCCESS: 'Y', MESSAGE: ACCOUNT_MSG.registered });

@@ -19,7 +19,9 @@ const ORDERS_STAFF = 'orders@partner.demo';
 const check = async (token: string) => (await t.app.inject({ url: '/v3/api/utils/check/', headers: bearer(token) })).json().STATUS;
 const orderList = async (token: string) => (await t.app.inject({ url: '/v3/api/partner/orderlist/', headers: bearer(token) })).statusCode;
 const staffId = async (email: string) =>
-  Number((await t.database.db.selectFrom('users').select('id').where('email', '=', email).where('kind', '=', 'PARTNER').executeTakeFirstOrThrow()).id);
+  Number(
+    (await t.database.db.selectFrom('users').select('id').where('email', '=', email).where('kind', '=', 'PARTNER').executeTakeFirstOrThrow()).id,
+  );
 const setOrdersRole = (on: boolean) => t.database.db.updateTable('users').set({ role_orders: on }).where('email', '=', ORDERS_STAFF).execute();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -38,10 +40,20 @@ describe('kept sessions end at once', () => {
 
     // Disabled by the owner: its sessions end.
     const id = String(await staffId(ORDERS_STAFF));
-    const disabled = await t.app.inject({ method: 'POST', url: '/v3/api/partner/employee/', ...form({ employee_id: id, active: 'N' }), headers: { ...form({}).headers, ...bearer(owner) } });
+    const disabled = await t.app.inject({
+      method: 'POST',
+      url: '/v3/api/partner/employee/',
+      ...form({ employee_id: id, active: 'N' }),
+      headers: { ...form({}).headers, ...bearer(owner) },
+    });
     expect(disabled.statusCode).toBe(200);
     expect(await check(staff)).toBe('invalid');
-    const enabled = await t.app.inject({ method: 'POST', url: '/v3/api/partner/employee/', ...form({ employee_id: id, active: 'Y' }), headers: { ...form({}).headers, ...bearer(owner) } });
+    const enabled = await t.app.inject({
+      method: 'POST',
+      url: '/v3/api/partner/employee/',
+      ...form({ employee_id: id, active: 'Y' }),
+      headers: { ...form({}).headers, ...bearer(owner) },
+    });
     expect(enabled.statusCode).toBe(200);
 
     // Signed out.

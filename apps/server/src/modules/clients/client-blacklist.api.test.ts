@@ -14,15 +14,27 @@ const post = (data: Record<string, string>, who = 'clients@partner.demo') =>
   t.app.inject({ method: 'POST', url: '/v3/api/partner/blacklist/', ...form(data), headers: { ...form(data).headers, ...bearer(tokens[who]) } });
 const listIds = async (blacklist: 'Y' | 'N') =>
   (
-    (await t.app.inject({ method: 'GET', url: `/v3/api/partner/client/?blacklist=${blacklist}&limit=36&date_start=2017-01-01&date_end=2017-01-31`, headers: bearer(tokens['owner@partner.demo']) })).json()
-      .ITEMS as ClientListItem[]
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: `/v3/api/partner/client/?blacklist=${blacklist}&limit=36&date_start=2017-01-01&date_end=2017-01-31`,
+        headers: bearer(tokens['owner@partner.demo']),
+      })
+    ).json().ITEMS as ClientListItem[]
   ).map((c) => c.ID);
 const userEmailOf = async (clientId: number) =>
   (await t.database.db.selectFrom('users').select('email').where('client_id', '=', clientId).executeTakeFirstOrThrow()).email;
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const email of ['owner@partner.demo', 'clients@partner.demo', 'orders@partner.demo', 'price@partner.demo', 'loyalty@partner.demo', 'owner@second.demo']) {
+  for (const email of [
+    'owner@partner.demo',
+    'clients@partner.demo',
+    'orders@partner.demo',
+    'price@partner.demo',
+    'loyalty@partner.demo',
+    'owner@second.demo',
+  ]) {
     tokens[email] = await t.login(email);
   }
   pid = await partnerIdOf(t.database.db, 'owner@partner.demo');
@@ -32,7 +44,11 @@ afterAll(() => t.close());
 const newClients = (n: number, day: number) =>
   Promise.all(
     Array.from({ length: n }, (_, i) =>
-      insertClient(t.database.db, pid, { name: `Черный ${day}-${i}`, registeredAt: `2017-01-${String(day).padStart(2, '0')}T12:00:00+03:00`, withUser: true }),
+      insertClient(t.database.db, pid, {
+        name: `Черный ${day}-${i}`,
+        registeredAt: `2017-01-${String(day).padStart(2, '0')}T12:00:00+03:00`,
+        withUser: true,
+      }),
     ),
   );
 

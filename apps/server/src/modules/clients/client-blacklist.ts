@@ -21,12 +21,20 @@ export function clientBlacklist(db: Db, mailer: Mailer) {
       if (owned.length !== unique.length) throw notFound(MSG.notFound);
       const changing = owned.filter((c) => c.blacklisted !== block);
       if (changing.length > 0) {
-        await repo.setBlacklisted(partnerId, changing.map((c) => c.id), block);
+        await repo.setBlacklisted(
+          partnerId,
+          changing.map((c) => c.id),
+          block,
+        );
         await notify(trx, repo, partnerId, changing, block);
       }
       const message = block
-        ? unique.length > 1 ? MSG.clientsBlacklisted : MSG.clientBlacklisted
-        : unique.length > 1 ? MSG.clientsRestored : MSG.clientRestored;
+        ? unique.length > 1
+          ? MSG.clientsBlacklisted
+          : MSG.clientBlacklisted
+        : unique.length > 1
+          ? MSG.clientsRestored
+          : MSG.clientRestored;
       return ok({ CLIENTS: unique, CHANGED: changing.map((c) => c.id) }, message);
     });
   };
@@ -40,16 +48,16 @@ export function clientBlacklist(db: Db, mailer: Mailer) {
     block: boolean,
   ) {
     const partnerName = (await repo.partnerProfile(partnerId))?.name ?? '';
-    const users = await repo.users(partnerId, clients.map((c) => c.id));
+    const users = await repo.users(
+      partnerId,
+      clients.map((c) => c.id),
+    );
     for (const client of clients) {
       const own = users.filter((u) => u.client_id === client.id);
       const recipients = own.length ? own.map((u) => ({ to: u.email, name: u.name })) : client.email ? [{ to: client.email, name: '' }] : [];
       for (const r of recipients) {
         const mail = (block ? clientBlockedMail : clientRestoredMail)({ name: r.name, partnerName });
-        await mailer.send(
-          { partnerId, to: r.to, template: block ? 'client.blacklisted' : 'client.restored', ...mail },
-          trx,
-        );
+        await mailer.send({ partnerId, to: r.to, template: block ? 'client.blacklisted' : 'client.restored', ...mail }, trx);
       }
     }
   }

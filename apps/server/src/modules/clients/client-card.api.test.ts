@@ -12,7 +12,15 @@ let foreignClientId: number;
 let lists: Awaited<ReturnType<typeof priceListsOf>>;
 let foreignListId: number;
 
-const STAFF = ['owner@partner.demo', 'admin@partner.demo', 'orders@partner.demo', 'price@partner.demo', 'clients@partner.demo', 'loyalty@partner.demo', 'owner@second.demo'];
+const STAFF = [
+  'owner@partner.demo',
+  'admin@partner.demo',
+  'orders@partner.demo',
+  'price@partner.demo',
+  'clients@partner.demo',
+  'loyalty@partner.demo',
+  'owner@second.demo',
+];
 
 const get = (url: string, who = 'owner@partner.demo') => t.app.inject({ method: 'GET', url, headers: bearer(tokens[who]) });
 const post = (url: string, data: Record<string, string>, who = 'owner@partner.demo') =>
@@ -30,12 +38,26 @@ beforeAll(async () => {
   foreignClientId = (await db.selectFrom('clients').select('id').where('partner_id', '=', otherPid).orderBy('id').executeTakeFirstOrThrow()).id;
   await insertOrder(db, pid, clientId, { status: 'COMPLETED', sum: '1500.50', createdAt: '2020-03-01T10:00:00Z' });
   await insertOrder(db, pid, clientId, { status: 'NEW', sum: '499.50', createdAt: '2020-03-02T10:00:00Z' });
-  await insertLoyaltyMember(db, pid, clientId, { statusSort: 200, balance: '123.00', cardCode: '4900000001', enabled: true, enabledAt: '2020-02-10T10:00:00Z' });
+  await insertLoyaltyMember(db, pid, clientId, {
+    statusSort: 200,
+    balance: '123.00',
+    cardCode: '4900000001',
+    enabled: true,
+    enabledAt: '2020-02-10T10:00:00Z',
+  });
   const group = await db.selectFrom('client_groups').select(['id', 'name']).where('partner_id', '=', pid).orderBy('id').executeTakeFirstOrThrow();
   await db.insertInto('client_group_members').values({ partner_id: pid, group_id: group.id, client_id: clientId }).execute();
   const file = await db
     .insertInto('files')
-    .values({ partner_id: pid, purpose: 'client-file', original_name: 'Договор.pdf', mime: 'application/pdf', size: 1234, sha256: 'x', storage_path: 'files/none.pdf' })
+    .values({
+      partner_id: pid,
+      purpose: 'client-file',
+      original_name: 'Договор.pdf',
+      mime: 'application/pdf',
+      size: 1234,
+      sha256: 'x',
+      storage_path: 'files/none.pdf',
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   await db.insertInto('client_files').values({ partner_id: pid, client_id: clientId, file_id: file.id }).execute();
@@ -76,7 +98,7 @@ describe('GET /v3/api/partner/client/{id}/', () => {
     }
   });
 
-  it("answers LOYALTY null and no loyalty fields when the programme is off, and IS_AVAIL N for a client outside it", async () => {
+  it('answers LOYALTY null and no loyalty fields when the programme is off, and IS_AVAIL N for a client outside it', async () => {
     const second = (await get(`/v3/api/partner/client/${foreignClientId}/`, 'owner@second.demo')).json();
     expect(second.LOYALTY).toBeNull();
     // With the programme off no loyalty field is sent at all (as to a role without the loyalty part, issue 9).
@@ -108,11 +130,19 @@ describe('POST /v3/api/partner/client/{id}/: price type and column', () => {
   const wholesale = () => lists.find((l) => l.kind === 'PRICELIST' && !l.is_base)!;
   const column = () => lists.find((l) => l.kind === 'COLUMN')!;
   const stored = () =>
-    t.database.db.selectFrom('clients').select(['price_list_id', 'price_column_id', 'price_type']).where('id', '=', clientId).executeTakeFirstOrThrow();
+    t.database.db
+      .selectFrom('clients')
+      .select(['price_list_id', 'price_column_id', 'price_type'])
+      .where('id', '=', clientId)
+      .executeTakeFirstOrThrow();
 
   it('sets a price list as the price type: the message, the answer and what the client prices use', async () => {
     const res = (await post(`/v3/api/partner/client/${clientId}/`, { price_type: String(wholesale().id), check: 'Y' })).json();
-    expect(res).toMatchObject({ SUCCESS: 'Y', MESSAGE: MSG.clientPriceSettingsSet, PRICE_TYPE: { ID: wholesale().id, NAME: 'Оптовый прайс', CODE: 'PURCHASE' } });
+    expect(res).toMatchObject({
+      SUCCESS: 'Y',
+      MESSAGE: MSG.clientPriceSettingsSet,
+      PRICE_TYPE: { ID: wholesale().id, NAME: 'Оптовый прайс', CODE: 'PURCHASE' },
+    });
     expect(await stored()).toEqual({ price_list_id: wholesale().id, price_column_id: null, price_type: 'PURCHASE' });
     expect(await t.app.services.clients.priceSettingsOf(pid, clientId)).toMatchObject({ priceListId: wholesale().id, columnId: null });
     expect((await get(`/v3/api/partner/client/${clientId}/`)).json().PRICE_TYPE.NAME).toBe('Оптовый прайс');
@@ -135,7 +165,10 @@ describe('POST /v3/api/partner/client/{id}/: price type and column', () => {
   it("refuses another partner's list, a column given as a price type and an empty request, changing nothing", async () => {
     const before = await stored();
     const url = `/v3/api/partner/client/${clientId}/`;
-    expect((await post(url, { price_type: String(foreignListId), check: 'Y' })).json()).toEqual({ SUCCESS: 'N', errors: { price_type: MSG.priceTypeNotFound } });
+    expect((await post(url, { price_type: String(foreignListId), check: 'Y' })).json()).toEqual({
+      SUCCESS: 'N',
+      errors: { price_type: MSG.priceTypeNotFound },
+    });
     expect((await post(url, { price_type: String(column().id), check: 'Y' })).json().errors).toEqual({ price_type: MSG.priceTypeNotFound });
     expect((await post(url, { column_id: String(wholesale().id), check: 'Y' })).json().errors).toEqual({ column_id: MSG.priceColumnNotFound });
     expect((await post(url, { check: 'Y' })).json().errors).toEqual({ price_type: MSG.priceSettingRequired });
@@ -158,9 +191,21 @@ describe('POST /v3/api/partner/client/{id}/: price type and column', () => {
 describe('GET /v3/api/partner/client/{id}/prices/', () => {
   it("answers the client's personal prices", async () => {
     const db = t.database.db;
-    const withPrices = await db.selectFrom('clients').select('id').where('partner_id', '=', pid).where('has_individual', '=', true).executeTakeFirstOrThrow();
+    const withPrices = await db
+      .selectFrom('clients')
+      .select('id')
+      .where('partner_id', '=', pid)
+      .where('has_individual', '=', true)
+      .executeTakeFirstOrThrow();
     const count = Number(
-      (await db.selectFrom('client_prices').select((eb) => eb.fn.countAll().as('n')).where('partner_id', '=', pid).where('client_id', '=', withPrices.id).executeTakeFirstOrThrow()).n,
+      (
+        await db
+          .selectFrom('client_prices')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('partner_id', '=', pid)
+          .where('client_id', '=', withPrices.id)
+          .executeTakeFirstOrThrow()
+      ).n,
     );
     const res = (await get(`/v3/api/partner/client/${withPrices.id}/prices/?limit=500`, 'orders@partner.demo')).json();
     expect(res.NAV.CNT).toBe(count);

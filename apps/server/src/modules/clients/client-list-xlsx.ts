@@ -46,7 +46,13 @@ const LOYALTY_COLUMNS: Column[] = [
 ];
 
 /** Writes the client list as an .xlsx, fed page by page: a header row, then a row per client; dates in `zone`. */
-export function writeClientListXlsx(file: string, sheetName: string, pages: AsyncIterable<ClientListItem[]>, view: ClientView, zone: string): Promise<void> {
+export function writeClientListXlsx(
+  file: string,
+  sheetName: string,
+  pages: AsyncIterable<ClientListItem[]>,
+  view: ClientView,
+  zone: string,
+): Promise<void> {
   const dates: Dates = { day: (s) => dateText(s, zone), time: (s) => dateTimeText(s, zone) };
   // The columns the user may see, as the list shows them: the price type after the INN, loyalty at the end.
   const columns = [

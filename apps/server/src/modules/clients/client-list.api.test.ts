@@ -4,14 +4,7 @@ import { computeRights } from '@b2b/contracts/rights';
 import { finishedExport } from '@/test/export-job';
 import { countingStatements } from '@/test/statement-counter';
 import { bearer, createTestApp, type TestApp } from '@/test/test-app';
-import {
-  downloadXlsxRows,
-  insertClient,
-  insertLoyaltyMember,
-  insertOrder,
-  partnerIdOf,
-  priceListsOf,
-} from './clients-test-fixtures';
+import { downloadXlsxRows, insertClient, insertLoyaltyMember, insertOrder, partnerIdOf, priceListsOf } from './clients-test-fixtures';
 import { clientsService } from './clients.service';
 
 let t: TestApp;
@@ -37,7 +30,12 @@ beforeAll(async () => {
   ids.alfa = await insertClient(db, pid, { name: 'Альфа', registeredAt: '2019-03-01T12:00:00+03:00', columnId: column.id });
   ids.beta = await insertClient(db, pid, { name: 'Бета', registeredAt: '2019-03-02T12:00:00+03:00', priceListId: wholesale.id });
   ids.vega = await insertClient(db, pid, { name: 'Вега', registeredAt: '2019-03-03T12:00:00+03:00' });
-  ids.gamma = await insertClient(db, pid, { name: 'Гамма', registeredAt: '2019-03-04T12:00:00+03:00', priceListId: wholesale.id, columnId: column.id });
+  ids.gamma = await insertClient(db, pid, {
+    name: 'Гамма',
+    registeredAt: '2019-03-04T12:00:00+03:00',
+    priceListId: wholesale.id,
+    columnId: column.id,
+  });
 
   // Альфа: 100 + 100 + 101 count (average 100.33); the latest order is a canceled one, which does not count.
   await insertOrder(db, pid, ids.alfa, { status: 'COMPLETED', sum: '100.00', createdAt: '2019-04-01T10:00:00Z' });
@@ -50,9 +48,27 @@ beforeAll(async () => {
   await insertOrder(db, pid, ids.gamma, { status: 'COMPLETED', sum: '1000.00', createdAt: '2019-03-20T10:00:00Z' });
   await insertOrder(db, pid, ids.gamma, { status: 'COMPLETED', sum: '1.00', createdAt: '2019-03-21T10:00:00Z' });
 
-  await insertLoyaltyMember(db, pid, ids.alfa, { statusSort: 300, balance: '10.00', cardCode: '3900000001', enabled: true, enabledAt: '2019-05-01T10:00:00Z' });
-  await insertLoyaltyMember(db, pid, ids.beta, { statusSort: 100, balance: '500.00', cardCode: '3900000003', enabled: false, enabledAt: '2019-04-01T10:00:00Z' });
-  await insertLoyaltyMember(db, pid, ids.gamma, { statusSort: 200, balance: '0.00', cardCode: '3900000002', enabled: true, enabledAt: '2019-06-01T10:00:00Z' });
+  await insertLoyaltyMember(db, pid, ids.alfa, {
+    statusSort: 300,
+    balance: '10.00',
+    cardCode: '3900000001',
+    enabled: true,
+    enabledAt: '2019-05-01T10:00:00Z',
+  });
+  await insertLoyaltyMember(db, pid, ids.beta, {
+    statusSort: 100,
+    balance: '500.00',
+    cardCode: '3900000003',
+    enabled: false,
+    enabledAt: '2019-04-01T10:00:00Z',
+  });
+  await insertLoyaltyMember(db, pid, ids.gamma, {
+    statusSort: 200,
+    balance: '0.00',
+    cardCode: '3900000002',
+    enabled: true,
+    enabledAt: '2019-06-01T10:00:00Z',
+  });
 });
 afterAll(() => t.close());
 
@@ -169,9 +185,24 @@ describe('GET /v3/api/partner/client/: filters and counts', () => {
 
   it('filters by blacklist and counts CNT (the filter) and CNT_ALL (all the partner clients)', async () => {
     const db = t.database.db;
-    const total = Number((await db.selectFrom('clients').select((eb) => eb.fn.countAll().as('n')).where('partner_id', '=', pid).executeTakeFirstOrThrow()).n);
+    const total = Number(
+      (
+        await db
+          .selectFrom('clients')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('partner_id', '=', pid)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     const blocked = Number(
-      (await db.selectFrom('clients').select((eb) => eb.fn.countAll().as('n')).where('partner_id', '=', pid).where('blacklisted', '=', true).executeTakeFirstOrThrow()).n,
+      (
+        await db
+          .selectFrom('clients')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('partner_id', '=', pid)
+          .where('blacklisted', '=', true)
+          .executeTakeFirstOrThrow()
+      ).n,
     );
     const black = (await get('/v3/api/partner/client/?blacklist=Y&limit=36')).json();
     expect(black.NAV).toEqual({ CNT: blocked, CNT_ALL: total });
@@ -191,7 +222,7 @@ describe('GET /v3/api/partner/client/: filters and counts', () => {
 });
 
 describe('GET /v3/api/partner/client/: one statement', () => {
-  it("reads a page and its counts in one statement, and a changed loyalty flag gives the right columns at once", async () => {
+  it('reads a page and its counts in one statement, and a changed loyalty flag gives the right columns at once', async () => {
     const { db, counter } = countingStatements(t.database.db);
     const service = clientsService(db, { mailer: t.app.services.mailer, files: t.app.services.files, jobs: t.app.services.jobs });
     const viewer = { partnerId: pid, rights: computeRights({ kind: 'PARTNER', isOwner: true, roles: [] }) };
@@ -217,7 +248,11 @@ describe('GET /v3/api/partner/client/: one statement', () => {
     // Past the last row the page says nothing of the counts: they are read on their own.
     counter.n = 0;
     const past = await service.list(viewer, { ...query, offset: 24 });
-    expect({ items: past.ITEMS, nav: past.NAV, statements: counter.n }).toEqual({ items: [], nav: { CNT: 4, CNT_ALL: expect.any(Number) }, statements: 2 });
+    expect({ items: past.ITEMS, nav: past.NAV, statements: counter.n }).toEqual({
+      items: [],
+      nav: { CNT: 4, CNT_ALL: expect.any(Number) },
+      statements: 2,
+    });
   });
 });
 

@@ -71,7 +71,11 @@ export function clientListRepo(db: Db) {
       // The group's members as an array read once, by which the clients are found on their key. As an EXISTS (a
       // semi-join) the list's written join order put the group last: 100,000 clients and their lookups were joined
       // before a group of 98 was kept (0.5-1 s).
-      const members = d.selectFrom('client_group_members as m').select('m.client_id').where('m.partner_id', '=', partnerId).where('m.group_id', '=', f.groupId);
+      const members = d
+        .selectFrom('client_group_members as m')
+        .select('m.client_id')
+        .where('m.partner_id', '=', partnerId)
+        .where('m.group_id', '=', f.groupId);
       q = q.where('c.id', '=', sql<number>`any(array(${members}))`);
     }
     return q;
@@ -144,7 +148,8 @@ export function clientListRepo(db: Db) {
     onPresetSessions(db, WRITTEN_JOIN_ORDER, run, f.blacklist ? GENERIC_PLAN : undefined);
 
   /** Whether the client_counts read model answers the filter's count exactly: no group and no text in it. */
-  const readModelCounts = (f: ClientListFilter) => f.groupId === undefined && !f.text && (!f.from || Boolean(f.fromDay)) && (!f.to || Boolean(f.toDay));
+  const readModelCounts = (f: ClientListFilter) =>
+    f.groupId === undefined && !f.text && (!f.from || Boolean(f.fromDay)) && (!f.to || Boolean(f.toDay));
 
   /**
    * Borrowed, read-only: whether the partner runs the loyalty programme (it decides which columns the list shows),
@@ -203,7 +208,11 @@ export function clientListRepo(db: Db) {
       // Every client has its figures' row (a trigger adds it with the client): a sort of the client's own
       // columns needs no join.
       const members = filtered(partnerId, f);
-      const ids = (CLIENT_SORTS.has(p.sort) ? members : members.innerJoin('client_order_stats as s', (j) => j.onRef('s.partner_id', '=', 'c.partner_id').onRef('s.client_id', '=', 'c.id')))
+      const ids = (
+        CLIENT_SORTS.has(p.sort)
+          ? members
+          : members.innerJoin('client_order_stats as s', (j) => j.onRef('s.partner_id', '=', 'c.partner_id').onRef('s.client_id', '=', 'c.id'))
+      )
         .select('c.id')
         .orderBy(key, modifiers)
         .orderBy('c.id', dir)
@@ -259,7 +268,8 @@ export function clientListRepo(db: Db) {
   });
 
   return {
-    count: async (partnerId: number, f: ClientListFilter) => (readModelCounts(f) ? (await readModelPair(partnerId, f)).cnt : (await countOnTable(partnerId, f)).n),
+    count: async (partnerId: number, f: ClientListFilter) =>
+      readModelCounts(f) ? (await readModelPair(partnerId, f)).cnt : (await countOnTable(partnerId, f)).n,
 
     /**
      * The list's NAV: the filter's count and the collection's (all the partner's clients, or all the group's

@@ -9,9 +9,7 @@ type PriceList = Awaited<ReturnType<ReturnType<typeof clientsRepo>['priceLists']
 
 export function priceChoices(lists: PriceList[]): NonNullable<ClientCard['PRICE_SETTINGS']> {
   return {
-    PRICE_TYPES: lists
-      .filter((l) => l.kind === 'PRICELIST')
-      .map((l) => ({ ID: l.id, NAME: l.name, IS_BASE: yn(l.is_base) as YN })),
+    PRICE_TYPES: lists.filter((l) => l.kind === 'PRICELIST').map((l) => ({ ID: l.id, NAME: l.name, IS_BASE: yn(l.is_base) as YN })),
     COLUMNS: lists.filter((l) => l.kind === 'COLUMN').map((l) => ({ ID: l.id, NAME: l.name, PARENT_ID: l.parent_id })),
   };
 }
@@ -23,11 +21,7 @@ export function priceChoices(lists: PriceList[]): NonNullable<ClientCard['PRICE_
  */
 export function clientPriceSettings(db: Db) {
   const repo = clientsRepo(db);
-  return async function setPriceSettings(
-    partnerId: number,
-    clientId: number,
-    body: { price_type?: number | 'personal_price'; column_id?: number },
-  ) {
+  return async function setPriceSettings(partnerId: number, clientId: number, body: { price_type?: number | 'personal_price'; column_id?: number }) {
     const client = await repo.findById(partnerId, clientId);
     if (!client) throw notFound(MSG.notFound);
     if (body.price_type === undefined && body.column_id === undefined) return failed({ price_type: MSG.priceSettingRequired });

@@ -50,7 +50,14 @@ export async function matchRoutedClient(
   };
   const inn = by.inn?.trim();
   if (inn) {
-    const c = await trx.selectFrom('clients').select(['id', 'blacklisted']).where('partner_id', '=', partnerId).where('inn', '=', inn).orderBy('id').limit(1).executeTakeFirst();
+    const c = await trx
+      .selectFrom('clients')
+      .select(['id', 'blacklisted'])
+      .where('partner_id', '=', partnerId)
+      .where('inn', '=', inn)
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst();
     if (c) return { id: c.id, blacklisted: c.blacklisted, userId: await userOf(c.id) };
   }
   if (!email) return undefined;
@@ -66,7 +73,14 @@ export async function matchRoutedClient(
     .limit(1)
     .executeTakeFirst();
   if (user) return { id: user.id, blacklisted: user.blacklisted, userId: user.user_id };
-  const c = await trx.selectFrom('clients').select(['id', 'blacklisted']).where('partner_id', '=', partnerId).where(sql`lower(email)`, '=', email).orderBy('id').limit(1).executeTakeFirst();
+  const c = await trx
+    .selectFrom('clients')
+    .select(['id', 'blacklisted'])
+    .where('partner_id', '=', partnerId)
+    .where(sql`lower(email)`, '=', email)
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
   return c ? { id: c.id, blacklisted: c.blacklisted, userId: await userOf(c.id) } : undefined;
 }
 

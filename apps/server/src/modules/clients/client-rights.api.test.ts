@@ -15,7 +15,14 @@ const tokens: Record<string, string> = {};
 let clientId: number;
 let groupId: number;
 
-const ROLES = ['owner@partner.demo', 'admin@partner.demo', 'orders@partner.demo', 'price@partner.demo', 'clients@partner.demo', 'loyalty@partner.demo'];
+const ROLES = [
+  'owner@partner.demo',
+  'admin@partner.demo',
+  'orders@partner.demo',
+  'price@partner.demo',
+  'clients@partner.demo',
+  'loyalty@partner.demo',
+];
 const SEES_LOYALTY = new Set(['owner@partner.demo', 'admin@partner.demo', 'loyalty@partner.demo']);
 const SEES_PRICE_TYPE = new Set(['owner@partner.demo', 'admin@partner.demo', 'price@partner.demo', 'clients@partner.demo']);
 const LOYALTY_FIELDS = ['IS_AVAIL', 'ENABLED', 'ENABLED_DATE', 'CARD_CODE', 'BALANCE', 'STATUS'];
@@ -33,8 +40,18 @@ beforeAll(async () => {
   const pid = await partnerIdOf(db, 'owner@partner.demo');
   await db.updateTable('partners').set({ loyalty_enabled: true }).where('id', '=', pid).execute();
   clientId = await insertClient(db, pid, { name: 'ООО «Видимость» Тест', registeredAt: '2021-01-01T10:00:00+03:00' });
-  await db.updateTable('clients').set({ inn: '7712345678', phone: '+7 (916) 555-12-34', email: 'vidimost@example.ru' }).where('id', '=', clientId).execute();
-  await insertLoyaltyMember(db, pid, clientId, { statusSort: 200, balance: '10.00', cardCode: '4900000777', enabled: true, enabledAt: '2021-02-01T10:00:00Z' });
+  await db
+    .updateTable('clients')
+    .set({ inn: '7712345678', phone: '+7 (916) 555-12-34', email: 'vidimost@example.ru' })
+    .where('id', '=', clientId)
+    .execute();
+  await insertLoyaltyMember(db, pid, clientId, {
+    statusSort: 200,
+    balance: '10.00',
+    cardCode: '4900000777',
+    enabled: true,
+    enabledAt: '2021-02-01T10:00:00Z',
+  });
   groupId = (await db.selectFrom('client_groups').select('id').where('partner_id', '=', pid).orderBy('id').executeTakeFirstOrThrow()).id;
   await db.insertInto('client_group_members').values({ partner_id: pid, group_id: groupId, client_id: clientId }).execute();
 });

@@ -34,7 +34,15 @@ export async function insertClient(
   if (c.withUser) {
     await db
       .insertInto('users')
-      .values({ kind: 'CLIENT', partner_id: partnerId, client_id: id, email: `user-${unique()}@example.ru`, name: 'анна', surname: 'петрова', phone: '79161234567' })
+      .values({
+        kind: 'CLIENT',
+        partner_id: partnerId,
+        client_id: id,
+        email: `user-${unique()}@example.ru`,
+        name: 'анна',
+        surname: 'петрова',
+        phone: '79161234567',
+      })
       .execute();
   }
   return id;
@@ -49,7 +57,15 @@ export async function insertOrder(
   const number = `T-${unique()}`;
   const { id } = await db
     .insertInto('orders')
-    .values({ partner_id: partnerId, client_id: clientId, order_number: number, status: o.status, position_sum: o.sum, position_count: 1, created_at: o.createdAt })
+    .values({
+      partner_id: partnerId,
+      client_id: clientId,
+      order_number: number,
+      status: o.status,
+      position_sum: o.sum,
+      position_count: 1,
+      created_at: o.createdAt,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return { id, number };
@@ -69,7 +85,15 @@ export async function insertLoyaltyMember(
     .executeTakeFirstOrThrow();
   await db
     .insertInto('loyalty_members')
-    .values({ partner_id: partnerId, client_id: clientId, status_id: status.id, balance: m.balance, card_code: m.cardCode, enabled: m.enabled, enabled_at: m.enabledAt })
+    .values({
+      partner_id: partnerId,
+      client_id: clientId,
+      status_id: status.id,
+      balance: m.balance,
+      card_code: m.cardCode,
+      enabled: m.enabled,
+      enabled_at: m.enabledAt,
+    })
     .execute();
 }
 

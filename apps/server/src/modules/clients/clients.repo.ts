@@ -8,20 +8,13 @@ export function clientsRepo(db: Db) {
   return {
     /** Count and first registration date, for one partner or (manager) the whole platform. */
     stats: (partnerId?: number) => {
-      let q = db
-        .selectFrom('clients')
-        .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('registered_at').as('min_date')]);
+      let q = db.selectFrom('clients').select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('registered_at').as('min_date')]);
       if (partnerId !== undefined) q = q.where('partner_id', '=', partnerId);
       return q.executeTakeFirstOrThrow();
     },
 
     findById: (partnerId: number, id: number) =>
-      db
-        .selectFrom('clients')
-        .selectAll()
-        .where('partner_id', '=', partnerId)
-        .where('id', '=', id)
-        .executeTakeFirst(),
+      db.selectFrom('clients').selectAll().where('partner_id', '=', partnerId).where('id', '=', id).executeTakeFirst(),
 
     /** The partner's name and whether its loyalty programme is on (read from partners, which clients do not own). */
     partnerProfile: (partnerId: number) =>
@@ -29,16 +22,16 @@ export function clientsRepo(db: Db) {
 
     /** Active clients for pickers, by name or INN. */
     short: (partnerId: number, query: string | undefined, limit: number) => {
-      let q = db
-        .selectFrom('clients')
-        .select(['id', 'name'])
-        .where('partner_id', '=', partnerId)
-        .where('blacklisted', '=', false);
+      let q = db.selectFrom('clients').select(['id', 'name']).where('partner_id', '=', partnerId).where('blacklisted', '=', false);
       if (query) {
         const pattern = likePattern(query);
         q = q.where((eb) => eb.or([eb(sql`lower(name)`, 'like', pattern), eb('inn', 'like', pattern)]));
       }
-      return q.orderBy(sql`lower(name)`).orderBy('id').limit(limit).execute();
+      return q
+        .orderBy(sql`lower(name)`)
+        .orderBy('id')
+        .limit(limit)
+        .execute();
     },
 
     /** Those of `ids` that are this partner's clients, locked for the caller's transaction. */
@@ -54,12 +47,7 @@ export function clientsRepo(db: Db) {
 
     /** Those of `ids` that are this partner's clients. */
     owned: (partnerId: number, ids: number[]) =>
-      db
-        .selectFrom('clients')
-        .select(['id', 'blacklisted'])
-        .where('partner_id', '=', partnerId)
-        .where('id', 'in', ids)
-        .execute(),
+      db.selectFrom('clients').select(['id', 'blacklisted']).where('partner_id', '=', partnerId).where('id', 'in', ids).execute(),
 
     setBlacklisted: (partnerId: number, ids: number[], blacklisted: boolean) =>
       db
@@ -120,9 +108,19 @@ export function clientsRepo(db: Db) {
     ) => db.updateTable('clients').set(set).where('partner_id', '=', partnerId).where('id', '=', clientId).execute(),
 
     /** Sets the price list (null: the base list) or the column (null: none) of many clients at once. */
-    assignPrices: (partnerId: number, clientIds: number[], set: { price_list_id?: number | null; price_type?: string; price_column_id?: number | null }) =>
+    assignPrices: (
+      partnerId: number,
+      clientIds: number[],
+      set: { price_list_id?: number | null; price_type?: string; price_column_id?: number | null },
+    ) =>
       clientIds.length
-        ? db.updateTable('clients').set(set).where('partner_id', '=', partnerId).where('id', 'in', clientIds).executeTakeFirst().then((r) => Number(r.numUpdatedRows))
+        ? db
+            .updateTable('clients')
+            .set(set)
+            .where('partner_id', '=', partnerId)
+            .where('id', 'in', clientIds)
+            .executeTakeFirst()
+            .then((r) => Number(r.numUpdatedRows))
         : Promise.resolve(0),
 
     personalPrices: (partnerId: number, clientId: number, limit: number, offset: number) =>

@@ -124,7 +124,9 @@ export function clientsService(db: Db, deps: { mailer: Mailer; files: FileStore;
         keptLoyalty.set(partnerId, on);
         const view = clientViewOf(user.rights, on);
         const rows =
-          view.loyalty === assumed.loyalty || !found.rows.length ? found.rows : await listRepo.page(partnerId, filter, visibleSort(q, view), view.loyalty);
+          view.loyalty === assumed.loyalty || !found.rows.length
+            ? found.rows
+            : await listRepo.page(partnerId, filter, visibleSort(q, view), view.loyalty);
         return listAnswer(view, rows, cnt, all);
       }
       // The counts come first: they tell whether the loyalty programme is on, which decides the columns.
@@ -138,7 +140,11 @@ export function clientsService(db: Db, deps: { mailer: Mailer; files: FileStore;
      * Queues the .xlsx of the whole filtered list (or of a group's members, with groupId), with the columns the
      * user's rights show; the job's id answers at once.
      */
-    exportList(user: Viewer & { id: number }, q: ListQuery, opts: { groupId?: number; fileName?: string } = {}): Promise<ExportQueued | ActionFailed> {
+    exportList(
+      user: Viewer & { id: number },
+      q: ListQuery,
+      opts: { groupId?: number; fileName?: string } = {},
+    ): Promise<ExportQueued | ActionFailed> {
       const input: ClientExportInput = { query: q, rights: user.rights, ...opts };
       return exports.request(opts.groupId === undefined ? 'export.clients' : 'export.group_members', user, input);
     },
@@ -146,7 +152,10 @@ export function clientsService(db: Db, deps: { mailer: Mailer; files: FileStore;
     /** Active (not blacklisted) clients for pickers. */
     async short(partnerId: number, query: string | undefined, limit: number): Promise<ListAnswer<ClientShortItem>> {
       const rows = await repo.short(partnerId, query, limit);
-      return list(rows.map((r) => ({ ID: r.id, NAME: r.name })), { CNT: rows.length, CNT_ALL: rows.length });
+      return list(
+        rows.map((r) => ({ ID: r.id, NAME: r.name })),
+        { CNT: rows.length, CNT_ALL: rows.length },
+      );
     },
 
     /** The client card; undefined when the id is not this partner's client. */
@@ -183,7 +192,13 @@ export function clientsService(db: Db, deps: { mailer: Mailer; files: FileStore;
       const rows = await repo.personalPrices(partnerId, id, page.limit, page.offset);
       const cnt = await repo.personalPriceCount(partnerId, id);
       return list(
-        rows.map((r) => ({ PRODUCT_ID: r.product_id, UP_CODE_1C: r.up_code_1c, NAME: r.name, PRICE: money(r.price), VALID_UNTIL: toSeconds(r.valid_until) })),
+        rows.map((r) => ({
+          PRODUCT_ID: r.product_id,
+          UP_CODE_1C: r.up_code_1c,
+          NAME: r.name,
+          PRICE: money(r.price),
+          VALID_UNTIL: toSeconds(r.valid_until),
+        })),
         { CNT: cnt, CNT_ALL: cnt },
       );
     },

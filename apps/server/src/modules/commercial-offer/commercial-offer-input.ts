@@ -1,8 +1,19 @@
 import { EMAIL_RE } from '@b2b/contracts/employees';
 import { SHOP_MSG } from '@b2b/contracts/shop';
 import {
-  ACTUAL_DAYS_MAX, BASKET_EXPORT_OPTIONS, bikError, checkingAccountError, corAccountError, innError, kppError, ogrnError,
-  postcodeError, REQUISITES_MSG, type BasketExportOption, type CommercialOfferBody, type OfferTextField,
+  ACTUAL_DAYS_MAX,
+  BASKET_EXPORT_OPTIONS,
+  bikError,
+  checkingAccountError,
+  corAccountError,
+  innError,
+  kppError,
+  ogrnError,
+  postcodeError,
+  REQUISITES_MSG,
+  type BasketExportOption,
+  type CommercialOfferBody,
+  type OfferTextField,
 } from '@b2b/contracts/shop-requisites';
 import type { OfferSettingsChanges, OfferSettingsRow } from './commercial-offer.repo';
 
@@ -80,7 +91,14 @@ export function parseOfferSettings(body: CommercialOfferBody, stored: OfferSetti
     (Object.keys(BASKET_EXPORT_OPTIONS) as BasketExportOption[]).map((k) => [k, body.basketExport?.[k] ?? storedExport[k] === true]),
   );
   return {
-    set: { ...set, kpp: set.kpp?.toUpperCase() ?? null, is_actual_days: isActualDays, actual_days: actualDays, vat, basket_export: JSON.stringify(basketExport) },
+    set: {
+      ...set,
+      kpp: set.kpp?.toUpperCase() ?? null,
+      is_actual_days: isActualDays,
+      actual_days: actualDays,
+      vat,
+      basket_export: JSON.stringify(basketExport),
+    },
     errors,
   };
 }

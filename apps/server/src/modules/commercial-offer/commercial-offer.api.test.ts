@@ -35,14 +35,35 @@ describe('commercial-offer settings', () => {
   it('reads the seed requisites', async () => {
     const body = await read(await kit.login('loyalty@partner.demo'));
     expect(body.SUCCESS).toBe('Y');
-    expect(body.ITEM).toMatchObject({ orgName: 'ООО «Канцлер Опт»', bik: '044525225', actualDays: 5, isActualDays: 'Y', vat: 'WITH_VAT', logo: null, stamp: null });
+    expect(body.ITEM).toMatchObject({
+      orgName: 'ООО «Канцлер Опт»',
+      bik: '044525225',
+      actualDays: 5,
+      isActualDays: 'Y',
+      vat: 'WITH_VAT',
+      logo: null,
+      stamp: null,
+    });
   });
 
   it('checks the digits, lengths and check numbers of the requisites', async () => {
-    const res = (await save({
-      orgName: '', inn: '770708389', ogrn: '1027700132190', kpp: '77360100', postcode: '1270', email: 'sales@',
-      url: 'not a site', checkingAccount: '4070281', bik: '123456789', corAccount: '30101810400000000999', actualDays: '0', isActualDays: 'Y', vat: 'X',
-    })).json();
+    const res = (
+      await save({
+        orgName: '',
+        inn: '770708389',
+        ogrn: '1027700132190',
+        kpp: '77360100',
+        postcode: '1270',
+        email: 'sales@',
+        url: 'not a site',
+        checkingAccount: '4070281',
+        bik: '123456789',
+        corAccount: '30101810400000000999',
+        actualDays: '0',
+        isActualDays: 'Y',
+        vat: 'X',
+      })
+    ).json();
     expect(res).toEqual({
       SUCCESS: 'N',
       errors: {
@@ -62,22 +83,32 @@ describe('commercial-offer settings', () => {
     });
     expect((await save({ ...VALID, inn: '7707083890' })).json().errors).toEqual({ inn: REQUISITES_MSG.innChecksum });
     expect((await save({ ...VALID, inn: '' })).json().errors).toEqual({ inn: 'Не заполнены обязательные поля' });
-    expect((await save({ ...VALID, orgName: 'О'.repeat(256), email: `${'a'.repeat(250)}@kancler.ru` })).json().errors)
-      .toEqual({ orgName: SHOP_MSG.textTooLong(255), email: SHOP_MSG.textTooLong(254) });
+    expect((await save({ ...VALID, orgName: 'О'.repeat(256), email: `${'a'.repeat(250)}@kancler.ru` })).json().errors).toEqual({
+      orgName: SHOP_MSG.textTooLong(255),
+      email: SHOP_MSG.textTooLong(254),
+    });
     expect((await save({ ...VALID, corAccount: '40101810400000000225' })).json().errors).toEqual({ corAccount: REQUISITES_MSG.corAccountLength });
   });
 
   it('saves every field, a jpeg logo and a png seal checked by content', async () => {
-    const res = (await save(VALID, [
-      { field: 'logo', filename: 'logo.jpg', data: JPEG },
-      { field: 'stamp', filename: 'печать.png', data: PNG },
-    ])).json();
+    const res = (
+      await save(VALID, [
+        { field: 'logo', filename: 'logo.jpg', data: JPEG },
+        { field: 'stamp', filename: 'печать.png', data: PNG },
+      ])
+    ).json();
     expect(res).toMatchObject({ SUCCESS: 'Y', MESSAGE: REQUISITES_MSG.saved });
     const item = (await read()).ITEM;
     expect(item).toMatchObject({
-      orgName: 'ООО «Канцлер Опт»', inn: '7707083893', checkingAccount: '40702810400000000225', actualDays: 10, isActualDays: 'Y',
-      vat: 'WO_VAT', basketExport: { photo: 'Y', article: 'N', description: 'N' },
-      logo: { NAME: 'logo.jpg', SIZE: JPEG.length }, stamp: { NAME: 'печать.png' },
+      orgName: 'ООО «Канцлер Опт»',
+      inn: '7707083893',
+      checkingAccount: '40702810400000000225',
+      actualDays: 10,
+      isActualDays: 'Y',
+      vat: 'WO_VAT',
+      basketExport: { photo: 'Y', article: 'N', description: 'N' },
+      logo: { NAME: 'logo.jpg', SIZE: JPEG.length },
+      stamp: { NAME: 'печать.png' },
     });
     const seal = await kit.get(item.stamp.URL);
     expect(seal.headers['content-type']).toBe('image/png');

@@ -8,8 +8,7 @@ export type OfferSettingsChanges = Omit<Updateable<CommercialOfferSettingsTable>
 /** One settings row per partner. */
 export function commercialOfferRepo(db: Db) {
   return {
-    find: (partnerId: number) =>
-      db.selectFrom('commercial_offer_settings').selectAll().where('partner_id', '=', partnerId).executeTakeFirst(),
+    find: (partnerId: number) => db.selectFrom('commercial_offer_settings').selectAll().where('partner_id', '=', partnerId).executeTakeFirst(),
 
     upsert: (partnerId: number, changes: OfferSettingsChanges) =>
       db

@@ -1,6 +1,10 @@
 import { MSG } from '@b2b/contracts/messages';
 import {
-  BASKET_EXPORT_OPTIONS, REQUISITES_MSG, type BasketExportOption, type CommercialOfferBody, type CommercialOfferSettings,
+  BASKET_EXPORT_OPTIONS,
+  REQUISITES_MSG,
+  type BasketExportOption,
+  type CommercialOfferBody,
+  type CommercialOfferSettings,
   type OfferTextField,
 } from '@b2b/contracts/shop-requisites';
 import type { Db } from '@/db/database';
@@ -37,9 +41,10 @@ export function commercialOfferService(db: Db, deps: { files: FileStore }) {
       actualDays: row?.actual_days ?? null,
       isActualDays: yn(row?.is_actual_days ?? false),
       vat: row?.vat === 'WO_VAT' ? 'WO_VAT' : 'WITH_VAT',
-      basketExport: Object.fromEntries(
-        Object.keys(BASKET_EXPORT_OPTIONS).map((k) => [k, yn(exported[k] === true)]),
-      ) as Record<BasketExportOption, 'Y' | 'N'>,
+      basketExport: Object.fromEntries(Object.keys(BASKET_EXPORT_OPTIONS).map((k) => [k, yn(exported[k] === true)])) as Record<
+        BasketExportOption,
+        'Y' | 'N'
+      >,
     };
   }
 
@@ -91,7 +96,13 @@ export function commercialOfferService(db: Db, deps: { files: FileStore }) {
           const old = stored?.[column] ?? null;
           const image = checkedImages[key];
           if (image) {
-            const meta = { partnerId: user.partnerId, purpose: `offer-${key}` as const, originalName: image.upload.filename, mime: image.mime, createdBy: user.id };
+            const meta = {
+              partnerId: user.partnerId,
+              purpose: `offer-${key}` as const,
+              originalName: image.upload.filename,
+              mime: image.mime,
+              createdBy: user.id,
+            };
             set[column] = (await deps.files.save(meta, image.upload.data, trx)).id;
           } else if (body[`${key}_del`]) set[column] = null;
           if (old && set[column] !== undefined && set[column] !== old) replaced.push(old);

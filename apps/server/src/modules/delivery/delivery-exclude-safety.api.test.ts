@@ -18,7 +18,9 @@ let partnerId: number;
 beforeAll(async () => {
   const db = kit.t.database.db;
   codes = (await db.selectFrom('catalog_products').select('up_code_1c').orderBy('id').limit(3).execute()).map((r) => r.up_code_1c);
-  partnerId = Number((await db.selectFrom('users').select('partner_id').where('email', '=', 'admin@partner.demo').executeTakeFirstOrThrow()).partner_id);
+  partnerId = Number(
+    (await db.selectFrom('users').select('partner_id').where('email', '=', 'admin@partner.demo').executeTakeFirstOrThrow()).partner_id,
+  );
 });
 
 const uploadExclude = (filename: string, data: Buffer) => kit.upload('/v3/api/partner/delivery_exclude/', {}, [{ field: 'file', filename, data }]);
@@ -82,8 +84,7 @@ describe('delivery exclusion file: hostile and huge files', () => {
   });
 
   it('answers a corrupt xlsx with the unsupported-format message', async () => {
-    expect((await uploadExclude('broken.xlsx', zipWithEntry('xl/workbook.xml', '<workbook>'))).json())
-      .toEqual(refused(MSG.fileFormatUnsupported));
+    expect((await uploadExclude('broken.xlsx', zipWithEntry('xl/workbook.xml', '<workbook>'))).json()).toEqual(refused(MSG.fileFormatUnsupported));
   });
 
   it('keeps answering other requests while a big legal file is read', async () => {
@@ -132,7 +133,12 @@ describe('delivery exclusion file: parallel uploads', () => {
     const res = await upload;
     expect(res?.statusCode).toBe(200);
     expect(res?.json()).toMatchObject({ SUCCESS: 'Y', COUNT_ITEMS: 1, COUNT_IN_FILE: 1 });
-    const rows = await db.selectFrom('delivery_excludes').select(['id', 'active']).where('partner_id', '=', partnerId).orderBy('id', 'desc').execute();
+    const rows = await db
+      .selectFrom('delivery_excludes')
+      .select(['id', 'active'])
+      .where('partner_id', '=', partnerId)
+      .orderBy('id', 'desc')
+      .execute();
     expect(rows.filter((r) => r.active)).toEqual([{ id: rows[0].id, active: true }]);
   });
 

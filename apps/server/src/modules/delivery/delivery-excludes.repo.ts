@@ -10,9 +10,18 @@ export function deliveryExcludesRepo(db: Db) {
     active: (partnerId: number) =>
       db
         .selectFrom('delivery_excludes')
-        .leftJoin('files', (j) => j.onRef('files.partner_id', '=', 'delivery_excludes.partner_id').onRef('files.id', '=', 'delivery_excludes.file_id'))
-        .select(['delivery_excludes.id', 'delivery_excludes.count_items', 'delivery_excludes.count_in_file', 'delivery_excludes.created_at',
-          'files.id as file_id', 'files.original_name', 'files.size'])
+        .leftJoin('files', (j) =>
+          j.onRef('files.partner_id', '=', 'delivery_excludes.partner_id').onRef('files.id', '=', 'delivery_excludes.file_id'),
+        )
+        .select([
+          'delivery_excludes.id',
+          'delivery_excludes.count_items',
+          'delivery_excludes.count_in_file',
+          'delivery_excludes.created_at',
+          'files.id as file_id',
+          'files.original_name',
+          'files.size',
+        ])
         .where('delivery_excludes.partner_id', '=', partnerId)
         .where('delivery_excludes.active', '=', true)
         .orderBy('delivery_excludes.id', 'desc')
@@ -28,7 +37,11 @@ export function deliveryExcludesRepo(db: Db) {
       db.updateTable('delivery_excludes').set({ active: false }).where('partner_id', '=', partnerId).where('active', '=', true).execute(),
 
     insert: (partnerId: number, values: { file_id: string; count_items: number; count_in_file: number }) =>
-      db.insertInto('delivery_excludes').values({ ...values, partner_id: partnerId, active: true }).returning('id').executeTakeFirstOrThrow(),
+      db
+        .insertInto('delivery_excludes')
+        .values({ ...values, partner_id: partnerId, active: true })
+        .returning('id')
+        .executeTakeFirstOrThrow(),
 
     async insertProducts(partnerId: number, excludeId: number, productIds: number[]): Promise<void> {
       for (let i = 0; i < productIds.length; i += CHUNK) {
@@ -41,7 +54,11 @@ export function deliveryExcludesRepo(db: Db) {
     async productIdsByCode(codes: string[]): Promise<number[]> {
       const ids: number[] = [];
       for (let i = 0; i < codes.length; i += CHUNK) {
-        const rows = await db.selectFrom('catalog_products').select('id').where('up_code_1c', 'in', codes.slice(i, i + CHUNK)).execute();
+        const rows = await db
+          .selectFrom('catalog_products')
+          .select('id')
+          .where('up_code_1c', 'in', codes.slice(i, i + CHUNK))
+          .execute();
         ids.push(...rows.map((r) => r.id));
       }
       return ids;

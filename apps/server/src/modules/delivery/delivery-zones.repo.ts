@@ -11,7 +11,11 @@ export function deliveryZonesRepo(db: Db) {
     list: (partnerId: number) => scoped(partnerId).orderBy('sort').orderBy('id').execute(),
     find: (partnerId: number, id: number) => scoped(partnerId).where('id', '=', id).executeTakeFirst(),
     insert: (partnerId: number, values: ZoneValues) =>
-      db.insertInto('delivery_zones').values({ ...values, partner_id: partnerId }).returning('id').executeTakeFirstOrThrow(),
+      db
+        .insertInto('delivery_zones')
+        .values({ ...values, partner_id: partnerId })
+        .returning('id')
+        .executeTakeFirstOrThrow(),
     update: (partnerId: number, id: number, values: Updateable<DeliveryZonesTable>) =>
       db.updateTable('delivery_zones').set(values).where('partner_id', '=', partnerId).where('id', '=', id).executeTakeFirst(),
     delete: (partnerId: number, id: number) =>

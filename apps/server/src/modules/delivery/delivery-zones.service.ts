@@ -83,7 +83,13 @@ export function deliveryZonesService(db: Db) {
       if (polygon && 'error' in polygon) errors.polygon = polygon.error;
       if (Object.keys(errors).length) return failed(errors);
       const outline = polygon as Point[] | null;
-      const values = { name, price: price as string, sort, free_from: freeFrom as string | null, polygon: outline === null ? null : JSON.stringify(outline) };
+      const values = {
+        name,
+        price: price as string,
+        sort,
+        free_from: freeFrom as string | null,
+        polygon: outline === null ? null : JSON.stringify(outline),
+      };
       if (current) {
         await repo.update(partnerId, current.id, values);
         return ok({ ID: current.id }, SHOP_MSG.zoneSaved);
@@ -94,7 +100,13 @@ export function deliveryZonesService(db: Db) {
 
     /** The shop's zones for checkout, by sort. */
     async forShop(partnerId: number): Promise<ShopZone[]> {
-      return (await repo.list(partnerId)).map((z) => ({ id: Number(z.id), name: z.name, price: z.price ?? '0', freeFrom: z.free_from, polygon: z.polygon }));
+      return (await repo.list(partnerId)).map((z) => ({
+        id: Number(z.id),
+        name: z.name,
+        price: z.price ?? '0',
+        freeFrom: z.free_from,
+        polygon: z.polygon,
+      }));
     },
 
     /** The zone whose outline holds the point (the first by sort), among zones that have one. */

@@ -16,10 +16,14 @@ const uploadExclude = (filename: string, data: Buffer) => kit.upload('/v3/api/pa
 
 describe('delivery zones', () => {
   it('need a name and a sum', async () => {
-    expect((await post('/v3/api/partner/delivery_zone/', { name: '', price: '' })).json())
-      .toEqual({ SUCCESS: 'N', errors: { name: 'Не указано название', price: 'Не указана сумма' } });
-    expect((await post('/v3/api/partner/delivery_zone/', { name: 'МКАД', price: 'дорого', sort: 'x' })).json().errors)
-      .toEqual({ price: SHOP_MSG.sumInvalid, sort: SHOP_MSG.sortInvalid });
+    expect((await post('/v3/api/partner/delivery_zone/', { name: '', price: '' })).json()).toEqual({
+      SUCCESS: 'N',
+      errors: { name: 'Не указано название', price: 'Не указана сумма' },
+    });
+    expect((await post('/v3/api/partner/delivery_zone/', { name: 'МКАД', price: 'дорого', sort: 'x' })).json().errors).toEqual({
+      price: SHOP_MSG.sumInvalid,
+      sort: SHOP_MSG.sortInvalid,
+    });
   });
 
   it('are created, listed by sort, re-sorted, edited and deleted', async () => {
@@ -40,17 +44,39 @@ describe('delivery zones', () => {
     expect(list.ITEMS[1]).toMatchObject({ NAME: 'До 30 км от МКАД', PRICE: '1200.5' });
 
     expect((await post(`/v3/api/partner/delivery_zone/${inside.ID}/`, { name: 'Москва', price: '400', sort: '10' })).json().SUCCESS).toBe('Y');
-    expect((await post(`/v3/api/partner/delivery_zone/${outside.ID}/`, { delete: 'Y' })).json()).toEqual({ SUCCESS: 'Y', MESSAGE: SHOP_MSG.zoneDeleted });
+    expect((await post(`/v3/api/partner/delivery_zone/${outside.ID}/`, { delete: 'Y' })).json()).toEqual({
+      SUCCESS: 'Y',
+      MESSAGE: SHOP_MSG.zoneDeleted,
+    });
     list = { ITEMS: await ours() };
-    expect(list.ITEMS).toEqual([{ ID: inside.ID, DELIVERY_ZONE_ID: inside.ID, NAME: 'Москва', PRICE: '400', SORT: 10, FREE_FROM: '', POLYGON: null }]);
+    expect(list.ITEMS).toEqual([
+      { ID: inside.ID, DELIVERY_ZONE_ID: inside.ID, NAME: 'Москва', PRICE: '400', SORT: 10, FREE_FROM: '', POLYGON: null },
+    ]);
   });
 
   it('keep a free-delivery sum and an outline, refusing a malformed one, and clear them with empty values', async () => {
-    const id = (await post('/v3/api/partner/delivery_zone/', { name: 'Центр', price: '700', free_from: '25 000', polygon: '[[55.7,37.5],[55.8,37.5],[55.8,37.7]]' })).json().ID;
+    const id = (
+      await post('/v3/api/partner/delivery_zone/', {
+        name: 'Центр',
+        price: '700',
+        free_from: '25 000',
+        polygon: '[[55.7,37.5],[55.8,37.5],[55.8,37.7]]',
+      })
+    ).json().ID;
     const zone = async () => (await get('/v3/api/partner/delivery_zone/')).json().ITEMS.find((z: { ID: number }) => z.ID === id);
-    expect(await zone()).toMatchObject({ FREE_FROM: '25000', POLYGON: [[55.7, 37.5], [55.8, 37.5], [55.8, 37.7]] });
-    expect((await post(`/v3/api/partner/delivery_zone/${id}/`, { name: 'Центр', price: '700', free_from: 'много', polygon: '[[91,0],[0,0],[0,1]]' })).json().errors)
-      .toEqual({ free_from: SHOP_MSG.sumInvalid, polygon: SHOP_MSG.zonePointRange(1) });
+    expect(await zone()).toMatchObject({
+      FREE_FROM: '25000',
+      POLYGON: [
+        [55.7, 37.5],
+        [55.8, 37.5],
+        [55.8, 37.7],
+      ],
+    });
+    expect(
+      (
+        await post(`/v3/api/partner/delivery_zone/${id}/`, { name: 'Центр', price: '700', free_from: 'много', polygon: '[[91,0],[0,0],[0,1]]' })
+      ).json().errors,
+    ).toEqual({ free_from: SHOP_MSG.sumInvalid, polygon: SHOP_MSG.zonePointRange(1) });
     // A re-sort keeps them; empty values clear them.
     await post('/v3/api/partner/delivery_zone/', { delivery_zone_id: String(id), sort: '50' });
     expect(await zone()).toMatchObject({ FREE_FROM: '25000', SORT: 50 });
@@ -79,7 +105,10 @@ describe('delivery zones', () => {
       [{ polygon: '55.7, 37.5' }, malformed],
       [{ polygon: '[[true,1],[0,0],[0,1]]' }, malformed],
       [{ polygon: '[[55.7,37.5],[55.8,37.5],[55.8]]' }, malformed],
-      [{ free_from: '-1', polygon: '[[0,0]]' }, { free_from: SHOP_MSG.sumInvalid, ...count }],
+      [
+        { free_from: '-1', polygon: '[[0,0]]' },
+        { free_from: SHOP_MSG.sumInvalid, ...count },
+      ],
     ];
     for (const [fields, errors] of cases) {
       for (const url of [`/v3/api/partner/delivery_zone/${id}/`, '/v3/api/partner/delivery_zone/']) {
@@ -91,8 +120,10 @@ describe('delivery zones', () => {
     expect((await get('/v3/api/partner/delivery_zone/')).json()).toEqual(before);
     // A free-from sum or an outline alone names a field of the zone: answered with the name and price it lacks.
     for (const fields of [{ free_from: '1000' }, { polygon: '' }] as Record<string, string>[]) {
-      expect((await post(`/v3/api/partner/delivery_zone/${id}/`, fields)).json())
-        .toEqual({ SUCCESS: 'N', errors: { name: SHOP_MSG.nameMissing, price: SHOP_MSG.sumMissing } });
+      expect((await post(`/v3/api/partner/delivery_zone/${id}/`, fields)).json()).toEqual({
+        SUCCESS: 'N',
+        errors: { name: SHOP_MSG.nameMissing, price: SHOP_MSG.sumMissing },
+      });
     }
   });
 
@@ -109,12 +140,24 @@ describe('delivery zones', () => {
 
 describe('delivery exclusion file', () => {
   it('starts with nothing downloaded', async () => {
-    expect((await get('/v3/api/partner/delivery_exclude/')).json())
-      .toEqual({ IS_DOWNLOADED: 'N', COUNT_ITEMS: 0, COUNT_IN_FILE: 0, FILE: null, DATE: null });
+    expect((await get('/v3/api/partner/delivery_exclude/')).json()).toEqual({
+      IS_DOWNLOADED: 'N',
+      COUNT_ITEMS: 0,
+      COUNT_IN_FILE: 0,
+      FILE: null,
+      DATE: null,
+    });
   });
 
   it('counts the codes in an xlsx and the catalogue products among them', async () => {
-    const xlsx = await xlsxOf([['Код товара', 'Название'], [codes[0], 'A'], [Number(codes[1]), 'B'], ['999999', 'нет в каталоге'], [codes[0], 'повтор'], ['12', 'не код']]);
+    const xlsx = await xlsxOf([
+      ['Код товара', 'Название'],
+      [codes[0], 'A'],
+      [Number(codes[1]), 'B'],
+      ['999999', 'нет в каталоге'],
+      [codes[0], 'повтор'],
+      ['12', 'не код'],
+    ]);
     const res = (await uploadExclude('исключения.xlsx', xlsx)).json();
     expect(res).toMatchObject({ SUCCESS: 'Y', MESSAGE: SHOP_MSG.excludeLoaded, IS_DOWNLOADED: 'Y', COUNT_ITEMS: 2, COUNT_IN_FILE: 3 });
     const current = (await get('/v3/api/partner/delivery_exclude/')).json();
@@ -139,8 +182,12 @@ describe('delivery exclusion file', () => {
   });
 
   it('is switched off by deactivation', async () => {
-    expect((await post('/v3/api/partner/delivery_exclude/deactive/', {})).json())
-      .toMatchObject({ SUCCESS: 'Y', IS_DOWNLOADED: 'N', COUNT_ITEMS: 0, COUNT_IN_FILE: 0 });
+    expect((await post('/v3/api/partner/delivery_exclude/deactive/', {})).json()).toMatchObject({
+      SUCCESS: 'Y',
+      IS_DOWNLOADED: 'N',
+      COUNT_ITEMS: 0,
+      COUNT_IN_FILE: 0,
+    });
     expect((await get('/v3/api/partner/delivery_exclude/')).json().IS_DOWNLOADED).toBe('N');
     const price = await kit.login('price@partner.demo');
     expect((await post('/v3/api/partner/delivery_exclude/deactive/', {}, price)).statusCode).toBe(403);
@@ -153,17 +200,14 @@ describe('a zone change of the wrong shape (issue 10: refused, never acted on)',
   it('does not delete a zone for delete[]=Y or any delete that is not a flag', async () => {
     const id = (await post('/v3/api/partner/delivery_zone/', { name: 'Зона для проверки', price: '100' })).json().ID as number;
     const before = (await get('/v3/api/partner/delivery_zone/')).json();
-    const bodies: (string | object)[] = [
-      'delete[]=Y',
-      'delete[0]=Y',
-      'delete[x]=Y',
-      'delete=maybe',
-      { delete: ['Y'] },
-      { delete: { 0: 'Y' } },
-    ];
+    const bodies: (string | object)[] = ['delete[]=Y', 'delete[0]=Y', 'delete[x]=Y', 'delete=maybe', { delete: ['Y'] }, { delete: { 0: 'Y' } }];
     for (const body of bodies) {
-      for (const [url, extra] of [[`/v3/api/partner/delivery_zone/${id}/`, ''], ['/v3/api/partner/delivery_zone/', `delivery_zone_id=${id}`]]) {
-        const payload = typeof body === 'string' ? [body, extra].filter(Boolean).join('&') : { ...body, ...(extra ? { delivery_zone_id: String(id) } : {}) };
+      for (const [url, extra] of [
+        [`/v3/api/partner/delivery_zone/${id}/`, ''],
+        ['/v3/api/partner/delivery_zone/', `delivery_zone_id=${id}`],
+      ]) {
+        const payload =
+          typeof body === 'string' ? [body, extra].filter(Boolean).join('&') : { ...body, ...(extra ? { delivery_zone_id: String(id) } : {}) };
         const res = await kit.raw(url, payload);
         expect(res.statusCode, `${url} ${JSON.stringify(payload)}`).toBe(200);
         expect(res.json(), `${url} ${JSON.stringify(payload)}`).toMatchObject({ SUCCESS: 'N', errors: { delete: expect.any(String) } });

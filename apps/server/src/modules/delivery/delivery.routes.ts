@@ -13,7 +13,8 @@ const bodyId = (raw: string | undefined) => (raw ? idParam({ id: raw }) : null);
 
 /** A call that names no field of a zone changes nothing, and is refused as such. */
 function assertNamesAField(body: DeliveryZoneBody): void {
-  if ([body.delete, body.name, body.price, body.sort, body.free_from, body.polygon].every((value) => value === undefined)) throw badRequest(MSG.badRequest);
+  if ([body.delete, body.name, body.price, body.sort, body.free_from, body.polygon].every((value) => value === undefined))
+    throw badRequest(MSG.badRequest);
 }
 
 export function deliveryRoutes(zones: DeliveryZonesService, excludes: DeliveryExcludeService) {

@@ -18,7 +18,10 @@ function codeOf(value: SpreadsheetCell): string | null {
       : null;
   }
   if (typeof value === 'string') {
-    const v = value.trim().replace(/^["']|["']$/g, '').trim();
+    const v = value
+      .trim()
+      .replace(/^["']|["']$/g, '')
+      .trim();
     return CODE.test(v) ? v : null;
   }
   return null;

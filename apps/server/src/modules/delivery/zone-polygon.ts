@@ -7,8 +7,7 @@ import { outlineCountError, pointInRange, type OutlinePoint } from '@b2b/contrac
 export type Point = OutlinePoint;
 
 /** A coordinate as JSON gives it: a number, or a decimal written as a string; anything else (true, null, '') is none. */
-const coordinate = (v: unknown) =>
-  typeof v === 'number' ? v : typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v.trim()) ? Number(v) : Number.NaN;
+const coordinate = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v.trim()) ? Number(v) : Number.NaN);
 
 /**
  * Reads the outline a partner sends as JSON text, [[latitude, longitude], …], by the rules of contracts'

@@ -4,9 +4,21 @@ import { SHOP_MSG } from '@b2b/contracts/shop';
 import { insidePolygon, parsePolygon, type Point } from './zone-polygon';
 
 describe('a zone outline', () => {
-  const square: Point[] = [[55.7, 37.5], [55.8, 37.5], [55.8, 37.7], [55.7, 37.7]];
+  const square: Point[] = [
+    [55.7, 37.5],
+    [55.8, 37.5],
+    [55.8, 37.7],
+    [55.7, 37.7],
+  ];
   // A concave "L": the notch at the top right is outside.
-  const ell: Point[] = [[0, 0], [2, 0], [2, 1], [1, 1], [1, 2], [0, 2]];
+  const ell: Point[] = [
+    [0, 0],
+    [2, 0],
+    [2, 1],
+    [1, 1],
+    [1, 2],
+    [0, 2],
+  ];
 
   it('holds the points inside it and not those outside', () => {
     expect(insidePolygon([55.75, 37.62], square)).toBe(true);
@@ -17,8 +29,16 @@ describe('a zone outline', () => {
   });
 
   it('is read from JSON: 3 distinct points at least, each [latitude, longitude] within range, each refusal with its message', () => {
-    expect(parsePolygon('[[55.7,37.5],[55.8,37.5],[55.8,37.7]]')).toEqual([[55.7, 37.5], [55.8, 37.5], [55.8, 37.7]]);
-    expect(parsePolygon('[["55.7","37.5"],[55.8,37.5],[55.8,37.7]]')).toEqual([[55.7, 37.5], [55.8, 37.5], [55.8, 37.7]]);
+    expect(parsePolygon('[[55.7,37.5],[55.8,37.5],[55.8,37.7]]')).toEqual([
+      [55.7, 37.5],
+      [55.8, 37.5],
+      [55.8, 37.7],
+    ]);
+    expect(parsePolygon('[["55.7","37.5"],[55.8,37.5],[55.8,37.7]]')).toEqual([
+      [55.7, 37.5],
+      [55.8, 37.5],
+      [55.8, 37.7],
+    ]);
     const malformed = { error: SHOP_MSG.zonePolygonInvalid(LIMITS.deliveryZonePointsMax) };
     const count = { error: SHOP_MSG.zoneOutlinePoints(LIMITS.deliveryZonePointsMax) };
     const cases: [string, { error: string }][] = [

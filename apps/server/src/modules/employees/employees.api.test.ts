@@ -15,8 +15,7 @@ afterAll(() => t.close());
 
 const post = (url: string, data: Record<string, string>, token = admin) =>
   t.app.inject({ method: 'POST', url, ...form(data), headers: { ...form(data).headers, ...bearer(token) } });
-const list = async (token = admin) =>
-  (await t.app.inject({ method: 'GET', url: '/v3/api/partner/employee/', headers: bearer(token) })).json();
+const list = async (token = admin) => (await t.app.inject({ method: 'GET', url: '/v3/api/partner/employee/', headers: bearer(token) })).json();
 
 describe('employees', () => {
   it('lists the partner employees with their rights and not the owner', async () => {
@@ -44,12 +43,27 @@ describe('employees', () => {
     const created = (await post('/v3/api/partner/employee/', { email: 'New.Person@partner.demo', name: 'анна-мария1', surname: ' иванова ' })).json();
     expect(created).toMatchObject({ SUCCESS: 'Y', MESSAGE: EMPLOYEE_MSG.created });
     const row = (await list()).ITEMS.find((e: { ID: number }) => e.ID === created.ID);
-    expect(row).toMatchObject({ NAME: 'Анна-мария', SURNAME: 'Иванова', EMAIL: 'new.person@partner.demo', ORDERS: 'Y', PRICE: 'N', HAS_PASSWORD: 'N' });
+    expect(row).toMatchObject({
+      NAME: 'Анна-мария',
+      SURNAME: 'Иванова',
+      EMAIL: 'new.person@partner.demo',
+      ORDERS: 'Y',
+      PRICE: 'N',
+      HAS_PASSWORD: 'N',
+    });
 
-    const edited = (await post('/v3/api/partner/employee/', {
-      employee_id: String(created.ID), email: 'new.person@partner.demo', name: 'Анна', surname: 'Иванова',
-      orders: 'N', price: 'N', clients: 'N', loyalty: 'Y',
-    })).json();
+    const edited = (
+      await post('/v3/api/partner/employee/', {
+        employee_id: String(created.ID),
+        email: 'new.person@partner.demo',
+        name: 'Анна',
+        surname: 'Иванова',
+        orders: 'N',
+        price: 'N',
+        clients: 'N',
+        loyalty: 'Y',
+      })
+    ).json();
     expect(edited.SUCCESS).toBe('Y');
 
     // Price, clients and orders are all N: sending the password switches orders on first.
@@ -72,7 +86,8 @@ describe('employees', () => {
     const info = await t.app.inject({ method: 'GET', url: '/v3/api/partner/info/', headers: bearer(token) });
     expect(info.statusCode).toBe(401);
     const signIn = await t.app.inject({
-      method: 'POST', url: '/v3/oauth/token/',
+      method: 'POST',
+      url: '/v3/oauth/token/',
       ...form({ grant_type: 'password', username: 'price@partner.demo', password: 'demo1234', ...WEB_CLIENT }),
     });
     expect(signIn.json().error_description).toBe(MSG.userDisabled);
@@ -119,7 +134,7 @@ describe('employees', () => {
     expect((await list()).ITEMS.find((e: { ID: number }) => e.ID === id)).toMatchObject({ ACTIVE: 'Y', NAME: expect.not.stringMatching('Взлом') });
   });
 
-  it('a deleted employee\'s token stops working at once (the per-request check reads the live user with the token)', async () => {
+  it("a deleted employee's token stops working at once (the per-request check reads the live user with the token)", async () => {
     const token = await t.login('loyalty@partner.demo');
     const check = async () => (await t.app.inject({ method: 'GET', url: '/v3/api/utils/check/', headers: bearer(token) })).json();
     expect(await check()).toMatchObject({ STATUS: 'valid', USER: { EMAIL: 'loyalty@partner.demo' } });

@@ -15,8 +15,18 @@ export function employeesRepo(db: Db) {
     list: (partnerId: number) =>
       staff(partnerId)
         .select([
-          'id', 'surname', 'name', 'email', 'role_admin', 'role_orders', 'role_price', 'role_clients', 'role_loyalty',
-          'active', 'last_login_at', 'created_at',
+          'id',
+          'surname',
+          'name',
+          'email',
+          'role_admin',
+          'role_orders',
+          'role_price',
+          'role_clients',
+          'role_loyalty',
+          'active',
+          'last_login_at',
+          'created_at',
         ])
         .select((eb) => eb('password_hash', 'is not', null).as('has_password'))
         .orderBy('surname')
@@ -42,6 +52,5 @@ export function employeesRepo(db: Db) {
       if (exceptId) q = q.where('id', '<>', exceptId);
       return Boolean(await q.executeTakeFirst());
     },
-
   };
 }

@@ -12,8 +12,7 @@ import type { PartnersService } from '../partners/partners.service';
 import { employeesRepo } from './employees.repo';
 
 const PASSWORD_ALPHABET = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-export const generatePassword = (length = 10) =>
-  Array.from({ length }, () => PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)]).join('');
+export const generatePassword = (length = 10) => Array.from({ length }, () => PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)]).join('');
 
 type Actor = AuthUser & { partnerId: number };
 

@@ -30,8 +30,14 @@ export async function changeMembers(
     const error = !client
       ? MSG.clientNotFound
       : remove
-        ? members.has(id) ? null : MSG.clientNotInGroup
-        : members.has(id) ? MSG.clientAlreadyInGroup : client.blacklisted ? ORDER_MSG.clientBlacklisted : null;
+        ? members.has(id)
+          ? null
+          : MSG.clientNotInGroup
+        : members.has(id)
+          ? MSG.clientAlreadyInGroup
+          : client.blacklisted
+            ? ORDER_MSG.clientBlacklisted
+            : null;
     if (error) outcome.ERRORS.push({ ID: id, MESSAGE: error });
     else outcome.DONE.push(id);
   }

@@ -11,7 +11,14 @@ const tokens: Record<string, string> = {};
 let pid: number;
 let otherPid: number;
 
-const STAFF = ['owner@partner.demo', 'clients@partner.demo', 'orders@partner.demo', 'price@partner.demo', 'loyalty@partner.demo', 'owner@second.demo'];
+const STAFF = [
+  'owner@partner.demo',
+  'clients@partner.demo',
+  'orders@partner.demo',
+  'price@partner.demo',
+  'loyalty@partner.demo',
+  'owner@second.demo',
+];
 
 const get = (url: string, who = 'owner@partner.demo') => t.app.inject({ method: 'GET', url, headers: bearer(tokens[who]) });
 const post = (url: string, data: Record<string, string>, who = 'clients@partner.demo') =>
@@ -24,7 +31,11 @@ const newClients = (n: number, opts: { blacklisted?: boolean } = {}) => {
   day++;
   return Promise.all(
     Array.from({ length: n }, (_, i) =>
-      insertClient(t.database.db, pid, { name: `Групповой ${day}-${i}`, registeredAt: `2016-05-${String(day).padStart(2, '0')}T12:00:00+03:00`, ...opts }),
+      insertClient(t.database.db, pid, {
+        name: `Групповой ${day}-${i}`,
+        registeredAt: `2016-05-${String(day).padStart(2, '0')}T12:00:00+03:00`,
+        ...opts,
+      }),
     ),
   );
 };
@@ -60,7 +71,14 @@ describe('GET /v3/api/partner/grouplist/', () => {
     for (const sort of GROUP_SORTS) {
       for (const order of ['ASC', 'DESC']) {
         const items: GroupListItem[] = (await get(`/v3/api/partner/grouplist/?sort=${sort}&order=${order}`)).json().ITEMS;
-        const key = (g: GroupListItem) => (sort === 'ID' ? g.ID : sort === 'CREATE_DATE' ? g.CREATE_DATE : sort === 'CLIENTS_COUNT' ? g.CLIENTS_COUNT : (sort === 'NAME' ? g.NAME : g.DESCRIPTION ?? '').toLowerCase());
+        const key = (g: GroupListItem) =>
+          sort === 'ID'
+            ? g.ID
+            : sort === 'CREATE_DATE'
+              ? g.CREATE_DATE
+              : sort === 'CLIENTS_COUNT'
+                ? g.CLIENTS_COUNT
+                : (sort === 'NAME' ? g.NAME : (g.DESCRIPTION ?? '')).toLowerCase();
         const keys = items.map(key);
         const sorted = [...keys].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
         expect(keys, `${sort} ${order}`).toEqual(order === 'ASC' ? sorted : sorted.reverse());
@@ -139,7 +157,11 @@ describe('POST /v3/api/partner/client_group/{groupId}/', () => {
     const [a, b, c] = await newClients(3);
     const g = await createGroup('Участники');
     const url = `/v3/api/partner/client_group/${g.ID}/`;
-    expect((await post(url, clientsField([a]))).json()).toEqual({ SUCCESS: 'Y', MESSAGE: 'Клиент успешно добавлен в группу', INFO: { DONE: [a], ERRORS: [] } });
+    expect((await post(url, clientsField([a]))).json()).toEqual({
+      SUCCESS: 'Y',
+      MESSAGE: 'Клиент успешно добавлен в группу',
+      INFO: { DONE: [a], ERRORS: [] },
+    });
     expect((await post(url, clientsField([b, c]))).json().MESSAGE).toBe('Клиенты успешно добавлены в группу');
     expect(await memberIds(g.ID)).toEqual([a, b, c].sort((x, y) => x - y));
     expect((await post(url, { ...clientsField([a]), delete: 'Y' })).json().MESSAGE).toBe('Клиент удален из группы');
@@ -206,7 +228,9 @@ describe('groups: rights and tenancy', () => {
     expect(viaQuery.json()).toMatchObject({ SUCCESS: 'Y', JOB_ID: expect.any(Number) });
     expect(await finishedExport(t, tokens['orders@partner.demo'], viaQuery.json())).toMatchObject({ FILENAME: expect.stringMatching(/\.xlsx$/) });
     // An action given in the body is the one that counts: an empty one is a save, which a reader may not do.
-    expect((await post('/v3/api/partner/group/?action=export', { groupName: 'Не создавать', action: '' }, 'orders@partner.demo')).statusCode).toBe(403);
+    expect((await post('/v3/api/partner/group/?action=export', { groupName: 'Не создавать', action: '' }, 'orders@partner.demo')).statusCode).toBe(
+      403,
+    );
     expect((await get('/v3/api/partner/grouplist/?limit=96')).json().NAV.CNT_ALL).toBe(before);
   });
 
@@ -256,13 +280,21 @@ describe('issue 9: the group list search, its export and blacklisted members', (
 
   it("pages a group's members in the client list's order, by every figure both ways", async () => {
     const ids = (
-      await t.database.db.selectFrom('clients').select('id').where('partner_id', '=', pid).where('blacklisted', '=', false).orderBy('id').limit(30).execute()
+      await t.database.db
+        .selectFrom('clients')
+        .select('id')
+        .where('partner_id', '=', pid)
+        .where('blacklisted', '=', false)
+        .orderBy('id')
+        .limit(30)
+        .execute()
     ).map((c) => Number(c.id));
     const group = await createGroup('Порядок участников', ids);
     const members = new Set(ids);
     const pagesOf = async (url: string, cnt: number) => {
       const all: number[] = [];
-      for (let offset = 0; offset < cnt; offset += 24) all.push(...((await get(`${url}&limit=24&offset=${offset}`)).json().ITEMS as { ID: number }[]).map((c) => c.ID));
+      for (let offset = 0; offset < cnt; offset += 24)
+        all.push(...((await get(`${url}&limit=24&offset=${offset}`)).json().ITEMS as { ID: number }[]).map((c) => c.ID));
       return all;
     };
     const everyone = (await get('/v3/api/partner/client/?limit=12')).json().NAV.CNT;
@@ -280,6 +312,11 @@ describe('issue 9: the group list search, its export and blacklisted members', (
     const group = await createGroup('С черным списком', [active]);
     await t.database.db.insertInto('client_group_members').values({ partner_id: pid, group_id: group.ID, client_id: blocked }).execute();
     const items = (await get(`/v3/api/partner/group/${group.ID}/?limit=96`)).json().ITEMS as { ID: number; BLACKLIST: string }[];
-    expect(items.map((c) => [c.ID, c.BLACKLIST]).sort()).toEqual([[active, 'N'], [blocked, 'Y']].sort());
+    expect(items.map((c) => [c.ID, c.BLACKLIST]).sort()).toEqual(
+      [
+        [active, 'N'],
+        [blocked, 'Y'],
+      ].sort(),
+    );
   });
 });

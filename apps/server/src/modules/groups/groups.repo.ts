@@ -42,7 +42,13 @@ export function groupsRepo(db: Db) {
         : Promise.resolve(0),
 
     count: async (partnerId: number, f: GroupListFilter) =>
-      Number((await filtered(partnerId, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
+      Number(
+        (
+          await filtered(partnerId, f)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
 
     page: (partnerId: number, f: GroupListFilter, p: { sort: GroupSort; order: 'ASC' | 'DESC'; limit: number; offset: number }) => {
       const dir = p.order === 'ASC' ? 'asc' : 'desc';
@@ -68,7 +74,11 @@ export function groupsRepo(db: Db) {
     findForCard: (partnerId: number, id: number) =>
       filtered(partnerId, {})
         .select([
-          'g.id', 'g.name', 'g.description', 'g.created_at', membersCount.as('clients_count'),
+          'g.id',
+          'g.name',
+          'g.description',
+          'g.created_at',
+          membersCount.as('clients_count'),
           sql<boolean | null>`(select p.loyalty_enabled from partners p where p.id = g.partner_id)`.as('loyalty_on'),
         ])
         .where('g.id', '=', id)
@@ -90,8 +100,7 @@ export function groupsRepo(db: Db) {
       db.updateTable('client_groups').set(v).where('partner_id', '=', partnerId).where('id', '=', id).execute(),
 
     /** Deletes the group; its memberships go with it (ON DELETE CASCADE). */
-    remove: (partnerId: number, id: number) =>
-      db.deleteFrom('client_groups').where('partner_id', '=', partnerId).where('id', '=', id).execute(),
+    remove: (partnerId: number, id: number) => db.deleteFrom('client_groups').where('partner_id', '=', partnerId).where('id', '=', id).execute(),
 
     memberIds: async (partnerId: number, groupId: number, clientIds: number[]) =>
       new Set(

@@ -71,11 +71,15 @@ describe('a member balance', () => {
             const passed = answers.filter((a) => a.json().SUCCESS === 'Y').length;
             // As many pass as the balance covers, whatever order they ran in; the rest are refused by name.
             expect(passed).toBe(Math.min(m.count, model.div(m.points).floor().toNumber()));
-            expect(answers.filter((a) => a.json().SUCCESS !== 'Y').every((a) => String(a.json().errors?.points).startsWith(LOYALTY_MSG.balanceTooLow('')))).toBe(true);
+            expect(
+              answers.filter((a) => a.json().SUCCESS !== 'Y').every((a) => String(a.json().errors?.points).startsWith(LOYALTY_MSG.balanceTooLow(''))),
+            ).toBe(true);
             model = model.minus(passed * m.points);
           }
           const now = await stored(id);
-          expect(now.balance.eq(now.ledger) && now.balance.eq(model) && now.balance.gte(0), `${now.balance} / Σ ${now.ledger} / model ${model}`).toBe(true);
+          expect(now.balance.eq(now.ledger) && now.balance.eq(model) && now.balance.gte(0), `${now.balance} / Σ ${now.ledger} / model ${model}`).toBe(
+            true,
+          );
         }
       }),
       { numRuns: 12 },
@@ -85,7 +89,9 @@ describe('a member balance', () => {
   it('30 parallel write-offs of 10 from 100 leave 0, never less', async () => {
     const id = await member();
     expect((await post(`${L}/clients/plus/`, { client_id: String(id), points: '100', comment: 'Старт' })).json().SUCCESS).toBe('Y');
-    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => post(`${L}/clients/minus/`, { client_id: String(id), points: '10', comment: `Параллельно ${i}` })));
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => post(`${L}/clients/minus/`, { client_id: String(id), points: '10', comment: `Параллельно ${i}` })),
+    );
     expect(answers.filter((a) => a.json().SUCCESS === 'Y')).toHaveLength(10);
     expect(await stored(id)).toEqual({ balance: new Decimal(0), ledger: new Decimal(0) });
   });
@@ -93,10 +99,20 @@ describe('a member balance', () => {
   it('is guarded by the database: no balance below zero, no movement against its operation or in fractions', async () => {
     const id = await member();
     const db = t.database.db;
-    await expect(db.updateTable('loyalty_members').set({ balance: '-1' }).where('partner_id', '=', pid).where('client_id', '=', id).execute()).rejects.toThrow(/check constraint/);
+    await expect(
+      db.updateTable('loyalty_members').set({ balance: '-1' }).where('partner_id', '=', pid).where('client_id', '=', id).execute(),
+    ).rejects.toThrow(/check constraint/);
     const row = (operation: 'PLUS' | 'MINUS' | 'CREDIT' | 'DEBIT' | 'BURN' | 'RETURN', points: string) =>
       db.insertInto('loyalty_ledger').values({ partner_id: pid, client_id: id, operation, points, title: 'Проверка' }).execute();
-    for (const [operation, points] of [['PLUS', '-5'], ['CREDIT', '0'], ['RETURN', '-1'], ['MINUS', '5'], ['DEBIT', '10'], ['BURN', '1'], ['PLUS', '1.5']] as const) {
+    for (const [operation, points] of [
+      ['PLUS', '-5'],
+      ['CREDIT', '0'],
+      ['RETURN', '-1'],
+      ['MINUS', '5'],
+      ['DEBIT', '10'],
+      ['BURN', '1'],
+      ['PLUS', '1.5'],
+    ] as const) {
       await expect(row(operation, points), `${operation} ${points}`).rejects.toThrow(/loyalty_ledger_points_sign/);
     }
     expect(await stored(id)).toEqual({ balance: new Decimal(0), ledger: new Decimal(0) });

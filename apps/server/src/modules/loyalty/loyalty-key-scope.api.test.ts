@@ -22,11 +22,26 @@ async function member(name: string): Promise<number> {
   return id;
 }
 const balanceOf = async (clientId: number) =>
-  Number((await t.database.db.selectFrom('loyalty_members').select('balance').where('partner_id', '=', pid).where('client_id', '=', clientId).executeTakeFirstOrThrow()).balance);
-const rowsOf = async (clientId: number) =>
-  (await t.database.db.selectFrom('loyalty_ledger').select(['operation', 'points']).where('partner_id', '=', pid).where('client_id', '=', clientId).orderBy('id').execute()).map(
-    (r) => [r.operation, Number(r.points)],
+  Number(
+    (
+      await t.database.db
+        .selectFrom('loyalty_members')
+        .select('balance')
+        .where('partner_id', '=', pid)
+        .where('client_id', '=', clientId)
+        .executeTakeFirstOrThrow()
+    ).balance,
   );
+const rowsOf = async (clientId: number) =>
+  (
+    await t.database.db
+      .selectFrom('loyalty_ledger')
+      .select(['operation', 'points'])
+      .where('partner_id', '=', pid)
+      .where('client_id', '=', clientId)
+      .orderBy('id')
+      .execute()
+  ).map((r) => [r.operation, Number(r.points)]);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -38,7 +53,8 @@ afterAll(() => t.close());
 describe('a loyalty idempotency key', () => {
   it('reused for another client credits that client; resent for the same client credits once', async () => {
     const [first, other] = [await member('ООО Ключ Первый'), await member('ООО Ключ Второй')];
-    const plus = (clientId: number, points: string) => post(`${L}/clients/plus/`, { client_id: String(clientId), points, comment: 'Бонус', key: 'form-42' });
+    const plus = (clientId: number, points: string) =>
+      post(`${L}/clients/plus/`, { client_id: String(clientId), points, comment: 'Бонус', key: 'form-42' });
 
     expect((await plus(first, '100')).json()).toEqual({ SUCCESS: 'Y', MESSAGE: LOYALTY_MSG.plusDone, BALANCE: '100' });
     expect((await plus(other, '70')).json()).toEqual({ SUCCESS: 'Y', MESSAGE: LOYALTY_MSG.plusDone, BALANCE: '70' });
@@ -52,13 +68,18 @@ describe('a loyalty idempotency key', () => {
     // The same key for another operation of the same client is that operation's own.
     const minus = await post(`${L}/clients/minus/`, { client_id: String(first), points: '30', comment: 'Списание', key: 'form-42' });
     expect(minus.json()).toEqual({ SUCCESS: 'Y', MESSAGE: LOYALTY_MSG.minusDone, BALANCE: '70' });
-    expect(await rowsOf(first)).toEqual([['PLUS', 100], ['MINUS', -30]]);
+    expect(await rowsOf(first)).toEqual([
+      ['PLUS', 100],
+      ['MINUS', -30],
+    ]);
   });
 
   it('30 parallel sends of one key to 3 clients: each client credited exactly once', async () => {
     const clients = [await member('ООО Параллель 1'), await member('ООО Параллель 2'), await member('ООО Параллель 3')];
     const answers = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => post(`${L}/clients/plus/`, { client_id: String(clients[i % 3]), points: '10', comment: 'Параллельно', key: 'same-key' })),
+      Array.from({ length: 30 }, (_, i) =>
+        post(`${L}/clients/plus/`, { client_id: String(clients[i % 3]), points: '10', comment: 'Параллельно', key: 'same-key' }),
+      ),
     );
     for (const a of answers) expect(a.json()).toMatchObject({ SUCCESS: 'Y', MESSAGE: LOYALTY_MSG.plusDone });
     for (const id of clients) expect(await rowsOf(id)).toEqual([['PLUS', 10]]);

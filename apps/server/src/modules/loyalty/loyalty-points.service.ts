@@ -1,8 +1,16 @@
 import Decimal from 'decimal.js';
 import { LIMITS } from '@b2b/contracts/limits';
 import {
-  LOYALTY_MSG, LOYALTY_OPERATION_LABEL, LOYALTY_OPERATIONS, pointsReturnableIn, type BuyerLoyalty, type BuyerPointsAnswer, type loyaltyAdjustBody, type loyaltyBalanceQuery,
-  type LoyaltyMemberRow, type loyaltyParticipationQuery,
+  LOYALTY_MSG,
+  LOYALTY_OPERATION_LABEL,
+  LOYALTY_OPERATIONS,
+  pointsReturnableIn,
+  type BuyerLoyalty,
+  type BuyerPointsAnswer,
+  type loyaltyAdjustBody,
+  type loyaltyBalanceQuery,
+  type LoyaltyMemberRow,
+  type loyaltyParticipationQuery,
 } from '@b2b/contracts/loyalty';
 import type { LoyaltyHistoryEntry } from '@b2b/contracts/orders';
 import type { z } from 'zod';
@@ -32,7 +40,9 @@ const BURN_JOB = 'loyalty.burn';
 const whole = (text: string) => (/^\d{1,9}$/.test(text.replace(/\s/g, '')) ? new Decimal(text.replace(/\s/g, '')) : undefined);
 const points = (v: string | Decimal) => new Decimal(v).toFixed(0);
 
-export function historyEntry(r: Pick<LedgerRow, 'id' | 'title' | 'operation' | 'points' | 'comment' | 'created_at' | 'burn_at'>): LoyaltyHistoryEntry {
+export function historyEntry(
+  r: Pick<LedgerRow, 'id' | 'title' | 'operation' | 'points' | 'comment' | 'created_at' | 'burn_at'>,
+): LoyaltyHistoryEntry {
   return {
     ID: Number(r.id),
     TITLE: r.title,
@@ -63,8 +73,17 @@ export function loyaltyPointsService(
     at ? deps.jobs.enqueue(trx, BURN_JOB, { partnerId, clientId }, { partnerId, runAt: at }) : Promise.resolve(0);
 
   const memberRow = (r: {
-    id: number; name: string; inn: string | null; member: number | null; enabled: boolean | null; enabled_at: Date | null; card_code: string | null;
-    status_id: number | null; status_title: string | null; date_status_end: Date | null; balance: string | null;
+    id: number;
+    name: string;
+    inn: string | null;
+    member: number | null;
+    enabled: boolean | null;
+    enabled_at: Date | null;
+    card_code: string | null;
+    status_id: number | null;
+    status_title: string | null;
+    date_status_end: Date | null;
+    balance: string | null;
   }): LoyaltyMemberRow => ({
     ID: Number(r.id),
     NAME: r.name,
@@ -101,10 +120,21 @@ export function loyaltyPointsService(
   return {
     async participation(partnerId: number, q: z.output<typeof loyaltyParticipationQuery>) {
       const [{ rows, count, all }, statuses] = await Promise.all([
-        repo.participationPage(partnerId, { query: q.query, isAvail: q.is_avail, statusId: q.status_id }, q.sort, q.order, q.limit, (q.p - 1) * q.limit),
+        repo.participationPage(
+          partnerId,
+          { query: q.query, isAvail: q.is_avail, statusId: q.status_id },
+          q.sort,
+          q.order,
+          q.limit,
+          (q.p - 1) * q.limit,
+        ),
         repo.statuses(partnerId),
       ]);
-      return { CLIENTS: rows.map(memberRow), ENTITIES: { STATUSES: statuses.map((s) => ({ ID: Number(s.id), TITLE: s.title })) }, NAV: { CNT: count, CNT_ALL: all } };
+      return {
+        CLIENTS: rows.map(memberRow),
+        ENTITIES: { STATUSES: statuses.map((s) => ({ ID: Number(s.id), TITLE: s.title })) },
+        NAV: { CNT: count, CNT_ALL: all },
+      };
     },
 
     /** Connects a client (a new member gets a card code) or disconnects it; its points stay in the ledger. */
@@ -115,27 +145,32 @@ export function loyaltyPointsService(
       const code = cardCode?.trim() || String(2_100_000_000_000 + clientId);
       if (!/^[0-9A-Za-z-]{4,30}$/.test(code)) return failed({ card_code: LOYALTY_MSG.cardCodeInvalid });
       // The unique (partner_id, card_code) constraint settles two connections racing for one code.
-      const done = await db.transaction().execute(async (trx) => {
-        const taken = await trx
-          .selectFrom('loyalty_members')
-          .select('client_id')
-          .where('partner_id', '=', partnerId)
-          .where('card_code', '=', code)
-          .where('client_id', '!=', clientId)
-          .executeTakeFirst();
-        if (taken && enabled) return false;
-        await trx
-          .insertInto('loyalty_members')
-          .values({ partner_id: partnerId, client_id: clientId, enabled, card_code: code })
-          .onConflict((oc) =>
-            oc.columns(['partner_id', 'client_id']).doUpdateSet(enabled ? { enabled, ...(cardCode?.trim() ? { card_code: code } : {}) } : { enabled }),
-          )
-          .execute();
-        return true;
-      }).catch((err: unknown) => {
-        if (isUniqueViolation(err, 'loyalty_members_partner_id_card_code_key')) return false;
-        throw err;
-      });
+      const done = await db
+        .transaction()
+        .execute(async (trx) => {
+          const taken = await trx
+            .selectFrom('loyalty_members')
+            .select('client_id')
+            .where('partner_id', '=', partnerId)
+            .where('card_code', '=', code)
+            .where('client_id', '!=', clientId)
+            .executeTakeFirst();
+          if (taken && enabled) return false;
+          await trx
+            .insertInto('loyalty_members')
+            .values({ partner_id: partnerId, client_id: clientId, enabled, card_code: code })
+            .onConflict((oc) =>
+              oc
+                .columns(['partner_id', 'client_id'])
+                .doUpdateSet(enabled ? { enabled, ...(cardCode?.trim() ? { card_code: code } : {}) } : { enabled }),
+            )
+            .execute();
+          return true;
+        })
+        .catch((err: unknown) => {
+          if (isUniqueViolation(err, 'loyalty_members_partner_id_card_code_key')) return false;
+          throw err;
+        });
       if (!done) return failed({ card_code: LOYALTY_MSG.cardCodeTaken });
       return ok({}, enabled ? LOYALTY_MSG.enabled : LOYALTY_MSG.disabled);
     },
@@ -151,7 +186,11 @@ export function loyaltyPointsService(
         (q.p - 1) * q.limit,
       );
       return {
-        ITEMS: page.rows.map((r) => ({ ...historyEntry(r), CLIENT: { ID: Number(r.client_id), NAME: r.name }, ORDER_ID: r.order_id === null ? null : Number(r.order_id) })),
+        ITEMS: page.rows.map((r) => ({
+          ...historyEntry(r),
+          CLIENT: { ID: Number(r.client_id), NAME: r.name },
+          ORDER_ID: r.order_id === null ? null : Number(r.order_id),
+        })),
         ENTITIES: { OPERATIONS: LOYALTY_OPERATIONS.map((code) => ({ CODE: code, NAME: LOYALTY_OPERATION_LABEL[code] })) },
         NAV: { CNT: page.count, CNT_ALL: page.all, NEW_CNT: page.fresh },
       };
@@ -172,7 +211,12 @@ export function loyaltyPointsService(
         if (!('day' in read)) return failed({ date_status_end: read.error === 'range' ? read.message : LOYALTY_MSG.dateInvalid });
         end = moscowDayEnd(read.day);
       }
-      await db.updateTable('loyalty_members').set({ status_id: statusId, date_status_end: end }).where('partner_id', '=', partnerId).where('client_id', '=', clientId).execute();
+      await db
+        .updateTable('loyalty_members')
+        .set({ status_id: statusId, date_status_end: end })
+        .where('partner_id', '=', partnerId)
+        .where('client_id', '=', clientId)
+        .execute();
       return ok({}, LOYALTY_MSG.statusSet);
     },
 
@@ -190,7 +234,11 @@ export function loyaltyPointsService(
 
     /** What the shop shows the buyer: nothing unless the programme is on and its visibility for the buyer allows. */
     async buyer(partnerId: number, clientId: number): Promise<BuyerLoyalty> {
-      const [program, member, groupVisibility] = await Promise.all([repo.program(partnerId), repo.member(partnerId, clientId), repo.clientVisibility(partnerId, clientId)]);
+      const [program, member, groupVisibility] = await Promise.all([
+        repo.program(partnerId),
+        repo.member(partnerId, clientId),
+        repo.clientVisibility(partnerId, clientId),
+      ]);
       if (!program?.enabled) return { SHOW: 'N' };
       const visibility = groupVisibility ?? program.visibility;
       const inProgramme = Boolean(member?.enabled);
@@ -270,8 +318,19 @@ export function loyaltyPointsService(
       const [rules, coefficients] = await Promise.all([trxRepo.rules(partnerId), trxRepo.coefficients(partnerId)]);
       const statusOn = member.status_id !== null && (member.date_status_end === null || member.date_status_end > new Date());
       const earned = orderPoints(
-        found.lines.map((l) => ({ price: l.price, purchase: l.buying_price, quantity: l.quantity, brandId: l.brand_id === null ? null : Number(l.brand_id) })),
-        rules.map((r) => ({ markupFrom: r.markup_from, markupTo: r.markup_to, markupPctFrom: r.markup_pct_from, markupPctTo: r.markup_pct_to, pointsPct: r.points_pct })),
+        found.lines.map((l) => ({
+          price: l.price,
+          purchase: l.buying_price,
+          quantity: l.quantity,
+          brandId: l.brand_id === null ? null : Number(l.brand_id),
+        })),
+        rules.map((r) => ({
+          markupFrom: r.markup_from,
+          markupTo: r.markup_to,
+          markupPctFrom: r.markup_pct_from,
+          markupPctTo: r.markup_pct_to,
+          pointsPct: r.points_pct,
+        })),
         new Map(coefficients.map((k) => [Number(k.brand_id), k.multiplier])),
         statusOn && member.multiplier !== null ? member.multiplier : '100',
       );

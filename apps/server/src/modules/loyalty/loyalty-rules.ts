@@ -99,7 +99,5 @@ export function awardsLeft(movements: readonly Movement[]): Map<number, Decimal>
 /** The points that have burned by `now` and are still counted: what is left of every award whose burn date passed. */
 export function dueToBurn(movements: readonly Movement[], now: Date): Decimal {
   const left = awardsLeft(movements);
-  return movements
-    .filter((m) => m.burnAt !== null && m.burnAt <= now && left.has(m.id))
-    .reduce((s, m) => s.plus(left.get(m.id)!), new Decimal(0));
+  return movements.filter((m) => m.burnAt !== null && m.burnAt <= now && left.has(m.id)).reduce((s, m) => s.plus(left.get(m.id)!), new Decimal(0));
 }

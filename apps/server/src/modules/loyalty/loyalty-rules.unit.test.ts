@@ -3,7 +3,14 @@ import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { awardsLeft, dueToBurn, orderMargin, orderPoints, type ScoringRule } from './loyalty-rules';
 
-const rule = (over: Partial<ScoringRule>): ScoringRule => ({ markupFrom: null, markupTo: null, markupPctFrom: null, markupPctTo: null, pointsPct: '10', ...over });
+const rule = (over: Partial<ScoringRule>): ScoringRule => ({
+  markupFrom: null,
+  markupTo: null,
+  markupPctFrom: null,
+  markupPctTo: null,
+  pointsPct: '10',
+  ...over,
+});
 
 describe('points on the margin', () => {
   it("picks the rule by the order's margin and markup percent, weights each line by its brand, times the status", () => {
@@ -38,13 +45,23 @@ describe('points on the margin', () => {
 
   it('keeps 4-decimal purchase prices until the sum, gives nothing outside every rule, never negative points', () => {
     // 1 000 × (10.2000 − 10.1250) = 75 (rounding the purchase to 10.13 first would give 70).
-    expect(orderPoints([{ price: '10.20', purchase: '10.1250', quantity: 1000, brandId: null }], [rule({ pointsPct: '100' })], new Map(), '100').toFixed(0)).toBe('75');
-    const lines = [{ price: '99.99', purchase: '100.00', quantity: 5, brandId: null }, { price: '1000', purchase: '100', quantity: 1, brandId: null }];
+    expect(
+      orderPoints([{ price: '10.20', purchase: '10.1250', quantity: 1000, brandId: null }], [rule({ pointsPct: '100' })], new Map(), '100').toFixed(
+        0,
+      ),
+    ).toBe('75');
+    const lines = [
+      { price: '99.99', purchase: '100.00', quantity: 5, brandId: null },
+      { price: '1000', purchase: '100', quantity: 1, brandId: null },
+    ];
     // Margin 899.95: outside a rule up to 500, 1 % in a rule from 500.
     expect(orderPoints(lines, [rule({ markupTo: '500' })], new Map(), '100').toFixed(0)).toBe('0');
     expect(orderPoints(lines, [rule({ markupFrom: '500', pointsPct: '1' })], new Map(), '100').toFixed(0)).toBe('8');
     // A positive margin whose brand-weighted sum is not positive earns 0, not a negative award.
-    const weighted = [{ price: '200', purchase: '100', quantity: 1, brandId: null }, { price: '10', purchase: '60', quantity: 1, brandId: 7 }];
+    const weighted = [
+      { price: '200', purchase: '100', quantity: 1, brandId: null },
+      { price: '10', purchase: '60', quantity: 1, brandId: 7 },
+    ];
     expect(orderPoints(weighted, [rule({ pointsPct: '10' })], new Map([[7, '300']]), '100').toFixed(0)).toBe('0');
   });
 

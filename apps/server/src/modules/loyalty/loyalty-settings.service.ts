@@ -1,8 +1,16 @@
 import Decimal from 'decimal.js';
 import { LIMITS } from '@b2b/contracts/limits';
 import {
-  LOYALTY_MSG, LOYALTY_VISIBILITY, type loyaltyCoefficientsBody, type LoyaltyProgram, type loyaltyScoringBody, type LoyaltyShopStatusAnswer, type loyaltyShopBody,
-  type loyaltyStatusesBody, type LoyaltyVisibility, type loyaltyVisibilityBody,
+  LOYALTY_MSG,
+  LOYALTY_VISIBILITY,
+  type loyaltyCoefficientsBody,
+  type LoyaltyProgram,
+  type loyaltyScoringBody,
+  type LoyaltyShopStatusAnswer,
+  type loyaltyShopBody,
+  type loyaltyStatusesBody,
+  type LoyaltyVisibility,
+  type loyaltyVisibilityBody,
 } from '@b2b/contracts/loyalty';
 import type { z } from 'zod';
 import type { Db } from '@/db/database';
@@ -39,14 +47,31 @@ export function loyaltySettingsService(db: Db, deps: { files: FileStore }) {
   }
 
   async function programView(partnerId: number): Promise<{ item: LoyaltyProgram | null; fallback: LoyaltyProgram; installed: boolean; on: boolean }> {
-    const [program, statuses, coefficients, rules] = await Promise.all([repo.program(partnerId), repo.statuses(partnerId), repo.coefficients(partnerId), repo.rules(partnerId)]);
+    const [program, statuses, coefficients, rules] = await Promise.all([
+      repo.program(partnerId),
+      repo.statuses(partnerId),
+      repo.coefficients(partnerId),
+      repo.rules(partnerId),
+    ]);
     const common = {
-      STATUSES: statuses.map((s) => ({ ID: Number(s.id), TITLE: s.title, MULTIPLIER: new Decimal(s.multiplier).toFixed(2), THRESHOLD: new Decimal(s.threshold).toFixed(2) })),
+      STATUSES: statuses.map((s) => ({
+        ID: Number(s.id),
+        TITLE: s.title,
+        MULTIPLIER: new Decimal(s.multiplier).toFixed(2),
+        THRESHOLD: new Decimal(s.threshold).toFixed(2),
+      })),
       TM: coefficients.map((k) => ({ tm: Number(k.brand_id), TM_NAME: k.name, multiplier: new Decimal(k.multiplier).toFixed(2) })),
       MULTIPLIERS: rules.map(ruleView),
     };
     const fallback: LoyaltyProgram = {
-      TITLE: DEFAULT_TITLE, LOGO: null, OFFER_FILE: null, DESCRIPTION: '', ...common, VISABILITY: 'ALL', SET_NEW_CLIENTS: 'N', BURN_DAYS: DEFAULT_BURN_DAYS,
+      TITLE: DEFAULT_TITLE,
+      LOGO: null,
+      OFFER_FILE: null,
+      DESCRIPTION: '',
+      ...common,
+      VISABILITY: 'ALL',
+      SET_NEW_CLIENTS: 'N',
+      BURN_DAYS: DEFAULT_BURN_DAYS,
     };
     if (!program) return { item: null, fallback, installed: false, on: false };
     return {
@@ -119,10 +144,19 @@ export function loyaltySettingsService(db: Db, deps: { files: FileStore }) {
         const trxRepo = loyaltyRepo(trx);
         if (!stored) await trxRepo.insertProgram(trx, { partner_id: user.partnerId, title: String(set.title), enabled: true });
         const current = await trxRepo.lockProgram(trx, user.partnerId);
-        for (const [field, column] of [['logo', 'logo_file_id'], ['offer_file', 'offer_file_id']] as const) {
+        for (const [field, column] of [
+          ['logo', 'logo_file_id'],
+          ['offer_file', 'offer_file_id'],
+        ] as const) {
           const file = files[field];
           if (file) {
-            const meta = { partnerId: user.partnerId, purpose: `loyalty-${field}` as const, originalName: file.upload.filename, mime: file.mime, createdBy: user.id };
+            const meta = {
+              partnerId: user.partnerId,
+              purpose: `loyalty-${field}` as const,
+              originalName: file.upload.filename,
+              mime: file.mime,
+              createdBy: user.id,
+            };
             set[column] = (await deps.files.save(meta, file.upload.data, trx)).id;
           } else if (body[`${field}_del`]) set[column] = null;
           const old = current?.[column];
@@ -166,13 +200,22 @@ export function loyaltySettingsService(db: Db, deps: { files: FileStore }) {
         // A removed status leaves its members without a status.
         const removed = [...stored].filter((id) => !keep.includes(id));
         if (removed.length) {
-          await trx.updateTable('loyalty_members').set({ status_id: null }).where('partner_id', '=', partnerId).where('status_id', 'in', removed).execute();
+          await trx
+            .updateTable('loyalty_members')
+            .set({ status_id: null })
+            .where('partner_id', '=', partnerId)
+            .where('status_id', 'in', removed)
+            .execute();
           await trx.deleteFrom('loyalty_statuses').where('partner_id', '=', partnerId).where('id', 'in', removed).execute();
         }
         for (const p of parsed) {
           const values = { title: p.title, multiplier: p.multiplier, threshold: p.threshold, sort: p.sort };
           if (p.id) await trx.updateTable('loyalty_statuses').set(values).where('partner_id', '=', partnerId).where('id', '=', p.id).execute();
-          else await trx.insertInto('loyalty_statuses').values({ partner_id: partnerId, ...values }).execute();
+          else
+            await trx
+              .insertInto('loyalty_statuses')
+              .values({ partner_id: partnerId, ...values })
+              .execute();
         }
       });
       return ok({}, LOYALTY_MSG.saved);
@@ -207,7 +250,11 @@ export function loyaltySettingsService(db: Db, deps: { files: FileStore }) {
       if (Object.keys(errors).length) return failed(errors);
       await db.transaction().execute(async (trx) => {
         await trx.deleteFrom('loyalty_brand_coefficients').where('partner_id', '=', partnerId).execute();
-        if (parsed.length) await trx.insertInto('loyalty_brand_coefficients').values(parsed.map((p) => ({ partner_id: partnerId, ...p }))).execute();
+        if (parsed.length)
+          await trx
+            .insertInto('loyalty_brand_coefficients')
+            .values(parsed.map((p) => ({ partner_id: partnerId, ...p })))
+            .execute();
       });
       return ok({}, LOYALTY_MSG.saved);
     },
@@ -236,7 +283,11 @@ export function loyaltySettingsService(db: Db, deps: { files: FileStore }) {
         if (body.visability) await loyaltyRepo(trx).updateProgram(trx, partnerId, { visibility: body.visability });
         if (body.groups === undefined) return;
         await trx.deleteFrom('loyalty_group_visibility').where('partner_id', '=', partnerId).execute();
-        if (parsed.length) await trx.insertInto('loyalty_group_visibility').values(parsed.map((p) => ({ partner_id: partnerId, ...p }))).execute();
+        if (parsed.length)
+          await trx
+            .insertInto('loyalty_group_visibility')
+            .values(parsed.map((p) => ({ partner_id: partnerId, ...p })))
+            .execute();
       });
       return ok({}, LOYALTY_MSG.saved);
     },
@@ -261,8 +312,10 @@ export function loyaltySettingsService(db: Db, deps: { files: FileStore }) {
         const markupTo = bound(r.markup_to, MONEY, 'markup_to');
         const pctFrom = bound(r.markup_pct_from, PERCENT, 'markup_pct_from');
         const pctTo = bound(r.markup_pct_to, PERCENT, 'markup_pct_to');
-        if (markupFrom && markupTo && !errors[key('markup_to')] && new Decimal(markupFrom).gt(markupTo)) errors[key('markup_to')] = LOYALTY_MSG.rangeInvalid;
-        if (pctFrom && pctTo && !errors[key('markup_pct_to')] && new Decimal(pctFrom).gt(pctTo)) errors[key('markup_pct_to')] = LOYALTY_MSG.rangeInvalid;
+        if (markupFrom && markupTo && !errors[key('markup_to')] && new Decimal(markupFrom).gt(markupTo))
+          errors[key('markup_to')] = LOYALTY_MSG.rangeInvalid;
+        if (pctFrom && pctTo && !errors[key('markup_pct_to')] && new Decimal(pctFrom).gt(pctTo))
+          errors[key('markup_pct_to')] = LOYALTY_MSG.rangeInvalid;
         const points = num(r.points_pct);
         if (!PERCENT.test(points) || Number(points) > 100) errors[key('points_pct')] = LOYALTY_MSG.pointsPctInvalid;
         return { markup_from: markupFrom, markup_to: markupTo, markup_pct_from: pctFrom, markup_pct_to: pctTo, points_pct: points };
@@ -270,7 +323,11 @@ export function loyaltySettingsService(db: Db, deps: { files: FileStore }) {
       if (Object.keys(errors).length) return failed(errors);
       await db.transaction().execute(async (trx) => {
         await trx.deleteFrom('loyalty_scoring_rules').where('partner_id', '=', partnerId).execute();
-        if (parsed.length) await trx.insertInto('loyalty_scoring_rules').values(parsed.map((p) => ({ partner_id: partnerId, ...p }))).execute();
+        if (parsed.length)
+          await trx
+            .insertInto('loyalty_scoring_rules')
+            .values(parsed.map((p) => ({ partner_id: partnerId, ...p })))
+            .execute();
       });
       return ok({}, LOYALTY_MSG.saved);
     },
@@ -279,7 +336,14 @@ export function loyaltySettingsService(db: Db, deps: { files: FileStore }) {
 
 const dec = (v: string | null) => (v === null ? null : new Decimal(v).toFixed(2));
 
-function ruleView(r: { id: number; markup_from: string | null; markup_to: string | null; markup_pct_from: string | null; markup_pct_to: string | null; points_pct: string }) {
+function ruleView(r: {
+  id: number;
+  markup_from: string | null;
+  markup_to: string | null;
+  markup_pct_from: string | null;
+  markup_pct_to: string | null;
+  points_pct: string;
+}) {
   return {
     ID: Number(r.id),
     markup_from: dec(r.markup_from),

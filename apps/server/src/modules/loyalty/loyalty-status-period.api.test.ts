@@ -28,13 +28,18 @@ beforeAll(async () => {
   [owner, second] = await Promise.all(['owner@partner.demo', 'owner@second.demo'].map((e) => t.login(e)));
   pid = await partnerIdOf(t.database.db, 'owner@partner.demo');
   member = await insertClient(t.database.db, pid, { name: 'ООО Период Баллов', registeredAt: new Date() });
-  expect((await post(`${L}/participation/`, { client_id: String(member), enabled: 'Y' })).json()).toEqual({ SUCCESS: 'Y', MESSAGE: LOYALTY_MSG.enabled });
+  expect((await post(`${L}/participation/`, { client_id: String(member), enabled: 'Y' })).json()).toEqual({
+    SUCCESS: 'Y',
+    MESSAGE: LOYALTY_MSG.enabled,
+  });
 });
 afterAll(() => t.close());
 
 describe('GET loyalty/shop/status/', () => {
   it("answers the partner's own programme: installed and on with its date, or not installed", async () => {
-    const installedAt = (await t.database.db.selectFrom('loyalty_programs').select('installed_at').where('partner_id', '=', pid).executeTakeFirstOrThrow()).installed_at;
+    const installedAt = (
+      await t.database.db.selectFrom('loyalty_programs').select('installed_at').where('partner_id', '=', pid).executeTakeFirstOrThrow()
+    ).installed_at;
     const main = await get(`${L}/shop/status/`);
     expect(main.statusCode).toBe(200);
     expect(main.json()).toEqual({ INSTALLED: 'Y', STATUS: 'Y', DATE_INSTALL: Math.floor(installedAt.getTime() / 1000) });
@@ -54,7 +59,8 @@ describe('GET loyalty/shop/status/', () => {
   });
 
   it('is read by the loyalty viewers (owner, ADMIN, LOYALTY) only: 403 for ORDERS, PRICE, CLIENTS and the manager, 401 signed out', async () => {
-    for (const email of ['admin@partner.demo', 'loyalty@partner.demo']) expect((await get(`${L}/shop/status/`, await t.login(email))).statusCode, email).toBe(200);
+    for (const email of ['admin@partner.demo', 'loyalty@partner.demo'])
+      expect((await get(`${L}/shop/status/`, await t.login(email))).statusCode, email).toBe(200);
     for (const email of ['orders@partner.demo', 'price@partner.demo', 'clients@partner.demo', 'manager@platform.demo']) {
       expect((await get(`${L}/shop/status/`, await t.login(email))).statusCode, email).toBe(403);
     }
@@ -86,7 +92,13 @@ describe('the balance list period', () => {
       'месяц назад': new Date(Date.now() - 30 * DAY),
     };
     for (const [comment, date] of Object.entries(at)) {
-      await t.database.db.updateTable('loyalty_ledger').set({ created_at: date }).where('partner_id', '=', pid).where('client_id', '=', member).where('comment', '=', comment).execute();
+      await t.database.db
+        .updateTable('loyalty_ledger')
+        .set({ created_at: date })
+        .where('partner_id', '=', pid)
+        .where('client_id', '=', member)
+        .where('comment', '=', comment)
+        .execute();
     }
     const comments = async (query: string) => {
       const body = (await get(`${L}/balance/?client_id=${member}&limit=36${query}`)).json();
@@ -96,8 +108,16 @@ describe('the balance list period', () => {
     expect(byDefault.shown).toEqual(['первый день периода', 'месяц назад', 'сегодня']);
     expect(byDefault.nav).toMatchObject({ CNT: 3, NEW_CNT: 1 });
     expect((await comments('&date_start=&date_end=')).shown).toEqual(byDefault.shown);
-    expect((await comments('&period=all')).shown).toEqual(['четыре месяца назад', 'накануне периода', 'первый день периода', 'месяц назад', 'сегодня']);
+    expect((await comments('&period=all')).shown).toEqual([
+      'четыре месяца назад',
+      'накануне периода',
+      'первый день периода',
+      'месяц назад',
+      'сегодня',
+    ]);
     const day = (d: Date) => new Date(d.getTime() + 3 * 3600_000).toISOString().slice(0, 10);
-    expect((await comments(`&date_start=${day(new Date(Date.now() - 125 * DAY))}&date_end=${day(new Date(Date.now() - 115 * DAY))}`)).shown).toEqual(['четыре месяца назад']);
+    expect((await comments(`&date_start=${day(new Date(Date.now() - 125 * DAY))}&date_end=${day(new Date(Date.now() - 115 * DAY))}`)).shown).toEqual([
+      'четыре месяца назад',
+    ]);
   });
 });

@@ -49,13 +49,23 @@ export function loyaltyRepo(db: Db) {
       trx.selectFrom('loyalty_programs').selectAll().where('partner_id', '=', partnerId).forUpdate().executeTakeFirst(),
 
     insertProgram: (trx: Db, row: Insertable<LoyaltyProgramsTable>) =>
-      trx.insertInto('loyalty_programs').values(row).onConflict((oc) => oc.column('partner_id').doNothing()).execute(),
+      trx
+        .insertInto('loyalty_programs')
+        .values(row)
+        .onConflict((oc) => oc.column('partner_id').doNothing())
+        .execute(),
 
     updateProgram: (trx: Db, partnerId: number, set: Updateable<LoyaltyProgramsTable>) =>
       trx.updateTable('loyalty_programs').set(set).where('partner_id', '=', partnerId).execute(),
 
     statuses: (partnerId: number) =>
-      db.selectFrom('loyalty_statuses').select(['id', 'title', 'multiplier', 'threshold', 'sort']).where('partner_id', '=', partnerId).orderBy('sort').orderBy('id').execute(),
+      db
+        .selectFrom('loyalty_statuses')
+        .select(['id', 'title', 'multiplier', 'threshold', 'sort'])
+        .where('partner_id', '=', partnerId)
+        .orderBy('sort')
+        .orderBy('id')
+        .execute(),
 
     coefficients: (partnerId: number) =>
       db
@@ -104,7 +114,19 @@ export function loyaltyRepo(db: Db) {
         .selectFrom('loyalty_members as m')
         .innerJoin('clients as c', (j) => j.onRef('c.partner_id', '=', 'm.partner_id').onRef('c.id', '=', 'm.client_id'))
         .leftJoin('loyalty_statuses as s', (j) => j.onRef('s.partner_id', '=', 'm.partner_id').onRef('s.id', '=', 'm.status_id'))
-        .select(['m.client_id', 'c.name', 'c.inn', 'm.enabled', 'm.enabled_at', 'm.card_code', 'm.status_id', 's.title as status_title', 's.multiplier', 'm.date_status_end', 'm.balance'])
+        .select([
+          'm.client_id',
+          'c.name',
+          'c.inn',
+          'm.enabled',
+          'm.enabled_at',
+          'm.card_code',
+          'm.status_id',
+          's.title as status_title',
+          's.multiplier',
+          'm.date_status_end',
+          'm.balance',
+        ])
         .where('m.partner_id', '=', partnerId)
         .where('m.client_id', '=', clientId)
         .executeTakeFirst(),
@@ -122,19 +144,42 @@ export function loyaltyRepo(db: Db) {
     client: (partnerId: number, clientId: number) =>
       db.selectFrom('clients').select(['id', 'name']).where('partner_id', '=', partnerId).where('id', '=', clientId).executeTakeFirst(),
 
-    async participationPage(partnerId: number, f: ParticipationFilter, sort: keyof typeof MEMBER_SORT, order: 'ASC' | 'DESC', limit: number, offset: number) {
+    async participationPage(
+      partnerId: number,
+      f: ParticipationFilter,
+      sort: keyof typeof MEMBER_SORT,
+      order: 'ASC' | 'DESC',
+      limit: number,
+      offset: number,
+    ) {
       const dir = order === 'ASC' ? 'asc' : 'desc';
       const [rows, count, all] = await Promise.all([
         participation(partnerId, f)
           .leftJoin('loyalty_statuses as s', (j) => j.onRef('s.partner_id', '=', 'm.partner_id').onRef('s.id', '=', 'm.status_id'))
-          .select(['c.id', 'c.name', 'c.inn', 'm.client_id as member', 'm.enabled', 'm.enabled_at', 'm.card_code', 'm.status_id', 's.title as status_title', 'm.date_status_end', 'm.balance'])
+          .select([
+            'c.id',
+            'c.name',
+            'c.inn',
+            'm.client_id as member',
+            'm.enabled',
+            'm.enabled_at',
+            'm.card_code',
+            'm.status_id',
+            's.title as status_title',
+            'm.date_status_end',
+            'm.balance',
+          ])
           .orderBy(sql.ref(MEMBER_SORT[sort]), (ob) => (dir === 'asc' ? ob.asc() : ob.desc()).nullsLast())
           .orderBy('c.id', dir)
           .limit(limit)
           .offset(offset)
           .execute(),
-        participation(partnerId, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-        participation(partnerId, {}).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+        participation(partnerId, f)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow(),
+        participation(partnerId, {})
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow(),
       ]);
       return { rows, count: Number(count.n), all: Number(all.n) };
     },
@@ -167,8 +212,12 @@ export function loyaltyRepo(db: Db) {
           .limit(limit)
           .offset(offset)
           .execute(),
-        filtered(true).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-        filtered(false).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+        filtered(true)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow(),
+        filtered(false)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow(),
         filtered(true)
           .where('l.created_at', '>', sql<Date>`now() - interval '1 day'`)
           .select((eb) => eb.fn.countAll<number>().as('n'))

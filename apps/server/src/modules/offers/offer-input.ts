@@ -121,13 +121,20 @@ function parsePresents(rows: NonNullable<Exclude<Body['presents'], ''>>, errors:
     if (id === null && code === null) errors[`check_present_${n}`] = row.code ? OFFER_MSG.presentProductUnknown : OFFER_MSG.presentProductRequired;
     const sumText = (row.sum ?? '').replace(/[\s\u00a0]/g, '').replace(',', '.');
     if (!sumText) errors[`check_present_sum_${n}`] = OFFER_MSG.presentSumRequired;
-    else if (!MONEY.test(sumText) || new Decimal(sumText).lte(0) || new Decimal(sumText).gt(LIMITS.moneyMax)) errors[`check_present_sum_${n}`] = OFFER_MSG.presentSumInvalid;
+    else if (!MONEY.test(sumText) || new Decimal(sumText).lte(0) || new Decimal(sumText).gt(LIMITS.moneyMax))
+      errors[`check_present_sum_${n}`] = OFFER_MSG.presentSumInvalid;
     else {
       const sum = new Decimal(sumText);
       if (previous && sum.lte(previous)) errors[`check_present_sum_${n}`] = OFFER_MSG.presentSumIncrease(rubles(previous.toFixed(2)));
       previous = sum;
     }
-    out.push({ n, productId: id, code, sum: sumText, productType: row.product_type && /^[A-Z_]{1,20}$/.test(row.product_type) ? row.product_type : 'GIFT' });
+    out.push({
+      n,
+      productId: id,
+      code,
+      sum: sumText,
+      productType: row.product_type && /^[A-Z_]{1,20}$/.test(row.product_type) ? row.product_type : 'GIFT',
+    });
   });
   return out;
 }

@@ -22,7 +22,14 @@ const today = () => new Date(Date.now() + 3 * 3600_000).toISOString().slice(0, 1
 const base: Part[] = Object.entries({ name: 'Старый Excel', type: 'DISCOUNT', date_start: today() }).map(([name, value]) => ({ name, value }));
 const OLE_XLS = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(504), Buffer.from('Workbook', 'utf16le')]);
 const offersCount = async () =>
-  Number((await t.database.db.selectFrom('offers').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await t.database.db
+        .selectFrom('offers')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -38,7 +45,10 @@ describe('the promo file in the old .xls format', () => {
     expect((await postParts([...base, { name: 'xls_file', filename: 'promo.xls', value: OLE_XLS }])).json()).toEqual(refused);
     expect((await postParts([...base, { name: 'xls_file', filename: 'promo.xlsx', value: OLE_XLS }])).json()).toEqual(refused);
     const [p] = await t.database.db.selectFrom('catalog_products').select('up_code_1c').where('active', '=', true).limit(1).execute();
-    const realXlsx = xlsxOfRows([['Код товара', 'Цена на сайте'], [p.up_code_1c, '10']]);
+    const realXlsx = xlsxOfRows([
+      ['Код товара', 'Цена на сайте'],
+      [p.up_code_1c, '10'],
+    ]);
     expect((await postParts([...base, { name: 'xls_file', filename: 'Promo.XLS', value: realXlsx }])).json()).toEqual(refused);
     expect(await offersCount()).toBe(before);
     // The same workbook saved as .xlsx is taken.

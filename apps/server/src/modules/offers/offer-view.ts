@@ -1,5 +1,13 @@
 import Decimal from 'decimal.js';
-import { BANNER_PLACEMENTS, OFFER_STATE_LABEL, offerStateOf, type BannerPlacement, type OfferCard, type OfferItem, type OfferState } from '@b2b/contracts/offers';
+import {
+  BANNER_PLACEMENTS,
+  OFFER_STATE_LABEL,
+  offerStateOf,
+  type BannerPlacement,
+  type OfferCard,
+  type OfferItem,
+  type OfferState,
+} from '@b2b/contracts/offers';
 import { toSeconds, yn } from '@/http/envelope';
 import { moscowDayText } from '@/http/moscow-days';
 import { fileDownloadUrl } from '@/files/file-store';
@@ -49,7 +57,13 @@ export function offerItem(o: OfferRow, x: OfferExtras): OfferItem {
     OFFER_DATE: { FROM: toSeconds(o.date_start)!, TO: toSeconds(o.date_end) },
     LIMIT: o.limit_count,
     USED: o.used_count,
-    PRESENTS: o.presents.map((p) => ({ ID: Number(p.product_id), NAME: p.name, UP_CODE_1C: p.up_code_1c, sum: new Decimal(p.sum).toFixed(2), product_type: p.product_type })),
+    PRESENTS: o.presents.map((p) => ({
+      ID: Number(p.product_id),
+      NAME: p.name,
+      UP_CODE_1C: p.up_code_1c,
+      sum: new Decimal(p.sum).toFixed(2),
+      product_type: p.product_type,
+    })),
     PRODUCTS_CNT: Number(o.products_cnt),
     NOT_IN_BASKET: yn(o.not_in_basket),
     BANNERS: Object.fromEntries(

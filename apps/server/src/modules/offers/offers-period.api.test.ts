@@ -25,7 +25,13 @@ const names = async (url: string, token = orders) => {
   const res = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
   expect(res.statusCode, url).toBe(200);
   const body = res.json();
-  return { names: (body.ITEMS as OfferItem[]).map((o) => o.NAME).filter((n) => n.startsWith(PREFIX)).sort(), nav: body.NAV };
+  return {
+    names: (body.ITEMS as OfferItem[])
+      .map((o) => o.NAME)
+      .filter((n) => n.startsWith(PREFIX))
+      .sort(),
+    nav: body.NAV,
+  };
 };
 
 beforeAll(async () => {
@@ -45,13 +51,14 @@ beforeAll(async () => {
   ];
   await t.database.db
     .insertInto('offers')
-    .values(offers.map((o) => ({ partner_id: pid, type: 'DISCOUNT', name: `${PREFIX} ${o.name}`, date_start: o.start, date_end: o.end, active: true })))
+    .values(
+      offers.map((o) => ({ partner_id: pid, type: 'DISCOUNT', name: `${PREFIX} ${o.name}`, date_start: o.start, date_end: o.end, active: true })),
+    )
     .execute();
 });
 afterAll(() => t.close());
 
-const named = (...letters: string[]) =>
-  letters.map((l) => expect.stringMatching(new RegExp(`^${PREFIX} ${l}:`)));
+const named = (...letters: string[]) => letters.map((l) => expect.stringMatching(new RegExp(`^${PREFIX} ${l}:`)));
 
 describe('the offers list period', () => {
   it('defaults to the last three months: the offers overlapping them, planned ones included', async () => {
@@ -73,7 +80,9 @@ describe('the offers list period', () => {
     expect(all.nav.CNT).toBe(all.nav.CNT_ALL);
     const day = (d: Date) => new Date(d.getTime() + 3 * 3600_000).toISOString().slice(0, 10);
     // Four to five months back: the offers running then, whatever the default.
-    expect((await names(`/v3/api/partner/offer/?active=ALL&limit=36&date_start=${day(ago(140))}&date_end=${day(ago(125))}`)).names).toEqual(named('a', 'b', 'd', 'e', 'f'));
+    expect((await names(`/v3/api/partner/offer/?active=ALL&limit=36&date_start=${day(ago(140))}&date_end=${day(ago(125))}`)).names).toEqual(
+      named('a', 'b', 'd', 'e', 'f'),
+    );
     // Only a start: from then on, open-ended (in 70 days: the planned one and the one without an end).
     expect((await names(`/v3/api/partner/offer/?active=ALL&limit=36&date_start=${day(ago(-70))}`)).names).toEqual(named('c', 'd'));
   });

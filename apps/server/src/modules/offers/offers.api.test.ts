@@ -47,9 +47,22 @@ let buyerSerial = 0;
 async function newBuyer(): Promise<{ token: string; clientId: number }> {
   const db = t.database.db;
   const clientId = await insertClient(db, pid, { name: `ООО Покупатель ${++buyerSerial}`, registeredAt: new Date() });
-  const hash = (await db.selectFrom('users').select('password_hash').where('email', '=', 'buyer@client.demo').executeTakeFirstOrThrow()).password_hash;
+  const hash = (await db.selectFrom('users').select('password_hash').where('email', '=', 'buyer@client.demo').executeTakeFirstOrThrow())
+    .password_hash;
   const email = `offer-buyer-${process.pid}-${buyerSerial}@example.ru`;
-  await db.insertInto('users').values({ kind: 'CLIENT', partner_id: pid, client_id: clientId, email, name: 'Анна', phone: '79161234567', password_hash: hash, email_confirmed_at: new Date() }).execute();
+  await db
+    .insertInto('users')
+    .values({
+      kind: 'CLIENT',
+      partner_id: pid,
+      client_id: clientId,
+      email,
+      name: 'Анна',
+      phone: '79161234567',
+      password_hash: hash,
+      email_confirmed_at: new Date(),
+    })
+    .execute();
   const res = await t.app.inject({
     method: 'POST',
     url: '/v3/oauth/token/',
@@ -65,8 +78,12 @@ async function checkout(token: string, seen?: string) {
   return post(
     '/v3/api/client/order/',
     {
-      delivery: 'PICKUP', tradepoint_id: String(options.TRADEPOINTS[0].ID), payment_type: options.PAYMENT_TYPES[0].ID, contact_name: 'Анна',
-      contact_phone: '+7 916 123-45-67', expected_sum: seen ?? options.BASKET.SUM,
+      delivery: 'PICKUP',
+      tradepoint_id: String(options.TRADEPOINTS[0].ID),
+      payment_type: options.PAYMENT_TYPES[0].ID,
+      contact_name: 'Анна',
+      contact_phone: '+7 916 123-45-67',
+      expected_sum: seen ?? options.BASKET.SUM,
     },
     token,
   );
@@ -94,11 +111,28 @@ describe('the offer form', () => {
       '/v3/api/partner/offer/',
       [
         ...fields({
-          name: 'Весенняя акция <b>2027</b>', type: 'GIFT', description: 'Подарки к заказу', date_start: today(), date_end: inDays(30), limit: '50', active: 'Y',
-          'presents[0][code]': a.up_code_1c, 'presents[0][sum]': '5 000', 'presents[1][ID]': String(b.id), 'presents[1][sum]': '15000,50',
+          name: 'Весенняя акция <b>2027</b>',
+          type: 'GIFT',
+          description: 'Подарки к заказу',
+          date_start: today(),
+          date_end: inDays(30),
+          limit: '50',
+          active: 'Y',
+          'presents[0][code]': a.up_code_1c,
+          'presents[0][sum]': '5 000',
+          'presents[1][ID]': String(b.id),
+          'presents[1][sum]': '15000,50',
         }),
         { name: 'banner_slider_file', filename: 'spring.png', value: PNG, type: 'image/png' },
-        { name: 'xls_file', filename: 'promo.xlsx', value: xlsxOfRows([['Код товара', 'Цена на сайте'], [c.up_code_1c, '10,5'], [Number(d.up_code_1c), 99]]) },
+        {
+          name: 'xls_file',
+          filename: 'promo.xlsx',
+          value: xlsxOfRows([
+            ['Код товара', 'Цена на сайте'],
+            [c.up_code_1c, '10,5'],
+            [Number(d.up_code_1c), 99],
+          ]),
+        },
       ],
       price,
     );
@@ -128,11 +162,25 @@ describe('the offer form', () => {
   });
 
   it("answers the spec's check_* errors on their fields and stores nothing", async () => {
-    const before = await t.database.db.selectFrom('offers').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const before = await t.database.db
+      .selectFrom('offers')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     const [a, b] = await products(2);
     const res = await post(
       '/v3/api/partner/offer/',
-      { name: 'Ошибки', type: '', description: 'я', date_start: '', 'presents[0][code]': a.up_code_1c, 'presents[0][sum]': '9000', 'presents[1][code]': b.up_code_1c, 'presents[1][sum]': '9000', 'presents[2][code]': '999999', 'presents[2][sum]': '' },
+      {
+        name: 'Ошибки',
+        type: '',
+        description: 'я',
+        date_start: '',
+        'presents[0][code]': a.up_code_1c,
+        'presents[0][sum]': '9000',
+        'presents[1][code]': b.up_code_1c,
+        'presents[1][sum]': '9000',
+        'presents[2][code]': '999999',
+        'presents[2][sum]': '',
+      },
       owner,
     );
     expect(res.json()).toEqual({
@@ -147,7 +195,10 @@ describe('the offer form', () => {
       },
     });
     expect(OFFER_MSG.presentSumIncrease('9 000,00')).toBe('Сумма заказа должна больше 9 000,00');
-    const after = await t.database.db.selectFrom('offers').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await t.database.db
+      .selectFrom('offers')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
@@ -161,7 +212,15 @@ describe('the offer form', () => {
         ...base,
         { name: 'banner_main_file', filename: 'big.png', value: heavy, type: 'image/png' },
         { name: 'banner_catalog_file', filename: 'fake.png', value: Buffer.from('<html>not a picture</html>'), type: 'image/png' },
-        { name: 'xls_file', filename: 'promo.xlsx', value: xlsxOfRows([['Код товара', 'Цена на сайте'], [a.up_code_1c, '10'], ['12345', '5']]) },
+        {
+          name: 'xls_file',
+          filename: 'promo.xlsx',
+          value: xlsxOfRows([
+            ['Код товара', 'Цена на сайте'],
+            [a.up_code_1c, '10'],
+            ['12345', '5'],
+          ]),
+        },
       ],
       owner,
     );
@@ -174,22 +233,49 @@ describe('the offer form', () => {
       },
     });
     expect(OFFER_MSG.bannerTooLarge).toBe('Вес файла превышает 300КБ');
-    const junk = await postParts('/v3/api/partner/offer/', [...base, { name: 'xls_file', filename: 'promo.xlsx', value: Buffer.from('PK\u0003\u0004garbage') }], owner);
+    const junk = await postParts(
+      '/v3/api/partner/offer/',
+      [...base, { name: 'xls_file', filename: 'promo.xlsx', value: Buffer.from('PK\u0003\u0004garbage') }],
+      owner,
+    );
     expect(junk.json().errors).toEqual({ check_products: OFFER_MSG.fileFailed });
-    const unknown = await postParts('/v3/api/partner/offer/', [...base, { name: 'xls_file', filename: 'p.csv', value: Buffer.from('Код товара;Цена на сайте\n999999;10\n') }], owner);
+    const unknown = await postParts(
+      '/v3/api/partner/offer/',
+      [...base, { name: 'xls_file', filename: 'p.csv', value: Buffer.from('Код товара;Цена на сайте\n999999;10\n') }],
+      owner,
+    );
     expect(unknown.json().errors).toEqual({ check_products: OFFER_MSG.fileRow(2, PRICING_MSG.row.unknownProduct) });
   });
 
   it('switches an offer off before its end and on again with its earlier parameters', async () => {
-    const id = (await post('/v3/api/partner/offer/', { name: 'Вкл-выкл', type: 'DISCOUNT', date_start: today(), date_end: inDays(10), limit: '7' }, owner)).json().ID;
-    expect((await post(`/v3/api/partner/offer/${id}/`, { changedStateOffer: 'Y', status: 'OFF' }, owner)).json()).toEqual({ SUCCESS: 'Y', MESSAGE: OFFER_MSG.switchedOff, ID: id });
+    const id = (
+      await post('/v3/api/partner/offer/', { name: 'Вкл-выкл', type: 'DISCOUNT', date_start: today(), date_end: inDays(10), limit: '7' }, owner)
+    ).json().ID;
+    expect((await post(`/v3/api/partner/offer/${id}/`, { changedStateOffer: 'Y', status: 'OFF' }, owner)).json()).toEqual({
+      SUCCESS: 'Y',
+      MESSAGE: OFFER_MSG.switchedOff,
+      ID: id,
+    });
     expect((await get(`/v3/api/partner/offer/${id}/`, owner)).json()).toMatchObject({ ACTIVE: 'N', STATE: { CODE: 'OFF' }, LIMIT: 7 });
-    expect((await post(`/v3/api/partner/offer/${id}/`, { changedStateOffer: 'Y', status: 'ON' }, owner)).json()).toEqual({ SUCCESS: 'Y', MESSAGE: OFFER_MSG.switchedOn, ID: id });
+    expect((await post(`/v3/api/partner/offer/${id}/`, { changedStateOffer: 'Y', status: 'ON' }, owner)).json()).toEqual({
+      SUCCESS: 'Y',
+      MESSAGE: OFFER_MSG.switchedOn,
+      ID: id,
+    });
     expect((await get(`/v3/api/partner/offer/${id}/`, owner)).json()).toMatchObject({ ACTIVE: 'Y', STATE: { CODE: 'RUNNING' }, LIMIT: 7 });
     // An ended offer is not switched on: it needs a new end date.
-    await t.database.db.updateTable('offers').set({ active: false, date_start: new Date(Date.now() - 5 * 86400_000), date_end: new Date(Date.now() - 86400_000) }).where('id', '=', id).execute();
-    expect((await post(`/v3/api/partner/offer/${id}/`, { changedStateOffer: 'Y', status: 'ON' }, owner)).json()).toEqual({ SUCCESS: 'N', errors: { check_date_end: OFFER_MSG.ended } });
-    expect((await post(`/v3/api/partner/offer/${id}/`, { date_end: '01.01.2000' }, owner)).json().errors).toEqual({ check_date_end: OFFER_MSG.dateEndBeforeStart });
+    await t.database.db
+      .updateTable('offers')
+      .set({ active: false, date_start: new Date(Date.now() - 5 * 86400_000), date_end: new Date(Date.now() - 86400_000) })
+      .where('id', '=', id)
+      .execute();
+    expect((await post(`/v3/api/partner/offer/${id}/`, { changedStateOffer: 'Y', status: 'ON' }, owner)).json()).toEqual({
+      SUCCESS: 'N',
+      errors: { check_date_end: OFFER_MSG.ended },
+    });
+    expect((await post(`/v3/api/partner/offer/${id}/`, { date_end: '01.01.2000' }, owner)).json().errors).toEqual({
+      check_date_end: OFFER_MSG.dateEndBeforeStart,
+    });
   });
 
   it('lets every role view and only ADMIN, PRICE and the owner edit; another partner gets 404', async () => {
@@ -205,7 +291,8 @@ describe('the offer form', () => {
 
 describe('the offer list', () => {
   it('pages by 12 by default, filters by state and period, and counts CNT and CNT_ALL', async () => {
-    for (let i = 0; i < 13; i++) await post('/v3/api/partner/offer/', { name: `Список ${i}`, type: 'DISCOUNT', date_start: inDays(40), date_end: inDays(50) }, owner);
+    for (let i = 0; i < 13; i++)
+      await post('/v3/api/partner/offer/', { name: `Список ${i}`, type: 'DISCOUNT', date_start: inDays(40), date_end: inDays(50) }, owner);
     const first = (await get('/v3/api/partner/offer/', orders)).json();
     expect(first.ITEMS).toHaveLength(12);
     expect(first.ITEMS[0].NAME).toBe('Список 12');
@@ -221,7 +308,10 @@ describe('the offer list', () => {
     const all = (await get('/v3/api/partner/offer/?active=ALL&limit=36&p=2&sort=NAME&order=ASC', orders)).json();
     expect(all.NAV.CNT).toBe(all.NAV.CNT_ALL);
     expect(all.NAV.CNT_ALL).toBe(first.NAV.CNT_ALL);
-    expect((await get(`/v3/api/partner/offer/?date_start=2001-01-01&date_end=2001-01-02`, orders)).json()).toMatchObject({ ITEMS: [], NAV: { CNT: 0 } });
+    expect((await get(`/v3/api/partner/offer/?date_start=2001-01-01&date_end=2001-01-02`, orders)).json()).toMatchObject({
+      ITEMS: [],
+      NAV: { CNT: 0 },
+    });
   });
 
   it('reads a deep page by its keys first with the same rows, gifts and counts, and counts a page past the end', async () => {
@@ -230,13 +320,26 @@ describe('the offer list', () => {
     // 400 offers in one statement: pages past the 360th offer find their keys first.
     const made = await db
       .insertInto('offers')
-      .values(Array.from({ length: 400 }, (_, i) => ({ partner_id: pid, type: 'GIFT', name: `Глубина ${String(i).padStart(3, '0')}`, date_start: new Date(), active: false })))
+      .values(
+        Array.from({ length: 400 }, (_, i) => ({
+          partner_id: pid,
+          type: 'GIFT',
+          name: `Глубина ${String(i).padStart(3, '0')}`,
+          date_start: new Date(),
+          active: false,
+        })),
+      )
       .returning('id')
       .execute();
     const last = made[made.length - 1].id;
-    await db.insertInto('offer_presents').values({ partner_id: pid, offer_id: last, product_id: gift.id, sum: '1000', product_type: 'GIFT', sort: 1 }).execute();
+    await db
+      .insertInto('offer_presents')
+      .values({ partner_id: pid, offer_id: last, product_id: gift.id, sum: '1000', product_type: 'GIFT', sort: 1 })
+      .execute();
     const byName = (p: number) => get(`/v3/api/partner/offer/?active=ALL&limit=36&sort=NAME&order=ASC&p=${p}`, orders).then((r) => r.json());
-    const everyName = (await db.selectFrom('offers').select('name').where('partner_id', '=', pid).orderBy('name').orderBy('id').execute()).map((r) => r.name);
+    const everyName = (await db.selectFrom('offers').select('name').where('partner_id', '=', pid).orderBy('name').orderBy('id').execute()).map(
+      (r) => r.name,
+    );
     const first = await byName(1);
     for (const p of [1, 11, 12]) {
       const page = await byName(p);
@@ -277,16 +380,31 @@ describe('a running offer in the shop', () => {
       )
     ).json().ID;
     const banners = (await get('/v3/api/client/offer/banners/', buyer.token)).json().ITEMS;
-    expect(banners).toContainEqual({ OFFER_ID: id, NAME: 'Полцены', PLACEMENT: 'banner_catalog', URL: expect.stringContaining('/v3/api/client/offer/banner/') });
-    expect((await get('/v3/api/client/offer/', buyer.token)).json().ITEMS).toContainEqual(expect.objectContaining({ ID: id, PRODUCTS_CNT: 1, BANNER: expect.any(String) }));
+    expect(banners).toContainEqual({
+      OFFER_ID: id,
+      NAME: 'Полцены',
+      PLACEMENT: 'banner_catalog',
+      URL: expect.stringContaining('/v3/api/client/offer/banner/'),
+    });
+    expect((await get('/v3/api/client/offer/', buyer.token)).json().ITEMS).toContainEqual(
+      expect.objectContaining({ ID: id, PRODUCTS_CNT: 1, BANNER: expect.any(String) }),
+    );
 
     const shown = await catalogItem(buyer.token, p.up_code_1c);
     expect(shown).toMatchObject({ PRICE: promo, OLD_PRICE: regular.PRICE, OFFER: { ID: id, NAME: 'Полцены' } });
     await post('/v3/api/client/basket/', { product_id: String(p.id), quantity: String(shown.MULTIPLICITY) }, buyer.token);
     const placed = (await checkout(buyer.token)).json();
     expect(placed.SUCCESS).toBe('Y');
-    const item = await t.database.db.selectFrom('order_items').select(['price', 'offer_id', 'special']).where('order_id', '=', placed.ORDER_ID).executeTakeFirstOrThrow();
-    expect({ price: new Decimal(item.price).toFixed(2), offer: Number(item.offer_id), special: item.special }).toEqual({ price: promo, offer: id, special: true });
+    const item = await t.database.db
+      .selectFrom('order_items')
+      .select(['price', 'offer_id', 'special'])
+      .where('order_id', '=', placed.ORDER_ID)
+      .executeTakeFirstOrThrow();
+    expect({ price: new Decimal(item.price).toFixed(2), offer: Number(item.offer_id), special: item.special }).toEqual({
+      price: promo,
+      offer: id,
+      special: true,
+    });
     const card = (await get(`/v3/api/partner/order/${placed.ORDER_ID}/`, owner)).json();
     expect(card).toMatchObject({ HAS_OFFER: 'Y', OFFERS: [{ OFFER: { ID: id, NAME: 'Полцены' }, PRODUCT_ID: Number(p.id) }] });
 
@@ -303,10 +421,14 @@ describe('a running offer in the shop', () => {
     const promo = new Decimal(regular.PRICE).mul('0.8').toDecimalPlaces(2).toFixed(2);
     await postParts(
       '/v3/api/partner/offer/',
-      [...fields({ name: 'Одна штука', type: 'DISCOUNT', date_start: today(), limit: '1' }), { name: 'xls_file', filename: 'p.csv', value: Buffer.from(`${p.up_code_1c};${promo}\n`) }],
+      [
+        ...fields({ name: 'Одна штука', type: 'DISCOUNT', date_start: today(), limit: '1' }),
+        { name: 'xls_file', filename: 'p.csv', value: Buffer.from(`${p.up_code_1c};${promo}\n`) },
+      ],
       owner,
     );
-    for (const b of [first, late]) await post('/v3/api/client/basket/', { product_id: String(p.id), quantity: String(regular.MULTIPLICITY) }, b.token);
+    for (const b of [first, late])
+      await post('/v3/api/client/basket/', { product_id: String(p.id), quantity: String(regular.MULTIPLICITY) }, b.token);
     const seen = (await get('/v3/api/client/basket/', late.token)).json();
     expect(seen.ITEMS[0]).toMatchObject({ PRICE: promo, OLD_PRICE: regular.PRICE });
     expect((await checkout(first.token)).json().SUCCESS).toBe('Y');
@@ -332,11 +454,24 @@ describe('a running offer in the shop', () => {
       (
         await post(
           '/v3/api/partner/offer/',
-          { name, type: 'GIFT', date_start: today(), ...Object.fromEntries(presents.flatMap(([id, sum], i) => [[`presents[${i}][ID]`, String(id)], [`presents[${i}][sum]`, sum]])) },
+          {
+            name,
+            type: 'GIFT',
+            date_start: today(),
+            ...Object.fromEntries(
+              presents.flatMap(([id, sum], i) => [
+                [`presents[${i}][ID]`, String(id)],
+                [`presents[${i}][sum]`, sum],
+              ]),
+            ),
+          },
           owner,
         )
       ).json().ID as number;
-    const first = await offer('Два порога', [[small.id, '1'], [big.id, '2']]);
+    const first = await offer('Два порога', [
+      [small.id, '1'],
+      [big.id, '2'],
+    ]);
     const second = await offer('Второй подарок', [[other.id, '1']]);
     const unreached = await offer('Далекий подарок', [[far.id, '900000000']]);
     const buyer = await newBuyer();
@@ -344,7 +479,10 @@ describe('a running offer in the shop', () => {
     await post('/v3/api/client/basket/', { product_id: String(goods.id), quantity: String(step) }, buyer.token);
     const basket = (await get('/v3/api/client/basket/', buyer.token)).json();
     const shown = (await get('/v3/api/client/checkout/', buyer.token)).json().BASKET;
-    expect(basket.GIFTS.map((g: { OFFER_ID: number; PRODUCT: string }) => [g.OFFER_ID, g.PRODUCT])).toEqual([[first, big.name], [second, other.name]]);
+    expect(basket.GIFTS.map((g: { OFFER_ID: number; PRODUCT: string }) => [g.OFFER_ID, g.PRODUCT])).toEqual([
+      [first, big.name],
+      [second, other.name],
+    ]);
     expect(basket.GIFT_NEXT).toMatchObject({ OFFER_ID: unreached, PRODUCT: far.name });
     expect(shown.GIFTS).toEqual(basket.GIFTS);
 
@@ -360,7 +498,9 @@ describe('a running offer in the shop', () => {
       .where('i.offer_id', 'is not', null)
       .orderBy('i.offer_id')
       .execute();
-    expect(lines.map((l) => [Number(l.offer_id), l.name])).toEqual(basket.GIFTS.map((g: { OFFER_ID: number; PRODUCT: string }) => [g.OFFER_ID, g.PRODUCT]));
+    expect(lines.map((l) => [Number(l.offer_id), l.name])).toEqual(
+      basket.GIFTS.map((g: { OFFER_ID: number; PRODUCT: string }) => [g.OFFER_ID, g.PRODUCT]),
+    );
     // One of each, its cost the purchase price on the shop's VAT basis (WITH_VAT here: the catalogue's own).
     expect(lines.every((l) => l.quantity === 1 && new Decimal(l.buying_price).eq(l.purchase_price))).toBe(true);
 
@@ -379,7 +519,14 @@ describe('a running offer in the shop', () => {
         .where('i.offer_id', 'is not', null)
         .execute();
       expect(net).toHaveLength(2);
-      for (const l of net) expect(l.buying_price).toBe(new Decimal(l.purchase_price).mul(100).div(100 + Number(l.vat_rate)).toDecimalPlaces(4, Decimal.ROUND_HALF_UP).toFixed(4));
+      for (const l of net)
+        expect(l.buying_price).toBe(
+          new Decimal(l.purchase_price)
+            .mul(100)
+            .div(100 + Number(l.vat_rate))
+            .toDecimalPlaces(4, Decimal.ROUND_HALF_UP)
+            .toFixed(4),
+        );
     } finally {
       await t.database.db.updateTable('shops').set({ tax_type: 'WITH_VAT' }).where('partner_id', '=', pid).execute();
     }
@@ -391,7 +538,16 @@ describe('a running offer in the shop', () => {
     const id = (
       await post(
         '/v3/api/partner/offer/',
-        { name: 'Десять подарков', type: 'GIFT', date_start: today(), limit: '10', 'presents[0][ID]': String(gift.id), 'presents[0][sum]': '1', 'presents[1][ID]': String(bigGift.id), 'presents[1][sum]': '100000000' },
+        {
+          name: 'Десять подарков',
+          type: 'GIFT',
+          date_start: today(),
+          limit: '10',
+          'presents[0][ID]': String(gift.id),
+          'presents[0][sum]': '1',
+          'presents[1][ID]': String(bigGift.id),
+          'presents[1][sum]': '100000000',
+        },
         owner,
       )
     ).json().ID;
@@ -399,12 +555,20 @@ describe('a running offer in the shop', () => {
     for (let i = 0; i < 30; i++) buyers.push(await newBuyer());
     const step = (await catalogItem(buyers[0].token, goods.up_code_1c)).MULTIPLICITY;
     for (const b of buyers) await post('/v3/api/client/basket/', { product_id: String(goods.id), quantity: String(step) }, b.token);
-    expect((await get('/v3/api/client/basket/', buyers[0].token)).json()).toMatchObject({ GIFTS: [{ OFFER_ID: id, PRODUCT: gift.name }], GIFT_NEXT: { PRODUCT: bigGift.name } });
+    expect((await get('/v3/api/client/basket/', buyers[0].token)).json()).toMatchObject({
+      GIFTS: [{ OFFER_ID: id, PRODUCT: gift.name }],
+      GIFT_NEXT: { PRODUCT: bigGift.name },
+    });
 
     const answers = await Promise.all(buyers.map((b) => checkout(b.token)));
     expect(answers.map((a) => a.json().SUCCESS)).toEqual(Array(30).fill('Y'));
     const orderIds = answers.map((a) => a.json().ORDER_ID as number);
-    const gifts = await t.database.db.selectFrom('order_items').select(['product_id', 'price', 'quantity']).where('offer_id', '=', id).where('order_id', 'in', orderIds).execute();
+    const gifts = await t.database.db
+      .selectFrom('order_items')
+      .select(['product_id', 'price', 'quantity'])
+      .where('offer_id', '=', id)
+      .where('order_id', 'in', orderIds)
+      .execute();
     expect(gifts).toHaveLength(10);
     expect(gifts.every((g) => Number(g.product_id) === Number(gift.id) && new Decimal(g.price).isZero() && g.quantity === 1)).toBe(true);
     expect((await get(`/v3/api/partner/offer/${id}/`, owner)).json()).toMatchObject({ USED: 10, LIMIT: 10, STATE: { CODE: 'EXHAUSTED' } });

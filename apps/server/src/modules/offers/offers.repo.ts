@@ -23,9 +23,23 @@ export interface ListFilter {
 const SORT_COLUMN = { DATE_CREATE: 'created_at', DATE_START: 'date_start', DATE_END: 'date_end', NAME: 'name', SORT: 'sort' } as const;
 
 const OFFER_COLUMNS = [
-  'o.partner_id', 'o.id', 'o.type', 'o.name', 'o.description', 'o.active', 'o.date_start', 'o.date_end', 'o.limit_count',
-  'o.used_count', 'o.not_in_basket', 'o.sort', 'o.xls_file_id', 'o.banner_main_file_id', 'o.banner_slider_file_id',
-  'o.banner_catalog_file_id', 'o.created_at',
+  'o.partner_id',
+  'o.id',
+  'o.type',
+  'o.name',
+  'o.description',
+  'o.active',
+  'o.date_start',
+  'o.date_end',
+  'o.limit_count',
+  'o.used_count',
+  'o.not_in_basket',
+  'o.sort',
+  'o.xls_file_id',
+  'o.banner_main_file_id',
+  'o.banner_slider_file_id',
+  'o.banner_catalog_file_id',
+  'o.created_at',
 ] as const;
 
 /** A gift as the offer's row carries it. */
@@ -88,13 +102,19 @@ export function offersRepo(db: Db) {
       const dir = order === 'ASC' ? 'asc' : 'desc';
       const counts = ofPartner(f.partnerId).select((eb) => {
         const match = matches(eb, f);
-        return [(match.length ? eb.fn.countAll<number>().filterWhere(eb.and(match)) : eb.fn.countAll<number>()).as('n'), eb.fn.countAll<number>().as('all')];
+        return [
+          (match.length ? eb.fn.countAll<number>().filterWhere(eb.and(match)) : eb.fn.countAll<number>()).as('n'),
+          eb.fn.countAll<number>().as('all'),
+        ];
       });
       // Only the end date may be empty (last either way); the others keep to their indexes in both directions.
       const key = sql`${sql.ref(`o.${SORT_COLUMN[sort]}`)} ${sql.raw(dir)}${sql.raw(sort === 'DATE_END' ? ' nulls last' : '')}`;
       const shown = [...OFFER_COLUMNS, ...OFFER_EXTRAS, 'pa.name as partner_name', 'cnt.n as cnt_n', 'cnt.all as cnt_all'] as const;
       // Materialized: counted once, where a join re-counted them for each row of a nested loop.
-      const withCounts = db.with((cte) => cte('cnt').materialized(), () => counts);
+      const withCounts = db.with(
+        (cte) => cte('cnt').materialized(),
+        () => counts,
+      );
       const ofFilter = (q: typeof withCounts) => {
         const from = q.selectFrom('offers as o');
         return (f.partnerId === undefined ? from : from.where('o.partner_id', '=', f.partnerId)).where((eb) => eb.and(matches(eb, f)));
@@ -125,7 +145,12 @@ export function offersRepo(db: Db) {
     },
 
     find: (partnerId: number, id: number) =>
-      db.selectFrom('offers as o').select([...OFFER_COLUMNS, ...OFFER_EXTRAS]).where('o.partner_id', '=', partnerId).where('o.id', '=', id).executeTakeFirst(),
+      db
+        .selectFrom('offers as o')
+        .select([...OFFER_COLUMNS, ...OFFER_EXTRAS])
+        .where('o.partner_id', '=', partnerId)
+        .where('o.id', '=', id)
+        .executeTakeFirst(),
 
     /** Active catalogue products by id or by 6-digit code. */
     products: (ids: number[], codes: string[]) =>
@@ -139,7 +164,11 @@ export function offersRepo(db: Db) {
         : Promise.resolve([]),
 
     insert: (trx: Db, partnerId: number, values: Omit<Insertable<OffersTable>, 'partner_id'>) =>
-      trx.insertInto('offers').values({ ...values, partner_id: partnerId }).returning('id').executeTakeFirstOrThrow(),
+      trx
+        .insertInto('offers')
+        .values({ ...values, partner_id: partnerId })
+        .returning('id')
+        .executeTakeFirstOrThrow(),
 
     update: (trx: Db, partnerId: number, id: number, values: OfferValues) =>
       trx.updateTable('offers').set(values).where('partner_id', '=', partnerId).where('id', '=', id).execute(),
@@ -149,7 +178,16 @@ export function offersRepo(db: Db) {
       if (!presents.length) return;
       await trx
         .insertInto('offer_presents')
-        .values(presents.map((p, i) => ({ partner_id: partnerId, offer_id: offerId, product_id: p.productId, sum: p.sum, product_type: p.productType, sort: (i + 1) * 10 })))
+        .values(
+          presents.map((p, i) => ({
+            partner_id: partnerId,
+            offer_id: offerId,
+            product_id: p.productId,
+            sum: p.sum,
+            product_type: p.productType,
+            sort: (i + 1) * 10,
+          })),
+        )
         .execute();
     },
 
@@ -158,7 +196,9 @@ export function offersRepo(db: Db) {
       for (let i = 0; i < products.length; i += 1000) {
         await trx
           .insertInto('offer_products')
-          .values(products.slice(i, i + 1000).map((p) => ({ partner_id: partnerId, offer_id: offerId, product_id: p.productId, site_price: p.price })))
+          .values(
+            products.slice(i, i + 1000).map((p) => ({ partner_id: partnerId, offer_id: offerId, product_id: p.productId, site_price: p.price })),
+          )
           .execute();
       }
     },
@@ -184,7 +224,11 @@ export function offersRepo(db: Db) {
         .select(['o.id as offer_id', 'o.name as offer_name', 'g.product_id', 'g.sum', 'p.name', 'p.up_code_1c'])
         // A gift's cost on the shop's VAT basis, as the price engine's `purchase` (net in a WO_VAT shop, 4 decimals, half
         // up): the order's margin is net − net, the gift's cost included (money rule 5, issue 38.7).
-        .select(sql<string>`case when s.tax_type = 'WO_VAT' then round(p.purchase_price * 100 / (100 + p.vat_rate), 4) else p.purchase_price end`.as('purchase'))
+        .select(
+          sql<string>`case when s.tax_type = 'WO_VAT' then round(p.purchase_price * 100 / (100 + p.vat_rate), 4) else p.purchase_price end`.as(
+            'purchase',
+          ),
+        )
         .where('g.partner_id', '=', partnerId)
         .where(runningOfferSql)
         .orderBy('g.sum')
@@ -203,7 +247,13 @@ export function offersRepo(db: Db) {
         .where((eb) =>
           eb.or([
             eb('o.id', 'in', promoOfferIds.length ? promoOfferIds : [0]),
-            eb.exists(eb.selectFrom('offer_presents as g').select(sql`1`.as('one')).whereRef('g.partner_id', '=', 'o.partner_id').whereRef('g.offer_id', '=', 'o.id')),
+            eb.exists(
+              eb
+                .selectFrom('offer_presents as g')
+                .select(sql`1`.as('one'))
+                .whereRef('g.partner_id', '=', 'o.partner_id')
+                .whereRef('g.offer_id', '=', 'o.id'),
+            ),
           ]),
         )
         .where(runningOfferSql)
@@ -213,7 +263,12 @@ export function offersRepo(db: Db) {
 
     use: (trx: Db, partnerId: number, offerIds: number[]) =>
       offerIds.length
-        ? trx.updateTable('offers').set((eb) => ({ used_count: eb('used_count', '+', 1) })).where('partner_id', '=', partnerId).where('id', 'in', offerIds).execute()
+        ? trx
+            .updateTable('offers')
+            .set((eb) => ({ used_count: eb('used_count', '+', 1) }))
+            .where('partner_id', '=', partnerId)
+            .where('id', 'in', offerIds)
+            .execute()
         : Promise.resolve([]),
 
     /** The order no longer counts against these offers' limits (routed to another partner): one use less each, not below 0. */

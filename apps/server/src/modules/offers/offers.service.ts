@@ -4,7 +4,14 @@ import { LIMITS } from '@b2b/contracts/limits';
 import { MSG } from '@b2b/contracts/messages';
 import { PRICING_MSG } from '@b2b/contracts/pricing';
 import {
-  BANNER_PLACEMENTS, OFFER_MSG, type BasketGifts, type offerBody, type OfferList, type offerListQuery, type ShopBanner, type ShopOffer,
+  BANNER_PLACEMENTS,
+  OFFER_MSG,
+  type BasketGifts,
+  type offerBody,
+  type OfferList,
+  type offerListQuery,
+  type ShopBanner,
+  type ShopOffer,
 } from '@b2b/contracts/offers';
 import type { z } from 'zod';
 import type { Insertable } from 'kysely';
@@ -109,7 +116,11 @@ export function offersService(db: Db, deps: { files: FileStore }) {
   async function resolveProducts(lines: PromoLine[]): Promise<{ products: { productId: number; price: string }[] } | { error: string }> {
     const ids = new Map<string, number>();
     for (let i = 0; i < lines.length; i += CODES_PER_QUERY) {
-      for (const p of await repo.products([], lines.slice(i, i + CODES_PER_QUERY).map((l) => l.code))) ids.set(p.up_code_1c, Number(p.id));
+      for (const p of await repo.products(
+        [],
+        lines.slice(i, i + CODES_PER_QUERY).map((l) => l.code),
+      ))
+        ids.set(p.up_code_1c, Number(p.id));
     }
     const unknown = lines.find((l) => !ids.has(l.code));
     if (unknown) return { error: OFFER_MSG.fileRow(unknown.line, PRICING_MSG.row.unknownProduct) };
@@ -134,7 +145,8 @@ export function offersService(db: Db, deps: { files: FileStore }) {
     if (stored && body.changedStateOffer) return switchState(user, stored, body.status);
     // An edit that names no field and sends no file is no edit: refused, never taken as "nothing changed".
     const fileFields = ['xls_file', ...BANNER_PLACEMENTS.map((p) => `${p}_file`)];
-    if (stored && Object.values(body).every((v) => v === undefined) && !uploads.some((u) => fileFields.includes(u.field))) throw badRequest(MSG.badRequest);
+    if (stored && Object.values(body).every((v) => v === undefined) && !uploads.some((u) => fileFields.includes(u.field)))
+      throw badRequest(MSG.badRequest);
 
     const types = (await offerTypes()).map((t) => t.code);
     const { values, presents, errors } = parseOffer(body, types, stored);
@@ -161,7 +173,13 @@ export function offersService(db: Db, deps: { files: FileStore }) {
 
     const replaced: string[] = [];
     const offerId = await db.transaction().execute(async (trx) => {
-      const meta = (purpose: FilePurpose, upload: UploadedFile, mime: string) => ({ partnerId: user.partnerId, purpose, originalName: upload.filename, mime, createdBy: user.id });
+      const meta = (purpose: FilePurpose, upload: UploadedFile, mime: string) => ({
+        partnerId: user.partnerId,
+        purpose,
+        originalName: upload.filename,
+        mime,
+        createdBy: user.id,
+      });
       const set: OfferValues = { ...values };
       for (const placement of BANNER_PLACEMENTS) {
         const column = BANNER_COLUMN[placement];
@@ -177,7 +195,9 @@ export function offersService(db: Db, deps: { files: FileStore }) {
       }
 
       const repoTx = offersRepo(trx);
-      const saved = stored ? Number(stored.id) : Number((await repoTx.insert(trx, user.partnerId, set as Omit<Insertable<OffersTable>, 'partner_id'>)).id);
+      const saved = stored
+        ? Number(stored.id)
+        : Number((await repoTx.insert(trx, user.partnerId, set as Omit<Insertable<OffersTable>, 'partner_id'>)).id);
       if (stored && Object.keys(set).length) await repoTx.update(trx, user.partnerId, saved, set);
       if (gifts) await repoTx.replacePresents(trx, user.partnerId, saved, gifts);
       if (promo) await repoTx.replaceProducts(trx, user.partnerId, saved, promo);
@@ -246,9 +266,19 @@ export function offersService(db: Db, deps: { files: FileStore }) {
       const gifts = await repo.runningGifts(partnerId);
       const next = nextGift(gifts, sum);
       return {
-        GIFTS: giftsReached(gifts, sum).map((g) => ({ OFFER_ID: Number(g.offer_id), NAME: g.offer_name, PRODUCT: g.name, SUM: new Decimal(g.sum).toFixed(2) })),
+        GIFTS: giftsReached(gifts, sum).map((g) => ({
+          OFFER_ID: Number(g.offer_id),
+          NAME: g.offer_name,
+          PRODUCT: g.name,
+          SUM: new Decimal(g.sum).toFixed(2),
+        })),
         GIFT_NEXT: next
-          ? { OFFER_ID: Number(next.offer_id), PRODUCT: next.name, SUM: new Decimal(next.sum).toFixed(2), LEFT: new Decimal(next.sum).minus(sum).toFixed(2) }
+          ? {
+              OFFER_ID: Number(next.offer_id),
+              PRODUCT: next.name,
+              SUM: new Decimal(next.sum).toFixed(2),
+              LEFT: new Decimal(next.sum).minus(sum).toFixed(2),
+            }
           : null,
       };
     },
@@ -258,12 +288,19 @@ export function offersService(db: Db, deps: { files: FileStore }) {
      * `ended` when an offer whose promo price the basket shows is no longer running (the buyer is shown new prices),
      * else the offers used and the gifts: those the basket showed (giftsReached), of the offers still running.
      */
-    async claimForOrder(trx: Db, partnerId: number, order: { promoOfferIds: number[]; sum: Decimal }): Promise<{ ended: true } | { used: number[]; gifts: GiftLine[] }> {
+    async claimForOrder(
+      trx: Db,
+      partnerId: number,
+      order: { promoOfferIds: number[]; sum: Decimal },
+    ): Promise<{ ended: true } | { used: number[]; gifts: GiftLine[] }> {
       const repoTx = offersRepo(trx);
       const promo = [...new Set(order.promoOfferIds)];
       const running = new Set((await repoTx.lockRunning(trx, partnerId, promo)).map((o) => Number(o.id)));
       if (promo.some((id) => !running.has(id))) return { ended: true };
-      const gifts = giftsReached((await repoTx.runningGifts(partnerId)).filter((g) => running.has(Number(g.offer_id))), order.sum).map((g) => ({
+      const gifts = giftsReached(
+        (await repoTx.runningGifts(partnerId)).filter((g) => running.has(Number(g.offer_id))),
+        order.sum,
+      ).map((g) => ({
         offerId: Number(g.offer_id),
         productId: Number(g.product_id),
         code: g.up_code_1c,

@@ -43,14 +43,18 @@ async function viewedOrder() {
 }
 
 describe('GET /v3/api/partner/sendtorelef/', () => {
-  it('answers only the open basket\'s totals, CNT distinct products and SUM exactly, to every staff role', async () => {
+  it("answers only the open basket's totals, CNT distinct products and SUM exactly, to every staff role", async () => {
     const expected = await basketFromDb(k.main);
     // The demo basket makes the totals telling: a product from several orders (CNT is not the row count), prices in kopecks.
     expect(expected.cnt).toBeGreaterThan(0);
     expect(expected.cnt).toBeLessThan(expected.rows.length);
     expect(expected.rows.some((r) => !new Decimal(r.price).isInteger())).toBe(true);
     // A basket submitted earlier counts no more.
-    const submitted = await k.db.insertInto('dc_baskets').values({ partner_id: k.main, status: 'SUBMITTED' }).returning('id').executeTakeFirstOrThrow();
+    const submitted = await k.db
+      .insertInto('dc_baskets')
+      .values({ partner_id: k.main, status: 'SUBMITTED' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const [row] = expected.rows;
     await k.db
       .insertInto('dc_basket_items')
@@ -137,7 +141,13 @@ describe('POST /v3/api/partner/sendtorelef/', () => {
       .values({ partner_id: k.main, type: 'GIFT', name: 'Подарок со склада партнера', date_start: new Date(), not_in_basket: true })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await k.db.updateTable('order_items').set({ offer_id: offer.id }).where('partner_id', '=', k.main).where('order_id', '=', id).where('id', '=', own.id).execute();
+    await k.db
+      .updateTable('order_items')
+      .set({ offer_id: offer.id })
+      .where('partner_id', '=', k.main)
+      .where('order_id', '=', id)
+      .where('id', '=', own.id)
+      .execute();
     expect((await k.as('orders').post(BASKET, listOf([id]))).json().SUCCESS).toBe('Y');
     const sent = (await basketFromDb(k.main)).rows.filter((r) => r.order_id === id).map((r) => r.product_id);
     expect(sent).toContain(other.product_id);
@@ -145,7 +155,13 @@ describe('POST /v3/api/partner/sendtorelef/', () => {
 
     const named = await viewedOrder();
     const first = (await k.itemsOf(k.main, named))[0];
-    await k.db.updateTable('order_items').set({ offer_id: offer.id }).where('partner_id', '=', k.main).where('order_id', '=', named).where('id', '=', first.id).execute();
+    await k.db
+      .updateTable('order_items')
+      .set({ offer_id: offer.id })
+      .where('partner_id', '=', k.main)
+      .where('order_id', '=', named)
+      .where('id', '=', first.id)
+      .execute();
     await k.as('orders').post(BASKET, { ...listOf([named]), ...listOf([offer.id], 'offers') });
     expect((await basketFromDb(k.main)).rows.filter((r) => r.order_id === named).map((r) => r.product_id)).toContain(first.product_id);
   });
@@ -182,7 +198,7 @@ describe('POST /v3/api/partner/sendtorelef/', () => {
     expect((await k.as(null).get(BASKET)).statusCode).toBe(401);
   });
 
-  it("a partner without an open basket gets one on its first send; each partner sees only its own", async () => {
+  it('a partner without an open basket gets one on its first send; each partner sees only its own', async () => {
     const [first] = await k.db.selectFrom('orders').select('id').where('partner_id', '=', k.second).orderBy('id').execute();
     await k.db.updateTable('orders').set({ status: 'VIEWED' }).where('partner_id', '=', k.second).where('id', '=', first.id).execute();
     const open = () => k.db.selectFrom('dc_baskets').selectAll().where('partner_id', '=', k.second).where('status', '=', 'OPEN').execute();

@@ -21,7 +21,10 @@ export function basketRepo(db: Db) {
     db.selectFrom('dc_baskets').select('id').where('partner_id', '=', partnerId).where('status', '=', 'OPEN').executeTakeFirst();
 
   const selectedItems = (partnerId: number, orderIds: readonly number[], sel: ItemSelection) => {
-    let q = db.selectFrom('order_items').where('partner_id', '=', partnerId).where('order_id', 'in', [...orderIds]);
+    let q = db
+      .selectFrom('order_items')
+      .where('partner_id', '=', partnerId)
+      .where('order_id', 'in', [...orderIds]);
     if (sel.productIds) q = q.where('product_id', 'in', sel.productIds.length ? [...sel.productIds] : [0]);
     const { offerIds } = sel;
     if (offerIds) {
@@ -31,7 +34,16 @@ export function basketRepo(db: Db) {
       q = q.where((eb) =>
         eb.or([
           eb('offer_id', 'is', null),
-          eb.not(eb.exists(eb.selectFrom('offers as o').select(sql`1`.as('one')).whereRef('o.partner_id', '=', 'order_items.partner_id').whereRef('o.id', '=', 'order_items.offer_id').where('o.not_in_basket', '=', true))),
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('offers as o')
+                .select(sql`1`.as('one'))
+                .whereRef('o.partner_id', '=', 'order_items.partner_id')
+                .whereRef('o.id', '=', 'order_items.offer_id')
+                .where('o.not_in_basket', '=', true),
+            ),
+          ),
         ]),
       );
     }
@@ -104,10 +116,7 @@ export function basketRepo(db: Db) {
       db
         .selectFrom('dc_basket_items as bi')
         .innerJoin('dc_baskets as b', (j) => j.onRef('b.partner_id', '=', 'bi.partner_id').onRef('b.id', '=', 'bi.basket_id'))
-        .select([
-          sql<number>`count(distinct bi.product_id)::int`.as('products'),
-          sql<string>`coalesce(sum(bi.quantity * bi.price), 0)`.as('sum'),
-        ])
+        .select([sql<number>`count(distinct bi.product_id)::int`.as('products'), sql<string>`coalesce(sum(bi.quantity * bi.price), 0)`.as('sum')])
         .where('bi.partner_id', '=', partnerId)
         .where('b.status', '=', 'OPEN')
         .executeTakeFirstOrThrow(),

@@ -1,11 +1,5 @@
 import { MSG, ORDER_STATUS_LABEL } from '@b2b/contracts/messages';
-import {
-  ORDER_ACTION_MSG,
-  ORDER_MSG,
-  type BasketAnswer,
-  type SendToBasketAnswer,
-  type SendToBasketInput,
-} from '@b2b/contracts/orders';
+import { ORDER_ACTION_MSG, ORDER_MSG, type BasketAnswer, type SendToBasketAnswer, type SendToBasketInput } from '@b2b/contracts/orders';
 import type { OrderStatus } from '@b2b/contracts/limits';
 import type { Db } from '@/db/database';
 import type { EventBus } from '@/events/event-bus';
@@ -55,7 +49,11 @@ export function basketService(db: Db, events: EventBus) {
       if (!chosen.length) return { error: ORDER_MSG.nothingToSend, orders: [] };
       const refused = chosen.filter((o) => o.status !== 'VIEWED');
       if (refused.length) return { error: refusal(refused[0]), orders: chosen };
-      const ids = await repo.ordersWithSelectedItems(actor.partnerId, chosen.map((o) => o.id), sel);
+      const ids = await repo.ordersWithSelectedItems(
+        actor.partnerId,
+        chosen.map((o) => o.id),
+        sel,
+      );
       if (!ids.length) return { error: ORDER_MSG.nothingToSend, orders: chosen };
       const basketId = await repo.ensureOpen(actor.partnerId);
       const moved = await repo.markSent(actor.partnerId, ids);

@@ -58,13 +58,25 @@ describe('read models kept by triggers', () => {
       .insertInto('orders')
       .values([
         { partner_id: k.main, order_number: 'RM-1', client_id: a.id, status: 'NEW', position_sum: '100.5000', created_at: new Date() },
-        { partner_id: k.main, order_number: 'RM-2', client_id: a.id, status: 'CANCELED', position_sum: '7.0000', created_at: new Date(Date.now() - 86400_000 * 400) },
+        {
+          partner_id: k.main,
+          order_number: 'RM-2',
+          client_id: a.id,
+          status: 'CANCELED',
+          position_sum: '7.0000',
+          created_at: new Date(Date.now() - 86400_000 * 400),
+        },
       ])
       .returning('id')
       .execute();
     expect(await countDrift()).toEqual([]);
     expect(await statsDrift()).toEqual([]);
-    const stats = await k.db.selectFrom('client_order_stats').selectAll().where('partner_id', '=', k.main).where('client_id', '=', a.id).executeTakeFirstOrThrow();
+    const stats = await k.db
+      .selectFrom('client_order_stats')
+      .selectAll()
+      .where('partner_id', '=', k.main)
+      .where('client_id', '=', a.id)
+      .executeTakeFirstOrThrow();
     expect(stats.last_order_id).toBe(inserted[0].id);
 
     await k.db.updateTable('orders').set({ position_sum: '250.0000', status: 'COMPLETED' }).where('id', '=', inserted[0].id).execute();
@@ -72,7 +84,14 @@ describe('read models kept by triggers', () => {
     expect(await countDrift()).toEqual([]);
     expect(await statsDrift()).toEqual([]);
 
-    await k.db.deleteFrom('orders').where('id', 'in', inserted.map((r) => r.id)).execute();
+    await k.db
+      .deleteFrom('orders')
+      .where(
+        'id',
+        'in',
+        inserted.map((r) => r.id),
+      )
+      .execute();
     expect(await countDrift()).toEqual([]);
     expect(await statsDrift()).toEqual([]);
   });
@@ -92,10 +111,16 @@ describe('read models kept by triggers', () => {
 
     // Black-listed through the API, then moved to another day and deleted: the counts follow each step.
     const blacklistedBefore = (await k.as('owner').get('/v3/api/partner/client/?blacklist=Y')).json().NAV.CNT;
-    expect((await k.as('owner').post('/v3/api/partner/blacklist/', { 'clients[0]': String(client.id), delete: 'Y' })).json()).toMatchObject({ SUCCESS: 'Y' });
+    expect((await k.as('owner').post('/v3/api/partner/blacklist/', { 'clients[0]': String(client.id), delete: 'Y' })).json()).toMatchObject({
+      SUCCESS: 'Y',
+    });
     expect((await k.as('owner').get('/v3/api/partner/client/?blacklist=Y')).json().NAV.CNT).toBe(blacklistedBefore + 1);
     expect(answer.NAV.CNT_ALL).toBe((await k.as('owner').get('/v3/api/partner/client/')).json().NAV.CNT_ALL);
-    await k.db.updateTable('clients').set({ registered_at: new Date(Date.now() - 86400_000 * 30) }).where('id', '=', client.id).execute();
+    await k.db
+      .updateTable('clients')
+      .set({ registered_at: new Date(Date.now() - 86400_000 * 30) })
+      .where('id', '=', client.id)
+      .execute();
     expect(await clientCountDrift()).toEqual([]);
     await k.db.deleteFrom('clients').where('id', '=', client.id).execute();
     expect(await clientCountDrift()).toEqual([]);
@@ -109,16 +134,31 @@ describe('read models kept by triggers', () => {
       .orderBy('orders_count', 'desc')
       .limit(1)
       .executeTakeFirstOrThrow();
-    await k.db.updateTable('clients').set({ name: 'ООО «Переименованный Ромашка»' }).where('partner_id', '=', k.main).where('id', '=', busy.client_id).execute();
+    await k.db
+      .updateTable('clients')
+      .set({ name: 'ООО «Переименованный Ромашка»' })
+      .where('partner_id', '=', k.main)
+      .where('id', '=', busy.client_id)
+      .execute();
     const found = await list(`?query=${encodeURIComponent('переименованный ром')}`);
     expect(found.NAV.CNT).toBeGreaterThan(0);
     expect(found.ITEMS.every((o) => o.CLIENT.ID === busy.client_id && o.CLIENT.NAME === 'ООО «Переименованный Ромашка»')).toBe(true);
-    const left = await k.db.selectFrom('orders').select('id').where('client_id', '=', busy.client_id).where('client_name', '!=', 'ООО «Переименованный Ромашка»').execute();
+    const left = await k.db
+      .selectFrom('orders')
+      .select('id')
+      .where('client_id', '=', busy.client_id)
+      .where('client_name', '!=', 'ООО «Переименованный Ромашка»')
+      .execute();
     expect(left).toEqual([]);
   });
 
-  it('a search cannot match across fields: a query with the fields\' separator is refused, not run', async () => {
-    const order = await k.db.selectFrom('orders').select(['order_number', 'client_name']).where('partner_id', '=', k.main).limit(1).executeTakeFirstOrThrow();
+  it("a search cannot match across fields: a query with the fields' separator is refused, not run", async () => {
+    const order = await k.db
+      .selectFrom('orders')
+      .select(['order_number', 'client_name'])
+      .where('partner_id', '=', k.main)
+      .limit(1)
+      .executeTakeFirstOrThrow();
     const across = `${order.order_number.slice(-3)}\u0001${order.client_name.slice(0, 3)}`.toLowerCase();
     const res = await k.as('owner').get(`/v3/api/partner/orderlist/?query=${encodeURIComponent(across)}`);
     expect(res.statusCode).toBe(400);
@@ -138,7 +178,7 @@ describe('a broad text search', () => {
     expect(narrow.NAV.CNT_MORE).toBeUndefined();
   });
 
-  it('finds a narrow search\'s matches once for its count and its page: the same as counting and paging apart', async () => {
+  it("finds a narrow search's matches once for its count and its page: the same as counting and paging apart", async () => {
     const repo = orderListRepo(k.db);
     const busy = await k.db
       .selectFrom('orders')
@@ -158,7 +198,10 @@ describe('a broad text search', () => {
           const found = await repo.search(k.main, filter, sort, direction, { limit: 12, offset });
           const apart = await repo.page(k.main, filter, sort, direction, { limit: 12, offset }, counted);
           expect(found.count).toEqual(counted);
-          expect(found.rows.map((r) => r.id), `${sort} ${direction} ${offset}`).toEqual(apart.map((r) => r.id));
+          expect(
+            found.rows.map((r) => r.id),
+            `${sort} ${direction} ${offset}`,
+          ).toEqual(apart.map((r) => r.id));
         }
       }
     }
@@ -211,10 +254,12 @@ describe('a broad text search', () => {
       }
     }
     expect(await repo.totalsAndPage(k.main, toOrderFilter({} as OrderListQuery), 'CREATE_DATE', 'desc', { limit: 12, offset: 500 })).toBeUndefined();
-    expect(await repo.totalsAndPage(k.main, toOrderFilter({ query: 'к-1' } as OrderListQuery), 'CREATE_DATE', 'desc', { limit: 12, offset: 0 })).toBeUndefined();
+    expect(
+      await repo.totalsAndPage(k.main, toOrderFilter({ query: 'к-1' } as OrderListQuery), 'CREATE_DATE', 'desc', { limit: 12, offset: 0 }),
+    ).toBeUndefined();
   });
 
-  it('walks its sort\'s index for its first pages and finds the same rows as the usual plan, in every sort', async () => {
+  it("walks its sort's index for its first pages and finds the same rows as the usual plan, in every sort", async () => {
     const repo = orderListRepo(k.db);
     const filter = toOrderFilter({ query: 'к-' } as OrderListQuery);
     for (const sort of ['CREATE_DATE', 'ORDER_NUMBER', 'STATUS', 'CLIENT', 'POSITION_COUNT', 'POSITION_SUM'] as const) {
@@ -258,7 +303,13 @@ describe('deep pages by date', () => {
       counter.n = 0;
       return { found: await read(), n: counter.n };
     };
-    const newest = await k.db.selectFrom('orders').select('created_at').where('partner_id', '=', k.main).orderBy('created_at', 'desc').limit(1).executeTakeFirstOrThrow();
+    const newest = await k.db
+      .selectFrom('orders')
+      .select('created_at')
+      .where('partner_id', '=', k.main)
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirstOrThrow();
     const monthsBack = (n: number) => new Date(newest.created_at.getTime() - n * 30 * 86_400_000).toISOString().slice(0, 10);
     const filters: OrderListQuery[] = [{}, { status: 'COMPLETED' }, { date_start: monthsBack(8), date_end: monthsBack(2) }] as OrderListQuery[];
     for (const q of filters) {
@@ -269,9 +320,16 @@ describe('deep pages by date', () => {
         for (const offset of [500, 613, n - 13, n - 1, n + 5]) {
           const window = { limit: 12, offset };
           const what = `${JSON.stringify(q)} ${direction} ${offset}`;
-          const { found: sought, n: seekStatements } = await statements(() => repo.page(k.main, filter, 'CREATE_DATE', direction, window, { n, more: false }));
-          const { found: skipped, n: skipStatements } = await statements(() => repo.page(k.main, filter, 'CREATE_DATE', direction, window, undefined, false));
-          expect(sought.map((r) => r.id), what).toEqual(skipped.map((r) => r.id));
+          const { found: sought, n: seekStatements } = await statements(() =>
+            repo.page(k.main, filter, 'CREATE_DATE', direction, window, { n, more: false }),
+          );
+          const { found: skipped, n: skipStatements } = await statements(() =>
+            repo.page(k.main, filter, 'CREATE_DATE', direction, window, undefined, false),
+          );
+          expect(
+            sought.map((r) => r.id),
+            what,
+          ).toEqual(skipped.map((r) => r.id));
           // The day seek, the ids on the index and the rows by key: one statement; skipping on the index: one too.
           expect([seekStatements, skipStatements], what).toEqual([1, 1]);
           expect(sought.length).toBe(Math.max(0, Math.min(12, n - offset)));
@@ -283,7 +341,13 @@ describe('deep pages by date', () => {
 
 describe("a word of the clients' names", () => {
   it("is capped from the matching clients' kept order counts, and counted on the orders once a status narrows it", async () => {
-    const client = await k.db.selectFrom('clients').select('id').where('partner_id', '=', k.main).orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
+    const client = await k.db
+      .selectFrom('clients')
+      .select('id')
+      .where('partner_id', '=', k.main)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirstOrThrow();
     await k.db.updateTable('clients').set({ name: 'ООО «Широковещательный»' }).where('partner_id', '=', k.main).where('id', '=', client.id).execute();
     await sql`
       insert into orders (partner_id, order_number, client_id, status, position_sum, created_at)
@@ -300,7 +364,14 @@ describe("a word of the clients' names", () => {
     const word = encodeURIComponent('широковещ');
     const broad = await list(`?query=${word}`);
     expect(broad.NAV).toMatchObject({ CNT: 1000, CNT_MORE: 'Y' });
-    const apart = await orderListRepo(k.db).page(k.main, toOrderFilter({ query: 'широковещ' } as OrderListQuery), 'CREATE_DATE', 'desc', { limit: 12, offset: 0 }, { n: 1000, more: true });
+    const apart = await orderListRepo(k.db).page(
+      k.main,
+      toOrderFilter({ query: 'широковещ' } as OrderListQuery),
+      'CREATE_DATE',
+      'desc',
+      { limit: 12, offset: 0 },
+      { n: 1000, more: true },
+    );
     expect(broad.ITEMS.map((o) => o.ID)).toEqual(apart.map((r) => r.id));
     expect(broad.ITEMS.every((o) => o.CLIENT.ID === client.id)).toBe(true);
 

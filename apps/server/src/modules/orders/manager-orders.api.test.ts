@@ -23,7 +23,10 @@ afterAll(() => t.close());
 describe("the manager's orders across partners", () => {
   it('lists every partner’s orders newest first, or one partner’s, each naming its partner (SHOP)', async () => {
     const all = (await get('/v3/api/manager/order/?limit=36')).json();
-    const total = await t.database.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const total = await t.database.db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(all.NAV.CNT_ALL).toBe(Number(total.n));
     const dates = all.ITEMS.map((o: OrderListItem) => o.CREATE_DATE);
     expect(dates).toEqual([...dates].sort((a: number, b: number) => b - a));
@@ -36,7 +39,13 @@ describe("the manager's orders across partners", () => {
   });
 
   it("opens any partner's order card and takes the staff's status actions on it", async () => {
-    const order = await t.database.db.selectFrom('orders').select(['id', 'order_number']).where('partner_id', '=', main).where('status', '=', 'NEW').orderBy('id').executeTakeFirstOrThrow();
+    const order = await t.database.db
+      .selectFrom('orders')
+      .select(['id', 'order_number'])
+      .where('partner_id', '=', main)
+      .where('status', '=', 'NEW')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     expect((await get(`/v3/api/manager/order/${order.id}/`)).json()).toMatchObject({
       ID: order.id,
       ORDER_NUMBER: order.order_number,
@@ -47,9 +56,15 @@ describe("the manager's orders across partners", () => {
     expect((await post(`/v3/api/manager/order/${order.id}/`, { action: 'cancel', cancel_comment: '' })).json().SUCCESS).toBe('N');
     const canceled = (await post(`/v3/api/manager/order/${order.id}/`, { action: 'cancel', cancel_comment: 'Нет связи с клиентом' })).json();
     expect(canceled).toMatchObject({ SUCCESS: 'Y', STATUS: { STATUS_CODE: 'CANCELED' } });
-    expect((await post(`/v3/api/manager/order/${order.id}/`, { action: 'accept' })).json()).toEqual({ SUCCESS: 'N', errors: { action: expect.any(String) } });
+    expect((await post(`/v3/api/manager/order/${order.id}/`, { action: 'accept' })).json()).toEqual({
+      SUCCESS: 'N',
+      errors: { action: expect.any(String) },
+    });
     // The partner's staff see the manager's change.
-    expect((await get(`/v3/api/partner/order/${order.id}/`, owner)).json()).toMatchObject({ STATUS: { STATUS_CODE: 'CANCELED' }, CANCEL_COMMENT: 'Нет связи с клиентом' });
+    expect((await get(`/v3/api/partner/order/${order.id}/`, owner)).json()).toMatchObject({
+      STATUS: { STATUS_CODE: 'CANCELED' },
+      CANCEL_COMMENT: 'Нет связи с клиентом',
+    });
     expect((await get('/v3/api/manager/order/999999999/')).statusCode).toBe(404);
   });
 
@@ -69,7 +84,15 @@ describe("the manager's order list takes the spec's shop_id (issue 39 §3)", () 
     return { cnt: body.NAV.CNT as number, shops: [...new Set(body.ITEMS.map((o: OrderListItem) => o.SHOP.ID))] };
   };
   const ordersOf = async (partnerId: number) =>
-    Number((await t.database.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).where('partner_id', '=', partnerId).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await t.database.db
+          .selectFrom('orders')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('partner_id', '=', partnerId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('shop_id names one partner’s orders as partner_id does, and wins when both are sent', async () => {
     const bySpec = await shops(`/v3/api/manager/order/?shop_id=${second}&limit=36`);

@@ -92,7 +92,8 @@ describe('complete: VIEWED or IN_BASKET → COMPLETED', () => {
   it('fulfils an order in the basket and takes it out of the open basket', async () => {
     const id = await fresh('IN_BASKET');
     await k.stockUp(k.main, id);
-    const inBasket = () => k.db.selectFrom('dc_basket_items').select('product_id').where('partner_id', '=', k.main).where('order_id', '=', id).execute();
+    const inBasket = () =>
+      k.db.selectFrom('dc_basket_items').select('product_id').where('partner_id', '=', k.main).where('order_id', '=', id).execute();
     expect((await inBasket()).length).toBeGreaterThan(0);
     const res = await k.as('owner').post(orderUrl(id), { action: 'complete' });
     expect(res.json().SUCCESS).toBe('Y');
@@ -126,7 +127,12 @@ describe('complete: VIEWED or IN_BASKET → COMPLETED', () => {
     const res = await k.as('orders').post(orderUrl(id), { action: 'complete', confirm_stock: 'Y' });
     expect(res.json().SUCCESS).toBe('Y');
     expect((await k.order(k.main, id)).status).toBe('COMPLETED');
-    const entry = await k.db.selectFrom('order_history').select('details').where('order_id', '=', id).where('action', '=', 'COMPLETED').executeTakeFirstOrThrow();
+    const entry = await k.db
+      .selectFrom('order_history')
+      .select('details')
+      .where('order_id', '=', id)
+      .where('action', '=', 'COMPLETED')
+      .executeTakeFirstOrThrow();
     expect(entry.details).toMatchObject({ stock_confirmed: [{ code: first.up_code_1c, need: first.quantity, have: 0 }] });
     // The confirmation is no way around the status rules: a completed order cannot be completed again.
     const again = await k.as('orders').post(orderUrl(id), { action: 'complete', confirm_stock: 'Y' });
@@ -134,7 +140,11 @@ describe('complete: VIEWED or IN_BASKET → COMPLETED', () => {
   });
 
   it('refuses to fulfil a new, completed or canceled order', async () => {
-    for (const [status, label] of [['NEW', 'Новый'], ['COMPLETED', 'Исполнен'], ['CANCELED', 'Отменен']] as const) {
+    for (const [status, label] of [
+      ['NEW', 'Новый'],
+      ['COMPLETED', 'Исполнен'],
+      ['CANCELED', 'Отменен'],
+    ] as const) {
       const id = await fresh(status);
       const res = await k.as('orders').post(orderUrl(id), { action: 'complete' });
       expect(res.json()).toEqual({ SUCCESS: 'N', errors: { action: ORDER_MSG.illegalTransition(label) } });
@@ -171,7 +181,11 @@ describe('cancel', () => {
     const card = (await k.as('owner').get(orderUrl(id))).json();
     expect(card.ACTIONS).toEqual([]);
     expect(card.CANCEL_COMMENT).toBe(reason);
-    expect(card.HISTORY_OPERATIONS[0]).toMatchObject({ ACTION: 'CANCELED', TITLE: `Заказ отменен. Причина: ${reason}`, USER: { NAME: 'Дмитрий Кузнецов' } });
+    expect(card.HISTORY_OPERATIONS[0]).toMatchObject({
+      ACTION: 'CANCELED',
+      TITLE: `Заказ отменен. Причина: ${reason}`,
+      USER: { NAME: 'Дмитрий Кузнецов' },
+    });
 
     const comment = await k.as('owner').post(orderUrl(id), { action: 'comment', shop_comment: 'после отмены' });
     expect(comment.json()).toEqual({ SUCCESS: 'N', errors: { action: ORDER_MSG.illegalTransition('Отменен') } });
@@ -278,9 +292,13 @@ describe('payment type', () => {
     expect(card.HISTORY_OPERATIONS[0].TITLE).toBe('Изменен способ оплаты: «Наличные» → «Банковской картой»');
   });
 
-  it("refuses a type the shop has not enabled, an unknown type and closed orders", async () => {
+  it('refuses a type the shop has not enabled, an unknown type and closed orders', async () => {
     const id = await fresh('NEW');
-    await k.db.updateTable('shops').set({ payment_types: ['CASH', 'NON_CASH'] }).where('partner_id', '=', k.main).execute();
+    await k.db
+      .updateTable('shops')
+      .set({ payment_types: ['CASH', 'NON_CASH'] })
+      .where('partner_id', '=', k.main)
+      .execute();
     try {
       const before = (await k.order(k.main, id)).payment_type;
       for (const type of ['CARD', 'BITCOIN']) {
@@ -289,11 +307,21 @@ describe('payment type', () => {
       }
       expect((await k.order(k.main, id)).payment_type).toBe(before);
       const card = (await k.as('orders').get(orderUrl(id))).json();
-      expect(card.PAYMENT_TYPES).toEqual([{ CODE: 'CASH', NAME: 'Наличные' }, { CODE: 'NON_CASH', NAME: 'Безналичный расчет' }]);
+      expect(card.PAYMENT_TYPES).toEqual([
+        { CODE: 'CASH', NAME: 'Наличные' },
+        { CODE: 'NON_CASH', NAME: 'Безналичный расчет' },
+      ]);
     } finally {
-      await k.db.updateTable('shops').set({ payment_types: ['CASH', 'NON_CASH', 'CARD'] }).where('partner_id', '=', k.main).execute();
+      await k.db
+        .updateTable('shops')
+        .set({ payment_types: ['CASH', 'NON_CASH', 'CARD'] })
+        .where('partner_id', '=', k.main)
+        .execute();
     }
-    for (const [status, label] of [['COMPLETED', 'Исполнен'], ['CANCELED', 'Отменен']] as const) {
+    for (const [status, label] of [
+      ['COMPLETED', 'Исполнен'],
+      ['CANCELED', 'Отменен'],
+    ] as const) {
       const closed = await fresh(status);
       const res = await k.as('owner').post(url(closed, 'CASH'));
       expect(res.json()).toEqual({ SUCCESS: 'N', errors: { payment_type: ORDER_ACTION_MSG.paymentTypeNotChangeable(label) } });

@@ -41,8 +41,7 @@ export type ActionAnswer = ActionOk | ActionFailed;
 class OrderChanged extends Error {}
 
 const illegal = (status: OrderStatus) => failed({ action: ORDER_MSG.illegalTransition(ORDER_STATUS_LABEL[status]) });
-const paymentTypeLocked = (status: OrderStatus) =>
-  failed({ payment_type: ORDER_ACTION_MSG.paymentTypeNotChangeable(ORDER_STATUS_LABEL[status]) });
+const paymentTypeLocked = (status: OrderStatus) => failed({ payment_type: ORDER_ACTION_MSG.paymentTypeNotChangeable(ORDER_STATUS_LABEL[status]) });
 
 /** Whom the client-facing mails go to: the order's contact e-mail, else the client's. */
 const recipientOf = (order: LockedOrder) => order.contact_email || order.client_email || null;
@@ -144,7 +143,11 @@ export function orderActionsService(db: Db, deps: { mailer: Mailer; files: FileS
           { partnerId: actor.partnerId, userId: actor.id },
         );
         if (to) {
-          const mail = orderCompletedMail({ name: order.contact_name ?? order.client_name, orderNumber: order.order_number, shopName: order.shop_name ?? '' });
+          const mail = orderCompletedMail({
+            name: order.contact_name ?? order.client_name,
+            orderNumber: order.order_number,
+            shopName: order.shop_name ?? '',
+          });
           await deps.mailer.send({ partnerId: actor.partnerId, to, template: 'order.completed', ...mail }, trx);
         }
         return ok({ STATUS: statusRef('COMPLETED') }, to ? ORDER_MSG.completed : ORDER_ACTION_MSG.completedNotNotified);
@@ -211,7 +214,13 @@ export function orderActionsService(db: Db, deps: { mailer: Mailer; files: FileS
       const zone = await partnerTimeZone(db, actor.partnerId);
       const stored = await db.transaction().execute(async (trx) => {
         const file = await deps.files.create(
-          { partnerId: actor.partnerId, purpose: 'export.order', originalName: ORDER_EXPORT_FILE.order(card.ORDER_NUMBER), mime: XLSX_MIME, createdBy: actor.id },
+          {
+            partnerId: actor.partnerId,
+            purpose: 'export.order',
+            originalName: ORDER_EXPORT_FILE.order(card.ORDER_NUMBER),
+            mime: XLSX_MIME,
+            createdBy: actor.id,
+          },
           (path) => writeOrderXlsx(path, card, zone),
           trx,
         );

@@ -35,8 +35,18 @@ async function pickupOrderWithOffer() {
     .where('i.offer_id', 'is not', null)
     .orderBy('o.id')
     .executeTakeFirstOrThrow();
-  const tradepoint = await k.db.selectFrom('tradepoints').select('id').where('partner_id', '=', k.main).orderBy('id', 'desc').executeTakeFirstOrThrow();
-  await k.db.updateTable('orders').set({ tradepoint_id: tradepoint.id, address: null }).where('partner_id', '=', k.main).where('id', '=', row.id).execute();
+  const tradepoint = await k.db
+    .selectFrom('tradepoints')
+    .select('id')
+    .where('partner_id', '=', k.main)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  await k.db
+    .updateTable('orders')
+    .set({ tradepoint_id: tradepoint.id, address: null })
+    .where('partner_id', '=', k.main)
+    .where('id', '=', row.id)
+    .execute();
   return row.id;
 }
 
@@ -152,9 +162,15 @@ describe('GET /v3/api/partner/order/{id}/', () => {
     expect(listed.ITEMS[0].CUR_POSITION_SUM).toBe(card.CUR_POSITION_SUM);
   });
 
-  it('reads the card in one statement, its items\' money exact to the last digit the column keeps', async () => {
+  it("reads the card in one statement, its items' money exact to the last digit the column keeps", async () => {
     const id = (await k.orderIds(k.main, 'COMPLETED'))[0];
-    const item = await k.db.selectFrom('order_items').select(['id', 'price']).where('partner_id', '=', k.main).where('order_id', '=', id).orderBy('id').executeTakeFirstOrThrow();
+    const item = await k.db
+      .selectFrom('order_items')
+      .select(['id', 'price'])
+      .where('partner_id', '=', k.main)
+      .where('order_id', '=', id)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     // The most a line's price may be (LIMITS.moneyMax, a CHECK since issue 37.4) with the column's four decimals.
     await k.db.updateTable('order_items').set({ price: '999999999.9849' }).where('partner_id', '=', k.main).where('id', '=', item.id).execute();
     try {
@@ -209,7 +225,14 @@ describe('order actions that read: loyalty_history and export', () => {
       .orderBy((eb) => eb.fn.countAll(), 'desc')
       .executeTakeFirstOrThrow();
     const id = row.order_id!;
-    const ledger = await k.db.selectFrom('loyalty_ledger').selectAll().where('partner_id', '=', k.main).where('order_id', '=', id).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+    const ledger = await k.db
+      .selectFrom('loyalty_ledger')
+      .selectAll()
+      .where('partner_id', '=', k.main)
+      .where('order_id', '=', id)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
     const viaGet = (await k.as('loyalty').get(orderUrl(id, '?action=loyalty_history'))).json();
     expect(viaGet.NAV).toEqual({ CNT: ledger.length, CNT_ALL: ledger.length });
     expect(viaGet.ITEMS).toEqual(
@@ -235,7 +258,11 @@ describe('order actions that read: loyalty_history and export', () => {
     const order = await k.order(k.main, id);
     const items = await k.itemsOf(k.main, id);
     const answer = (await k.as('loyalty').get(orderUrl(id, '?action=export'))).json();
-    expect(answer).toMatchObject({ SUCCESS: 'Y', FILENAME: `Заказ ${order.order_number}.xlsx`, URL: expect.stringMatching(/^\/v3\/api\/partner\/file\//) });
+    expect(answer).toMatchObject({
+      SUCCESS: 'Y',
+      FILENAME: `Заказ ${order.order_number}.xlsx`,
+      URL: expect.stringMatching(/^\/v3\/api\/partner\/file\//),
+    });
 
     // The file is its requester's (issue 37.6): a colleague of the same partner gets 404.
     expect((await downloadXlsx(k, 'price', answer.URL)).res.statusCode).toBe(404);
@@ -268,7 +295,11 @@ describe('order actions that read: loyalty_history and export', () => {
     expect(viaPost.URL).not.toBe(answer.URL);
     const exports = (await k.historyOf(k.main, id)).filter((h) => h.action === 'EXPORT');
     expect(exports).toHaveLength(2);
-    expect((await cardOf(id)).HISTORY_OPERATIONS[0]).toMatchObject({ ACTION: 'EXPORT', TITLE: `Заказ выгружен в Excel: ${answer.FILENAME}`, USER: { NAME: 'Дмитрий Кузнецов' } });
+    expect((await cardOf(id)).HISTORY_OPERATIONS[0]).toMatchObject({
+      ACTION: 'EXPORT',
+      TITLE: `Заказ выгружен в Excel: ${answer.FILENAME}`,
+      USER: { NAME: 'Дмитрий Кузнецов' },
+    });
     expect((await k.as('second').get(answer.URL)).statusCode).toBe(404);
   });
 });

@@ -32,7 +32,8 @@ export function orderCardService(db: Db) {
       const found = await repo.card(viewer.partnerId, id, { managers: viewer.choosesManager });
       if (!found) return undefined;
       const { order, items, history, managers } = found;
-      const shop = order.shop_name === null ? undefined : { partner_id: order.partner_id, name: order.shop_name, payment_types: order.shop_payment_types ?? [] };
+      const shop =
+        order.shop_name === null ? undefined : { partner_id: order.partner_id, name: order.shop_name, payment_types: order.shop_payment_types ?? [] };
       const card = toCard({ order, items, history, shop, actions: actionsFor(order.status, viewer.canEdit), basketMessage: basketMessage(history) });
       return managers ? { ...card, MANAGERS: managers.map((m) => ({ ID: m.id, NAME: personName(m.name, m.surname) })) } : card;
     },
@@ -42,17 +43,15 @@ export function orderCardService(db: Db) {
       const order = await repo.findById(partnerId, id);
       if (!order) return undefined;
       const rows = await repo.loyaltyLedger(partnerId, order.client_id, id);
-      const items = rows.map(
-        (r): LoyaltyHistoryEntry => ({
-          ID: r.id,
-          TITLE: r.title,
-          OPERATION: r.operation,
-          BONUS_CNT: new Decimal(r.points).toString(),
-          COMMENT: r.comment,
-          DATE: toSeconds(r.created_at)!,
-          DATE_BURN: toSeconds(r.burn_at),
-        }),
-      );
+      const items = rows.map((r): LoyaltyHistoryEntry => ({
+        ID: r.id,
+        TITLE: r.title,
+        OPERATION: r.operation,
+        BONUS_CNT: new Decimal(r.points).toString(),
+        COMMENT: r.comment,
+        DATE: toSeconds(r.created_at)!,
+        DATE_BURN: toSeconds(r.burn_at),
+      }));
       return list(items, { CNT: items.length, CNT_ALL: items.length });
     },
   };

@@ -20,8 +20,20 @@ export function orderChangesRepo(trx: Db) {
         .innerJoin('clients as c', (j) => j.onRef('c.partner_id', '=', 'o.partner_id').onRef('c.id', '=', 'o.client_id'))
         .leftJoin('shops as s', 's.partner_id', 'o.partner_id')
         .select([
-          'o.id', 'o.order_number', 'o.client_id', 'o.status', 'o.payment_type', 'o.shop_comment', 'o.note', 'o.manager_user_id', 'o.contact_name',
-          'o.contact_email', 'c.name as client_name', 'c.email as client_email', 's.name as shop_name', 's.payment_types',
+          'o.id',
+          'o.order_number',
+          'o.client_id',
+          'o.status',
+          'o.payment_type',
+          'o.shop_comment',
+          'o.note',
+          'o.manager_user_id',
+          'o.contact_name',
+          'o.contact_email',
+          'c.name as client_name',
+          'c.email as client_email',
+          's.name as shop_name',
+          's.payment_types',
         ])
         .where('o.partner_id', '=', partnerId)
         .where('o.id', '=', id)
@@ -46,9 +58,7 @@ export function orderChangesRepo(trx: Db) {
         .deleteFrom('dc_basket_items')
         .where('partner_id', '=', partnerId)
         .where('order_id', '=', orderId)
-        .where('basket_id', 'in', (eb) =>
-          eb.selectFrom('dc_baskets').select('id').where('partner_id', '=', partnerId).where('status', '=', 'OPEN'),
-        )
+        .where('basket_id', 'in', (eb) => eb.selectFrom('dc_baskets').select('id').where('partner_id', '=', partnerId).where('status', '=', 'OPEN'))
         .execute(),
 
     addHistory: async (partnerId: number, entries: readonly HistoryEntry[]) => {

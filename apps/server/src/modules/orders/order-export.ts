@@ -54,7 +54,10 @@ export function writeOrderListXlsx(file: string, pages: AsyncIterable<OrderListI
       name: ORDER_EXPORT_FILE.listSheet,
       setup: (sheet) => {
         sheet.columns = LIST_COLUMNS.map((c) => ({ width: c.width }));
-        headerRow(sheet, LIST_COLUMNS.map((c) => c.title));
+        headerRow(
+          sheet,
+          LIST_COLUMNS.map((c) => c.title),
+        );
       },
       row: (order) => LIST_COLUMNS.map((c) => c.value(order, zone)),
       style: (row) => styleRow(row, LIST_FORMATS),
@@ -98,7 +101,14 @@ export async function writeOrderXlsx(file: string, card: OrderCard, zone: string
     ...(card.CURRENCY !== 'RUB' ? [[L.CUR_POSITION_SUM, excelNumber(card.CUR_POSITION_SUM), 'money'] as [string, number, CellFormat]] : []),
     [L.DELIVERY_PRICE, excelNumber(card.DELIVERY_PRICE), 'money'],
     ...(card.DELIVERY_ZONE || card.DELIVERY_BY_AGREEMENT === 'Y'
-      ? [[L.DELIVERY_ZONE, card.DELIVERY_BY_AGREEMENT === 'Y' ? [card.DELIVERY_ZONE?.NAME, `(${STOREFRONT_MSG.deliveryByAgreement})`].filter(Boolean).join(' ') : card.DELIVERY_ZONE!.NAME] as [string, string]]
+      ? [
+          [
+            L.DELIVERY_ZONE,
+            card.DELIVERY_BY_AGREEMENT === 'Y'
+              ? [card.DELIVERY_ZONE?.NAME, `(${STOREFRONT_MSG.deliveryByAgreement})`].filter(Boolean).join(' ')
+              : card.DELIVERY_ZONE!.NAME,
+          ] as [string, string],
+        ]
       : []),
     [L.COMMENT, card.COMMENT],
     [L.SHOP_COMMENT, card.SHOP_COMMENT],
@@ -112,7 +122,10 @@ export async function writeOrderXlsx(file: string, card: OrderCard, zone: string
   }
   sheet.addRow([]).commit();
 
-  headerRow(sheet, ITEM_COLUMNS.map((c) => c.title));
+  headerRow(
+    sheet,
+    ITEM_COLUMNS.map((c) => c.title),
+  );
   const formats = ITEM_COLUMNS.map((c) => c.format);
   for (const item of card.PRODUCTS) {
     const row = sheet.addRow([

@@ -70,7 +70,12 @@ describe('the order exports', () => {
     await k.db.updateTable('shops').set({ time_zone: 'Asia/Novosibirsk' }).where('partner_id', '=', k.main).execute();
     const [id] = await k.orderIds(k.main, 'COMPLETED');
     // A new order's phone as checkout stored it before (digits only), at a time past midnight in the shop's zone.
-    await k.db.updateTable('orders').set({ contact_phone: '79261182745', created_at: PLACED }).where('partner_id', '=', k.main).where('id', '=', id).execute();
+    await k.db
+      .updateTable('orders')
+      .set({ contact_phone: '79261182745', created_at: PLACED })
+      .where('partner_id', '=', k.main)
+      .where('id', '=', id)
+      .execute();
     const order = await k.order(k.main, id);
     const expected = await wallClockOf(id);
     expect(expected).toBe('2026-03-02T06:20:00');
@@ -125,7 +130,9 @@ describe('one stock figure', () => {
     await k.db.deleteFrom('partner_product_remains').where('partner_id', '=', k.main).where('product_id', '=', productId).execute();
 
     const shopStock = async () => {
-      const page = (await t.app.inject({ method: 'GET', url: `/v3/api/catalog/product/?query=${code}`, headers: { authorization: `Bearer ${buyer}` } })).json();
+      const page = (
+        await t.app.inject({ method: 'GET', url: `/v3/api/catalog/product/?query=${code}`, headers: { authorization: `Bearer ${buyer}` } })
+      ).json();
       return page.ITEMS.find((p: { ID: number }) => p.ID === productId)?.STOCK as number;
     };
     const cardStock = async () =>
@@ -133,10 +140,13 @@ describe('one stock figure', () => {
 
     // 628 at the nearest warehouse, 440 at another: the card summed both (1 068) while the shop showed 628.
     await k.db.deleteFrom('catalog_stock').where('product_id', '=', productId).execute();
-    await k.db.insertInto('catalog_stock').values([
-      { product_id: productId, warehouse_id: warehouses[0].id, quantity: 628 },
-      { product_id: productId, warehouse_id: warehouses[1].id, quantity: 440 },
-    ]).execute();
+    await k.db
+      .insertInto('catalog_stock')
+      .values([
+        { product_id: productId, warehouse_id: warehouses[0].id, quantity: 628 },
+        { product_id: productId, warehouse_id: warehouses[1].id, quantity: 440 },
+      ])
+      .execute();
     expect(await referenceStock(productId)).toBe(628);
     expect(await shopStock()).toBe(628);
     expect(await cardStock()).toBe(628);

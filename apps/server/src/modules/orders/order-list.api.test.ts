@@ -56,7 +56,12 @@ describe('GET /v3/api/partner/orderlist/', () => {
   it('answers the newest 12 with NAV counted from the data and the status and payment entities', async () => {
     const res = await list();
     expect(res.NAV).toEqual({ CNT: all.length, CNT_ALL: all.length, NEW_CNT: all.filter((o) => o.status === 'NEW').length });
-    expect(ids(res.ITEMS)).toEqual([...all].sort(newest).slice(0, 12).map((o) => o.id));
+    expect(ids(res.ITEMS)).toEqual(
+      [...all]
+        .sort(newest)
+        .slice(0, 12)
+        .map((o) => o.id),
+    );
     expect(res.ENTITIES).toEqual({ STATUS: ORDER_STATUS_LABEL, PAYMENT_TYPE: PAYMENT_TYPE_LABEL });
   });
 
@@ -108,7 +113,12 @@ describe('GET /v3/api/partner/orderlist/', () => {
     const expected = all.filter((o) => o.moscow_day >= start && o.moscow_day <= end);
     const res = await list({ date_start: start, date_end: end, limit: 36 });
     expect(res.NAV.CNT).toBe(expected.length);
-    expect(ids(res.ITEMS)).toEqual(expected.sort(newest).slice(0, 36).map((o) => o.id));
+    expect(ids(res.ITEMS)).toEqual(
+      expected
+        .sort(newest)
+        .slice(0, 36)
+        .map((o) => o.id),
+    );
     const ru = (d: string) => d.split('-').reverse().join('.');
     expect((await list({ date_start: ru(start), date_end: ru(end) })).NAV.CNT).toBe(expected.length);
     const oneDay = all.filter((o) => o.moscow_day === end).length;
@@ -122,7 +132,10 @@ describe('GET /v3/api/partner/orderlist/', () => {
     expect(ids(byNumber.ITEMS)).toContain(sample.id);
     expect(byNumber.NAV.CNT).toBe(all.filter((o) => o.order_number.toLowerCase().includes(sample.order_number.toLowerCase())).length);
 
-    const namePart = sample.client_name.replace(/^ООО «|^ИП |^АО «/, '').slice(0, 5).toUpperCase();
+    const namePart = sample.client_name
+      .replace(/^ООО «|^ИП |^АО «/, '')
+      .slice(0, 5)
+      .toUpperCase();
     const byName = await list({ query: namePart, limit: 36 });
     const nameMatches = all.filter(
       (o) =>
@@ -155,7 +168,9 @@ describe('GET /v3/api/partner/orderlist/', () => {
           o.order_number.toLowerCase().includes(text) ||
           o.client_name.toLowerCase().includes(text) ||
           (o.contact_email ?? '').toLowerCase().includes(text) ||
-          (/^[\d\s()+-]+$/.test(text) && text.replace(/\D/g, '').length >= 3 && (o.contact_phone ?? '').replace(/\D/g, '').includes(text.replace(/\D/g, ''))),
+          (/^[\d\s()+-]+$/.test(text) &&
+            text.replace(/\D/g, '').length >= 3 &&
+            (o.contact_phone ?? '').replace(/\D/g, '').includes(text.replace(/\D/g, ''))),
       ).length;
     const number = sample.order_number.toLowerCase();
     // The middle of a number, its last two characters (shorter than the indexed suffixes), its last four.
@@ -195,7 +210,12 @@ describe('GET /v3/api/partner/orderlist/', () => {
     POSITION_COUNT: (o) => o.position_count,
     POSITION_SUM: (o) => new Decimal(o.position_sum).toNumber(),
   };
-  it.each(Object.keys(KEYS).flatMap((s) => [[s, 'ASC'], [s, 'DESC']]))('sorts by %s %s, ties by id', async (sort, order) => {
+  it.each(
+    Object.keys(KEYS).flatMap((s) => [
+      [s, 'ASC'],
+      [s, 'DESC'],
+    ]),
+  )('sorts by %s %s, ties by id', async (sort, order) => {
     const key = KEYS[sort];
     const sign = order === 'ASC' ? 1 : -1;
     const cmp = (a: Row, b: Row) => {
@@ -204,7 +224,12 @@ describe('GET /v3/api/partner/orderlist/', () => {
       return sign * (x < y ? -1 : x > y ? 1 : a.id - b.id);
     };
     const res = await list({ sort, order, limit: 24, offset: 24 });
-    expect(ids(res.ITEMS)).toEqual([...all].sort(cmp).slice(24, 48).map((o) => o.id));
+    expect(ids(res.ITEMS)).toEqual(
+      [...all]
+        .sort(cmp)
+        .slice(24, 48)
+        .map((o) => o.id),
+    );
   });
 
   it('sorts by client name', async () => {
@@ -232,10 +257,16 @@ describe('GET /v3/api/partner/orderlist/', () => {
     expect(foreign).toMatchObject({ ITEMS: [], NAV: { CNT: 0, CNT_ALL: all.length } });
   });
 
-  it("shows each partner only its own orders, and every role may read the list", async () => {
+  it('shows each partner only its own orders, and every role may read the list', async () => {
     const second = await list({ limit: 36 }, 'second');
     const secondCount = Number(
-      (await k.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).where('partner_id', '=', k.second).executeTakeFirstOrThrow()).n,
+      (
+        await k.db
+          .selectFrom('orders')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('partner_id', '=', k.second)
+          .executeTakeFirstOrThrow()
+      ).n,
     );
     expect(second.NAV.CNT_ALL).toBe(secondCount);
     expect(second.ITEMS.every((i) => i.ORDER_NUMBER.startsWith('ОМ-'))).toBe(true);
@@ -262,7 +293,22 @@ describe('GET /v3/api/partner/orderlist/?action=export', () => {
     expect(file.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(file.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent(answer.FILENAME)}`);
     const sheet = book.getWorksheet('Заказы')!;
-    expect(sheet.getRow(1).values).toEqual([undefined, 'Номер заказа', 'Дата', 'Статус', 'Клиент', 'Контактное лицо', 'Телефон', 'E-mail', 'Адрес доставки', 'Способ оплаты', 'Позиций', 'Сумма, руб.', 'Валюта', 'Сумма в валюте заказа']);
+    expect(sheet.getRow(1).values).toEqual([
+      undefined,
+      'Номер заказа',
+      'Дата',
+      'Статус',
+      'Клиент',
+      'Контактное лицо',
+      'Телефон',
+      'E-mail',
+      'Адрес доставки',
+      'Способ оплаты',
+      'Позиций',
+      'Сумма, руб.',
+      'Валюта',
+      'Сумма в валюте заказа',
+    ]);
     expect(sheet.actualRowCount).toBe(expected.length + 1);
     const numbers: string[] = [];
     sheet.eachRow((row, n) => n > 1 && numbers.push(String(row.getCell(1).value)));

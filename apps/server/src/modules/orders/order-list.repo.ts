@@ -198,7 +198,10 @@ export function orderListRepo(db: Db) {
           return eb.or(like);
         }
         // The name first: a row the trigrams found is rechecked, and it matched by its name.
-        const any: Expression<SqlBool>[] = [eb(NAME_AND_EMAIL, 'like', text.contains), inSuffixes(sql`lower(o.order_number)`, text.contains, text.suffix)];
+        const any: Expression<SqlBool>[] = [
+          eb(NAME_AND_EMAIL, 'like', text.contains),
+          inSuffixes(sql`lower(o.order_number)`, text.contains, text.suffix),
+        ];
         if (text.phoneContains) any.push(inSuffixes(sql`o.phone_digits`, text.phoneContains, text.phoneSuffix));
         return eb.or(any);
       });
@@ -210,9 +213,25 @@ export function orderListRepo(db: Db) {
     filtered(partnerId, f, on, match)
       .leftJoin('tradepoints as tp', (j) => j.onRef('tp.partner_id', '=', 'o.partner_id').onRef('tp.id', '=', 'o.tradepoint_id'))
       .select((eb) => [
-        'o.partner_id', 'o.id', 'o.order_number', 'o.created_at', 'o.status', 'o.client_id', 'o.client_name',
-        'o.contact_name', 'o.contact_phone', 'o.contact_email', 'o.payment_type', 'o.currency', 'o.currency_rate',
-        'o.position_count', 'o.position_sum', 'o.position_margin', 'o.comment', 'o.shop_comment', 'o.min_order_sum',
+        'o.partner_id',
+        'o.id',
+        'o.order_number',
+        'o.created_at',
+        'o.status',
+        'o.client_id',
+        'o.client_name',
+        'o.contact_name',
+        'o.contact_phone',
+        'o.contact_email',
+        'o.payment_type',
+        'o.currency',
+        'o.currency_rate',
+        'o.position_count',
+        'o.position_sum',
+        'o.position_margin',
+        'o.comment',
+        'o.shop_comment',
+        'o.min_order_sum',
         // The goods in the order's currency, Σ quantity × cur_price (issue 38.7): a rouble order's is its stored sum, so
         // only another currency's lines are read.
         sql<string>`case when o.currency = 'RUB' then o.position_sum else (
@@ -246,7 +265,11 @@ export function orderListRepo(db: Db) {
     // The names are found apart from the partner's condition (`offset 0`: planned apart), on their trigrams: with it,
     // PostgreSQL read the partner's clients one by one, testing each name until it had a hundred (thousands of names
     // for a common word, all 100,000 for a word no client has: 5–10 ms, where the trigrams take 1–2 ms).
-    const named = db.selectFrom('clients as c').select(['c.partner_id', 'c.id']).where(sql`lower(c.name)`, 'like', contains).offset(0);
+    const named = db
+      .selectFrom('clients as c')
+      .select(['c.partner_id', 'c.id'])
+      .where(sql`lower(c.name)`, 'like', contains)
+      .offset(0);
     const some = db
       .selectFrom(named.as('c'))
       .innerJoin('client_order_stats as s', (j) => j.onRef('s.partner_id', '=', 'c.partner_id').onRef('s.client_id', '=', 'c.id'))
@@ -295,7 +318,12 @@ export function orderListRepo(db: Db) {
   const deferredPageStatement = compiledByShape(
     (s: WhereShape & { match: TextMatch; sort: OrderSort; direction: Direction; limit: number; offset: number }, slot) => {
       const { partnerId, where } = slotted(s, slot);
-      const ids = filtered(partnerId, where, db, s.match).select('o.id').orderBy(SORT_KEYS[s.sort], s.direction).orderBy('o.id', s.direction).limit(s.limit).offset(s.offset);
+      const ids = filtered(partnerId, where, db, s.match)
+        .select('o.id')
+        .orderBy(SORT_KEYS[s.sort], s.direction)
+        .orderBy('o.id', s.direction)
+        .limit(s.limit)
+        .offset(s.offset);
       return rows(partnerId, {}, s.sort)
         .where('o.id', '=', sql<number>`any(array(${ids}))`)
         .orderBy(SORT_KEYS[s.sort], s.direction)
@@ -317,9 +345,7 @@ export function orderListRepo(db: Db) {
       .where((eb) => eb.and(readModelMatch(eb, f)))
       .groupBy('day');
     const dir = sqlDirection(direction);
-    const cumulative = db
-      .selectFrom(perDay.as('d'))
-      .select(['d.day', 'd.n', sql<number>`sum(d.n) over (order by d.day ${dir})`.as('through')]);
+    const cumulative = db.selectFrom(perDay.as('d')).select(['d.day', 'd.n', sql<number>`sum(d.n) over (order by d.day ${dir})`.as('through')]);
     const edge = direction === 'asc' ? sql`c.day` : sql`c.day + 1`;
     return db
       .selectFrom(cumulative.as('c'))
@@ -333,24 +359,26 @@ export function orderListRepo(db: Db) {
    * A deep page of the list by date in one statement: the day seek's row (`daySeek`), then the page's ids from its
    * bound on, skipping its `skip`, on the date's index alone, then only those rows by key. Compiled once per shape.
    */
-  const seekPageStatement = compiledByShape(
-    (s: WhereShape & { fromDay: boolean; toDay: boolean; direction: Direction; limit: number }, slot) => {
-      const { partnerId, where } = slotted(s, slot);
-      const days: Where = { ...where, ...(s.fromDay ? { fromDay: slot<string>('fromDay') } : {}), ...(s.toDay ? { toDay: slot<string>('toDay') } : {}) };
-      const key = SORT_KEYS.CREATE_DATE;
-      const ids = filtered(partnerId, where)
-        .where('o.created_at', s.direction === 'desc' ? '<' : '>=', sql<Date>`seek.bound`)
-        .select('o.id')
-        .orderBy(key, s.direction)
-        .orderBy('o.id', s.direction)
-        .limit(s.limit)
-        .offset(sql<number>`seek.skip`);
-      const page = rows(partnerId, {}, 'CREATE_DATE').where('o.id', '=', sql<number>`any(array(${ids}))`);
-      const dir = sqlDirection(s.direction);
-      return sql<PageRow>`select p.* from (${daySeek(partnerId!, days, s.direction, slot<number>('offset'))}) seek
+  const seekPageStatement = compiledByShape((s: WhereShape & { fromDay: boolean; toDay: boolean; direction: Direction; limit: number }, slot) => {
+    const { partnerId, where } = slotted(s, slot);
+    const days: Where = {
+      ...where,
+      ...(s.fromDay ? { fromDay: slot<string>('fromDay') } : {}),
+      ...(s.toDay ? { toDay: slot<string>('toDay') } : {}),
+    };
+    const key = SORT_KEYS.CREATE_DATE;
+    const ids = filtered(partnerId, where)
+      .where('o.created_at', s.direction === 'desc' ? '<' : '>=', sql<Date>`seek.bound`)
+      .select('o.id')
+      .orderBy(key, s.direction)
+      .orderBy('o.id', s.direction)
+      .limit(s.limit)
+      .offset(sql<number>`seek.skip`);
+    const page = rows(partnerId, {}, 'CREATE_DATE').where('o.id', '=', sql<number>`any(array(${ids}))`);
+    const dir = sqlDirection(s.direction);
+    return sql<PageRow>`select p.* from (${daySeek(partnerId!, days, s.direction, slot<number>('offset'))}) seek
         cross join lateral (${page}) p order by p.sort_key ${dir}, p.id ${dir}`.compile(db);
-    },
-  );
+  });
 
   /**
    * The totals' statement (see `totals`), also read as a part of a text search's: all the orders and the NEW ones from
@@ -374,16 +402,19 @@ export function orderListRepo(db: Db) {
           : !exact
             ? sql<number>`(${filtered(partnerId, f).select((c) => c.fn.countAll<number>().as('n'))})`
             : byDays
-            ? inDays()
-            : f.status
-              ? eb.fn.sum<number>('sc.n').filterWhere('sc.status', '=', f.status)
-              : eb.fn.sum<number>('sc.n');
+              ? inDays()
+              : f.status
+                ? eb.fn.sum<number>('sc.n').filterWhere('sc.status', '=', f.status)
+                : eb.fn.sum<number>('sc.n');
         return [
           eb.fn.coalesce(eb.fn.sum<number>('sc.n'), sql<number>`0`).as('all'),
           eb.fn.coalesce(eb.fn.sum<number>('sc.n').filterWhere('sc.status', '=', 'NEW'), sql<number>`0`).as('new'),
           eb.fn.coalesce(matching, sql<number>`0`).as('matching'),
           // Borrowed, read-only: the shop's name that every row shows (one statement less per page).
-          (partnerId === undefined ? sql<string | null>`null` : sql<string | null>`(select s.name from shops s where s.partner_id = ${partnerId})`).as('shop_name'),
+          (partnerId === undefined
+            ? sql<string | null>`null`
+            : sql<string | null>`(select s.name from shops s where s.partner_id = ${partnerId})`
+          ).as('shop_name'),
         ];
       })
       .$if(partnerId !== undefined, (q) => q.where('sc.partner_id', '=', partnerId!));
@@ -443,12 +474,15 @@ export function orderListRepo(db: Db) {
    * A broad search's page walking the sort's index (SORT_INDEX_WALK), each row tested by LIKE: compiled once per shape,
    * and on PostgreSQL prepared with one generic plan, the walk, whatever the text (see database.ts).
    */
-  const walkStatement = compiledByShape(
-    (s: WhereShape & { sort: OrderSort; direction: Direction; limit: number; offset: number }, slot) => {
-      const { partnerId, where } = slotted(s, slot);
-      return rows(partnerId, where, s.sort, db, 'rows').orderBy(SORT_KEYS[s.sort], s.direction).orderBy('o.id', s.direction).limit(s.limit).offset(s.offset).compile();
-    },
-  );
+  const walkStatement = compiledByShape((s: WhereShape & { sort: OrderSort; direction: Direction; limit: number; offset: number }, slot) => {
+    const { partnerId, where } = slotted(s, slot);
+    return rows(partnerId, where, s.sort, db, 'rows')
+      .orderBy(SORT_KEYS[s.sort], s.direction)
+      .orderBy('o.id', s.direction)
+      .limit(s.limit)
+      .offset(s.offset)
+      .compile();
+  });
   type TotalsAndPageRow = PageRow & { t_all: unknown; t_new: unknown; t_matching: unknown; t_shop_name: string | null };
   /** What totalsAndPage's text depends on: which of the read model's filters are set, the sort and the page's bounds. */
   interface TotalsAndPageShape {
@@ -511,10 +545,20 @@ export function orderListRepo(db: Db) {
       limit,
       offset,
     };
-    const found = await totalsAndPageStatement(db, shape, { partnerId, status: f.status, clientId: f.clientId, from: f.from, fromDay: f.fromDay, to: f.to, toDay: f.toDay });
+    const found = await totalsAndPageStatement(db, shape, {
+      partnerId,
+      status: f.status,
+      clientId: f.clientId,
+      from: f.from,
+      fromDay: f.fromDay,
+      to: f.to,
+      toDay: f.toDay,
+    });
     const head = found[0];
     const totals = totalsOf(f, { all: head.t_all, new: head.t_new, matching: head.t_matching, shop_name: head.t_shop_name });
-    const page = found.filter((r) => r.id !== null).map(({ t_all: _all, t_new: _new, t_matching: _matching, t_shop_name: _shop, ...row }): PageRow => row);
+    const page = found
+      .filter((r) => r.id !== null)
+      .map(({ t_all: _all, t_new: _new, t_matching: _matching, t_shop_name: _shop, ...row }): PageRow => row);
     return { totals, count: { n: totals.matching!, more: false }, rows: page };
   };
 
@@ -536,7 +580,9 @@ export function orderListRepo(db: Db) {
     return sql<{ all: unknown; new: unknown; matching: unknown; shop_name: string | null; bound: unknown; n: number; id: number | null }>`
       with t as (${totalsQuery(partnerId, where)}), b as (${bound}), m as materialized (${matches})
       select t.*, (select b.n from b) as bound, c.n, p.id from t cross join (select count(*)::int as n from m) c
-      left join lateral (select m.id from m order by m.k ${dir}, m.id ${dir} limit ${slot<number>('limit')} offset ${slot<number>('offset')}) p on true`.compile(db);
+      left join lateral (select m.id from m order by m.k ${dir}, m.id ${dir} limit ${slot<number>('limit')} offset ${slot<number>('offset')}) p on true`.compile(
+      db,
+    );
   });
 
   return {
@@ -553,10 +599,24 @@ export function orderListRepo(db: Db) {
       const f = whereOf(filter);
       if (readModelCounts(f)) return { n: (await totals(partnerId, f)).matching!, more: false };
       if (!f.text || limit === Infinity) {
-        return { n: Number((await filtered(partnerId, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n), more: false };
+        return {
+          n: Number(
+            (
+              await filtered(partnerId, f)
+                .select((eb) => eb.fn.countAll<number>().as('n'))
+                .executeTakeFirstOrThrow()
+            ).n,
+          ),
+          more: false,
+        };
       }
-      const limited = filtered(partnerId, f).select(sql.lit(1).as('one')).limit(limit + 1);
-      const row = await db.selectFrom(limited.as('m')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const limited = filtered(partnerId, f)
+        .select(sql.lit(1).as('one'))
+        .limit(limit + 1);
+      const row = await db
+        .selectFrom(limited.as('m'))
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       const n = Number(row.n);
       return { n: Math.min(n, limit), more: n > limit };
     },
@@ -580,7 +640,13 @@ export function orderListRepo(db: Db) {
      * matches found are not all of them, and the page is read as a broad search's is (along the sort's index for its
      * first pages).
      */
-    search: async (partnerId: number | undefined, f: OrderFilter, sort: OrderSort, direction: Direction, window: { limit: number; offset: number }) => {
+    search: async (
+      partnerId: number | undefined,
+      f: OrderFilter,
+      sort: OrderSort,
+      direction: Direction,
+      window: { limit: number; offset: number },
+    ) => {
       // A common word of the clients' names is known to pass the cap before any order is read. Not with a status,
       // client or dates, each of which the clients' counts cannot see, nor for a query without a letter (a phone,
       // digits of a number), which is no word of a name.

@@ -1,13 +1,7 @@
 import { ORDER_STATUS_LABEL } from '@b2b/contracts/messages';
 import type { ActionFailed } from '@b2b/contracts/http/envelope';
 import type { ExportQueued } from '@b2b/contracts/jobs';
-import {
-  ORDER_EXPORT_FILE,
-  PAYMENT_TYPE_LABEL,
-  type OrderListAnswer,
-  type OrderListItem,
-  type OrderListQuery,
-} from '@b2b/contracts/orders';
+import { ORDER_EXPORT_FILE, PAYMENT_TYPE_LABEL, type OrderListAnswer, type OrderListItem, type OrderListQuery } from '@b2b/contracts/orders';
 import type { Db } from '@/db/database';
 import { moscowDayEnd, moscowDayStart, moscowDayText } from '@/http/moscow-days';
 import { EXPORT_PAGE_SIZE, type ExportJobs, type ExportUser } from '@/jobs/export-jobs';
@@ -108,9 +102,15 @@ export function orderListService(db: Db, exports: ExportJobs) {
         count: { n: cnt, more },
         rows,
       } = await counted(undefined, filter, 'CREATE_DATE', q);
-      const shops = new Map(await Promise.all([...new Set(rows.map((r) => Number(r.partner_id)))].map(async (id) => [id, await orders.shop(id)] as const)));
+      const shops = new Map(
+        await Promise.all([...new Set(rows.map((r) => Number(r.partner_id)))].map(async (id) => [id, await orders.shop(id)] as const)),
+      );
       const nav = { CNT: cnt, CNT_ALL: totals.all, NEW_CNT: totals.new };
-      return { ITEMS: rows.map((r) => toListItem(r, shops.get(Number(r.partner_id)), Number(r.partner_id))), NAV: more ? { ...nav, CNT_MORE: 'Y' } : nav, ENTITIES };
+      return {
+        ITEMS: rows.map((r) => toListItem(r, shops.get(Number(r.partner_id)), Number(r.partner_id))),
+        NAV: more ? { ...nav, CNT_MORE: 'Y' } : nav,
+        ENTITIES,
+      };
     },
 
     /** action=export: queues the .xlsx of every order matching the filter (the job's id answers at once). */

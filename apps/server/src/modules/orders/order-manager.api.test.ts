@@ -100,7 +100,10 @@ describe('POST /v3/api/partner/order/{id}/ action=manager', () => {
     expect(await k.historyOf(k.main, id)).toHaveLength(before);
 
     // The owner hands it to another employee, then clears it.
-    expect((await setManager(id, ordersUser.id, 'owner')).json()).toMatchObject({ SUCCESS: 'Y', MANAGER: { ID: ordersUser.id, NAME: nameOf(ordersUser) } });
+    expect((await setManager(id, ordersUser.id, 'owner')).json()).toMatchObject({
+      SUCCESS: 'Y',
+      MANAGER: { ID: ordersUser.id, NAME: nameOf(ordersUser) },
+    });
     expect((await cardOf(id)).HISTORY_OPERATIONS[0].TITLE).toBe(`Ответственный: ${nameOf(ordersUser)}`);
     const cleared = await setManager(id, '', 'admin');
     expect(cleared.json()).toEqual({ SUCCESS: 'Y', MESSAGE: ORDER_MANAGER_MSG.cleared, MANAGER: null });
@@ -134,7 +137,9 @@ describe('POST /v3/api/partner/order/{id}/ action=manager', () => {
     const historyBefore = (await k.historyOf(k.main, id)).length;
 
     // An employee created and then deleted by the owner.
-    const created = (await k.as('owner').post('/v3/api/partner/employee/', { email: 'gone.h2@partner.demo', name: 'Анна', surname: 'Ушедшая' })).json();
+    const created = (
+      await k.as('owner').post('/v3/api/partner/employee/', { email: 'gone.h2@partner.demo', name: 'Анна', surname: 'Ушедшая' })
+    ).json();
     expect(created.SUCCESS).toBe('Y');
     expect((await k.as('owner').post('/v3/api/partner/employee/', { employee_id: String(created.ID), delete: 'Y' })).json().SUCCESS).toBe('Y');
     const client = await k.db
@@ -176,7 +181,13 @@ describe('POST /v3/api/partner/order/{id}/ action=manager', () => {
     expect(await managerUserId(id)).toBeNull();
 
     const foreign = (
-      await k.db.selectFrom('orders').select('id').where('partner_id', '=', k.second).where('status', '<>', 'CANCELED').orderBy('id').executeTakeFirstOrThrow()
+      await k.db
+        .selectFrom('orders')
+        .select('id')
+        .where('partner_id', '=', k.second)
+        .where('status', '<>', 'CANCELED')
+        .orderBy('id')
+        .executeTakeFirstOrThrow()
     ).id;
     const res = await setManager(foreign, owner.id);
     expect(res.statusCode).toBe(404);

@@ -46,7 +46,9 @@ async function priceSettings(data: Record<string, string>) {
 async function buyerList(data: Record<string, string>) {
   const made = (await k.as('owner').post('/v3/api/partner/pricelist/', data)).json();
   expect(made).toMatchObject({ SUCCESS: 'Y', ID: expect.any(Number) });
-  expect((await k.as('owner').post(`/v3/api/partner/client/${clientId}/`, { price_type: String(made.ID), column_id: '0', check: 'Y' })).json()).toMatchObject({
+  expect(
+    (await k.as('owner').post(`/v3/api/partner/client/${clientId}/`, { price_type: String(made.ID), column_id: '0', check: 'Y' })).json(),
+  ).toMatchObject({
     SUCCESS: 'Y',
   });
   return made.ID as number;
@@ -54,7 +56,8 @@ async function buyerList(data: Record<string, string>) {
 
 /** Puts the products in the basket and places the order through the shop's checkout; answers its id and the basket. */
 async function checkout(lines: { id: number; quantity: number }[]) {
-  for (const l of lines) expect((await buyerPost('/v3/api/client/basket/', { product_id: String(l.id), quantity: String(l.quantity) })).json().SUCCESS).toBe('Y');
+  for (const l of lines)
+    expect((await buyerPost('/v3/api/client/basket/', { product_id: String(l.id), quantity: String(l.quantity) })).json().SUCCESS).toBe('Y');
   const basket = (await buyerGet('/v3/api/client/basket/')).json();
   const options = (await buyerGet('/v3/api/client/checkout/')).json();
   const placed = (
@@ -73,7 +76,9 @@ async function checkout(lines: { id: number; quantity: number }[]) {
 
 const cardOf = async (id: number) => (await k.as('orders').get(`/v3/api/partner/order/${id}/`)).json() as OrderCard;
 const listed = async (number: string) =>
-  ((await k.as('orders').get(`/v3/api/partner/orderlist/?query=${encodeURIComponent(number)}`)).json().ITEMS as OrderListItem[]).find((o) => o.ORDER_NUMBER === number)!;
+  ((await k.as('orders').get(`/v3/api/partner/orderlist/?query=${encodeURIComponent(number)}`)).json().ITEMS as OrderListItem[]).find(
+    (o) => o.ORDER_NUMBER === number,
+  )!;
 
 /** The order's .xlsx export read back: the header block by title, the item rows, the totals row. */
 async function exported(id: number) {
@@ -87,7 +92,8 @@ async function exported(id: number) {
     if (row.getCell(1).value === 'Код') header = n;
   });
   const rows: { sum: unknown; margin: unknown }[] = [];
-  for (let n = header + 1; sheet.getRow(n).getCell(1).value !== 'Итого'; n++) rows.push({ sum: sheet.getRow(n).getCell(6).value, margin: sheet.getRow(n).getCell(7).value });
+  for (let n = header + 1; sheet.getRow(n).getCell(1).value !== 'Итого'; n++)
+    rows.push({ sum: sheet.getRow(n).getCell(6).value, margin: sheet.getRow(n).getCell(7).value });
   const total = sheet.getRow(header + 1 + rows.length);
   return { byTitle, rows, total: { sum: total.getCell(6).value, margin: total.getCell(7).value } };
 }
@@ -100,7 +106,11 @@ beforeAll(async () => {
   k = await ordersKit(t);
   buyer = await shopToken(t);
   clientId = (await k.db.selectFrom('users').select('client_id').where('email', '=', 'buyer@client.demo').executeTakeFirstOrThrow()).client_id!;
-  await k.db.updateTable('shops').set({ min_order_sum: null, no_check_order_sum: false, notify_checkbox: false }).where('partner_id', '=', k.main).execute();
+  await k.db
+    .updateTable('shops')
+    .set({ min_order_sum: null, no_check_order_sum: false, notify_checkbox: false })
+    .where('partner_id', '=', k.main)
+    .execute();
 });
 afterAll(() => t.close());
 beforeEach(() => k.db.deleteFrom('shop_baskets').where('partner_id', '=', k.main).where('client_id', '=', clientId).execute());
@@ -128,7 +138,10 @@ describe('migration 0045 mends orders stored in another currency before it', () 
         update orders o set position_sum = x.s, purchase_sum = x.p, position_margin = x.s - x.p
         from (select sum(quantity * price) s, sum(quantity * buying_price) p from order_items where partner_id = ${k.main} and order_id = ${legacy}) x
         where o.partner_id = ${k.main} and o.id = ${legacy}`.execute(db);
-      const dollars = await sql<{ id: string; price: string }>`select id::text, price::text from order_items where order_id = ${legacy} order by id`.execute(db);
+      const dollars = await sql<{
+        id: string;
+        price: string;
+      }>`select id::text, price::text from order_items where order_id = ${legacy} order by id`.execute(db);
 
       await curPriceUp(db);
 
@@ -145,7 +158,9 @@ describe('migration 0045 mends orders stored in another currency before it', () 
         where o.currency = 'RUB' and i.cur_price <> i.price`.execute(db);
       expect(rub.rows[0].n).toBe('0');
     } finally {
-      const has = await sql<{ n: string }>`select count(*)::text as n from information_schema.columns where table_name = 'order_items' and column_name = 'cur_price'`.execute(db);
+      const has = await sql<{
+        n: string;
+      }>`select count(*)::text as n from information_schema.columns where table_name = 'order_items' and column_name = 'cur_price'`.execute(db);
       if (has.rows[0].n === '0') await curPriceUp(db);
     }
 
@@ -260,7 +275,13 @@ describe('an order of a WO_VAT shop with a +15 % purchase list', () => {
     expect(items.every((i) => new Decimal(i.cur_price).eq(i.price))).toBe(true);
 
     const card = await cardOf(id);
-    expect(card).toMatchObject({ CURRENCY: 'RUB', TAX_TYPE: 'WO_VAT', POSITION_SUM: money(o.rub), CUR_POSITION_SUM: money(o.rub), POSITION_MARGIN: money(o.margin) });
+    expect(card).toMatchObject({
+      CURRENCY: 'RUB',
+      TAX_TYPE: 'WO_VAT',
+      POSITION_SUM: money(o.rub),
+      CUR_POSITION_SUM: money(o.rub),
+      POSITION_MARGIN: money(o.margin),
+    });
     expect(new Decimal(card.POSITION_MARGIN).gt(0)).toBe(true);
     expect(await listed(number)).toMatchObject({ POSITION_SUM: money(o.rub) });
     const file = await exported(id);

@@ -43,4 +43,3 @@ describe('excelNumber', () => {
     expect(excelNumber('999999999.9849')).toBe(999999999.98);
   });
 });
-

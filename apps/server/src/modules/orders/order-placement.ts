@@ -64,7 +64,13 @@ export interface NewOrder {
 export async function nextNumber(trx: Db, partnerId: number): Promise<string> {
   // One number at a time per partner: the lock is held until the order is written.
   await sql`select pg_advisory_xact_lock(${partnerId}::int, hashtext('order_number'))`.execute(trx);
-  const last = await trx.selectFrom('orders').select('order_number').where('partner_id', '=', partnerId).orderBy('id', 'desc').limit(1).executeTakeFirst();
+  const last = await trx
+    .selectFrom('orders')
+    .select('order_number')
+    .where('partner_id', '=', partnerId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
   const m = last ? /^(.*?)(\d+)$/.exec(last.order_number) : null;
   if (!m) return 'З-000001';
   return `${m[1]}${String(Number(m[2]) + 1).padStart(m[2].length, '0')}`;
@@ -109,7 +115,9 @@ export async function placeOrder(trx: Db, o: NewOrder): Promise<{ id: number; nu
       tradepoint_id: o.tradepointId,
       comment: o.comment,
       is_loyalty: o.isLoyalty,
-      ...(o.routed ? { created_at: o.routed.createdAt, routed_from_partner_id: o.routed.fromPartnerId, routed_from_order_id: o.routed.fromOrderId } : {}),
+      ...(o.routed
+        ? { created_at: o.routed.createdAt, routed_from_partner_id: o.routed.fromPartnerId, routed_from_order_id: o.routed.fromOrderId }
+        : {}),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -135,7 +143,13 @@ export async function placeOrder(trx: Db, o: NewOrder): Promise<{ id: number; nu
     .insertInto('order_history')
     .values(
       o.routed
-        ? { partner_id: o.partnerId, order_id: order.id, user_id: o.routed.history.userId, action: 'ROUTED_IN', details: JSON.stringify(o.routed.history.details) }
+        ? {
+            partner_id: o.partnerId,
+            order_id: order.id,
+            user_id: o.routed.history.userId,
+            action: 'ROUTED_IN',
+            details: JSON.stringify(o.routed.history.details),
+          }
         : { partner_id: o.partnerId, order_id: order.id, user_id: o.userId, action: 'CREATED', details: JSON.stringify({ source: 'shop' }) },
     )
     .execute();

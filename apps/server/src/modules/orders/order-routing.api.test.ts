@@ -45,7 +45,8 @@ async function freshOrder(status: 'NEW' | 'VIEWED' = 'NEW'): Promise<number> {
   used.add(id);
   // Not paid with points (routing refuses such an order; a demo order may have been).
   await k.db.updateTable('orders').set({ loyalty_sum: '0' }).where('partner_id', '=', main).where('id', '=', id).execute();
-  if (status === 'VIEWED') await k.db.updateTable('orders').set({ status: 'VIEWED', viewed_at: new Date() }).where('partner_id', '=', main).where('id', '=', id).execute();
+  if (status === 'VIEWED')
+    await k.db.updateTable('orders').set({ status: 'VIEWED', viewed_at: new Date() }).where('partner_id', '=', main).where('id', '=', id).execute();
   return id;
 }
 
@@ -61,7 +62,14 @@ const partiesOf = (orderId: number) =>
 
 /** A client of the second partner, to be matched (its INN or e-mail set by the test). */
 const targetClient = async (exclude: number[] = []) =>
-  (await k.db.selectFrom('clients').select(['id', 'name']).where('partner_id', '=', second).where('id', 'not in', exclude.length ? exclude : [0]).orderBy('id').limit(1).executeTakeFirstOrThrow());
+  await k.db
+    .selectFrom('clients')
+    .select(['id', 'name'])
+    .where('partner_id', '=', second)
+    .where('id', 'not in', exclude.length ? exclude : [0])
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirstOrThrow();
 
 /** Gives the source client an INN no client of the second partner has, and clears e-mails the target could match by. */
 async function unmatchable(orderId: number, inn: string) {
@@ -82,9 +90,15 @@ describe('routing refusals', () => {
   it('needs a partner, a known one, another one with a shop; only NEW and VIEWED orders move', async () => {
     const id = await freshOrder();
     expect((await route(id, {})).json()).toEqual({ SUCCESS: 'N', errors: { partner_id: ORDER_ROUTING_MSG.partnerRequired } });
-    expect((await route(id, { action: 'route', partner_id: '' })).json()).toEqual({ SUCCESS: 'N', errors: { partner_id: ORDER_ROUTING_MSG.partnerRequired } });
+    expect((await route(id, { action: 'route', partner_id: '' })).json()).toEqual({
+      SUCCESS: 'N',
+      errors: { partner_id: ORDER_ROUTING_MSG.partnerRequired },
+    });
     expect((await route(id, { partner_id: 'abc' })).json()).toEqual({ SUCCESS: 'N', errors: { partner_id: ORDER_ROUTING_MSG.partnerNotFound } });
-    expect((await route(id, { partner_id: '999999999' })).json()).toEqual({ SUCCESS: 'N', errors: { partner_id: ORDER_ROUTING_MSG.partnerNotFound } });
+    expect((await route(id, { partner_id: '999999999' })).json()).toEqual({
+      SUCCESS: 'N',
+      errors: { partner_id: ORDER_ROUTING_MSG.partnerNotFound },
+    });
     expect((await route(id, { partner_id: String(main) })).json()).toEqual({ SUCCESS: 'N', errors: { partner_id: ORDER_ROUTING_MSG.samePartner } });
 
     const bare = await k.db.insertInto('partners').values({ name: 'Без магазина' }).returning('id').executeTakeFirstOrThrow();
@@ -104,19 +118,32 @@ describe('routing refusals', () => {
   it('refuses an order paid with loyalty points, and a client blacklisted at the target', async () => {
     const paid = await freshOrder();
     await k.db.updateTable('orders').set({ loyalty_sum: '150.0000' }).where('partner_id', '=', main).where('id', '=', paid).execute();
-    expect((await route(paid, { partner_id: String(second) })).json()).toEqual({ SUCCESS: 'N', errors: { action: ORDER_ROUTING_MSG.paidWithPoints } });
+    expect((await route(paid, { partner_id: String(second) })).json()).toEqual({
+      SUCCESS: 'N',
+      errors: { action: ORDER_ROUTING_MSG.paidWithPoints },
+    });
 
     const id = await freshOrder();
     const inn = '7700000039';
     await unmatchable(id, inn);
     const there = await targetClient();
-    await k.db.updateTable('clients').set({ inn, blacklisted: true, blacklisted_at: new Date() }).where('partner_id', '=', second).where('id', '=', there.id).execute();
+    await k.db
+      .updateTable('clients')
+      .set({ inn, blacklisted: true, blacklisted_at: new Date() })
+      .where('partner_id', '=', second)
+      .where('id', '=', there.id)
+      .execute();
     expect((await route(id, { action: 'route', partner_id: String(second) })).json()).toEqual({
       SUCCESS: 'N',
       errors: { partner_id: ORDER_ROUTING_MSG.clientBlacklisted },
     });
     expect((await k.order(main, id)).status).toBe('NEW');
-    await k.db.updateTable('clients').set({ inn: null, blacklisted: false, blacklisted_at: null }).where('partner_id', '=', second).where('id', '=', there.id).execute();
+    await k.db
+      .updateTable('clients')
+      .set({ inn: null, blacklisted: false, blacklisted_at: null })
+      .where('partner_id', '=', second)
+      .where('id', '=', there.id)
+      .execute();
   });
 
   it('partner staff and buyers may not route (403)', async () => {
@@ -135,13 +162,35 @@ describe('a routed order', () => {
     const offers = await k.db.selectFrom('offers').select('id').where('partner_id', '=', main).orderBy('id').limit(2).execute();
     expect(offers.length).toBe(2);
     const [promo, gift] = offers.map((o) => Number(o.id));
-    await k.db.updateTable('offers').set({ used_count: 3, limit_count: null }).where('partner_id', '=', main).where('id', 'in', [promo, gift]).execute();
+    await k.db
+      .updateTable('offers')
+      .set({ used_count: 3, limit_count: null })
+      .where('partner_id', '=', main)
+      .where('id', 'in', [promo, gift])
+      .execute();
     const [first] = await k.itemsOf(main, id);
     await k.db.updateTable('order_items').set({ offer_id: promo, special: true }).where('partner_id', '=', main).where('id', '=', first.id).execute();
-    const giftProduct = await k.db.selectFrom('catalog_products').select(['id', 'up_code_1c', 'name']).orderBy('id').limit(1).executeTakeFirstOrThrow();
+    const giftProduct = await k.db
+      .selectFrom('catalog_products')
+      .select(['id', 'up_code_1c', 'name'])
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirstOrThrow();
     await k.db
       .insertInto('order_items')
-      .values({ partner_id: main, order_id: id, product_id: giftProduct.id, up_code_1c: giftProduct.up_code_1c, name: giftProduct.name, buying_price: '12.3400', price: '0', cur_price: '0', quantity: 1, offer_id: gift, special: false })
+      .values({
+        partner_id: main,
+        order_id: id,
+        product_id: giftProduct.id,
+        up_code_1c: giftProduct.up_code_1c,
+        name: giftProduct.name,
+        buying_price: '12.3400',
+        price: '0',
+        cur_price: '0',
+        quantity: 1,
+        offer_id: gift,
+        special: false,
+      })
       .execute();
     await k.db
       .updateTable('orders')
@@ -165,8 +214,14 @@ describe('a routed order', () => {
     const sourceItems = await k.itemsOf(main, id);
     const mainBefore = await listOf(k.tokens.owner, '/v3/api/partner/orderlist/?limit=100');
     const secondBefore = await listOf(k.tokens.second, '/v3/api/partner/orderlist/?limit=100');
-    const lastNumber = (await k.db.selectFrom('orders').select('order_number').where('partner_id', '=', second).orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow()).order_number;
-    await k.db.updateTable('shops').set({ notify_emails: ['orders@second.example', 'boss@second.example'], notify_checkbox: false }).where('partner_id', '=', second).execute();
+    const lastNumber = (
+      await k.db.selectFrom('orders').select('order_number').where('partner_id', '=', second).orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow()
+    ).order_number;
+    await k.db
+      .updateTable('shops')
+      .set({ notify_emails: ['orders@second.example', 'boss@second.example'], notify_checkbox: false })
+      .where('partner_id', '=', second)
+      .execute();
     const mailsBefore = (await readOutbox(t)).length;
 
     const res = await route(id, { partner_id: String(second) });
@@ -203,10 +258,19 @@ describe('a routed order', () => {
       CONTACTS: { NAME: source.contact_name, PHONE: source.contact_phone, MAIL: source.contact_email },
     });
     expect(card.PRODUCTS.map((p: Record<string, unknown>) => [p.PRODUCT_ID, p.PRICE, p.CUR_PRICE, p.BUYING_PRICE, p.QUANTITY, p.SPECIAL])).toEqual(
-      sourceItems.map((i) => [i.product_id, new Decimal(i.price).toFixed(2), new Decimal(i.cur_price).toFixed(2), new Decimal(i.buying_price).toFixed(2), i.quantity, i.special ? 'Y' : 'N']),
+      sourceItems.map((i) => [
+        i.product_id,
+        new Decimal(i.price).toFixed(2),
+        new Decimal(i.cur_price).toFixed(2),
+        new Decimal(i.buying_price).toFixed(2),
+        i.quantity,
+        i.special ? 'Y' : 'N',
+      ]),
     );
     const copied = await k.itemsOf(second, newId);
-    expect(copied.map((i) => [i.price, i.cur_price, i.buying_price, i.offer_id])).toEqual(sourceItems.map((i) => [i.price, i.cur_price, i.buying_price, null]));
+    expect(copied.map((i) => [i.price, i.cur_price, i.buying_price, i.offer_id])).toEqual(
+      sourceItems.map((i) => [i.price, i.cur_price, i.buying_price, null]),
+    );
     const target = await k.order(second, newId);
     expect(target).toMatchObject({
       delivery_zone_id: null,
@@ -220,17 +284,37 @@ describe('a routed order', () => {
     });
 
     // The client was created at the target: new, with where it came from, and a user without a password.
-    const client = await k.db.selectFrom('clients').selectAll().where('partner_id', '=', second).where('id', '=', target.client_id).executeTakeFirstOrThrow();
-    expect(client).toMatchObject({ name: parties.name, inn: '7700000139', is_new: true, origin_note: ORDER_ROUTING_MSG.clientOrigin(mainName, source.order_number) });
+    const client = await k.db
+      .selectFrom('clients')
+      .selectAll()
+      .where('partner_id', '=', second)
+      .where('id', '=', target.client_id)
+      .executeTakeFirstOrThrow();
+    expect(client).toMatchObject({
+      name: parties.name,
+      inn: '7700000139',
+      is_new: true,
+      origin_note: ORDER_ROUTING_MSG.clientOrigin(mainName, source.order_number),
+    });
     const email = parties.user_email || parties.contact_email || parties.client_email;
     if (email) {
-      const user = await k.db.selectFrom('users').select(['id', 'email', 'password_hash', 'kind']).where('partner_id', '=', second).where('client_id', '=', client.id).executeTakeFirstOrThrow();
+      const user = await k.db
+        .selectFrom('users')
+        .select(['id', 'email', 'password_hash', 'kind'])
+        .where('partner_id', '=', second)
+        .where('client_id', '=', client.id)
+        .executeTakeFirstOrThrow();
       expect(user).toMatchObject({ email, password_hash: null, kind: 'CLIENT' });
       expect(target.client_user_id).toBe(user.id);
     }
 
     // The source: a tombstone, out of every list and count; its old id answers where the order went.
-    expect(await k.order(main, id)).toMatchObject({ status: 'CANCELED', routed_to_partner_id: second, routed_to_order_id: newId, cancel_comment: null });
+    expect(await k.order(main, id)).toMatchObject({
+      status: 'CANCELED',
+      routed_to_partner_id: second,
+      routed_to_order_id: newId,
+      cancel_comment: null,
+    });
     const mainAfter = await listOf(k.tokens.owner, '/v3/api/partner/orderlist/?limit=100');
     expect(mainAfter.NAV.CNT_ALL).toBe(mainBefore.NAV.CNT_ALL - 1);
     expect(mainAfter.NAV.NEW_CNT).toBe(mainBefore.NAV.NEW_CNT);
@@ -269,10 +353,25 @@ describe('a routed order', () => {
     expect(ORDER_ROUTING_MSG.historyOut(secondName)).toBe(`Передан партнеру «${secondName}»`);
 
     // The source's offers no longer count the order; the event and the target's mail.
-    const counts = await k.db.selectFrom('offers').select(['id', 'used_count']).where('partner_id', '=', main).where('id', 'in', [promo, gift]).orderBy('id').execute();
+    const counts = await k.db
+      .selectFrom('offers')
+      .select(['id', 'used_count'])
+      .where('partner_id', '=', main)
+      .where('id', 'in', [promo, gift])
+      .orderBy('id')
+      .execute();
     expect(counts.map((c) => c.used_count)).toEqual([2, 2]);
-    const event = await k.db.selectFrom('domain_events').selectAll().where('type', '=', 'order.routed').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
-    expect(event).toMatchObject({ partner_id: main, payload: { orderId: id, toPartnerId: second, toOrderId: newId, toOrderNumber: expectedNumber, toClientId: client.id } });
+    const event = await k.db
+      .selectFrom('domain_events')
+      .selectAll()
+      .where('type', '=', 'order.routed')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    expect(event).toMatchObject({
+      partner_id: main,
+      payload: { orderId: id, toPartnerId: second, toOrderId: newId, toOrderNumber: expectedNumber, toClientId: client.id },
+    });
     // To the target shop's notification addresses, its new-order checkbox on or off.
     const addresses = ['orders@second.example', 'boss@second.example'];
     const mails = (await readOutbox(t)).slice(mailsBefore).filter((mail) => mail.subject === `Вам передан заказ ${expectedNumber}`);
@@ -288,7 +387,13 @@ describe('a routed order', () => {
     await unmatchable(byInn, inn);
     const innClient = await targetClient();
     await k.db.updateTable('clients').set({ inn }).where('partner_id', '=', second).where('id', '=', innClient.id).execute();
-    const clientsBefore = (await k.db.selectFrom('clients').select((eb) => eb.fn.countAll<number>().as('n')).where('partner_id', '=', second).executeTakeFirstOrThrow()).n;
+    const clientsBefore = (
+      await k.db
+        .selectFrom('clients')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('partner_id', '=', second)
+        .executeTakeFirstOrThrow()
+    ).n;
     const a = (await route(byInn, { partner_id: String(second) })).json();
     expect(a.SUCCESS).toBe('Y');
     expect((await k.order(second, a.ORDER.ID)).client_id).toBe(innClient.id);
@@ -299,7 +404,12 @@ describe('a routed order', () => {
     const email = p.user_email ?? p.contact_email ?? p.client_email;
     expect(email).toBeTruthy();
     const mailClient = await targetClient([innClient.id]);
-    await k.db.deleteFrom('users').where('partner_id', '=', second).where('kind', '=', 'CLIENT').where(sql`lower(email)`, '=', email!.toLowerCase()).execute();
+    await k.db
+      .deleteFrom('users')
+      .where('partner_id', '=', second)
+      .where('kind', '=', 'CLIENT')
+      .where(sql`lower(email)`, '=', email!.toLowerCase())
+      .execute();
     const user = await k.db
       .insertInto('users')
       .values({ kind: 'CLIENT', partner_id: second, client_id: mailClient.id, email: email!.toUpperCase(), name: 'Покупатель' })
@@ -309,7 +419,15 @@ describe('a routed order', () => {
     expect(b.SUCCESS).toBe('Y');
     expect(await k.order(second, b.ORDER.ID)).toMatchObject({ client_id: mailClient.id, client_user_id: user.id });
     // Neither created a client.
-    expect((await k.db.selectFrom('clients').select((eb) => eb.fn.countAll<number>().as('n')).where('partner_id', '=', second).executeTakeFirstOrThrow()).n).toBe(clientsBefore);
+    expect(
+      (
+        await k.db
+          .selectFrom('clients')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('partner_id', '=', second)
+          .executeTakeFirstOrThrow()
+      ).n,
+    ).toBe(clientsBefore);
   });
 
   it('of 10 parallel routings of one order exactly one succeeds', async () => {
@@ -341,7 +459,11 @@ describe('reconciliation after a move', () => {
     const lines = await sql<{ sum: string; purchase: string; n: number }>`
       select coalesce(sum(price * quantity), 0)::numeric(18,4)::text as sum, coalesce(sum(buying_price * quantity), 0)::numeric(18,4)::text as purchase, count(*)::int as n
       from order_items where partner_id = ${second} and order_id = ${target.id}`.execute(k.db);
-    expect(lines.rows[0]).toEqual({ sum: new Decimal(target.position_sum).toFixed(4), purchase: new Decimal(target.purchase_sum).toFixed(4), n: target.position_count });
+    expect(lines.rows[0]).toEqual({
+      sum: new Decimal(target.position_sum).toFixed(4),
+      purchase: new Decimal(target.purchase_sum).toFixed(4),
+      n: target.position_count,
+    });
     expect(new Decimal(target.position_sum).eq(source.position_sum)).toBe(true);
 
     // Each client's ORDERS_COUNT, ORDERS_SUM and LAST_ORDER against its orders (not CANCELED; the last not routed away).
@@ -360,7 +482,11 @@ describe('reconciliation after a move', () => {
     }
 
     // The reports (margin by partner, the day the order was placed): plain SQL over the orders.
-    const day = (await sql<{ d: string }>`select to_char((${source.created_at}::timestamptz at time zone 'Europe/Moscow')::date, 'YYYY-MM-DD') as d`.execute(k.db)).rows[0].d;
+    const day = (
+      await sql<{ d: string }>`select to_char((${source.created_at}::timestamptz at time zone 'Europe/Moscow')::date, 'YYYY-MM-DD') as d`.execute(
+        k.db,
+      )
+    ).rows[0].d;
     const report = (await post('/v3/api/manager/report/margin_by_partner/', { date_from: day, date_to: day })).json();
     for (const partnerId of [main, second]) {
       const ref = await sql<{ orders: number; revenue: string; canceled: number }>`

@@ -19,8 +19,15 @@ export function orderRoutingRepo(db: Db) {
         .leftJoin('tradepoints as tp', (j) => j.onRef('tp.partner_id', '=', 'o.partner_id').onRef('tp.id', '=', 'o.tradepoint_id'))
         .selectAll('o')
         .select([
-          'c.name as c_name', 'c.inn as c_inn', 'c.email as c_email', 'c.phone as c_phone', 'c.address as c_address',
-          'c.legal_entity as c_legal_entity', 'u.email as u_email', 'u.name as u_name', 'u.phone as u_phone',
+          'c.name as c_name',
+          'c.inn as c_inn',
+          'c.email as c_email',
+          'c.phone as c_phone',
+          'c.address as c_address',
+          'c.legal_entity as c_legal_entity',
+          'u.email as u_email',
+          'u.name as u_name',
+          'u.phone as u_phone',
           'tp.address as tradepoint_address',
         ])
         .where('o.partner_id', '=', partnerId)

@@ -113,7 +113,8 @@ export function orderRoutingService(db: Db, deps: OrderRoutingDeps) {
       return db.transaction().execute(async (trx) => {
         const o = await orderRoutingRepo(trx).source(sourceId, orderId, { lock: true });
         if (!o) throw notFound(MSG.notFound);
-        if (o.routed_to_partner_id !== null || !(MOVABLE as readonly string[]).includes(o.status)) return failed({ action: ORDER_ROUTING_MSG.closed });
+        if (o.routed_to_partner_id !== null || !(MOVABLE as readonly string[]).includes(o.status))
+          return failed({ action: ORDER_ROUTING_MSG.closed });
         if (new Decimal(o.loyalty_sum).gt(0)) return failed({ action: ORDER_ROUTING_MSG.paidWithPoints });
 
         // One routing at a time finds or creates clients at the target: two orders of one new client make one client.
@@ -135,7 +136,14 @@ export function orderRoutingService(db: Db, deps: OrderRoutingDeps) {
             note: ORDER_ROUTING_MSG.clientOrigin(fromName, o.order_number),
           });
           const userId = email
-            ? await deps.createClientUser(trx, { partnerId: targetId, clientId: id, email, name: o.u_name ?? o.contact_name ?? '', phone: o.u_phone ?? o.contact_phone, passwordHash: null })
+            ? await deps.createClientUser(trx, {
+                partnerId: targetId,
+                clientId: id,
+                email,
+                name: o.u_name ?? o.contact_name ?? '',
+                phone: o.u_phone ?? o.contact_phone,
+                passwordHash: null,
+              })
             : null;
           client = { id, userId, member: false };
         }
@@ -176,11 +184,18 @@ export function orderRoutingService(db: Db, deps: OrderRoutingDeps) {
             createdAt: o.created_at,
             fromPartnerId: sourceId,
             fromOrderId: orderId,
-            history: { userId: manager.id, details: { partner_id: sourceId, partner: fromName, order_id: orderId, order_number: o.order_number, manager: managerName } },
+            history: {
+              userId: manager.id,
+              details: { partner_id: sourceId, partner: fromName, order_id: orderId, order_number: o.order_number, manager: managerName },
+            },
           },
         });
 
-        await deps.offers.releaseForOrder(trx, sourceId, items.flatMap((i) => (i.offer_id === null ? [] : [Number(i.offer_id)])));
+        await deps.offers.releaseForOrder(
+          trx,
+          sourceId,
+          items.flatMap((i) => (i.offer_id === null ? [] : [Number(i.offer_id)])),
+        );
         const changes = orderChangesRepo(trx);
         const now = new Date();
         const closed = await changes.updateIf(sourceId, orderId, MOVABLE, {
@@ -199,13 +214,29 @@ export function orderRoutingService(db: Db, deps: OrderRoutingDeps) {
             orderId,
             userId: manager.id,
             action: 'ROUTED_OUT',
-            details: { from: o.status, to: 'CANCELED', partner_id: targetId, partner: target.name, order_id: placed.id, order_number: placed.number, manager: managerName },
+            details: {
+              from: o.status,
+              to: 'CANCELED',
+              partner_id: targetId,
+              partner: target.name,
+              order_id: placed.id,
+              order_number: placed.number,
+              manager: managerName,
+            },
           },
         ]);
         await deps.events.publish(
           trx,
           'order.routed',
-          { orderId, orderNumber: o.order_number, clientId: o.client_id, toPartnerId: targetId, toOrderId: placed.id, toOrderNumber: placed.number, toClientId: client.id },
+          {
+            orderId,
+            orderNumber: o.order_number,
+            clientId: o.client_id,
+            toPartnerId: targetId,
+            toOrderId: placed.id,
+            toOrderNumber: placed.number,
+            toClientId: client.id,
+          },
           { partnerId: sourceId, userId: manager.id },
         );
         const shopName = target.shop_name ?? target.name;

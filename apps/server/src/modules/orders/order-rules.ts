@@ -14,9 +14,7 @@ export const ACTIONS_BY_STATUS: Record<OrderStatus, readonly OrderAction[]> = {
   CANCELED: [],
 };
 
-export const isActionAllowed = (status: OrderStatus, action: OrderAction): boolean =>
-  ACTIONS_BY_STATUS[status].includes(action);
+export const isActionAllowed = (status: OrderStatus, action: OrderAction): boolean => ACTIONS_BY_STATUS[status].includes(action);
 
 /** The card's ACTIONS for a user: nothing without editOrders. */
-export const actionsFor = (status: OrderStatus, canEdit: boolean): OrderAction[] =>
-  canEdit ? [...ACTIONS_BY_STATUS[status]] : [];
+export const actionsFor = (status: OrderStatus, canEdit: boolean): OrderAction[] => (canEdit ? [...ACTIONS_BY_STATUS[status]] : []);

@@ -41,8 +41,22 @@ export const personName = (name: string | null, surname: string | null) => [name
 /** The list row's fields (the card starts from the same ones). */
 type ListFields = Pick<
   OrderListRow,
-  | 'id' | 'order_number' | 'created_at' | 'status' | 'client_id' | 'client_name' | 'contact_name' | 'contact_phone'
-  | 'contact_email' | 'address' | 'payment_type' | 'currency' | 'currency_rate' | 'position_count' | 'position_sum' | 'min_order_sum'
+  | 'id'
+  | 'order_number'
+  | 'created_at'
+  | 'status'
+  | 'client_id'
+  | 'client_name'
+  | 'contact_name'
+  | 'contact_phone'
+  | 'contact_email'
+  | 'address'
+  | 'payment_type'
+  | 'currency'
+  | 'currency_rate'
+  | 'position_count'
+  | 'position_sum'
+  | 'min_order_sum'
 > & {
   /** Σ quantity × cur_price of the order's lines: the goods in the order's currency, as the buyer was shown them. */
   cur_position_sum: string;
@@ -123,7 +137,11 @@ export function toCard({ order, items, history, shop, actions, basketMessage }: 
     .filter((i) => i.offer_id != null)
     .map((i) => ({ OFFER: { ID: i.offer_id!, NAME: i.offer_name ?? '' }, PRODUCT_ID: i.product_id }));
   return {
-    ...toListItem({ ...order, address: order.address ?? order.tradepoint_address, cur_position_sum: curPositionSum.toFixed(4) }, shop, order.partner_id),
+    ...toListItem(
+      { ...order, address: order.address ?? order.tradepoint_address, cur_position_sum: curPositionSum.toFixed(4) },
+      shop,
+      order.partner_id,
+    ),
     USER: { PHONE: order.user_phone },
     TRADEPOINT: order.tradepoint_id ? { ID: order.tradepoint_id, ADDRESS: { ADDRESS: order.tradepoint_address ?? '' } } : null,
     MANAGER: order.manager_id ? { ID: order.manager_id, NAME: personName(order.manager_name, order.manager_surname) } : null,

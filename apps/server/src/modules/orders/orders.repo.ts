@@ -24,11 +24,7 @@ export function ordersRepo(db: Db) {
 
     /** The partner's shop: its name, enabled payment types. */
     shop: (partnerId: number) =>
-      db
-        .selectFrom('shops')
-        .select(['partner_id', 'name', 'payment_types'])
-        .where('partner_id', '=', partnerId)
-        .executeTakeFirst(),
+      db.selectFrom('shops').select(['partner_id', 'name', 'payment_types']).where('partner_id', '=', partnerId).executeTakeFirst(),
 
     /**
      * The order with its client, tradepoint and responsible employee (action=manager), and its partner's shop (name,
@@ -88,21 +84,28 @@ export type OrderHistoryRow = OrderCardRows['history'][number];
 
 /** The order with its client, tradepoint, manager and shop (see `findById`). */
 function orderWithParties(db: Db, partnerId: number, id: number) {
-  return db
-    .selectFrom('orders as o')
-    .innerJoin('clients as c', (j) => j.onRef('c.partner_id', '=', 'o.partner_id').onRef('c.id', '=', 'o.client_id'))
-    .leftJoin('shops as s', 's.partner_id', 'o.partner_id')
-    .leftJoin('tradepoints as tp', (j) => j.onRef('tp.partner_id', '=', 'o.partner_id').onRef('tp.id', '=', 'o.tradepoint_id'))
-    // The partner's employee responsible for the order (action=manager), never the platform's manager (issue 39 §1).
-    .leftJoin('users as m', (j) => j.onRef('m.partner_id', '=', 'o.partner_id').onRef('m.id', '=', 'o.manager_user_id'))
-    .selectAll('o')
-    .select([
-      'c.name as client_name', 'c.email as client_email', 'tp.address as tradepoint_address',
-      'm.id as manager_id', 'm.name as manager_name', 'm.surname as manager_surname',
-      's.name as shop_name', 's.payment_types as shop_payment_types',
-    ])
-    .where('o.partner_id', '=', partnerId)
-    .where('o.id', '=', id);
+  return (
+    db
+      .selectFrom('orders as o')
+      .innerJoin('clients as c', (j) => j.onRef('c.partner_id', '=', 'o.partner_id').onRef('c.id', '=', 'o.client_id'))
+      .leftJoin('shops as s', 's.partner_id', 'o.partner_id')
+      .leftJoin('tradepoints as tp', (j) => j.onRef('tp.partner_id', '=', 'o.partner_id').onRef('tp.id', '=', 'o.tradepoint_id'))
+      // The partner's employee responsible for the order (action=manager), never the platform's manager (issue 39 §1).
+      .leftJoin('users as m', (j) => j.onRef('m.partner_id', '=', 'o.partner_id').onRef('m.id', '=', 'o.manager_user_id'))
+      .selectAll('o')
+      .select([
+        'c.name as client_name',
+        'c.email as client_email',
+        'tp.address as tradepoint_address',
+        'm.id as manager_id',
+        'm.name as manager_name',
+        'm.surname as manager_surname',
+        's.name as shop_name',
+        's.payment_types as shop_payment_types',
+      ])
+      .where('o.partner_id', '=', partnerId)
+      .where('o.id', '=', id)
+  );
 }
 
 /** An order's items (see `items`); the order's key as values, or as the outer statement's columns. */
@@ -112,12 +115,20 @@ function itemsOf(db: Db, order: { partnerId: number | RawBuilder<number>; id: nu
     .leftJoin('catalog_products as p', 'p.id', 'i.product_id')
     .leftJoin('offers as of', (j) => j.onRef('of.partner_id', '=', 'i.partner_id').onRef('of.id', '=', 'i.offer_id'))
     .select([
-      'i.id', 'i.product_id', 'i.up_code_1c', 'i.name',
+      'i.id',
+      'i.product_id',
+      'i.up_code_1c',
+      'i.name',
       // As text in its own right: read into a JSON array, a number would become a float.
       sql<string>`i.buying_price::text`.as('buying_price'),
       sql<string>`i.price::text`.as('price'),
       sql<string>`i.cur_price::text`.as('cur_price'),
-      'i.quantity', 'i.special', 'i.offer_id', 'of.name as offer_name', 'p.preview_picture', 'p.detail_picture',
+      'i.quantity',
+      'i.special',
+      'i.offer_id',
+      'of.name as offer_name',
+      'p.preview_picture',
+      'p.detail_picture',
       // The shop's stock, as its buyers see it (db/shop-stock-sql.ts), not every warehouse's sum.
       shopStockOf(sql.ref<number>('i.partner_id'), sql.ref('i.product_id')).as('remain'),
     ])

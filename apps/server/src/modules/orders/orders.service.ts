@@ -35,12 +35,18 @@ export function ordersService(db: Db, deps: { mailer: Mailer; files: FileStore; 
     partnerOf: async (orderId: number) =>
       (await db.selectFrom('orders').select('partner_id').where('id', '=', orderId).executeTakeFirst())?.partner_id,
     /** The manager's routing of orders to other partners (issue 39 §1), with what it needs of other modules (app.ts). */
-    routing: (others: Omit<OrderRoutingDeps, 'mailer' | 'events'>) => orderRoutingService(db, { ...others, mailer: deps.mailer, events: deps.events }),
+    routing: (others: Omit<OrderRoutingDeps, 'mailer' | 'events'>) =>
+      orderRoutingService(db, { ...others, mailer: deps.mailer, events: deps.events }),
     /** A buyer's order from the shop, written in the caller's transaction (the storefront's checkout). */
     place: placeOrder,
     /** The loyalty points given back to the client for an order (RETURNED_BONUS), in the loyalty module's transaction. */
     setReturnedBonus: async (trx: Db, partnerId: number, orderId: number, points: string) => {
-      await trx.updateTable('orders').set({ returned_bonus: points, updated_at: new Date() }).where('partner_id', '=', partnerId).where('id', '=', orderId).execute();
+      await trx
+        .updateTable('orders')
+        .set({ returned_bonus: points, updated_at: new Date() })
+        .where('partner_id', '=', partnerId)
+        .where('id', '=', orderId)
+        .execute();
     },
   };
 }

@@ -15,8 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = (url: string, email?: string) =>
-  t.app.inject({ method: 'GET', url, headers: email ? bearer(tokens[email]) : {} });
+const get = (url: string, email?: string) => t.app.inject({ method: 'GET', url, headers: email ? bearer(tokens[email]) : {} });
 
 async function partnerId(email: string) {
   const row = await t.database.db.selectFrom('users').select('partner_id').where('email', '=', email).executeTakeFirstOrThrow();
@@ -30,8 +29,16 @@ describe('GET /v3/api/partner/info/', () => {
     const info = res.json();
     const pid = await partnerId('owner@partner.demo');
     const db = t.database.db;
-    const clients = await db.selectFrom('clients').select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('registered_at').as('min')]).where('partner_id', '=', pid).executeTakeFirstOrThrow();
-    const orders = await db.selectFrom('orders').select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('created_at').as('min')]).where('partner_id', '=', pid).executeTakeFirstOrThrow();
+    const clients = await db
+      .selectFrom('clients')
+      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('registered_at').as('min')])
+      .where('partner_id', '=', pid)
+      .executeTakeFirstOrThrow();
+    const orders = await db
+      .selectFrom('orders')
+      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('created_at').as('min')])
+      .where('partner_id', '=', pid)
+      .executeTakeFirstOrThrow();
     expect(info).toMatchObject({
       NAME: 'Канцлер Опт',
       CLIENT_COUNT: Number(clients.n),
@@ -92,7 +99,12 @@ describe('tenancy', () => {
 
   it('the order card carries the spec fields and items of its own partner', async () => {
     const pid = await partnerId('owner@partner.demo');
-    const row = await t.database.db.selectFrom('orders').select(['id', 'order_number']).where('partner_id', '=', pid).orderBy('id').executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('orders')
+      .select(['id', 'order_number'])
+      .where('partner_id', '=', pid)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     const card = (await get(`/v3/api/partner/order/${row.id}/`, 'orders@partner.demo')).json();
     expect(card.ORDER_NUMBER).toBe(row.order_number);
     expect(card.STATUS.STATUS_NAME).toMatch(/Новый|Просмотрен|В корзине|Исполнен|Отменен/);
@@ -118,7 +130,12 @@ describe('GET and POST /v3/api/manager/partner/ (issue 39 §2)', () => {
     const res =
       method === 'GET'
         ? await get(`/v3/api/manager/partner/${query === undefined ? '' : `?query=${encodeURIComponent(query)}`}`, email)
-        : await t.app.inject({ method: 'POST', url: '/v3/api/manager/partner/', ...form(query === undefined ? {} : { query }), headers: { ...form({}).headers, ...bearer(tokens[email]) } });
+        : await t.app.inject({
+            method: 'POST',
+            url: '/v3/api/manager/partner/',
+            ...form(query === undefined ? {} : { query }),
+            headers: { ...form({}).headers, ...bearer(tokens[email]) },
+          });
     expect(res.statusCode).toBe(200);
     return res.json().ITEMS as Record<string, unknown>[];
   };
@@ -127,9 +144,21 @@ describe('GET and POST /v3/api/manager/partner/ (issue 39 §2)', () => {
   /** Plain SQL over the base tables: what each partner's row must say. */
   async function oracle() {
     const db = t.database.db;
-    const routed = await sql<{ n: number }>`select count(*)::int as n from information_schema.columns where table_name = 'orders' and column_name = 'routed_to_order_id'`.execute(db);
+    const routed = await sql<{
+      n: number;
+    }>`select count(*)::int as n from information_schema.columns where table_name = 'orders' and column_name = 'routed_to_order_id'`.execute(db);
     const notRouted = Number(routed.rows[0].n) > 0 ? sql`and routed_to_order_id is null` : sql``;
-    const { rows } = await sql<{ id: number; name: string; shop_link: string | null; domain_name: string | null; loyalty: boolean; clients: number; orders: number; recent: number; revenue: string }>`
+    const { rows } = await sql<{
+      id: number;
+      name: string;
+      shop_link: string | null;
+      domain_name: string | null;
+      loyalty: boolean;
+      clients: number;
+      orders: number;
+      recent: number;
+      revenue: string;
+    }>`
       select p.id, p.name, s.shop_link, s.domain_name, p.loyalty_enabled as loyalty,
         (select count(*) from clients c where c.partner_id = p.id)::int as clients,
         (select count(*) from orders o where o.partner_id = p.id ${notRouted})::int as orders,
@@ -209,7 +238,12 @@ describe('GET and POST /v3/api/manager/partner/ (issue 39 §2)', () => {
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
     const data = { action: 'route', partner_id: String(target) };
-    const routed = await t.app.inject({ method: 'POST', url: `/v3/api/manager/order/${order.id}/`, ...form(data), headers: { ...form({}).headers, ...bearer(tokens[MANAGER]) } });
+    const routed = await t.app.inject({
+      method: 'POST',
+      url: `/v3/api/manager/order/${order.id}/`,
+      ...form(data),
+      headers: { ...form({}).headers, ...bearer(tokens[MANAGER]) },
+    });
     expect(routed.json()).toMatchObject({ SUCCESS: 'Y', ORDER: { PARTNER_ID: target } });
     const [sourceAfter, targetAfter] = [await row(source), await row(target)];
     const sum = new Decimal(order.position_sum);
@@ -254,7 +288,12 @@ describe('GET and POST /v3/api/manager/partner/ (issue 39 §2)', () => {
   it('refuses a query over 100 characters with 400, not 500', async () => {
     const long = 'я'.repeat(101);
     expect((await get(`/v3/api/manager/partner/?query=${encodeURIComponent(long)}`, MANAGER)).statusCode).toBe(400);
-    const res = await t.app.inject({ method: 'POST', url: '/v3/api/manager/partner/', ...form({ query: long }), headers: { ...form({}).headers, ...bearer(tokens[MANAGER]) } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v3/api/manager/partner/',
+      ...form({ query: long }),
+      headers: { ...form({}).headers, ...bearer(tokens[MANAGER]) },
+    });
     expect(res.statusCode).toBe(400);
   });
 
@@ -265,7 +304,12 @@ describe('GET and POST /v3/api/manager/partner/ (issue 39 §2)', () => {
       const got = await get('/v3/api/manager/partner/', email);
       expect(got.statusCode).toBe(403);
       expect(got.json().error_description).toBe(MSG.forbidden);
-      const posted = await t.app.inject({ method: 'POST', url: '/v3/api/manager/partner/', ...form({ query: 'к' }), headers: { ...form({}).headers, ...bearer(tokens[email]) } });
+      const posted = await t.app.inject({
+        method: 'POST',
+        url: '/v3/api/manager/partner/',
+        ...form({ query: 'к' }),
+        headers: { ...form({}).headers, ...bearer(tokens[email]) },
+      });
       expect(posted.statusCode).toBe(403);
     }
   });

@@ -33,8 +33,12 @@ export function partnersRepo(db: Db) {
           'p.loyalty_enabled',
           sql<number>`coalesce((select sum(n) from client_counts c where c.partner_id = p.id), 0)::int`.as('clients'),
           sql<number>`coalesce((select sum(n) from order_status_counts o where o.partner_id = p.id), 0)::int`.as('orders'),
-          sql<number>`coalesce((select sum(d.orders) from report_partner_day d where d.partner_id = p.id and d.day >= ${since}::date), 0)::int`.as('orders_recent'),
-          sql<string>`coalesce((select sum(d.revenue) from report_partner_day d where d.partner_id = p.id and d.day >= ${since}::date), 0)`.as('revenue_recent'),
+          sql<number>`coalesce((select sum(d.orders) from report_partner_day d where d.partner_id = p.id and d.day >= ${since}::date), 0)::int`.as(
+            'orders_recent',
+          ),
+          sql<string>`coalesce((select sum(d.revenue) from report_partner_day d where d.partner_id = p.id and d.day >= ${since}::date), 0)`.as(
+            'revenue_recent',
+          ),
         ])
         .$if(Boolean(text), (q) =>
           q.where((eb) =>

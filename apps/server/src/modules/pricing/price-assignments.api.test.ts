@@ -26,7 +26,11 @@ beforeAll(async () => {
   wholesaleId = lists.find((l) => l.name === 'Оптовый прайс')!.id;
   columnId = lists.find((l) => l.kind === 'COLUMN')!.id;
   members = await Promise.all([1, 2, 3].map((i) => insertClient(t.database.db, pid, { name: `Установка цен ${i}`, registeredAt: new Date() })));
-  ({ id: groupId } = await t.database.db.insertInto('client_groups').values({ partner_id: pid, name: 'Аааа для установки цен' }).returning('id').executeTakeFirstOrThrow());
+  ({ id: groupId } = await t.database.db
+    .insertInto('client_groups')
+    .values({ partner_id: pid, name: 'Аааа для установки цен' })
+    .returning('id')
+    .executeTakeFirstOrThrow());
   await t.database.db
     .insertInto('client_group_members')
     .values(members.map((client_id) => ({ partner_id: pid, group_id: groupId, client_id })))
@@ -54,7 +58,9 @@ describe('Установка цен', () => {
     const product = (await t.database.db.selectFrom('catalog_products').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
     const price = async (client: number) => (await priceEngine(t.database.db).prices(pid, { clientId: client }, [product]))![0].price;
     const listPrice = (await priceEngine(t.database.db).prices(pid, { listId: wholesaleId }, [product]))![0].price;
-    const saved = (await post({ price_type: 'pricelist', price_id: String(wholesaleId), ...ids('clients', members.slice(0, 2)), ...ids('groups', [groupId]) })).json();
+    const saved = (
+      await post({ price_type: 'pricelist', price_id: String(wholesaleId), ...ids('clients', members.slice(0, 2)), ...ids('groups', [groupId]) })
+    ).json();
     expect(saved).toEqual({ SUCCESS: 'Y', MESSAGE: ASSIGN_MSG.saved, CLIENTS_CNT: 2, GROUPS_CNT: 1 });
     const after = await tree(`price_type=pricelist&price_id=${wholesaleId}&group_id=${groupId}`);
     expect(groupOf(after)).toMatchObject({ CHECKED_CNT: 2, CHECKED: 'Y' });
@@ -80,12 +86,19 @@ describe('Установка цен', () => {
   });
 
   it("refuses an empty call, another partner's price and clients, and the roles without price buttons", async () => {
-    expect((await post({ price_type: 'pricelist', price_id: String(wholesaleId) })).json()).toEqual({ SUCCESS: 'N', errors: { clients: ASSIGN_MSG.nothing } });
-    expect((await post({ price_type: 'pricelist', price_id: String(wholesaleId), ...ids('clients', members) }, 'owner@second.demo')).statusCode).toBe(404);
+    expect((await post({ price_type: 'pricelist', price_id: String(wholesaleId) })).json()).toEqual({
+      SUCCESS: 'N',
+      errors: { clients: ASSIGN_MSG.nothing },
+    });
+    expect((await post({ price_type: 'pricelist', price_id: String(wholesaleId), ...ids('clients', members) }, 'owner@second.demo')).statusCode).toBe(
+      404,
+    );
     const secondBase = (await priceListsOf(t.database.db, await partnerIdOf(t.database.db, 'owner@second.demo'))).find((l) => l.is_base)!.id;
     const foreign = await post({ price_type: 'pricelist', price_id: String(secondBase), ...ids('clients', members) }, 'owner@second.demo');
     expect(foreign.json()).toMatchObject({ SUCCESS: 'Y', CLIENTS_CNT: 0 });
-    expect((await post({ price_type: 'pricelist', price_id: String(wholesaleId), ...ids('clients', members) }, 'orders@partner.demo')).statusCode).toBe(403);
+    expect(
+      (await post({ price_type: 'pricelist', price_id: String(wholesaleId), ...ids('clients', members) }, 'orders@partner.demo')).statusCode,
+    ).toBe(403);
     expect((await get('/v3/api/partner/pricing/assign/', 'orders@partner.demo')).statusCode).toBe(403);
   });
 });

@@ -38,7 +38,11 @@ export function priceAssignments(db: Db, deps: { clients: ClientsService; groups
       const { price, base, all } = await priceOf(partnerId, q.price_type, q.price_id);
       // The selected price is a client's when: its column (columns), its own list (a list), or no list (the base).
       const checked =
-        price.kind === 'COLUMN' ? sql<boolean>`c.price_column_id = ${price.id}` : price.is_base ? sql<boolean>`c.price_list_id is null` : sql<boolean>`c.price_list_id = ${price.id}`;
+        price.kind === 'COLUMN'
+          ? sql<boolean>`c.price_column_id = ${price.id}`
+          : price.is_base
+            ? sql<boolean>`c.price_list_id is null`
+            : sql<boolean>`c.price_list_id = ${price.id}`;
       const { from, to } = moscowDayRange(q.date_start, q.date_end);
       let clients = db.selectFrom('clients as c').where('c.partner_id', '=', partnerId);
       if (q.group_id !== undefined) {
@@ -89,7 +93,13 @@ export function priceAssignments(db: Db, deps: { clients: ClientsService; groups
         })),
         ENTITIES: {
           GROUPS: [
-            ...groups.rows.map((g) => ({ ID: Number(g.id), NAME: g.name, CLIENTS_CNT: g.n, CHECKED_CNT: g.checked_n, CHECKED: yn(groupChecked(g.price_list_id)) })),
+            ...groups.rows.map((g) => ({
+              ID: Number(g.id),
+              NAME: g.name,
+              CLIENTS_CNT: g.n,
+              CHECKED_CNT: g.checked_n,
+              CHECKED: yn(groupChecked(g.price_list_id)),
+            })),
             { ID: 0, NAME: ASSIGN_MSG.noGroup, CLIENTS_CNT: ungrouped.rows[0].n, CHECKED_CNT: ungrouped.rows[0].checked_n, CHECKED: 'N' as const },
           ],
           PRICE: { TYPE: q.price_type, ID: price.is_base ? DEFAULTS.basePriceListId : price.id, NAME: price.name },

@@ -76,7 +76,10 @@ export function priceEngineRepo(db: Db) {
      * column and list and the list of its first group (by id) that has one. `client` is undefined when the client is
      * not the partner's. `version`: the partner's pricing version (migration 0028) as of the same statement.
      */
-    async pricingOf(partnerId: number, clientId: number | null): Promise<{ client?: ClientPricing; shop: ShopPricing; lists: ListRow[]; version: string }> {
+    async pricingOf(
+      partnerId: number,
+      clientId: number | null,
+    ): Promise<{ client?: ClientPricing; shop: ShopPricing; lists: ListRow[]; version: string }> {
       const rows = await db
         .selectFrom('price_lists as l')
         .leftJoin('shops as s', 's.partner_id', 'l.partner_id')
@@ -143,27 +146,34 @@ export function priceEngineRepo(db: Db) {
      * buyers pay them). Sections are at most three deep, so the nearest section rate is the first of three joins. Its plan
      * (lookups by key from the page's ids) is the same for any page: it is made once per session.
      */
-    async facts(partnerId: number, chain: number[], productIds: number[], clientId: number | null, promos = clientId !== null): Promise<ProductFacts[]> {
+    async facts(
+      partnerId: number,
+      chain: number[],
+      productIds: number[],
+      clientId: number | null,
+      promos = clientId !== null,
+    ): Promise<ProductFacts[]> {
       if (!productIds.length) return [];
       const [l0, l1 = null] = chain;
-      const rows = await onPresetSessions(db, GENERIC_PLAN, (d) => sql<{
-        id: number;
-        purchase_price: string;
-        rrc: string;
-        vat_rate: number;
-        e0_price: string | null;
-        e0_pct: string | null;
-        r0: string | null;
-        s0: string | null;
-        e1_price: string | null;
-        e1_pct: string | null;
-        r1: string | null;
-        s1: string | null;
-        personal: string | null;
-        promo_price: string | null;
-        promo_offer_id: number | null;
-        promo_offer_name: string | null;
-      }>`
+      const rows = await onPresetSessions(db, GENERIC_PLAN, (d) =>
+        sql<{
+          id: number;
+          purchase_price: string;
+          rrc: string;
+          vat_rate: number;
+          e0_price: string | null;
+          e0_pct: string | null;
+          r0: string | null;
+          s0: string | null;
+          e1_price: string | null;
+          e1_pct: string | null;
+          r1: string | null;
+          s1: string | null;
+          personal: string | null;
+          promo_price: string | null;
+          promo_offer_id: number | null;
+          promo_offer_name: string | null;
+        }>`
         select p.id, p.purchase_price, p.rrc, p.vat_rate,
           ${listColumns(0)},
           ${listColumns(1)},
@@ -186,14 +196,25 @@ export function priceEngineRepo(db: Db) {
           limit 1
         ) promo on true
         where p.id = any(${productIds}::bigint[])
-      `.execute(d));
+      `.execute(d),
+      );
       const byId = new Map(rows.rows.map((r) => [Number(r.id), r]));
       return productIds.flatMap((id) => {
         const r = byId.get(id);
         if (!r) return [];
         const lists: ListFacts[] = [{ excelPrice: r.e0_price, excelPercent: r.e0_pct, productRate: r.r0, sectionRate: r.s0 }];
         if (l1 !== null) lists.push({ excelPrice: r.e1_price, excelPercent: r.e1_pct, productRate: r.r1, sectionRate: r.s1 });
-        return [{ productId: id, purchase: r.purchase_price, rrc: r.rrc, vatRate: Number(r.vat_rate), lists, personalPrice: r.personal, promo: r.promo_price === null ? null : { price: r.promo_price, offerId: Number(r.promo_offer_id), offerName: r.promo_offer_name ?? '' } }];
+        return [
+          {
+            productId: id,
+            purchase: r.purchase_price,
+            rrc: r.rrc,
+            vatRate: Number(r.vat_rate),
+            lists,
+            personalPrice: r.personal,
+            promo: r.promo_price === null ? null : { price: r.promo_price, offerId: Number(r.promo_offer_id), offerName: r.promo_offer_name ?? '' },
+          },
+        ];
       });
     },
   };

@@ -30,8 +30,12 @@ export function registerPriceFileExport(db: Db, exports: ExportJobs, engine: Pri
 
   async function* pages(partnerId: number, t: UploadTarget): AsyncIterable<Cell[][]> {
     const resolved =
-      t.kind === 'PERSONAL' ? await engine.resolve(partnerId, { clientId: t.clientId! }) : t.kind === 'PRICE' ? await engine.resolve(partnerId, { listId: t.listId! }) : undefined;
-    for (let after = 0; ; ) {
+      t.kind === 'PERSONAL'
+        ? await engine.resolve(partnerId, { clientId: t.clientId! })
+        : t.kind === 'PRICE'
+          ? await engine.resolve(partnerId, { listId: t.listId! })
+          : undefined;
+    for (let after = 0; ;) {
       const products = await db
         .selectFrom('catalog_products')
         .select(['id', 'up_code_1c', 'name', 'purchase_price'])
@@ -63,7 +67,11 @@ export function registerPriceFileExport(db: Db, exports: ExportJobs, engine: Pri
   }
 
   async function total() {
-    const { n } = await db.selectFrom('catalog_products').select((eb) => eb.fn.countAll<number>().as('n')).where('active', '=', true).executeTakeFirstOrThrow();
+    const { n } = await db
+      .selectFrom('catalog_products')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('active', '=', true)
+      .executeTakeFirstOrThrow();
     return Number(n);
   }
 

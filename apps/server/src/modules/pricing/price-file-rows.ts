@@ -76,7 +76,8 @@ function priceOf(cell: SpreadsheetCell | undefined): { value: string | null; err
   const read = cellPrice(cell);
   if (read.error) return { value: null, error: PRICING_MSG.row[read.error] };
   // Above the cap no order could carry it (issue 37.4); the price tables' CHECKs are the last guard.
-  if (read.value !== null && compareDecimal(read.value.replace(',', '.'), LIMITS.moneyMax) > 0) return { value: null, error: PRICING_MSG.row.priceMax };
+  if (read.value !== null && compareDecimal(read.value.replace(',', '.'), LIMITS.moneyMax) > 0)
+    return { value: null, error: PRICING_MSG.row.priceMax };
   return read;
 }
 
@@ -93,7 +94,16 @@ const MULTIPLICITY = /^[1-9]\d{0,5}(\/[1-9]\d{0,5}){0,9}$/;
 export function stageRow(kind: UploadKind, columns: Columns, row: SpreadsheetRow): StagedRow | undefined {
   const cell = (field: Field) => (columns[field] === undefined ? undefined : row.cells[columns[field]!]);
   const rawCode = cellText(cell('code'));
-  const staged: StagedRow = { line: row.number, code: rawCode.slice(0, 20), productId: null, sitePrice: null, percent: null, quantity: null, multiplicity: null, error: null };
+  const staged: StagedRow = {
+    line: row.number,
+    code: rawCode.slice(0, 20),
+    productId: null,
+    sitePrice: null,
+    percent: null,
+    quantity: null,
+    multiplicity: null,
+    error: null,
+  };
   if (rawCode === '') return undefined;
   const code = cellCode(cell('code'));
   if (!code) return { ...staged, error: PRICING_MSG.row.code };

@@ -14,7 +14,12 @@ describe('price file rows', () => {
 
   it('reads a site price with a comma, a percent, and neither', () => {
     const cols = templateColumns('PRICE');
-    expect(stageRow('PRICE', cols, row(['012345', 'Товар', 1, 2, '1 234,5', null]))).toMatchObject({ code: '012345', sitePrice: '1234.5', percent: null, error: null });
+    expect(stageRow('PRICE', cols, row(['012345', 'Товар', 1, 2, '1 234,5', null]))).toMatchObject({
+      code: '012345',
+      sitePrice: '1234.5',
+      percent: null,
+      error: null,
+    });
     expect(stageRow('PRICE', cols, row([12345, 'Товар', 1, 2, null, '-7,25']))).toMatchObject({ code: '012345', sitePrice: null, percent: '-7.25' });
     expect(stageRow('PRICE', cols, row(['012345', 'Товар', 1, 2, 99.99, null]))).toMatchObject({ sitePrice: '99.99' });
     expect(stageRow('PRICE', cols, row(['012345']))).toMatchObject({ sitePrice: null, percent: null, error: null });

@@ -24,7 +24,17 @@ async function write(rows: { partner: number; list: number; product: number }[])
     await t.database.db.transaction().execute(async (trx) => {
       await trx
         .insertInto('price_list_products')
-        .values(rows.map((r) => ({ partner_id: r.partner, price_list_id: r.list, product_id: r.product, site_price: '100', percent: null, upload_id: null, valid_until: null })))
+        .values(
+          rows.map((r) => ({
+            partner_id: r.partner,
+            price_list_id: r.list,
+            product_id: r.product,
+            site_price: '100',
+            percent: null,
+            upload_id: null,
+            valid_until: null,
+          })),
+        )
         .execute();
       throw new Error('written');
     });
@@ -40,9 +50,17 @@ describe("a price list's loaded rows: references checked per statement (migratio
     expect(await write([...good, { partner: pid, list: listId, product: 999_999_999 }])).toBe('23503');
     expect(await write([...good.slice(1), { partner: otherPid, list: listId, product: productIds[0] }])).toBe('23503');
     const [row] = good;
-    await t.database.db.insertInto('price_list_products').values({ partner_id: row.partner, price_list_id: row.list, product_id: row.product, site_price: '5' }).execute();
+    await t.database.db
+      .insertInto('price_list_products')
+      .values({ partner_id: row.partner, price_list_id: row.list, product_id: row.product, site_price: '5' })
+      .execute();
     await expect(
-      t.database.db.updateTable('price_list_products').set({ product_id: 999_999_999 }).where('partner_id', '=', pid).where('product_id', '=', row.product).execute(),
+      t.database.db
+        .updateTable('price_list_products')
+        .set({ product_id: 999_999_999 })
+        .where('partner_id', '=', pid)
+        .where('product_id', '=', row.product)
+        .execute(),
     ).rejects.toMatchObject({ code: '23503' });
     // A product with loaded prices stays; a list removed takes its rows along.
     await expect(sql`delete from catalog_products where id = ${row.product}`.execute(t.database.db)).rejects.toMatchObject({ code: '23503' });
@@ -51,7 +69,10 @@ describe("a price list's loaded rows: references checked per statement (migratio
       .values({ partner_id: pid, name: 'Удаляемый', kind: 'PRICELIST' })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await t.database.db.insertInto('price_list_products').values({ partner_id: pid, price_list_id: copy.id, product_id: row.product, site_price: '7' }).execute();
+    await t.database.db
+      .insertInto('price_list_products')
+      .values({ partner_id: pid, price_list_id: copy.id, product_id: row.product, site_price: '7' })
+      .execute();
     await t.database.db.deleteFrom('price_lists').where('id', '=', copy.id).execute();
     expect(await t.database.db.selectFrom('price_list_products').select('product_id').where('price_list_id', '=', copy.id).execute()).toEqual([]);
   });

@@ -32,7 +32,13 @@ let day = 0;
 const newClient = (fields: { priceListId?: number; columnId?: number } = {}) =>
   insertClient(t.database.db, pid, { name: `Прайсовый ${++day}`, registeredAt: '2017-01-01T12:00:00+03:00', ...fields });
 const newGroup = async (priceListId: number) =>
-  (await t.database.db.insertInto('client_groups').values({ partner_id: pid, name: `Группа ${++day}`, price_list_id: priceListId }).returning('id').executeTakeFirstOrThrow()).id;
+  (
+    await t.database.db
+      .insertInto('client_groups')
+      .values({ partner_id: pid, name: `Группа ${++day}`, price_list_id: priceListId })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -46,9 +52,25 @@ describe('GET /v3/api/partner/pricelist/ and /column/', () => {
   it('answers the lists and the columns with their counts and the price types', async () => {
     const body = await lists();
     const base = body.PRICELISTS[0];
-    expect(base).toMatchObject({ ID: 'personal_price', NAME: 'Базовый прайс', SORT: 200, IS_BASE: 'Y', EDIT_1C: 'N', PRICE_TYPE: 'RRC', PARENT_ID: null });
+    expect(base).toMatchObject({
+      ID: 'personal_price',
+      NAME: 'Базовый прайс',
+      SORT: 200,
+      IS_BASE: 'Y',
+      EDIT_1C: 'N',
+      PRICE_TYPE: 'RRC',
+      PARENT_ID: null,
+    });
     const wholesale = byName(body.PRICELISTS, 'Оптовый прайс')!;
-    expect(wholesale).toMatchObject({ ID: expect.any(Number), SORT: 300, IS_BASE: 'N', PRICE_TYPE: 'PURCHASE', SECTION_RATE: '15.00', ROUNDING: 'TWO_DECIMAL', UNIT: 'RUB' });
+    expect(wholesale).toMatchObject({
+      ID: expect.any(Number),
+      SORT: 300,
+      IS_BASE: 'N',
+      PRICE_TYPE: 'PURCHASE',
+      SECTION_RATE: '15.00',
+      ROUNDING: 'TWO_DECIMAL',
+      UNIT: 'RUB',
+    });
     expect(body.COLUMNS.map((c) => c.NAME)).toEqual(['Крупный опт']);
     expect(body.COLUMNS[0]).toMatchObject({ PARENT_ID: 'personal_price', IS_BASE: 'N', SECTION_RATE: '10.00' });
     expect(body.ENTITIES.PRICE_TYPE.map((p) => p.CODE)).toEqual(['RRC', 'PURCHASE']);
@@ -57,13 +79,19 @@ describe('GET /v3/api/partner/pricelist/ and /column/', () => {
     // The counts are the clients and groups assigned (the base list also serves clients with no list).
     const { db } = t.database;
     const count = async (q: Promise<{ n: string | number }>) => Number((await q).n);
-    const clients = db.selectFrom('clients').select((eb) => eb.fn.countAll<string>().as('n')).where('partner_id', '=', pid);
+    const clients = db
+      .selectFrom('clients')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('partner_id', '=', pid);
     expect(wholesale.CLIENTS_CNT).toBe(await count(clients.where('price_list_id', '=', wholesale.ID as number).executeTakeFirstOrThrow()));
     expect(wholesale.CLIENTS_CNT).toBeGreaterThan(0);
     expect(base.CLIENTS_CNT).toBe(await count(clients.where('price_list_id', 'is', null).executeTakeFirstOrThrow()));
     const column = body.COLUMNS[0];
     expect(column.CLIENTS_CNT).toBe(await count(clients.where('price_column_id', '=', column.ID as number).executeTakeFirstOrThrow()));
-    const groups = db.selectFrom('client_groups').select((eb) => eb.fn.countAll<string>().as('n')).where('partner_id', '=', pid);
+    const groups = db
+      .selectFrom('client_groups')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('partner_id', '=', pid);
     expect(wholesale.GROUPS_CNT).toBe(await count(groups.where('price_list_id', '=', wholesale.ID as number).executeTakeFirstOrThrow()));
 
     expect((await get('/v3/api/partner/column/')).json()).toEqual(body);
@@ -77,7 +105,12 @@ describe('GET /v3/api/partner/pricelist/ and /column/', () => {
 
   it('lets ADMIN, PRICE and CLIENTS read, and refuses ORDERS and LOYALTY with 403', async () => {
     for (const who of ['admin@partner.demo', 'price@partner.demo', 'clients@partner.demo']) {
-      for (const url of ['/v3/api/partner/pricelist/', '/v3/api/partner/column/', '/v3/api/partner/pricelist/personal_price/', '/v3/api/partner/pricetype/']) {
+      for (const url of [
+        '/v3/api/partner/pricelist/',
+        '/v3/api/partner/column/',
+        '/v3/api/partner/pricelist/personal_price/',
+        '/v3/api/partner/pricetype/',
+      ]) {
         expect((await get(url, who)).statusCode, `${url} ${who}`).toBe(200);
       }
     }
@@ -101,7 +134,12 @@ describe('GET /v3/api/partner/{pricelist|column}/{id}/', () => {
     const body = await lists();
     const base = (await get('/v3/api/partner/pricelist/personal_price/')).json();
     expect(base).toEqual(body.PRICELISTS[0]);
-    const baseRow = await t.database.db.selectFrom('price_lists').select('id').where('partner_id', '=', pid).where('is_base', '=', true).executeTakeFirstOrThrow();
+    const baseRow = await t.database.db
+      .selectFrom('price_lists')
+      .select('id')
+      .where('partner_id', '=', pid)
+      .where('is_base', '=', true)
+      .executeTakeFirstOrThrow();
     expect((await get(`/v3/api/partner/pricelist/${baseRow.id}/`)).json()).toEqual(base);
     const column = body.COLUMNS[0];
     expect((await get(`/v3/api/partner/column/${column.ID}/`)).json()).toEqual(column);
@@ -125,7 +163,11 @@ describe('GET /v3/api/partner/{pricelist|column}/{id}/', () => {
 
 describe('POST /v3/api/partner/{pricelist|column}/: create', () => {
   it('creates a price list with every field, and with the defaults', async () => {
-    const res = await create('pricelist', { name: 'Дилерский', section_rate: '12,5', price_type: 'PURCHASE', rounding: 'NO_DECIMAL', unit: 'RATE', sort: '250' }, 'admin@partner.demo');
+    const res = await create(
+      'pricelist',
+      { name: 'Дилерский', section_rate: '12,5', price_type: 'PURCHASE', rounding: 'NO_DECIMAL', unit: 'RATE', sort: '250' },
+      'admin@partner.demo',
+    );
     expect(res).toEqual({ SUCCESS: 'Y', MESSAGE: PRICE_LIST_MSG.created.PRICELIST, ID: expect.any(Number), NAME: 'Дилерский' });
     expect((await get(`/v3/api/partner/pricelist/${res.ID}/`)).json()).toEqual({
       ID: res.ID,
@@ -173,7 +215,10 @@ describe('POST /v3/api/partner/{pricelist|column}/: create', () => {
 
   it('requires the name (tags stripped first, then trimmed) with the message of each kind', async () => {
     for (const name of ['', '   ', '<b></b>', ' <p> </p> ']) {
-      expect((await post('/v3/api/partner/pricelist/', { name })).json()).toEqual({ SUCCESS: 'N', errors: { name: 'Вы не указали название прайса' } });
+      expect((await post('/v3/api/partner/pricelist/', { name })).json()).toEqual({
+        SUCCESS: 'N',
+        errors: { name: 'Вы не указали название прайса' },
+      });
       expect((await post('/v3/api/partner/column/', { name })).json()).toEqual({ SUCCESS: 'N', errors: { name: 'Вы не указали название колонки' } });
     }
     expect((await post('/v3/api/partner/pricelist/', {})).json().errors).toEqual({ name: PRICE_LIST_MSG.nameRequired.PRICELIST });
@@ -184,7 +229,12 @@ describe('POST /v3/api/partner/{pricelist|column}/: create', () => {
   });
 
   it('checks the section rate, the price type, the rounding, the unit and the sort', async () => {
-    for (const [rate, stored] of [['0', '0.00'], ['999.99', '999.99'], ['-99,99', '-99.99'], ['7.5', '7.50']]) {
+    for (const [rate, stored] of [
+      ['0', '0.00'],
+      ['999.99', '999.99'],
+      ['-99,99', '-99.99'],
+      ['7.5', '7.50'],
+    ]) {
       const res = await create('pricelist', { name: `Ставка ${rate}`, section_rate: rate });
       expect(res.SUCCESS, rate).toBe('Y');
       expect((await row(res.ID)).section_rate).toBe(stored);
@@ -225,7 +275,14 @@ describe('POST /v3/api/partner/{pricelist|column}/: create', () => {
 
 describe('POST /v3/api/partner/{pricelist|column}/{id}/: edit', () => {
   it('saves the fields sent and keeps the others', async () => {
-    const { ID } = await create('pricelist', { name: 'До правки', section_rate: '3', price_type: 'PURCHASE', rounding: 'ONE_DECIMAL', unit: 'RATE', sort: '700' });
+    const { ID } = await create('pricelist', {
+      name: 'До правки',
+      section_rate: '3',
+      price_type: 'PURCHASE',
+      rounding: 'ONE_DECIMAL',
+      unit: 'RATE',
+      sort: '700',
+    });
     const res = (await post(`/v3/api/partner/pricelist/${ID}/`, { name: 'После <i>правки</i>', section_rate: '4.25' })).json();
     expect(res).toEqual({ SUCCESS: 'Y', MESSAGE: PRICE_LIST_MSG.saved.PRICELIST, ID, NAME: 'После правки' });
     expect((await get(`/v3/api/partner/pricelist/${ID}/`)).json()).toMatchObject({
@@ -239,13 +296,23 @@ describe('POST /v3/api/partner/{pricelist|column}/{id}/: edit', () => {
     // An empty rate clears it; the name stays required.
     await post(`/v3/api/partner/pricelist/${ID}/`, { name: 'После правки', section_rate: '', rounding: 'NO_DECIMAL', price_type: 'RRC' });
     expect((await get(`/v3/api/partner/pricelist/${ID}/`)).json()).toMatchObject({ SECTION_RATE: null, ROUNDING: 'NO_DECIMAL', PRICE_TYPE: 'RRC' });
-    expect((await post(`/v3/api/partner/pricelist/${ID}/`, { name: ' ' })).json()).toEqual({ SUCCESS: 'N', errors: { name: PRICE_LIST_MSG.nameRequired.PRICELIST } });
-    expect((await post(`/v3/api/partner/pricelist/${ID}/`, { name: 'x', price_type: 'NOPE' })).json().errors).toEqual({ price_type: MSG.priceTypeNotFound });
-    expect((await post(`/v3/api/partner/pricelist/${ID}/`, { name: 'x', action: 'archive' })).json().errors).toEqual({ action: PRICE_LIST_MSG.actionUnknown });
+    expect((await post(`/v3/api/partner/pricelist/${ID}/`, { name: ' ' })).json()).toEqual({
+      SUCCESS: 'N',
+      errors: { name: PRICE_LIST_MSG.nameRequired.PRICELIST },
+    });
+    expect((await post(`/v3/api/partner/pricelist/${ID}/`, { name: 'x', price_type: 'NOPE' })).json().errors).toEqual({
+      price_type: MSG.priceTypeNotFound,
+    });
+    expect((await post(`/v3/api/partner/pricelist/${ID}/`, { name: 'x', action: 'archive' })).json().errors).toEqual({
+      action: PRICE_LIST_MSG.actionUnknown,
+    });
   });
 
   it('renames the base list by personal_price and moves a column to another list', async () => {
-    expect((await post('/v3/api/partner/pricelist/personal_price/', { name: 'Базовый прайс' })).json()).toMatchObject({ SUCCESS: 'Y', ID: 'personal_price' });
+    expect((await post('/v3/api/partner/pricelist/personal_price/', { name: 'Базовый прайс' })).json()).toMatchObject({
+      SUCCESS: 'Y',
+      ID: 'personal_price',
+    });
     const { PRICELISTS, COLUMNS } = await lists();
     const column = COLUMNS[0];
     const wholesale = byName(PRICELISTS, 'Оптовый прайс')!.ID;
@@ -255,7 +322,12 @@ describe('POST /v3/api/partner/{pricelist|column}/{id}/: edit', () => {
     expect((await get(`/v3/api/partner/column/${column.ID}/`)).json().PARENT_ID).toBe('personal_price');
     // The base list is never a column: the column path does not name it.
     expect((await post('/v3/api/partner/column/personal_price/', { name: 'Колонка' })).statusCode).toBe(404);
-    const base = await t.database.db.selectFrom('price_lists').select(['kind', 'is_base']).where('partner_id', '=', pid).where('is_base', '=', true).executeTakeFirstOrThrow();
+    const base = await t.database.db
+      .selectFrom('price_lists')
+      .select(['kind', 'is_base'])
+      .where('partner_id', '=', pid)
+      .where('is_base', '=', true)
+      .executeTakeFirstOrThrow();
     expect(base.kind).toBe('PRICELIST');
   });
 
@@ -279,18 +351,37 @@ describe('POST /v3/api/partner/{pricelist|column}/{id}/: edit', () => {
 describe('action=copy', () => {
   it('copies the list with its section rates, product rates and per-product prices, and answers the copy', async () => {
     const { db } = t.database;
-    const src = await create('pricelist', { name: 'Оригинал', section_rate: '8', price_type: 'PURCHASE', rounding: 'ONE_DECIMAL', unit: 'RATE', sort: '310' });
+    const src = await create('pricelist', {
+      name: 'Оригинал',
+      section_rate: '8',
+      price_type: 'PURCHASE',
+      rounding: 'ONE_DECIMAL',
+      unit: 'RATE',
+      sort: '310',
+    });
     const sections = await db.selectFrom('catalog_sections').select('id').orderBy('id').limit(3).execute();
     const products = await db.selectFrom('catalog_products').select('id').orderBy('id').limit(4).execute();
     await db
       .insertInto('price_section_rates')
-      .values(sections.map((s, i) => ({ partner_id: pid, price_list_id: src.ID, section_id: s.id, percent: `${i + 1}.50`, show: i !== 1, sort: 100 + i })))
+      .values(
+        sections.map((s, i) => ({ partner_id: pid, price_list_id: src.ID, section_id: s.id, percent: `${i + 1}.50`, show: i !== 1, sort: 100 + i })),
+      )
       .execute();
-    await db.insertInto('price_product_rates').values(products.slice(0, 2).map((p, i) => ({ partner_id: pid, price_list_id: src.ID, product_id: p.id, percent: `-${i + 2}.00` }))).execute();
+    await db
+      .insertInto('price_product_rates')
+      .values(products.slice(0, 2).map((p, i) => ({ partner_id: pid, price_list_id: src.ID, product_id: p.id, percent: `-${i + 2}.00` })))
+      .execute();
     await db
       .insertInto('price_list_products')
       .values([
-        { partner_id: pid, price_list_id: src.ID, product_id: products[2].id, site_price: '123.4500', percent: null, valid_until: new Date('2031-01-01T00:00:00Z') },
+        {
+          partner_id: pid,
+          price_list_id: src.ID,
+          product_id: products[2].id,
+          site_price: '123.4500',
+          percent: null,
+          valid_until: new Date('2031-01-01T00:00:00Z'),
+        },
         { partner_id: pid, price_list_id: src.ID, product_id: products[3].id, site_price: null, percent: '7.00', valid_until: null },
       ])
       .execute();
@@ -324,7 +415,11 @@ describe('action=copy', () => {
     const { COLUMNS } = await lists();
     const copy = (await post(`/v3/api/partner/column/${COLUMNS[0].ID}/`, { action: 'copy', name: 'Крупный опт 2' })).json();
     expect(copy).toMatchObject({ SUCCESS: 'Y', MESSAGE: PRICE_LIST_MSG.copied.COLUMN });
-    expect((await get(`/v3/api/partner/column/${copy.ID}/`)).json()).toMatchObject({ NAME: 'Крупный опт 2', PARENT_ID: COLUMNS[0].PARENT_ID, SECTION_RATE: '10.00' });
+    expect((await get(`/v3/api/partner/column/${copy.ID}/`)).json()).toMatchObject({
+      NAME: 'Крупный опт 2',
+      PARENT_ID: COLUMNS[0].PARENT_ID,
+      SECTION_RATE: '10.00',
+    });
     expect((await post(`/v3/api/partner/column/${copy.ID}/`, { delete: 'Y' })).json().SUCCESS).toBe('Y');
   });
 });
@@ -340,7 +435,10 @@ describe('delete=Y', () => {
     expect((await post(`/v3/api/partner/pricelist/${ID}/`, { name: 'Воскрешение' })).statusCode).toBe(404);
     // By the collection's POST with the id; without an id it names none.
     const other = await create('column', { name: 'Колонка на удаление' });
-    expect((await post('/v3/api/partner/column/', { id: String(other.ID), delete: 'Y' })).json()).toMatchObject({ SUCCESS: 'Y', NAME: 'Колонка на удаление' });
+    expect((await post('/v3/api/partner/column/', { id: String(other.ID), delete: 'Y' })).json()).toMatchObject({
+      SUCCESS: 'Y',
+      NAME: 'Колонка на удаление',
+    });
     expect((await post('/v3/api/partner/column/', { delete: 'Y' })).json()).toEqual({ SUCCESS: 'N', errors: { id: PRICE_LIST_MSG.notSelected } });
   });
 
@@ -356,7 +454,10 @@ describe('delete=Y', () => {
     for (let i = 0; i < 3; i++) await newClient({ priceListId: ID });
     await newGroup(ID);
     const refused = (await post(`/v3/api/partner/pricelist/${ID}/`, { delete: 'Y' })).json();
-    expect(refused).toEqual({ SUCCESS: 'N', errors: { delete: 'Невозможно удалить прайс', additional_info: 'Прайс назначен 3 клиентам и 1 группе.' } });
+    expect(refused).toEqual({
+      SUCCESS: 'N',
+      errors: { delete: 'Невозможно удалить прайс', additional_info: 'Прайс назначен 3 клиентам и 1 группе.' },
+    });
     expect((await get(`/v3/api/partner/pricelist/${ID}/`)).json()).toMatchObject({ CLIENTS_CNT: 3, GROUPS_CNT: 1 });
 
     const withColumn = await create('pricelist', { name: 'С колонкой' });
@@ -372,7 +473,12 @@ describe('delete=Y', () => {
       errors: { delete: 'Невозможно удалить колонку цен', additional_info: 'Колонка цен назначена 1 клиенту.' },
     });
     // Unassigned, both go.
-    await t.database.db.updateTable('clients').set({ price_column_id: null }).where('partner_id', '=', pid).where('price_column_id', '=', column.ID).execute();
+    await t.database.db
+      .updateTable('clients')
+      .set({ price_column_id: null })
+      .where('partner_id', '=', pid)
+      .where('price_column_id', '=', column.ID)
+      .execute();
     expect((await post(`/v3/api/partner/column/${column.ID}/`, { delete: 'Y' })).json().SUCCESS).toBe('Y');
     expect((await post(`/v3/api/partner/pricelist/${withColumn.ID}/`, { delete: 'Y' })).json().SUCCESS).toBe('Y');
   });
@@ -405,7 +511,9 @@ describe('at most 3 price columns', () => {
     // A deleted column frees its place.
     expect((await post(`/v3/api/partner/column/${COLUMNS[0].ID}/`, { delete: 'Y' }, 'owner@second.demo')).json().SUCCESS).toBe('Y');
     expect((await post('/v3/api/partner/column/', { name: 'Четвертая после удаления' }, 'owner@second.demo')).json().SUCCESS).toBe('Y');
-    expect((await post('/v3/api/partner/column/', { name: 'Пятая' }, 'owner@second.demo')).json().errors).toEqual({ limit: PRICE_LIST_MSG.columnsLimit(3) });
+    expect((await post('/v3/api/partner/column/', { name: 'Пятая' }, 'owner@second.demo')).json().errors).toEqual({
+      limit: PRICE_LIST_MSG.columnsLimit(3),
+    });
   });
 });
 

@@ -13,19 +13,7 @@ export interface PriceListValues {
   parent_id: number | null;
 }
 
-const COLUMNS = [
-  'id',
-  'kind',
-  'parent_id',
-  'is_base',
-  'name',
-  'sort',
-  'edit_1c',
-  'price_type',
-  'section_rate',
-  'rounding',
-  'unit',
-] as const;
+const COLUMNS = ['id', 'kind', 'parent_id', 'is_base', 'name', 'sort', 'edit_1c', 'price_type', 'section_rate', 'rounding', 'unit'] as const;
 
 /**
  * Price lists and columns, and the price types: the tables price_lists, price_types, price_section_rates,

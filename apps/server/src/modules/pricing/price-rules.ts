@@ -129,7 +129,8 @@ interface Decided {
 }
 
 function decideInList(list: ListRules, facts: ListFacts, product: ProductFacts): Decided | undefined {
-  if (facts.excelPrice !== null) return { value: new Decimal(facts.excelPrice), base: () => startPrice(list, product), percent: null, source: 'EXCEL_PRICE' };
+  if (facts.excelPrice !== null)
+    return { value: new Decimal(facts.excelPrice), base: () => startPrice(list, product), percent: null, source: 'EXCEL_PRICE' };
   const rated: [string | null, PriceSource][] = [
     [facts.excelPercent, 'EXCEL_PERCENT'],
     [facts.productRate, 'PRODUCT_RATE'],

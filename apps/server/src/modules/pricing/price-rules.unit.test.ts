@@ -58,10 +58,14 @@ describe('the price engine rules', () => {
   it('lets an Excel percent beat the individual rate and an Excel site price beat every percent', () => {
     const rules = ctx([list({ sectionRate: '15.00' })]);
     expect(priceOf(rules, product([{ productRate: '7.25', excelPercent: '-3.5' }]))).toMatchObject({ price: '96.50', source: 'EXCEL_PERCENT' });
-    expect(priceOf(rules, product([{ productRate: '7.25', excelPrice: '123.4567' }]))).toMatchObject({ price: '123.46', source: 'EXCEL_PRICE', percent: null });
+    expect(priceOf(rules, product([{ productRate: '7.25', excelPrice: '123.4567' }]))).toMatchObject({
+      price: '123.46',
+      source: 'EXCEL_PRICE',
+      percent: null,
+    });
   });
 
-  it("gives a discount off the RRC with a negative percent on an RRC list", () => {
+  it('gives a discount off the RRC with a negative percent on an RRC list', () => {
     expect(priceOf(ctx([list({ priceType: 'RRC' })]), product([{ sectionRate: '-10' }]))).toMatchObject({ price: '134.99' }); // 149.99 × 0.9 = 134.991
   });
 
@@ -112,11 +116,19 @@ describe('the price engine rules', () => {
   it("takes a running offer's promo price only when it is below the client's price, keeping the old one", () => {
     const rules = ctx([list({ sectionRate: '20' })]); // 120.00 without the offer
     const promo = (price: string) => ({ promo: { price, offerId: 9, offerName: 'Акция' } });
-    expect(priceOf(rules, product([{}], promo('99.995')))).toMatchObject({ price: '100.00', oldPrice: '120.00', source: 'OFFER', offer: { id: 9, name: 'Акция' } });
+    expect(priceOf(rules, product([{}], promo('99.995')))).toMatchObject({
+      price: '100.00',
+      oldPrice: '120.00',
+      source: 'OFFER',
+      offer: { id: 9, name: 'Акция' },
+    });
     expect(priceOf(rules, product([{}], promo('120.00')))).toMatchObject({ price: '120.00', oldPrice: null, offer: null, source: 'LIST_RATE' });
     expect(priceOf(rules, product([{}], { ...promo('90'), personalPrice: '80' }))).toMatchObject({ price: '80.00', source: 'PERSONAL', offer: null });
     // Shown as every price of the shop: without VAT in a WO_VAT shop (90 / 1.2 = 75), the list's rounding.
-    expect(priceOf(ctx([list({ sectionRate: '20', rounding: 'NO_DECIMAL' })], { taxType: 'WO_VAT' }), product([{}], promo('90')))).toMatchObject({ price: '75', oldPrice: '100' });
+    expect(priceOf(ctx([list({ sectionRate: '20', rounding: 'NO_DECIMAL' })], { taxType: 'WO_VAT' }), product([{}], promo('90')))).toMatchObject({
+      price: '75',
+      oldPrice: '100',
+    });
   });
 
   it('answers the price in roubles (the stored figure) and the purchase price on the same VAT basis, to 4 decimals', () => {

@@ -49,12 +49,22 @@ async function downloaded(path: string, who = 'price@partner.demo'): Promise<Cel
   return (await downloadXlsxRows(t, tokens[who], done.URL)) as Cell[][];
 }
 
-const status = async (path: string, who = 'price@partner.demo'): Promise<PricingStatus> => (await get(`/v3/api/partner/pricing/status/${path}/`, who)).json();
+const status = async (path: string, who = 'price@partner.demo'): Promise<PricingStatus> =>
+  (await get(`/v3/api/partner/pricing/status/${path}/`, who)).json();
 
 /** Uploads a file and reads it: its preview. */
 async function previewOf(path: string, file: Buffer, keep: 'Y' | 'N', who = 'price@partner.demo'): Promise<{ id: number; preview: UploadPreview }> {
-  const body = multipart([{ name: 'keep', value: keep }, { name: 'period', value: '14' }, { name: 'file', filename: 'цены.xlsx', value: file }]);
-  const res = await t.app.inject({ method: 'POST', url: `/v3/api/partner/pricing/excel/${path}/`, payload: body.payload, headers: { ...body.headers, ...bearer(tokens[who]) } });
+  const body = multipart([
+    { name: 'keep', value: keep },
+    { name: 'period', value: '14' },
+    { name: 'file', filename: 'цены.xlsx', value: file },
+  ]);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/v3/api/partner/pricing/excel/${path}/`,
+    payload: body.payload,
+    headers: { ...body.headers, ...bearer(tokens[who]) },
+  });
   expect(res.json()).toMatchObject({ SUCCESS: 'Y' });
   await run();
   const s = await status(path, who);
@@ -64,7 +74,9 @@ async function previewOf(path: string, file: Buffer, keep: 'Y' | 'N', who = 'pri
 
 /** Applies the upload: chunk by chunk (the test app's way, the embedded database's), or whole in one transaction (PostgreSQL's). */
 async function apply(path: string, id: number, opts: { who?: string; whole?: boolean } = {}) {
-  expect((await post(`/v3/api/partner/pricing/upload/${path}/`, { action: 'apply', upload_id: String(id) }, opts.who)).json()).toMatchObject({ SUCCESS: 'Y' });
+  expect((await post(`/v3/api/partner/pricing/upload/${path}/`, { action: 'apply', upload_id: String(id) }, opts.who)).json()).toMatchObject({
+    SUCCESS: 'Y',
+  });
   if (opts.whole) {
     const whole = createJobQueue(t.database.db);
     registerPriceUploadJobs(t.database.db, { jobs: whole, files: t.app.services.files, engine: priceEngine(t.database.db) });
@@ -191,12 +203,18 @@ describe("a price file's preview counts what its apply changes", () => {
   });
 
   it('a list whose prices were loaded from a file: changed, taken away on an empty line, left out of a replacing file; an expired line counts for nothing', async () => {
-    const made = (await post('/v3/api/partner/pricelist/', { name: 'Загруженный прайс', price_type: 'PURCHASE', rounding: 'TWO_DECIMAL', unit: 'RUB' })).json();
+    const made = (
+      await post('/v3/api/partner/pricelist/', { name: 'Загруженный прайс', price_type: 'PURCHASE', rounding: 'TWO_DECIMAL', unit: 'RUB' })
+    ).json();
     expect(made.SUCCESS).toBe('Y');
     const listId: number = made.ID;
     const path = `pricelist/${listId}`;
     const products = await plainProducts(8);
-    const first = await previewOf(path, await xlsx([FILE_HEADERS.PRICE, ...products.map((p, i) => [p.code, '', null, null, `${500 + i * 10},25`, null])]), 'N');
+    const first = await previewOf(
+      path,
+      await xlsx([FILE_HEADERS.PRICE, ...products.map((p, i) => [p.code, '', null, null, `${500 + i * 10},25`, null])]),
+      'N',
+    );
     // Nothing loaded yet: each line moves the computed price (the purchase price) to its own.
     const beforeFirst = await listSnapshot(listId);
     const firstApplied = await apply(path, first.id);
@@ -240,7 +258,12 @@ describe("a price file's preview counts what its apply changes", () => {
     const products = await plainProducts(5, 40);
     const listed = await listSnapshot(wholesaleId);
     const own = (i: number) => new Decimal(listed.get(products[i].id)!.price).minus(i + 1);
-    const first = await previewOf(path, await xlsx([FILE_HEADERS.PERSONAL, ...products.slice(0, 4).map((p, i) => [p.code, '', null, money(own(i))])]), 'Y', who);
+    const first = await previewOf(
+      path,
+      await xlsx([FILE_HEADERS.PERSONAL, ...products.slice(0, 4).map((p, i) => [p.code, '', null, money(own(i))])]),
+      'Y',
+      who,
+    );
     const beforeFirst = await clientSnapshot(clientId, wholesaleId);
     const firstApplied = await apply(path, first.id, { who });
     const firstTruth = oracle(beforeFirst, await clientSnapshot(clientId, wholesaleId), new Set(products.slice(0, 4).map((p) => p.id)));
@@ -250,17 +273,32 @@ describe("a price file's preview counts what its apply changes", () => {
 
     const before = await clientSnapshot(clientId, wholesaleId);
     // The client's downloaded file, its own prices filled in: the lines without one are left out (a personal line needs a price).
-    const lines = (await downloaded(path, who)).slice(1).filter((r) => r[3] !== null && r[3] !== undefined && r[3] !== '').map((r) => [...r]);
-    expect(lines.map(codeOf).sort()).toEqual(products.slice(0, 4).map((p) => p.code).sort());
+    const lines = (await downloaded(path, who))
+      .slice(1)
+      .filter((r) => r[3] !== null && r[3] !== undefined && r[3] !== '')
+      .map((r) => [...r]);
+    expect(lines.map(codeOf).sort()).toEqual(
+      products
+        .slice(0, 4)
+        .map((p) => p.code)
+        .sort(),
+    );
     const line = (code: string) => lines.find((r) => codeOf(r) === code)!;
     line(products[0].code)[3] = money(own(0).plus(3));
     line(products[1].code)[3] = money(own(1).minus(3));
-    const file = [...lines.filter((r) => codeOf(r) !== products[3].code), [products[4].code, '', null, money(new Decimal(listed.get(products[4].id)!.price).minus('0.01'))]];
+    const file = [
+      ...lines.filter((r) => codeOf(r) !== products[3].code),
+      [products[4].code, '', null, money(new Decimal(listed.get(products[4].id)!.price).minus('0.01'))],
+    ];
     const { id, preview } = await previewOf(path, await xlsx([FILE_HEADERS.PERSONAL, ...file]), 'N', who);
     expect(preview).toMatchObject({ ROWS: 4, UP: 1, DOWN: 2, SAME: 1, NEW: 0, REMOVED: 1 });
 
     const applied = await apply(path, id, { who });
-    const truth = oracle(before, await clientSnapshot(clientId, wholesaleId), new Set([products[0], products[1], products[2], products[4]].map((p) => p.id)));
+    const truth = oracle(
+      before,
+      await clientSnapshot(clientId, wholesaleId),
+      new Set([products[0], products[1], products[2], products[4]].map((p) => p.id)),
+    );
     expect(counters(preview)).toEqual(truth.counts);
     expect(applied.count).toBe(truth.applied);
     expect(applied.count).toBe(4);
@@ -289,7 +327,13 @@ describe('number cells of a formula (issue 38.7)', () => {
       .where('price_list_id', '=', made.ID)
       .orderBy('product_id')
       .execute();
-    expect(rows.map((r) => [r.product_id, r.site_price === null ? null : new Decimal(r.site_price).toString(), r.percent === null ? null : new Decimal(r.percent).toString()])).toEqual(
+    expect(
+      rows.map((r) => [
+        r.product_id,
+        r.site_price === null ? null : new Decimal(r.site_price).toString(),
+        r.percent === null ? null : new Decimal(r.percent).toString(),
+      ]),
+    ).toEqual(
       [
         [a.id, '197.791', null],
         [b.id, null, '5.5'],
@@ -299,8 +343,16 @@ describe('number cells of a formula (issue 38.7)', () => {
     expect((await priceEngine(t.database.db).prices(pid, { listId: made.ID }, [a.id]))![0].price).toBe('197.79');
 
     // Text keeps the strict check: more than 4 decimals typed is the line's error.
-    const body = multipart([{ name: 'keep', value: 'Y' }, { name: 'file', filename: 'цены.xlsx', value: await xlsx([FILE_HEADERS.PRICE, [a.code, '', null, null, '197,79100000000003', null]]) }]);
-    await t.app.inject({ method: 'POST', url: `/v3/api/partner/pricing/excel/${path}/`, payload: body.payload, headers: { ...body.headers, ...bearer(tokens['price@partner.demo']) } });
+    const body = multipart([
+      { name: 'keep', value: 'Y' },
+      { name: 'file', filename: 'цены.xlsx', value: await xlsx([FILE_HEADERS.PRICE, [a.code, '', null, null, '197,79100000000003', null]]) },
+    ]);
+    await t.app.inject({
+      method: 'POST',
+      url: `/v3/api/partner/pricing/excel/${path}/`,
+      payload: body.payload,
+      headers: { ...body.headers, ...bearer(tokens['price@partner.demo']) },
+    });
     await run();
     expect((await status(path)).UPLOAD).toMatchObject({ CATALOG: { STATUS: 'ERROR_DATA' }, ERROR_COUNT: 1 });
   });
@@ -310,11 +362,28 @@ describe('number cells of a formula (issue 38.7)', () => {
     const date = new Date(Date.now() + 3 * 3600_000).toISOString().slice(0, 10);
     const body = multipart([
       ...Object.entries({ name: 'Формула', type: 'DISCOUNT', date_start: date }).map(([name, value]) => ({ name, value })),
-      { name: 'xls_file', filename: 'promo.xlsx', value: await xlsx([['Код товара', 'Цена на сайте'], [a.code, { formula: '179.81*1.1', result: 179.81 * 1.1 }]]) },
+      {
+        name: 'xls_file',
+        filename: 'promo.xlsx',
+        value: await xlsx([
+          ['Код товара', 'Цена на сайте'],
+          [a.code, { formula: '179.81*1.1', result: 179.81 * 1.1 }],
+        ]),
+      },
     ]);
-    const res = await t.app.inject({ method: 'POST', url: '/v3/api/partner/offer/', payload: body.payload, headers: { ...body.headers, ...bearer(tokens['price@partner.demo']) } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v3/api/partner/offer/',
+      payload: body.payload,
+      headers: { ...body.headers, ...bearer(tokens['price@partner.demo']) },
+    });
     expect(res.json()).toMatchObject({ SUCCESS: 'Y', MESSAGE: OFFER_MSG.created });
-    const row = await t.database.db.selectFrom('offer_products').select('site_price').where('partner_id', '=', pid).where('offer_id', '=', res.json().ID).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('offer_products')
+      .select('site_price')
+      .where('partner_id', '=', pid)
+      .where('offer_id', '=', res.json().ID)
+      .executeTakeFirstOrThrow();
     expect(new Decimal(row.site_price!).toString()).toBe('197.791');
   });
 });

@@ -134,7 +134,13 @@ export function registerPriceUploadJobs(
 
   async function writeErrorsFile(partnerId: number, uploadId: number, name: string, createdBy: number | null) {
     return deps.files.create(
-      { partnerId, purpose: 'price-upload-errors', originalName: `Ошибки ${name}`.replace(/\.(csv|xlsx)$/i, '') + '.xlsx', mime: XLSX_MIME, createdBy },
+      {
+        partnerId,
+        purpose: 'price-upload-errors',
+        originalName: `Ошибки ${name}`.replace(/\.(csv|xlsx)$/i, '') + '.xlsx',
+        mime: XLSX_MIME,
+        createdBy,
+      },
       (path) =>
         writeXlsxTable(
           path,
@@ -181,7 +187,13 @@ export function registerPriceUploadJobs(
     return {
       async add(page: StagedRow[]) {
         if (!page.length) return;
-        const staged = page.map((r) => ({ productId: r.productId!, sitePrice: r.sitePrice, percent: r.percent, quantity: r.quantity, multiplicity: r.multiplicity }));
+        const staged = page.map((r) => ({
+          productId: r.productId!,
+          sitePrice: r.sitePrice,
+          percent: r.percent,
+          quantity: r.quantity,
+          multiplicity: r.multiplicity,
+        }));
         for (const change of await pageChanges(source, partnerId, t.kind, staged)) counter.add(change);
       },
       async result(uploadId: number, replace: boolean) {

@@ -155,14 +155,23 @@ export async function pageChanges(src: ChangeSource, partnerId: number, kind: Up
     const before = priceValueOf(resolved.ctx, now);
     if (kind === 'PRICE') {
       const head = now.lists[0];
-      const after = priceValueOf(resolved.ctx, { ...now, lists: [{ ...head, excelPrice: s.sitePrice, excelPercent: s.percent }, ...now.lists.slice(1)] });
+      const after = priceValueOf(resolved.ctx, {
+        ...now,
+        lists: [{ ...head, excelPrice: s.sitePrice, excelPercent: s.percent }, ...now.lists.slice(1)],
+      });
       // An empty line takes the list's live loaded price away: the price is then computed again.
       const takesAway = s.sitePrice === null && s.percent === null && (head.excelPrice !== null || head.excelPercent !== null);
       changes.push({ productId: s.productId, before, after, change: changeOf(before, after, takesAway) });
     } else {
       if (s.sitePrice === null) continue;
       const after = priceValueOf(resolved.ctx, { ...now, personalPrice: s.sitePrice });
-      changes.push({ productId: s.productId, before, after, change: changeOf(before, after), belowPurchase: new Decimal(now.purchase).gt(s.sitePrice) });
+      changes.push({
+        productId: s.productId,
+        before,
+        after,
+        change: changeOf(before, after),
+        belowPurchase: new Decimal(now.purchase).gt(s.sitePrice),
+      });
     }
   }
   return changes;

@@ -36,7 +36,12 @@ async function xlsx(rows: (string | number | null)[][]): Promise<Buffer> {
 /** Uploads a file to `excelPath` and applies it with `applyBody` on `actPath`: the target has loaded rows. */
 async function loadFile(excelPath: string, actPath: string, rows: (string | number | null)[][], applyBody: Record<string, string> = {}) {
   const body = multipart([{ name: 'file', filename: 'file.xlsx', value: await xlsx(rows) }]);
-  const up = await t.app.inject({ method: 'POST', url: `/v3/api/partner/pricing/excel/${excelPath}/`, payload: body.payload, headers: { ...body.headers, ...bearer(token) } });
+  const up = await t.app.inject({
+    method: 'POST',
+    url: `/v3/api/partner/pricing/excel/${excelPath}/`,
+    payload: body.payload,
+    headers: { ...body.headers, ...bearer(token) },
+  });
   expect(up.json()).toMatchObject({ SUCCESS: 'Y' });
   await run();
   expect((await post(`/v3/api/partner/pricing/upload/${actPath}/`, { action: 'apply', ...applyBody })).json()).toMatchObject({ SUCCESS: 'Y' });
@@ -48,9 +53,9 @@ beforeAll(async () => {
   t = await createTestApp();
   token = await t.login(OWNER);
   pid = await partnerIdOf(t.database.db, OWNER);
-  products = (await t.database.db.selectFrom('catalog_products').select(['id', 'up_code_1c']).where('active', '=', true).orderBy('id').limit(4).execute()).map(
-    (p) => ({ id: p.id, code: p.up_code_1c }),
-  );
+  products = (
+    await t.database.db.selectFrom('catalog_products').select(['id', 'up_code_1c']).where('active', '=', true).orderBy('id').limit(4).execute()
+  ).map((p) => ({ id: p.id, code: p.up_code_1c }));
 });
 afterAll(() => t.close());
 
@@ -63,7 +68,14 @@ describe('prolong of prices', () => {
     const client = await insertClient(t.database.db, pid, { name: 'Продление цен', registeredAt: new Date() });
     const priceRows = [FILE_HEADERS.PRICE, [products[0].code, '', null, null, '500', null], [products[1].code, '', null, null, '600', null]];
     const validity = (listId: number) => async () =>
-      (await t.database.db.selectFrom('price_list_products').select('valid_until').where('partner_id', '=', pid).where('price_list_id', '=', listId).execute()).map((r) => r.valid_until);
+      (
+        await t.database.db
+          .selectFrom('price_list_products')
+          .select('valid_until')
+          .where('partner_id', '=', pid)
+          .where('price_list_id', '=', listId)
+          .execute()
+      ).map((r) => r.valid_until);
     return [
       { name: 'a price list', path: `pricelist/${list.id}`, rows: priceRows, validity: validity(list.id) },
       { name: 'the base list', path: 'pricelist/personal_price', rows: priceRows, validity: validity(lists.find((l) => l.is_base)!.id) },
@@ -73,7 +85,14 @@ describe('prolong of prices', () => {
         path: `client/${client}/catalog`,
         rows: [FILE_HEADERS.PERSONAL, [products[0].code, '', null, '700'], [products[1].code, '', null, '800']],
         validity: async () =>
-          (await t.database.db.selectFrom('client_prices').select('valid_until').where('partner_id', '=', pid).where('client_id', '=', client).execute()).map((r) => r.valid_until),
+          (
+            await t.database.db
+              .selectFrom('client_prices')
+              .select('valid_until')
+              .where('partner_id', '=', pid)
+              .where('client_id', '=', client)
+              .execute()
+          ).map((r) => r.valid_until),
       },
     ];
   };
@@ -85,7 +104,11 @@ describe('prolong of prices', () => {
       const uploadId = await loadFile(target.path, target.path, target.rows);
       expect((await status(target.path)).PROLONG, target.name).toEqual([...PROLONG_PERIODS]);
       for (const period of PROLONG_PERIODS) {
-        const res = await post(`/v3/api/partner/pricing/upload/${target.path}/`, { action: 'prolong', upload_id: String(uploadId), period: String(period) });
+        const res = await post(`/v3/api/partner/pricing/upload/${target.path}/`, {
+          action: 'prolong',
+          upload_id: String(uploadId),
+          period: String(period),
+        });
         expect(res.statusCode, target.name).toBe(200);
         expect(res.json(), target.name).toEqual({ SUCCESS: 'Y', MESSAGE: PRICING_MSG.prolonged });
         const until = (await status(target.path)).LOADED.DATE_END;
@@ -93,17 +116,30 @@ describe('prolong of prices', () => {
         expect(rows.length, target.name).toBeGreaterThanOrEqual(2);
         if (period === 0) {
           expect(until, target.name).toBeNull();
-          expect(rows.every((v) => v === null), target.name).toBe(true);
+          expect(
+            rows.every((v) => v === null),
+            target.name,
+          ).toBe(true);
         } else {
           expect(until! - Date.now() / 1000, `${target.name} ${period}`).toBeGreaterThan((period - 0.1) * DAY);
           expect(until! - Date.now() / 1000, `${target.name} ${period}`).toBeLessThan((period + 0.1) * DAY);
-          expect(rows.every((v) => v !== null && Math.abs(v.getTime() / 1000 - until!) < 1), target.name).toBe(true);
+          expect(
+            rows.every((v) => v !== null && Math.abs(v.getTime() / 1000 - until!) < 1),
+            target.name,
+          ).toBe(true);
         }
-        const history = (await t.app.inject({ method: 'GET', url: `/v3/api/partner/pricing/uploadlist/${target.path}/`, headers: bearer(token) })).json();
-        expect(history.ITEMS.find((h: { ID: number }) => h.ID === uploadId), target.name).toMatchObject({ period: period || null });
+        const history = (
+          await t.app.inject({ method: 'GET', url: `/v3/api/partner/pricing/uploadlist/${target.path}/`, headers: bearer(token) })
+        ).json();
+        expect(
+          history.ITEMS.find((h: { ID: number }) => h.ID === uploadId),
+          target.name,
+        ).toMatchObject({ period: period || null });
       }
       // A period not offered is refused.
-      expect((await post(`/v3/api/partner/pricing/upload/${target.path}/`, { action: 'prolong', period: '10' })).json().SUCCESS, target.name).toBe('N');
+      expect((await post(`/v3/api/partner/pricing/upload/${target.path}/`, { action: 'prolong', period: '10' })).json().SUCCESS, target.name).toBe(
+        'N',
+      );
     }
   });
 });
@@ -111,10 +147,20 @@ describe('prolong of prices', () => {
 describe('prolong of remains and multiplicities', () => {
   const base = '/v3/api/partner/pricing/upload/pricelist/personal_price/';
   const loaded = () =>
-    t.database.db.selectFrom('partner_product_remains').select(['product_id', 'quantity', 'multiplicity', 'upload_id']).where('partner_id', '=', pid).orderBy('product_id').execute();
+    t.database.db
+      .selectFrom('partner_product_remains')
+      .select(['product_id', 'quantity', 'multiplicity', 'upload_id'])
+      .where('partner_id', '=', pid)
+      .orderBy('product_id')
+      .execute();
 
   it('refuses with a Russian message and changes nothing, whatever the period (it answered 500)', async () => {
-    const remainId = await loadFile('pricelist/personal_price/remain', 'pricelist/personal_price', [FILE_HEADERS.REMAIN, [products[2].code, '', 15]], { type: 'remain' });
+    const remainId = await loadFile(
+      'pricelist/personal_price/remain',
+      'pricelist/personal_price',
+      [FILE_HEADERS.REMAIN, [products[2].code, '', 15]],
+      { type: 'remain' },
+    );
     const multiplicityId = await loadFile(
       'pricelist/personal_price/multiplicity',
       'pricelist/personal_price',
@@ -124,7 +170,10 @@ describe('prolong of remains and multiplicities', () => {
     const before = await loaded();
     expect(before.length).toBeGreaterThanOrEqual(2);
     const uploadsBefore = await t.database.db.selectFrom('price_uploads').selectAll().where('partner_id', '=', pid).orderBy('id').execute();
-    for (const [type, uploadId] of [['remain', remainId], ['multiplicity', multiplicityId]] as const) {
+    for (const [type, uploadId] of [
+      ['remain', remainId],
+      ['multiplicity', multiplicityId],
+    ] as const) {
       // The tester's exact request (upload_id=1), the target's own upload, every period and none.
       const bodies: Record<string, string>[] = [
         { upload_id: '1', period: '7' },

@@ -38,7 +38,8 @@ const stagedIds = (partnerId: number, uploadId: number) =>
   sql`(select r.product_id from price_upload_rows r where r.partner_id = ${partnerId} and r.upload_id = ${uploadId} and r.error is null)`;
 
 export function priceUploadsRepo(db: Db) {
-  const targetUploads = (partnerId: number, t: UploadTarget) => db.selectFrom('price_uploads as u').where('u.partner_id', '=', partnerId).where(targetWhere(t));
+  const targetUploads = (partnerId: number, t: UploadTarget) =>
+    db.selectFrom('price_uploads as u').where('u.partner_id', '=', partnerId).where(targetWhere(t));
 
   return {
     insert: (row: Insertable<PriceUploadsTable>) => db.insertInto('price_uploads').values(row).returningAll().executeTakeFirstOrThrow(),
@@ -76,13 +77,20 @@ export function priceUploadsRepo(db: Db) {
     busy: (partnerId: number, t: UploadTarget) =>
       targetUploads(partnerId, t)
         .select('u.id')
-        .where((eb) => eb.or([eb('u.catalog_status', 'in', ['QUEUED', 'PROCESSING']), eb('u.price_status', 'in', ['QUEUED', 'PROCESSING', 'ROLLING_BACK'])]))
+        .where((eb) =>
+          eb.or([eb('u.catalog_status', 'in', ['QUEUED', 'PROCESSING']), eb('u.price_status', 'in', ['QUEUED', 'PROCESSING', 'ROLLING_BACK'])]),
+        )
         .executeTakeFirst(),
 
     /** The upload of the target whose rollback runs, if one does. */
-    rollingBack: (partnerId: number, t: UploadTarget) => targetUploads(partnerId, t).selectAll('u').where('u.price_status', '=', 'ROLLING_BACK').executeTakeFirst(),
+    rollingBack: (partnerId: number, t: UploadTarget) =>
+      targetUploads(partnerId, t).selectAll('u').where('u.price_status', '=', 'ROLLING_BACK').executeTakeFirst(),
 
-    history: (partnerId: number, t: UploadTarget, q: { from?: Date; to?: Date; sort: 'date_upload' | 'string_count'; desc: boolean; limit: number; offset: number }) => {
+    history: (
+      partnerId: number,
+      t: UploadTarget,
+      q: { from?: Date; to?: Date; sort: 'date_upload' | 'string_count'; desc: boolean; limit: number; offset: number },
+    ) => {
       let base = db.selectFrom('price_uploads as u').where('u.partner_id', '=', partnerId).where(targetWhere(t));
       if (q.from) base = base.where('u.created_at', '>=', q.from);
       if (q.to) base = base.where('u.created_at', '<', q.to);
@@ -94,7 +102,10 @@ export function priceUploadsRepo(db: Db) {
           .limit(q.limit)
           .offset(q.offset)
           .execute(),
-        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow().then((r) => Number(r.n)),
+        base
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+          .then((r) => Number(r.n)),
       ]);
     },
 
@@ -186,7 +197,9 @@ export function priceUploadsRepo(db: Db) {
     loaded: async (partnerId: number, t: UploadTarget) => {
       const { table, where } = current(partnerId, t);
       const validity = holdsForAPeriod(t.kind) ? sql`max(x.valid_until)` : sql`null::timestamptz`;
-      const r = await sql<{ n: number; until: Date | null }>`select count(*)::int as n, ${validity} as until from ${table} x where ${where}`.execute(db);
+      const r = await sql<{ n: number; until: Date | null }>`select count(*)::int as n, ${validity} as until from ${table} x where ${where}`.execute(
+        db,
+      );
       return { count: Number(r.rows[0].n), until: r.rows[0].until };
     },
 
@@ -218,12 +231,24 @@ export function priceUploadsRepo(db: Db) {
             ? sql`not exists (select 1 from client_prices x where x.partner_id = ${partnerId} and x.client_id = ${t.clientId}
                 and x.product_id = r.product_id and (x.valid_until is null or x.valid_until > now()) and x.price = r.site_price)`
             : sql`true`;
-      const { rows } = await sql<{ product_id: number; site_price: string | null; percent: string | null; quantity: number | null; multiplicity: string | null }>`
+      const { rows } = await sql<{
+        product_id: number;
+        site_price: string | null;
+        percent: string | null;
+        quantity: number | null;
+        multiplicity: string | null;
+      }>`
         select r.product_id, r.site_price, r.percent, r.quantity, r.multiplicity from price_upload_rows r
         where r.partner_id = ${partnerId} and r.upload_id = ${uploadId} and r.error is null and r.line > ${lines.after} and r.line <= ${lines.upTo}
           and ${kept}
         order by r.line`.execute(db);
-      return rows.map((r) => ({ productId: Number(r.product_id), sitePrice: r.site_price, percent: r.percent, quantity: r.quantity, multiplicity: r.multiplicity }));
+      return rows.map((r) => ({
+        productId: Number(r.product_id),
+        sitePrice: r.site_price,
+        percent: r.percent,
+        quantity: r.quantity,
+        multiplicity: r.multiplicity,
+      }));
     },
 
     /**
@@ -423,8 +448,16 @@ async function clear(db: Db, partnerId: number, t: UploadTarget, scope: ReturnTy
   else await sql`delete from ${table} x where ${where} and ${scope}`.execute(db);
 }
 
-async function write(db: Db, partnerId: number, uploadId: number, t: UploadTarget, validUntil: Date | null, lines: ReturnType<typeof sql>): Promise<number> {
-  const goodRows = () => sql`from price_upload_rows r where r.partner_id = ${partnerId} and r.upload_id = ${uploadId} and r.error is null and ${lines}`;
+async function write(
+  db: Db,
+  partnerId: number,
+  uploadId: number,
+  t: UploadTarget,
+  validUntil: Date | null,
+  lines: ReturnType<typeof sql>,
+): Promise<number> {
+  const goodRows = () =>
+    sql`from price_upload_rows r where r.partner_id = ${partnerId} and r.upload_id = ${uploadId} and r.error is null and ${lines}`;
   let result;
   switch (t.kind) {
     case 'PRICE':

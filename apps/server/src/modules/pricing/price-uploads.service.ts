@@ -135,7 +135,12 @@ export function priceUploadsService(db: Db, deps: { engine: PriceEngine; jobs: J
           errors: '[]',
           created_by: user.id,
         });
-        const jobId = await deps.jobs.enqueue(trx, 'pricing.parse', { partnerId: user.partnerId, uploadId: row.id, kind }, { partnerId: user.partnerId, userId: user.id, maxAttempts: 3 });
+        const jobId = await deps.jobs.enqueue(
+          trx,
+          'pricing.parse',
+          { partnerId: user.partnerId, uploadId: row.id, kind },
+          { partnerId: user.partnerId, userId: user.id, maxAttempts: 3 },
+        );
         await r.update(user.partnerId, row.id, { job_id: jobId });
         return ok({ UPLOAD_ID: Number(row.id) }, PRICING_MSG.uploadQueued);
       });
@@ -204,7 +209,12 @@ export function priceUploadsService(db: Db, deps: { engine: PriceEngine; jobs: J
             return ok({}, PRICING_MSG.cancelled);
           }
           await r.update(user.partnerId, u.id, { price_status: 'QUEUED', status: 'APPLYING', progress: 0 });
-          await deps.jobs.enqueue(trx, 'pricing.apply', { partnerId: user.partnerId, uploadId: u.id }, { partnerId: user.partnerId, userId: user.id, maxAttempts: 3 });
+          await deps.jobs.enqueue(
+            trx,
+            'pricing.apply',
+            { partnerId: user.partnerId, uploadId: u.id },
+            { partnerId: user.partnerId, userId: user.id, maxAttempts: 3 },
+          );
           return ok({}, PRICING_MSG.applyQueued);
         }
         // rollback: only the latest applied upload of the target, and only once; a job puts the prices back (in
@@ -213,7 +223,12 @@ export function priceUploadsService(db: Db, deps: { engine: PriceEngine; jobs: J
         if (!latest || latest.id !== u.id) return failed({ upload: PRICING_MSG.rollbackOnlyLatest });
         if (rollingBack) return failed({ upload: PRICING_MSG.uploadBusy });
         await r.update(user.partnerId, u.id, { price_status: 'ROLLING_BACK', progress: 0, errors: '[]' });
-        await deps.jobs.enqueue(trx, 'pricing.rollback', { partnerId: user.partnerId, uploadId: u.id }, { partnerId: user.partnerId, userId: user.id, maxAttempts: 3 });
+        await deps.jobs.enqueue(
+          trx,
+          'pricing.rollback',
+          { partnerId: user.partnerId, uploadId: u.id },
+          { partnerId: user.partnerId, userId: user.id, maxAttempts: 3 },
+        );
         return ok({}, PRICING_MSG.rollbackQueued);
       });
     },

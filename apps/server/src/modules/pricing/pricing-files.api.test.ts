@@ -36,7 +36,12 @@ async function xlsx(rows: (string | number | null)[][]): Promise<Buffer> {
 
 async function upload(path: string, file: Buffer, fields: Record<string, string> = {}, who = 'price@partner.demo', name = 'prices.xlsx') {
   const body = multipart([...Object.entries(fields).map(([n, value]) => ({ name: n, value })), { name: 'file', filename: name, value: file }]);
-  const res = await t.app.inject({ method: 'POST', url: `/v3/api/partner/pricing/excel/${path}/`, payload: body.payload, headers: { ...body.headers, ...bearer(tokens[who]) } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/v3/api/partner/pricing/excel/${path}/`,
+    payload: body.payload,
+    headers: { ...body.headers, ...bearer(tokens[who]) },
+  });
   return res;
 }
 
@@ -45,7 +50,13 @@ const status = async (path: string, who = 'price@partner.demo', query = ''): Pro
 const run = () => t.app.services.jobs.runUntilIdle();
 const listPrice = async (productId: number, listId = wholesaleId) => (await priceEngine(t.database.db).prices(pid, { listId }, [productId]))![0];
 const loadedRows = (listId = wholesaleId) =>
-  t.database.db.selectFrom('price_list_products').select(['product_id', 'site_price', 'percent']).where('partner_id', '=', pid).where('price_list_id', '=', listId).orderBy('product_id').execute();
+  t.database.db
+    .selectFrom('price_list_products')
+    .select(['product_id', 'site_price', 'percent'])
+    .where('partner_id', '=', pid)
+    .where('price_list_id', '=', listId)
+    .orderBy('product_id')
+    .execute();
 
 /** Lines per apply transaction here: chunks of the embedded database's way of applying, on both engines. */
 const APPLY_CHUNK = 3;
@@ -56,7 +67,13 @@ beforeAll(async () => {
   pid = await partnerIdOf(t.database.db, 'price@partner.demo');
   wholesaleId = (await priceListsOf(t.database.db, pid)).find((l) => l.name === 'Оптовый прайс')!.id;
   products = (
-    await t.database.db.selectFrom('catalog_products').select(['id', 'up_code_1c', 'purchase_price']).where('active', '=', true).orderBy('id').limit(10).execute()
+    await t.database.db
+      .selectFrom('catalog_products')
+      .select(['id', 'up_code_1c', 'purchase_price'])
+      .where('active', '=', true)
+      .orderBy('id')
+      .limit(10)
+      .execute()
   ).map((p) => ({ id: p.id, code: p.up_code_1c, purchase: p.purchase_price }));
 });
 afterAll(() => t.close());
@@ -91,14 +108,18 @@ describe('price files of a price list', () => {
     expect(read.PRICE.STATUS).toBe('WAITING');
     // Against the prices the list computes now (issue 38.3): two prices move, the third stays; none is new.
     const moved = (was: string, now: string) => (new Decimal(now).gt(was) ? 'UP' : 'DOWN');
-    const ups = [moved(before[0].price, '1000.50'), moved(before[1].price, new Decimal(products[1].purchase).mul(0.9).toFixed(2))].filter((d) => d === 'UP').length;
+    const ups = [moved(before[0].price, '1000.50'), moved(before[1].price, new Decimal(products[1].purchase).mul(0.9).toFixed(2))].filter(
+      (d) => d === 'UP',
+    ).length;
     expect(read.UPLOAD!.PREVIEW).toMatchObject({ ROWS: 3, UP: ups, DOWN: 2 - ups, SAME: 1, NEW: 0, REMOVED: 0 });
     // Both new prices differ from what the list's rate gave; the third is the same price.
     expect(read.UPLOAD!.PREVIEW!.TOP.map((x) => x.ID).sort()).toEqual([products[0].id, products[1].id].sort());
     // Nothing changes before the user confirms.
     expect(await loadedRows()).toEqual([]);
 
-    expect((await post(`/v3/api/partner/pricing/upload/${path()}/`, { action: 'apply', upload_id: String(res.json().UPLOAD_ID) })).json()).toMatchObject({
+    expect(
+      (await post(`/v3/api/partner/pricing/upload/${path()}/`, { action: 'apply', upload_id: String(res.json().UPLOAD_ID) })).json(),
+    ).toMatchObject({
       SUCCESS: 'Y',
     });
     await run();
@@ -109,7 +130,9 @@ describe('price files of a price list', () => {
     expect(applied.LOADED.COUNT).toBe(3);
     expect(applied.LOADED.DATE_END! - Date.now() / 1000).toBeGreaterThan(13.9 * 86400);
     expect((await listPrice(products[0].id)).price).toBe('1000.50');
-    expect((await listPrice(products[1].id)).price).toBe(new Decimal(products[1].purchase).mul(0.9).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2));
+    expect((await listPrice(products[1].id)).price).toBe(
+      new Decimal(products[1].purchase).mul(0.9).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2),
+    );
 
     // A second file in REPLACE mode: its preview names the price going up and the two rows it removes.
     const second = await upload(path(), await xlsx([FILE_HEADERS.PRICE, [products[0].code, '', null, null, '1100', null]]));
@@ -122,10 +145,12 @@ describe('price files of a price list', () => {
     expect((await loadedRows()).map((r) => r.product_id)).toEqual([products[0].id]);
 
     // The first upload is no longer the latest: only the second rolls back, and puts the first one's rows back.
-    expect((await post(`/v3/api/partner/pricing/upload/${path()}/`, { action: 'rollback', upload_id: String(res.json().UPLOAD_ID) })).json()).toEqual({
-      SUCCESS: 'N',
-      errors: { upload: PRICING_MSG.rollbackOnlyLatest },
-    });
+    expect((await post(`/v3/api/partner/pricing/upload/${path()}/`, { action: 'rollback', upload_id: String(res.json().UPLOAD_ID) })).json()).toEqual(
+      {
+        SUCCESS: 'N',
+        errors: { upload: PRICING_MSG.rollbackOnlyLatest },
+      },
+    );
     const act = (data: Record<string, string>) => post(`/v3/api/partner/pricing/upload/${path()}/`, data);
     expect((await act({ action: 'rollback', upload_id: String(second.json().UPLOAD_ID) })).json()).toMatchObject({
       SUCCESS: 'Y',
@@ -145,7 +170,12 @@ describe('price files of a price list', () => {
     });
     expect((await loadedRows()).map((r) => r.product_id)).toEqual([products[0].id]);
     await run();
-    expect((await status(path())).UPLOAD).toMatchObject({ ID: second.json().UPLOAD_ID, ROLLED_BACK: 'Y', CAN_ROLLBACK: 'N', PRICE: { STATUS: 'FINISHED' } });
+    expect((await status(path())).UPLOAD).toMatchObject({
+      ID: second.json().UPLOAD_ID,
+      ROLLED_BACK: 'Y',
+      CAN_ROLLBACK: 'N',
+      PRICE: { STATUS: 'FINISHED' },
+    });
     expect((await loadedRows()).map((r) => r.product_id)).toEqual(products.slice(0, 3).map((p) => p.id));
     expect((await listPrice(products[0].id)).price).toBe('1000.50');
 
@@ -182,10 +212,18 @@ describe('price files of a price list', () => {
     ]);
     const errors = await downloadXlsxRows(t, tokens['price@partner.demo'], s.UPLOAD!.ERRORS_FILE!);
     expect(errors.slice(1).map((r) => r[0])).toEqual([2, 3, 4, 6, 7]);
-    expect((await post(`/v3/api/partner/pricing/upload/${path()}/`, { action: 'apply' })).json()).toEqual({ SUCCESS: 'N', errors: { upload: PRICING_MSG.uploadNotReady } });
+    expect((await post(`/v3/api/partner/pricing/upload/${path()}/`, { action: 'apply' })).json()).toEqual({
+      SUCCESS: 'N',
+      errors: { upload: PRICING_MSG.uploadNotReady },
+    });
     expect(await loadedRows()).toEqual(before);
     // The refusal is the job's result, not its failure: it is done, not retried.
-    const job = await t.database.db.selectFrom('jobs').select(['status', 'attempts']).where('type', '=', 'pricing.parse').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const job = await t.database.db
+      .selectFrom('jobs')
+      .select(['status', 'attempts'])
+      .where('type', '=', 'pricing.parse')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(job).toEqual({ status: 'DONE', attempts: 1 });
   });
 
@@ -201,7 +239,10 @@ describe('price files of a price list', () => {
 
   it('refuses the old binary Excel (.xls) by its name and by its OLE2 bytes, asking for .xlsx or .csv (issue 39 §3)', async () => {
     const ole = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(504), Buffer.from('Workbook', 'utf16le')]);
-    const uploadsBefore = await t.database.db.selectFrom('price_uploads').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const uploadsBefore = await t.database.db
+      .selectFrom('price_uploads')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     const refused = { SUCCESS: 'N', errors: { error_upload_file: MSG.spreadsheetOldExcel } };
     expect((await upload(path(), ole, {}, 'price@partner.demo', 'prices.xls')).json()).toEqual(refused);
     // Named .xlsx or .csv, the old format is told by its first bytes D0 CF 11 E0.
@@ -210,24 +251,37 @@ describe('price files of a price list', () => {
     // An .xls name refuses even a real xlsx inside: the name is what the user will save again.
     expect((await upload(path(), await xlsx([FILE_HEADERS.PRICE]), {}, 'price@partner.demo', 'PRICES.XLS')).json()).toEqual(refused);
     expect((await upload('pricelist/personal_price/remain', ole, {}, 'price@partner.demo', 'remains.xls')).json()).toEqual(refused);
-    const uploadsAfter = await t.database.db.selectFrom('price_uploads').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const uploadsAfter = await t.database.db
+      .selectFrom('price_uploads')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(uploadsAfter.n).toBe(uploadsBefore.n);
   });
 
   it('applies a file whole or not at all: a failure in the middle leaves the prices as they were, a rerun applies it', async () => {
     const before = await loadedRows();
-    const res = await upload(path(), await xlsx([FILE_HEADERS.PRICE, ...products.slice(0, 8).map((p, i) => [p.code, '', null, null, String(100 + i), null])]));
+    const res = await upload(
+      path(),
+      await xlsx([FILE_HEADERS.PRICE, ...products.slice(0, 8).map((p, i) => [p.code, '', null, null, String(100 + i), null])]),
+    );
     await run();
     // The 5th row written fails, as a crash or a lost connection would in the middle of the apply.
     await sql`create function fail_fifth() returns trigger language plpgsql as $$
-      begin if (select count(*) from price_list_products where upload_id = new.upload_id) >= 4 then raise exception 'crash'; end if; return new; end $$`.execute(t.database.db);
+      begin if (select count(*) from price_list_products where upload_id = new.upload_id) >= 4 then raise exception 'crash'; end if; return new; end $$`.execute(
+      t.database.db,
+    );
     await sql`create trigger fail_fifth before insert on price_list_products for each row execute function fail_fifth()`.execute(t.database.db);
     await post(`/v3/api/partner/pricing/upload/${path()}/`, { action: 'apply', upload_id: String(res.json().UPLOAD_ID) });
     await run();
     expect(await loadedRows()).toEqual(before);
     expect((await status(path())).PRICE.STATUS).toBe('QUEUED');
     await sql`drop trigger fail_fifth on price_list_products`.execute(t.database.db);
-    await t.database.db.updateTable('jobs').set({ run_at: new Date(0) }).where('type', '=', 'pricing.apply').where('status', '=', 'QUEUED').execute();
+    await t.database.db
+      .updateTable('jobs')
+      .set({ run_at: new Date(0) })
+      .where('type', '=', 'pricing.apply')
+      .where('status', '=', 'QUEUED')
+      .execute();
     await run();
     expect((await status(path())).PRICE.STATUS).toBe('FINISHED');
     expect((await loadedRows()).map((r) => r.site_price)).toEqual(products.slice(0, 8).map((_, i) => new Decimal(100 + i).toFixed(4)));
@@ -235,33 +289,58 @@ describe('price files of a price list', () => {
 
   it('applies a file in chunks: a crash after the first leaves it for the restarted job to finish, and its rollback is whole', async () => {
     const before = await loadedRows();
-    const res = await upload(path(), await xlsx([FILE_HEADERS.PRICE, ...products.slice(0, 8).map((p, i) => [p.code, '', null, null, String(300 + i), null])]));
+    const res = await upload(
+      path(),
+      await xlsx([FILE_HEADERS.PRICE, ...products.slice(0, 8).map((p, i) => [p.code, '', null, null, String(300 + i), null])]),
+    );
     await run();
     // The second chunk fails, and so does putting the first one back: what a process killed between the two leaves.
     await sql`create function fail_second_chunk() returns trigger language plpgsql as $$
-      begin if (select count(*) from price_list_products where upload_id = new.upload_id) >= ${sql.lit(APPLY_CHUNK)} then raise exception 'crash'; end if; return new; end $$`.execute(t.database.db);
-    await sql`create trigger fail_second_chunk before insert on price_list_products for each row execute function fail_second_chunk()`.execute(t.database.db);
+      begin if (select count(*) from price_list_products where upload_id = new.upload_id) >= ${sql.lit(APPLY_CHUNK)} then raise exception 'crash'; end if; return new; end $$`.execute(
+      t.database.db,
+    );
+    await sql`create trigger fail_second_chunk before insert on price_list_products for each row execute function fail_second_chunk()`.execute(
+      t.database.db,
+    );
     await sql`create function no_undo() returns trigger language plpgsql as $$ begin raise exception 'killed'; end $$`.execute(t.database.db);
-    await sql`create trigger no_undo before delete on price_list_products for each row when (old.upload_id = ${sql.lit(Number(res.json().UPLOAD_ID))}) execute function no_undo()`.execute(t.database.db);
+    await sql`create trigger no_undo before delete on price_list_products for each row when (old.upload_id = ${sql.lit(Number(res.json().UPLOAD_ID))}) execute function no_undo()`.execute(
+      t.database.db,
+    );
     await post(`/v3/api/partner/pricing/upload/${path()}/`, { action: 'apply', upload_id: String(res.json().UPLOAD_ID) });
     await run();
-    const cut = await t.database.db.selectFrom('price_uploads').select(['applied_line', 'price_status']).where('id', '=', res.json().UPLOAD_ID).executeTakeFirstOrThrow();
+    const cut = await t.database.db
+      .selectFrom('price_uploads')
+      .select(['applied_line', 'price_status'])
+      .where('id', '=', res.json().UPLOAD_ID)
+      .executeTakeFirstOrThrow();
     expect(cut.price_status).toBe('PROCESSING');
     expect(cut.applied_line).not.toBeNull();
-    const written = () => t.database.db.selectFrom('price_list_products').select('product_id').where('upload_id', '=', res.json().UPLOAD_ID).execute();
+    const written = () =>
+      t.database.db.selectFrom('price_list_products').select('product_id').where('upload_id', '=', res.json().UPLOAD_ID).execute();
     expect(await written()).toHaveLength(APPLY_CHUNK);
     await sql`drop trigger fail_second_chunk on price_list_products`.execute(t.database.db);
     await sql`drop trigger no_undo on price_list_products`.execute(t.database.db);
     // The restarted job goes on after the written chunk: the file is applied whole.
-    await t.database.db.updateTable('jobs').set({ run_at: new Date(0) }).where('type', '=', 'pricing.apply').where('status', '=', 'QUEUED').execute();
+    await t.database.db
+      .updateTable('jobs')
+      .set({ run_at: new Date(0) })
+      .where('type', '=', 'pricing.apply')
+      .where('status', '=', 'QUEUED')
+      .execute();
     await run();
     expect((await status(path())).PRICE.STATUS).toBe('FINISHED');
     expect(await written()).toHaveLength(8);
-    const done = await t.database.db.selectFrom('price_uploads').select(['applied_line', 'applied_count']).where('id', '=', res.json().UPLOAD_ID).executeTakeFirstOrThrow();
+    const done = await t.database.db
+      .selectFrom('price_uploads')
+      .select(['applied_line', 'applied_count'])
+      .where('id', '=', res.json().UPLOAD_ID)
+      .executeTakeFirstOrThrow();
     expect(done).toEqual({ applied_line: null, applied_count: 8 });
     expect((await loadedRows()).map((r) => r.site_price)).toEqual(products.slice(0, 8).map((_, i) => new Decimal(300 + i).toFixed(4)));
     // Its backups span both attempts: the rollback gives back exactly the prices before the file.
-    expect((await post(`/v3/api/partner/pricing/upload/${path()}/`, { action: 'rollback', upload_id: String(res.json().UPLOAD_ID) })).json().SUCCESS).toBe('Y');
+    expect(
+      (await post(`/v3/api/partner/pricing/upload/${path()}/`, { action: 'rollback', upload_id: String(res.json().UPLOAD_ID) })).json().SUCCESS,
+    ).toBe('Y');
     await run();
     expect(await loadedRows()).toEqual(before);
   });
@@ -274,7 +353,15 @@ describe('price files of a price list', () => {
       .select('p.up_code_1c')
       .where('p.active', '=', true)
       .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('price_list_products as x').select('x.product_id').where('x.partner_id', '=', pid).where('x.price_list_id', '=', wholesaleId).whereRef('x.product_id', '=', 'p.id'))),
+        not(
+          exists(
+            selectFrom('price_list_products as x')
+              .select('x.product_id')
+              .where('x.partner_id', '=', pid)
+              .where('x.price_list_id', '=', wholesaleId)
+              .whereRef('x.product_id', '=', 'p.id'),
+          ),
+        ),
       )
       .orderBy('p.id')
       .limit(8)
@@ -306,13 +393,18 @@ describe('price files of a price list', () => {
     expect(seen).toHaveLength(3);
     expect(seen[1]).not.toBe(seen[0]);
     expect(seen[2]).not.toBe(seen[1]);
-    expect((await post(`/v3/api/partner/pricing/upload/${path()}/`, { action: 'rollback', upload_id: String(res.json().UPLOAD_ID) })).json().SUCCESS).toBe('Y');
+    expect(
+      (await post(`/v3/api/partner/pricing/upload/${path()}/`, { action: 'rollback', upload_id: String(res.json().UPLOAD_ID) })).json().SUCCESS,
+    ).toBe('Y');
     await run();
   });
 
-  it('applies a file in one transaction where no chunk size is set (PostgreSQL\'s way): replaces, then rolls back whole', async () => {
+  it("applies a file in one transaction where no chunk size is set (PostgreSQL's way): replaces, then rolls back whole", async () => {
     const before = await loadedRows();
-    const res = await upload(path(), await xlsx([FILE_HEADERS.PRICE, ...products.slice(2, 6).map((p, i) => [p.code, '', null, null, String(700 + i), null])]));
+    const res = await upload(
+      path(),
+      await xlsx([FILE_HEADERS.PRICE, ...products.slice(2, 6).map((p, i) => [p.code, '', null, null, String(700 + i), null])]),
+    );
     await run();
     await post(`/v3/api/partner/pricing/upload/${path()}/`, { action: 'apply', upload_id: String(res.json().UPLOAD_ID) });
     const whole = createJobQueue(t.database.db);
@@ -320,14 +412,24 @@ describe('price files of a price list', () => {
     await whole.runUntilIdle();
     expect((await status(path())).PRICE.STATUS).toBe('FINISHED');
     // REPLACE: the file's four products alone, at its prices.
-    expect((await loadedRows()).map((r) => [r.product_id, r.site_price])).toEqual(products.slice(2, 6).map((p, i) => [p.id, new Decimal(700 + i).toFixed(4)]));
-    const done = await t.database.db.selectFrom('price_uploads').select(['applied_line', 'applied_count']).where('id', '=', res.json().UPLOAD_ID).executeTakeFirstOrThrow();
+    expect((await loadedRows()).map((r) => [r.product_id, r.site_price])).toEqual(
+      products.slice(2, 6).map((p, i) => [p.id, new Decimal(700 + i).toFixed(4)]),
+    );
+    const done = await t.database.db
+      .selectFrom('price_uploads')
+      .select(['applied_line', 'applied_count'])
+      .where('id', '=', res.json().UPLOAD_ID)
+      .executeTakeFirstOrThrow();
     // «Применено» (issue 38.3): the four new prices and the loaded ones the replacing file took away.
     const removed = before.filter((r) => !products.slice(2, 6).some((p) => p.id === r.product_id)).length;
     expect(done).toEqual({ applied_line: null, applied_count: 4 + removed });
-    expect((await post(`/v3/api/partner/pricing/upload/${path()}/`, { action: 'rollback', upload_id: String(res.json().UPLOAD_ID) })).json().SUCCESS).toBe('Y');
+    expect(
+      (await post(`/v3/api/partner/pricing/upload/${path()}/`, { action: 'rollback', upload_id: String(res.json().UPLOAD_ID) })).json().SUCCESS,
+    ).toBe('Y');
     await whole.runUntilIdle();
-    expect(await t.database.db.selectFrom('price_uploads').select('rolled_back_product').where('id', '=', res.json().UPLOAD_ID).executeTakeFirstOrThrow()).toEqual({
+    expect(
+      await t.database.db.selectFrom('price_uploads').select('rolled_back_product').where('id', '=', res.json().UPLOAD_ID).executeTakeFirstOrThrow(),
+    ).toEqual({
       rolled_back_product: null,
     });
     expect(await loadedRows()).toEqual(before);
@@ -335,7 +437,10 @@ describe('price files of a price list', () => {
 
   it('rolls back in chunks: the rows it wrote go, then the ones it replaced come back; a job cut off goes on after its last chunk', async () => {
     const applied = async (price: number) => {
-      const res = await upload(path(), await xlsx([FILE_HEADERS.PRICE, ...products.slice(0, 8).map((p, i) => [p.code, '', null, null, String(price + i), null])]));
+      const res = await upload(
+        path(),
+        await xlsx([FILE_HEADERS.PRICE, ...products.slice(0, 8).map((p, i) => [p.code, '', null, null, String(price + i), null])]),
+      );
       await run();
       await post(`/v3/api/partner/pricing/upload/${path()}/`, { action: 'apply', upload_id: String(res.json().UPLOAD_ID) });
       await run();
@@ -345,7 +450,8 @@ describe('price files of a price list', () => {
     const before = await loadedRows();
     expect(before.filter((r) => products.slice(0, 8).some((p) => p.id === r.product_id))).toHaveLength(8);
     const id = await applied(900);
-    const written = async () => (await t.database.db.selectFrom('price_list_products').select('product_id').where('upload_id', '=', id).execute()).length;
+    const written = async () =>
+      (await t.database.db.selectFrom('price_list_products').select('product_id').where('upload_id', '=', id).execute()).length;
     expect(await written()).toBe(8);
     // Rows counted by a sequence, which no failed transaction takes back: the second chunk's first row fails, as a
     // process killed after the first chunk would leave it. First while the rows the upload wrote go…
@@ -353,13 +459,27 @@ describe('price files of a price list', () => {
       await sql`create sequence if not exists rollback_rows`.execute(t.database.db);
       await sql`select setval('rollback_rows', 1, false)`.execute(t.database.db);
       await sql`create or replace function cut_rollback() returns trigger language plpgsql as $$
-        begin if nextval('rollback_rows') > ${sql.lit(APPLY_CHUNK)} then raise exception 'killed'; end if; return coalesce(new, old); end $$`.execute(t.database.db);
-      await sql`create trigger cut_rollback before ${sql.raw(event)} on price_list_products for each row execute function cut_rollback()`.execute(t.database.db);
+        begin if nextval('rollback_rows') > ${sql.lit(APPLY_CHUNK)} then raise exception 'killed'; end if; return coalesce(new, old); end $$`.execute(
+        t.database.db,
+      );
+      await sql`create trigger cut_rollback before ${sql.raw(event)} on price_list_products for each row execute function cut_rollback()`.execute(
+        t.database.db,
+      );
       await run();
       await sql`drop trigger cut_rollback on price_list_products`.execute(t.database.db);
-      return t.database.db.selectFrom('price_uploads').select(['price_status', 'rolled_back_product', 'progress']).where('id', '=', id).executeTakeFirstOrThrow();
+      return t.database.db
+        .selectFrom('price_uploads')
+        .select(['price_status', 'rolled_back_product', 'progress'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
     };
-    const again = () => t.database.db.updateTable('jobs').set({ run_at: new Date(0) }).where('type', '=', 'pricing.rollback').where('status', '=', 'QUEUED').execute();
+    const again = () =>
+      t.database.db
+        .updateTable('jobs')
+        .set({ run_at: new Date(0) })
+        .where('type', '=', 'pricing.rollback')
+        .where('status', '=', 'QUEUED')
+        .execute();
     expect((await post(`/v3/api/partner/pricing/upload/${path()}/`, { action: 'rollback', upload_id: String(id) })).json().SUCCESS).toBe('Y');
     const cut = await cutAfterFirstChunk('delete');
     expect(cut).toMatchObject({ price_status: 'ROLLING_BACK', rolled_back_product: null });
@@ -380,7 +500,10 @@ describe('price files of a price list', () => {
   });
 
   it('a server killed in the middle of an apply restarts with the upload whole', async () => {
-    const res = await upload(path(), await xlsx([FILE_HEADERS.PRICE, ...products.slice(0, 5).map((p, i) => [p.code, '', null, null, String(500 + i), null])]));
+    const res = await upload(
+      path(),
+      await xlsx([FILE_HEADERS.PRICE, ...products.slice(0, 5).map((p, i) => [p.code, '', null, null, String(500 + i), null])]),
+    );
     await run();
     await post(`/v3/api/partner/pricing/upload/${path()}/`, { action: 'apply', upload_id: String(res.json().UPLOAD_ID) });
     // The process died while the job ran: its transaction is gone, the job is left RUNNING, locked by the dead worker.
@@ -415,7 +538,11 @@ describe('price files of a price list', () => {
     expect((await status(path())).LOADED.DATE_END).toBeNull();
     expect((await post(`/v3/api/partner/pricing/upload/${path()}/`, { action: 'prolong', period: '10' })).json().SUCCESS).toBe('N');
     // Prices past their date no longer count.
-    await t.database.db.updateTable('price_list_products').set({ valid_until: new Date(Date.now() - 1000) }).where('price_list_id', '=', wholesaleId).execute();
+    await t.database.db
+      .updateTable('price_list_products')
+      .set({ valid_until: new Date(Date.now() - 1000) })
+      .where('price_list_id', '=', wholesaleId)
+      .execute();
     expect((await listPrice(products[0].id)).source).not.toBe('EXCEL_PRICE');
     expect((await post(`/v3/api/partner/pricing/dropexcel/${path()}/`, {})).json()).toMatchObject({ SUCCESS: 'Y', MESSAGE: PRICING_MSG.reset });
     expect((await status(path())).LOADED.COUNT).toBe(0);
@@ -473,7 +600,12 @@ describe("a client's personal prices, remains and multiplicities", () => {
     await run();
     await post('/v3/api/partner/pricing/upload/pricelist/personal_price/', { action: 'apply', type: 'multiplicity' });
     await run();
-    const rows = await t.database.db.selectFrom('partner_product_remains').select(['product_id', 'quantity', 'multiplicity']).where('partner_id', '=', pid).orderBy('product_id').execute();
+    const rows = await t.database.db
+      .selectFrom('partner_product_remains')
+      .select(['product_id', 'quantity', 'multiplicity'])
+      .where('partner_id', '=', pid)
+      .orderBy('product_id')
+      .execute();
     expect(rows).toEqual([
       { product_id: products[0].id, quantity: 15, multiplicity: '1/6/12' },
       { product_id: products[1].id, quantity: 0, multiplicity: null },
@@ -519,7 +651,9 @@ describe('YML feeds', () => {
     expect(offers.size).toBeGreaterThan(100);
     expect(offers.get(String(products[3].id))).toBe((await listPrice(products[3].id)).price);
 
-    const parallel = await Promise.all(Array.from({ length: 30 }, () => post(`/v3/api/partner/pricing/yml/pricelist/${wholesaleId}/`, { action: 'create' })));
+    const parallel = await Promise.all(
+      Array.from({ length: 30 }, () => post(`/v3/api/partner/pricing/yml/pricelist/${wholesaleId}/`, { action: 'create' })),
+    );
     const refused = parallel.map((r) => r.json()).filter((b) => b.SUCCESS === 'N');
     expect(refused[0]).toEqual({ SUCCESS: 'N', errors: { yml: PRICING_MSG.ymlLimit(LIMITS.ymlLinksMax) } });
     expect((await status(`pricelist/${wholesaleId}`)).YML).toHaveLength(LIMITS.ymlLinksMax);

@@ -29,7 +29,8 @@ const post = (url: string, data: Record<string, string>, who = 'price@partner.de
 const engine = () => priceEngine(t.database.db);
 const counting = () => countingStatements(t.database.db);
 const priceFor = async (target: { clientId: number } | { listId: number }) => (await engine().prices(pid, target, [product.id]))![0];
-const pct = (value: string, percent: string) => new Decimal(value).mul(new Decimal(100).plus(percent)).div(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+const pct = (value: string, percent: string) =>
+  new Decimal(value).mul(new Decimal(100).plus(percent)).div(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -111,16 +112,21 @@ describe('section markups', () => {
     expect(byId.get(leaf)).toMatchObject({ PERCENT: '-5.50', IBLOCK_SECTION_ID: parent });
 
     const rated = (await post(`/v3/api/partner/pricing/product/pricelist/personal_price/${product.id}/`, { percent: '20' })).json();
-    expect(rated).toMatchObject({ SUCCESS: 'Y', ITEM: { ID: product.id, PERCENT: '20.00', SOURCE: 'PRODUCT_RATE', INDIVIDUAL: 'Y', PRICE: pct(product.rrc, '20') } });
+    expect(rated).toMatchObject({
+      SUCCESS: 'Y',
+      ITEM: { ID: product.id, PERCENT: '20.00', SOURCE: 'PRODUCT_RATE', INDIVIDUAL: 'Y', PRICE: pct(product.rrc, '20') },
+    });
     expect((await priceFor({ clientId: plain })).price).toBe(pct(product.rrc, '20'));
 
     // Setting the parent's percent now warns that individual rates keep winning; delete_individual drops them.
     const warned = (await post(sectionUrl(parent), { section_rate: '3' })).json();
     expect(warned).toMatchObject({ SUCCESS: 'Y', HAS_INDIVIDUAL: 'Y', MESSAGE: PRICING_MSG.sectionHasIndividual });
     const tree2 = (await get('/v3/api/partner/pricing/sections/pricelist/personal_price/')).json();
-    expect(tree2.ITEMS.filter((s: { HAS_INDIVIDUAL: string }) => s.HAS_INDIVIDUAL === 'Y').map((s: { ID: number }) => s.ID).sort()).toEqual(
-      [leaf, parent, top].sort(),
-    );
+    expect(
+      tree2.ITEMS.filter((s: { HAS_INDIVIDUAL: string }) => s.HAS_INDIVIDUAL === 'Y')
+        .map((s: { ID: number }) => s.ID)
+        .sort(),
+    ).toEqual([leaf, parent, top].sort());
     expect((await post(sectionUrl(top), { delete_individual: 'Y' })).json()).toMatchObject({ SUCCESS: 'Y', HAS_INDIVIDUAL: 'N' });
     expect((await priceFor({ clientId: plain })).price).toBe(pct(product.rrc, '-5.5'));
     await post(sectionUrl(leaf), { delete: 'Y' });
@@ -176,7 +182,10 @@ describe('section markups', () => {
     for (const offset of [0, 12, all.length - 5, all.length + 3]) {
       const page = (await get(`${sectionUrl(top)}?limit=12&offset=${offset}`)).json();
       expect(page.NAV.CNT).toBe(all.length);
-      expect(page.ITEMS.map((p: PricingProduct) => p.ID), `offset ${offset}`).toEqual(all.slice(offset, offset + 12).map((r) => Number(r.id)));
+      expect(
+        page.ITEMS.map((p: PricingProduct) => p.ID),
+        `offset ${offset}`,
+      ).toEqual(all.slice(offset, offset + 12).map((r) => Number(r.id)));
     }
     await post(sectionUrl(top), { section_rate: '7' });
     expect((await get(`${sectionUrl(top)}?limit=12`)).json().ENTITIES.SECTION).toMatchObject({ ID: top, PERCENT: '7.00' });
@@ -198,11 +207,20 @@ describe('section markups', () => {
     // A copy of the product (a catalogue load), one product switched off, then the copy deleted: one statement each.
     const { rows: columns } = await sql<{ name: string }>`
       select column_name as name from information_schema.columns
-      where table_name = 'catalog_products' and column_name not in ('id', 'up_code_1c') and is_generated = 'NEVER' and identity_generation is null`.execute(db);
+      where table_name = 'catalog_products' and column_name not in ('id', 'up_code_1c') and is_generated = 'NEVER' and identity_generation is null`.execute(
+      db,
+    );
     const list = sql.join(columns.map((c) => sql.ref(c.name)));
     await sql`insert into catalog_products (up_code_1c, ${list}) select '999001', ${list} from catalog_products where id = ${product.id}`.execute(db);
     expect(await counts()).toEqual(before.map((n) => n! + 1));
-    const other = await db.selectFrom('catalog_products').select('id').where('section_id', '=', leaf).where('active', '=', true).where('id', '<>', product.id).where('up_code_1c', '<>', '999001').executeTakeFirstOrThrow();
+    const other = await db
+      .selectFrom('catalog_products')
+      .select('id')
+      .where('section_id', '=', leaf)
+      .where('active', '=', true)
+      .where('id', '<>', product.id)
+      .where('up_code_1c', '<>', '999001')
+      .executeTakeFirstOrThrow();
     await db.updateTable('catalog_products').set({ active: false }).where('id', '=', other.id).execute();
     expect(await counts()).toEqual(before);
     await db.deleteFrom('catalog_products').where('up_code_1c', '=', '999001').execute();
@@ -215,12 +233,21 @@ describe('section markups', () => {
     await post(sectionUrl(leaf, 'pricelist', wholesaleId), { section_rate: '30' });
     const page = (await get(`${sectionUrl(top, 'pricelist', wholesaleId)}?query=${product.up_code_1c}`)).json();
     const row = page.ITEMS.find((p: PricingProduct) => p.ID === product.id);
-    expect(row).toMatchObject({ BASE_PRICE: new Decimal(product.purchase).toFixed(2), PERCENT: '30.00', PRICE: pct(product.purchase, '30'), SOURCE: 'SECTION_RATE' });
+    expect(row).toMatchObject({
+      BASE_PRICE: new Decimal(product.purchase).toFixed(2),
+      PERCENT: '30.00',
+      PRICE: pct(product.purchase, '30'),
+      SOURCE: 'SECTION_RATE',
+    });
     expect(page.NAV.CNT).toBeGreaterThanOrEqual(page.ITEMS.length);
 
     const client = await insertClient(t.database.db, pid, { name: 'Точечная цена', registeredAt: new Date(), priceListId: wholesaleId });
     const personal = await post(`/v3/api/partner/pricing/client/${client}/product/${product.id}/`, { price: '1,5' }, 'clients@partner.demo');
-    expect(personal.json()).toMatchObject({ SUCCESS: 'Y', ITEM: { PRICE: '1.50', SOURCE: 'PERSONAL', INDIVIDUAL: 'Y' }, WARNING: PRICING_MSG.personalAbovePurchase });
+    expect(personal.json()).toMatchObject({
+      SUCCESS: 'Y',
+      ITEM: { PRICE: '1.50', SOURCE: 'PERSONAL', INDIVIDUAL: 'Y' },
+      WARNING: PRICING_MSG.personalAbovePurchase,
+    });
     const clientPage = (await get(`/v3/api/partner/pricing/section/client/${client}/${leaf}/?limit=100`, 'clients@partner.demo')).json();
     expect(clientPage.ITEMS.find((p: PricingProduct) => p.ID === product.id)).toMatchObject({ PRICE: '1.50' });
     await post(`/v3/api/partner/pricing/client/${client}/product/${product.id}/`, { delete: 'Y' }, 'clients@partner.demo');
@@ -241,7 +268,12 @@ describe('section markups', () => {
     expect(await page()).toEqual({ price: first.price, statements: first.statements - 1 });
 
     // Moved from the column to the wholesale list (another request, another process alike): priced by it at once.
-    await t.database.db.updateTable('clients').set({ price_column_id: null, price_list_id: wholesaleId }).where('partner_id', '=', pid).where('id', '=', client).execute();
+    await t.database.db
+      .updateTable('clients')
+      .set({ price_column_id: null, price_list_id: wholesaleId })
+      .where('partner_id', '=', pid)
+      .where('id', '=', client)
+      .execute();
     const moved = (await priceFor({ clientId: client })).price;
     expect(moved).not.toBe(first.price);
     expect((await page()).price).toBe(moved);
@@ -253,7 +285,10 @@ describe('section markups', () => {
     expect(hidden).toMatchObject({ SUCCESS: 'Y', SHOW: 'N', MESSAGE: PRICING_MSG.sectionHidden });
     const tree = (await get('/v3/api/partner/sections/')).json();
     expect(tree.ITEMS.find((x: { ID: number }) => x.ID === parent)).toMatchObject({ SHOW: 'N' });
-    expect((await post(sectionUrl(parent, 'pricelist', wholesaleId), { show: 'N' })).json()).toEqual({ SUCCESS: 'N', errors: { show: PRICING_MSG.showOnlyBase } });
+    expect((await post(sectionUrl(parent, 'pricelist', wholesaleId), { show: 'N' })).json()).toEqual({
+      SUCCESS: 'N',
+      errors: { show: PRICING_MSG.showOnlyBase },
+    });
     expect((await post(`/v3/api/partner/section/${parent}/`, { show: 'Y' })).json()).toMatchObject({ SHOW: 'Y', MESSAGE: PRICING_MSG.sectionShown });
     expect((await post(`/v3/api/partner/section/${parent}/`, { show: 'N' }, 'clients@partner.demo')).statusCode).toBe(403);
   });
@@ -271,7 +306,9 @@ describe('section markups', () => {
     expect((await post(sectionUrl(leaf), { section_rate: '1' }, 'clients@partner.demo')).statusCode).toBe(403);
     expect((await post(sectionUrl(leaf), { section_rate: '1' }, 'owner@partner.demo')).statusCode).toBe(200);
     const client = await insertClient(t.database.db, pid, { name: 'Права', registeredAt: new Date() });
-    expect((await post(`/v3/api/partner/pricing/client/${client}/product/${product.id}/`, { price: '10' }, 'price@partner.demo')).statusCode).toBe(403);
+    expect((await post(`/v3/api/partner/pricing/client/${client}/product/${product.id}/`, { price: '10' }, 'price@partner.demo')).statusCode).toBe(
+      403,
+    );
     // Another partner's list, column or client is not found.
     expect((await get(`/v3/api/partner/pricing/sections/pricelist/${wholesaleId}/`, 'owner@second.demo')).statusCode).toBe(404);
     expect((await get(`/v3/api/partner/pricing/sections/column/${columnId}/`, 'owner@second.demo')).statusCode).toBe(404);

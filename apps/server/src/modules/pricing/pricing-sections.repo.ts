@@ -9,7 +9,6 @@ import { likeContains } from '@/db/text-search';
  * Sections are at most three deep: "under a section" is the product's section, its parent or its grandparent.
  */
 
-
 export function pricingSectionsRepo(db: Db) {
   return {
     /**
@@ -169,7 +168,12 @@ export function pricingSectionsRepo(db: Db) {
     },
 
     product: (id: number) =>
-      db.selectFrom('catalog_products').select(['id', 'up_code_1c', 'name', 'purchase_price']).where('id', '=', id).where('active', '=', true).executeTakeFirst(),
+      db
+        .selectFrom('catalog_products')
+        .select(['id', 'up_code_1c', 'name', 'purchase_price'])
+        .where('id', '=', id)
+        .where('active', '=', true)
+        .executeTakeFirst(),
 
     /** Products among `ids` that have their own rate in the list. */
     individualIds: async (partnerId: number, listId: number, ids: number[]) =>
@@ -206,9 +210,7 @@ export function pricingSectionsRepo(db: Db) {
       db
         .insertInto('client_prices')
         .values({ partner_id: partnerId, client_id: clientId, product_id: productId, price, upload_id: null, valid_until: null })
-        .onConflict((oc) =>
-          oc.columns(['partner_id', 'client_id', 'product_id']).doUpdateSet({ price, upload_id: null, valid_until: null }),
-        )
+        .onConflict((oc) => oc.columns(['partner_id', 'client_id', 'product_id']).doUpdateSet({ price, upload_id: null, valid_until: null }))
         .execute(),
 
     deletePersonalPrice: (partnerId: number, clientId: number, productId: number) =>

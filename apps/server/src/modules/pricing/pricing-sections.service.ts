@@ -139,7 +139,12 @@ export function pricingSectionsService(db: Db, engine: PriceEngine) {
       };
     },
 
-    async products(partnerId: number, where: Where, sectionId: number, q: { limit: number; offset: number; query?: string }): Promise<SectionProductsAnswer> {
+    async products(
+      partnerId: number,
+      where: Where,
+      sectionId: number,
+      q: { limit: number; offset: number; query?: string },
+    ): Promise<SectionProductsAnswer> {
       const { t, page } = q.query
         ? await target(partnerId, where).then(async (t) => ({ t, page: await searched(partnerId, t.listId, sectionId, { ...q, query: q.query! }) }))
         : await targetAndSectionPage(partnerId, where, sectionId, q);
@@ -162,7 +167,11 @@ export function pricingSectionsService(db: Db, engine: PriceEngine) {
         await repo.setShow(partnerId, listId, sectionId, body.show);
         if (body.section_rate === undefined && !body.delete && !body.delete_individual) {
           return ok(
-            { HAS_INDIVIDUAL: yn(await repo.hasIndividual(partnerId, listId, sectionId)), PERCENT: await repo.percentOf(partnerId, listId, sectionId), SHOW: yn(body.show) },
+            {
+              HAS_INDIVIDUAL: yn(await repo.hasIndividual(partnerId, listId, sectionId)),
+              PERCENT: await repo.percentOf(partnerId, listId, sectionId),
+              SHOW: yn(body.show),
+            },
             body.show ? PRICING_MSG.sectionShown : PRICING_MSG.sectionHidden,
           );
         }
@@ -177,10 +186,7 @@ export function pricingSectionsService(db: Db, engine: PriceEngine) {
       const percent = body.delete || body.section_rate === '' ? null : (body.section_rate ?? null);
       await repo.setPercent(partnerId, listId, sectionId, percent);
       const individual = await repo.hasIndividual(partnerId, listId, sectionId);
-      return ok(
-        { HAS_INDIVIDUAL: yn(individual), PERCENT: percent },
-        individual ? PRICING_MSG.sectionHasIndividual : PRICING_MSG.sectionSaved,
-      );
+      return ok({ HAS_INDIVIDUAL: yn(individual), PERCENT: percent }, individual ? PRICING_MSG.sectionHasIndividual : PRICING_MSG.sectionSaved);
     },
 
     /** A product's own rate in a list or column, or (type client) the client's point price; delete=Y removes it. */

@@ -20,12 +20,7 @@ export interface PricingTarget {
 }
 
 /** Resolves /{type}/{priceId}/ for the partner; 404 for another partner's, a deleted or a mistyped one. */
-export async function pricingTarget(
-  engine: PriceEngine,
-  partnerId: number,
-  type: PriceKind,
-  priceId: number | string,
-): Promise<PricingTarget> {
+export async function pricingTarget(engine: PriceEngine, partnerId: number, type: PriceKind, priceId: number | string): Promise<PricingTarget> {
   if (type === 'client') {
     if (typeof priceId !== 'number') throw notFound(MSG.notFound);
     const resolved = await engine.resolve(partnerId, { clientId: priceId });
@@ -48,8 +43,7 @@ export async function pricingTarget(
   const data = await engine.pricingData(partnerId);
   const base = data.lists.find((l) => l.is_base);
   if (!base) throw notFound(MSG.notFound);
-  const list =
-    priceId === DEFAULTS.basePriceListId ? (type === 'pricelist' ? base : undefined) : data.lists.find((l) => l.id === priceId);
+  const list = priceId === DEFAULTS.basePriceListId ? (type === 'pricelist' ? base : undefined) : data.lists.find((l) => l.id === priceId);
   if (!list || list.kind !== (type === 'column' ? 'COLUMN' : 'PRICELIST')) throw notFound(MSG.notFound);
   const resolved = resolveFrom(data, { listId: list.id });
   if (!resolved) throw notFound(MSG.notFound);

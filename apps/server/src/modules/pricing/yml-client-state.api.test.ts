@@ -40,13 +40,19 @@ describe("a client's YML feed", () => {
     expect(before.headers['cache-control']).toBe('no-store');
     expect(before.body).toContain('<yml_catalog');
 
-    expect((await post('/v3/api/partner/blacklist/', { 'clients[0]': String(client), delete: 'Y' })).json()).toMatchObject({ SUCCESS: 'Y', CHANGED: [client] });
+    expect((await post('/v3/api/partner/blacklist/', { 'clients[0]': String(client), delete: 'Y' })).json()).toMatchObject({
+      SUCCESS: 'Y',
+      CHANGED: [client],
+    });
     const blocked = await feed(url);
     expect(blocked.statusCode).toBe(404);
     expect(blocked.json()).toEqual({ error: 'not_found', error_description: MSG.notFound });
     expect(blocked.body).not.toContain('<offer');
 
-    expect((await post('/v3/api/partner/blacklist/', { 'clients[0]': String(client), delete: 'N' })).json()).toMatchObject({ SUCCESS: 'Y', CHANGED: [client] });
+    expect((await post('/v3/api/partner/blacklist/', { 'clients[0]': String(client), delete: 'N' })).json()).toMatchObject({
+      SUCCESS: 'Y',
+      CHANGED: [client],
+    });
     expect((await feed(url)).statusCode).toBe(200);
   });
 

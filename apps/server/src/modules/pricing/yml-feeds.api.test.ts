@@ -169,7 +169,12 @@ async function regularPrices(target: PriceTarget, ids: string[]) {
 async function expectListPrices(offers: Map<string, Offer>, listId: number, show: (promo: Decimal) => Decimal = (p) => p) {
   const regular = await regularPrices({ listId }, [...offers.keys()]);
   const promos = await runningPromos();
-  const list = await t.database.db.selectFrom('price_lists').select('rounding').where('partner_id', '=', pid).where('id', '=', listId).executeTakeFirstOrThrow();
+  const list = await t.database.db
+    .selectFrom('price_lists')
+    .select('rounding')
+    .where('partner_id', '=', pid)
+    .where('id', '=', listId)
+    .executeTakeFirstOrThrow();
   const digits = { NO_DECIMAL: 0, ONE_DECIMAL: 1, TWO_DECIMAL: 2 }[list.rounding];
   let promoted = 0;
   let withPromo = 0;
@@ -199,7 +204,9 @@ beforeAll(async () => {
   const shop = await t.database.db.selectFrom('shops').select(['shop_link', 'domain_name']).where('partner_id', '=', pid).executeTakeFirstOrThrow();
   link = (shop.shop_link ?? shop.domain_name)!;
   // The promo oracle shows a promo price as it is (a WITH_VAT shop: no netting).
-  expect((await t.database.db.selectFrom('shops').select('tax_type').where('partner_id', '=', pid).executeTakeFirstOrThrow()).tax_type).toBe('WITH_VAT');
+  expect((await t.database.db.selectFrom('shops').select('tax_type').where('partner_id', '=', pid).executeTakeFirstOrThrow()).tax_type).toBe(
+    'WITH_VAT',
+  );
 });
 afterAll(() => t.close());
 
@@ -245,7 +252,9 @@ describe('YML feeds as feed readers read them', () => {
     const promos = await runningPromos();
     const before = checkYml((await feedOf(`client/${client}/catalog`)).tree);
     const personal = [...before.offers.keys()].find((id) => !promos.has(id))!;
-    expect((await post(`/v3/api/partner/pricing/client/${client}/product/${personal}/`, { price: '777,77' }, 'clients@partner.demo')).json().SUCCESS).toBe('Y');
+    expect(
+      (await post(`/v3/api/partner/pricing/client/${client}/product/${personal}/`, { price: '777,77' }, 'clients@partner.demo')).json().SUCCESS,
+    ).toBe('Y');
     await t.database.db.updateTable('shops').set({ show_stock: true }).where('partner_id', '=', pid).execute();
 
     const { body, tree } = await feedOf(`client/${client}/catalog`);

@@ -60,7 +60,8 @@ export function ymlService(db: Db, deps: { engine: PriceEngine; catalog: ShopCat
   // The feed lists what the shop sells, as its catalogue does.
   const catalog = deps.catalog.sellable;
   const active = (partnerId: number) => db.selectFrom('yml_links').where('partner_id', '=', partnerId).where('active', '=', true);
-  const targetOf = (t: UploadTarget) => (t.clientId !== null ? { client_id: t.clientId, price_list_id: null } : { client_id: null, price_list_id: t.listId });
+  const targetOf = (t: UploadTarget) =>
+    t.clientId !== null ? { client_id: t.clientId, price_list_id: null } : { client_id: null, price_list_id: t.listId };
 
   async function links(partnerId: number, t: UploadTarget) {
     const target = targetOf(t);
@@ -72,7 +73,6 @@ export function ymlService(db: Db, deps: { engine: PriceEngine; catalog: ShopCat
       .execute();
     return rows.map((r) => ({ ID: Number(r.id), URL: ymlPath(r.token), DATE: toSeconds(r.created_at)! }));
   }
-
 
   return {
     links,
@@ -101,7 +101,13 @@ export function ymlService(db: Db, deps: { engine: PriceEngine; catalog: ShopCat
     },
 
     async deactivate(partnerId: number, t: UploadTarget, id: number) {
-      const done = await db.updateTable('yml_links').set({ active: false }).where('partner_id', '=', partnerId).where('id', '=', id).where('active', '=', true).executeTakeFirst();
+      const done = await db
+        .updateTable('yml_links')
+        .set({ active: false })
+        .where('partner_id', '=', partnerId)
+        .where('id', '=', id)
+        .where('active', '=', true)
+        .executeTakeFirst();
       if (!done.numUpdatedRows) throw notFound(MSG.notFound);
       return ok({ ITEMS: await links(partnerId, t) }, PRICING_MSG.ymlDeactivated);
     },
@@ -139,11 +145,16 @@ export function ymlService(db: Db, deps: { engine: PriceEngine; catalog: ShopCat
 
       /** The shop's products page by page with the feed's prices: a list's feed has the running offers too (its buyers pay them). */
       async function* priced(): AsyncGenerator<{ row: ShopProductRow; price: Price }[]> {
-        for (let after = 0; ; ) {
+        for (let after = 0; ;) {
           const rows = await catalog.afterId(scope!, after, PAGE);
           if (!rows.length) return;
           after = Number(rows[rows.length - 1].id);
-          const facts = await engine.facts(partnerId, resolved!, rows.map((r) => Number(r.id)), { promos: true });
+          const facts = await engine.facts(
+            partnerId,
+            resolved!,
+            rows.map((r) => Number(r.id)),
+            { promos: true },
+          );
           const prices = new Map(facts.map((f) => [f.productId, priceOf(resolved!.ctx, f)]));
           yield rows.flatMap((row) => {
             const price = prices.get(Number(row.id));
@@ -171,9 +182,9 @@ export function ymlService(db: Db, deps: { engine: PriceEngine; catalog: ShopCat
         const first = await pages.next();
         const currency = (first.done ? undefined : first.value[0]?.price.currency) ?? 'RUB';
         const hidden = new Set(scope!.hiddenSections);
-        const sections = (await db.selectFrom('catalog_sections').select(['id', 'parent_id', 'name']).orderBy('depth').orderBy('sort').orderBy('id').execute()).filter(
-          (s) => !hidden.has(Number(s.id)),
-        );
+        const sections = (
+          await db.selectFrom('catalog_sections').select(['id', 'parent_id', 'name']).orderBy('depth').orderBy('sort').orderBy('id').execute()
+        ).filter((s) => !hidden.has(Number(s.id)));
         yield `<?xml version="1.0" encoding="UTF-8"?>\n<yml_catalog date="${new Date().toISOString().slice(0, 16)}+00:00">\n<shop>\n`;
         yield `<name>${xml(shop!.name)}</name>\n<company>${xml(shop!.legal_name ?? shop!.company)}</company>\n<url>${xml(urls.shop)}</url>\n`;
         yield `<currencies>\n${currencies(currency, shop!.currency_rate)}</currencies>\n<categories>\n`;

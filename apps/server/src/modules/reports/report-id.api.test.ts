@@ -46,7 +46,11 @@ function expectedSheet(r: ReportResult): string[][] {
   return [r.COLUMNS.map((c) => c.TITLE), ...[...r.ITEMS, r.TOTALS].map((row) => r.COLUMNS.map((c) => cell(row, c.KEY, c.TYPE)))];
 }
 const shownSheet = (rows: (string | number)[][], r: ReportResult) =>
-  rows.map((row, n) => (n === 0 ? row.map(String) : r.COLUMNS.map((c, i) => (c.TYPE === 'text' ? String(row[i] ?? '') : new Decimal(Number(row[i] ?? 0)).toFixed(c.TYPE === 'count' ? 0 : 2)))));
+  rows.map((row, n) =>
+    n === 0
+      ? row.map(String)
+      : r.COLUMNS.map((c, i) => (c.TYPE === 'text' ? String(row[i] ?? '') : new Decimal(Number(row[i] ?? 0)).toFixed(c.TYPE === 'count' ? 0 : 2))),
+  );
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -65,17 +69,36 @@ describe('report_id: a built report exported as it was built', () => {
     expect(Math.abs(new Date(kept.expires_at).getTime() - Date.now() - 24 * 3600_000)).toBeLessThan(60_000);
 
     // An order of the period is canceled: the report built now differs.
-    const order = await t.database.db.selectFrom('orders').select(['id', 'position_sum']).where('partner_id', '=', pid).where('status', '=', 'NEW').orderBy('id').executeTakeFirstOrThrow();
+    const order = await t.database.db
+      .selectFrom('orders')
+      .select(['id', 'position_sum'])
+      .where('partner_id', '=', pid)
+      .where('status', '=', 'NEW')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     const cancel = { action: 'cancel', cancel_comment: 'Проверка report_id' };
-    const canceled = await t.app.inject({ method: 'POST', url: `/v3/api/partner/order/${order.id}/`, ...form(cancel), headers: { ...form(cancel).headers, ...bearer(owner) } });
+    const canceled = await t.app.inject({
+      method: 'POST',
+      url: `/v3/api/partner/order/${order.id}/`,
+      ...form(cancel),
+      headers: { ...form(cancel).headers, ...bearer(owner) },
+    });
     expect(canceled.json().SUCCESS).toBe('Y');
     const second = await build('sales_by_partner');
     expect(second.REPORT_ID).not.toBe(first.REPORT_ID);
-    expect(new Decimal(String(first.TOTALS.REVENUE)).minus(String(second.TOTALS.REVENUE)).toFixed(2)).toBe(new Decimal(order.position_sum).toFixed(2));
+    expect(new Decimal(String(first.TOTALS.REVENUE)).minus(String(second.TOTALS.REVENUE)).toFixed(2)).toBe(
+      new Decimal(order.position_sum).toFixed(2),
+    );
 
     // The first report's export is the first report, row by row; the filters sent beside report_id do not matter.
-    const exported = (await post('sales_by_partner', { action: 'export', report_id: first.REPORT_ID, date_from: '2001-01-01', date_to: '2001-01-31' })).json();
-    expect(exported).toMatchObject({ SUCCESS: 'Y', MESSAGE: REPORT_MSG.exported, FILE: { FILENAME: expect.stringMatching(/^Продажи по партнерам .*\.xlsx$/), URL: expect.stringContaining(`report_id=${first.REPORT_ID}`) } });
+    const exported = (
+      await post('sales_by_partner', { action: 'export', report_id: first.REPORT_ID, date_from: '2001-01-01', date_to: '2001-01-31' })
+    ).json();
+    expect(exported).toMatchObject({
+      SUCCESS: 'Y',
+      MESSAGE: REPORT_MSG.exported,
+      FILE: { FILENAME: expect.stringMatching(/^Продажи по партнерам .*\.xlsx$/), URL: expect.stringContaining(`report_id=${first.REPORT_ID}`) },
+    });
     expect(shownSheet(await sheetOf(exported.FILE.URL), first)).toEqual(expectedSheet(first));
     // The second's is the second.
     const again = (await post('sales_by_partner', { action: 'export', report_id: second.REPORT_ID })).json();
@@ -91,22 +114,36 @@ describe('report_id: a built report exported as it was built', () => {
     expect((await post('top_products', { action: 'export', report_id: r.REPORT_ID })).json().SUCCESS).toBe('Y');
     for (const id of [randomUUID(), 'abc', "'; drop table report_results; --", '1'.repeat(500), r.REPORT_ID.replace(/-/g, '')]) {
       expect((await post('top_products', { action: 'export', report_id: id })).json()).toEqual(gone);
-      const file = await t.app.inject({ method: 'GET', url: `/v3/api/manager/report/top_products/xlsx/?report_id=${encodeURIComponent(id)}`, headers: bearer(manager) });
+      const file = await t.app.inject({
+        method: 'GET',
+        url: `/v3/api/manager/report/top_products/xlsx/?report_id=${encodeURIComponent(id)}`,
+        headers: bearer(manager),
+      });
       expect(file.statusCode).toBe(400);
       expect(file.json().error_description).toBe(REPORT_MSG.resultGone);
     }
     // Another report's id.
     expect((await post('sales_by_brand', { action: 'export', report_id: r.REPORT_ID })).json()).toEqual(gone);
-    expect((await t.app.inject({ method: 'GET', url: `/v3/api/manager/report/sales_by_brand/xlsx/?report_id=${r.REPORT_ID}`, headers: bearer(manager) })).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/v3/api/manager/report/sales_by_brand/xlsx/?report_id=${r.REPORT_ID}`, headers: bearer(manager) }))
+        .statusCode,
+    ).toBe(400);
     // Another manager's (kept under another user).
     const other = await build('top_products', { limit: '5' });
     await t.database.db.updateTable('report_results').set({ user_id: 999_999_999 }).where('id', '=', other.REPORT_ID).execute();
     expect((await post('top_products', { action: 'export', report_id: other.REPORT_ID })).json()).toEqual(gone);
 
     // A day later it has expired: refused, and the hourly upkeep deletes it while a fresh one stays.
-    await t.database.db.updateTable('report_results').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', r.REPORT_ID).execute();
+    await t.database.db
+      .updateTable('report_results')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('id', '=', r.REPORT_ID)
+      .execute();
     expect((await post('top_products', { action: 'export', report_id: r.REPORT_ID })).json()).toEqual(gone);
-    expect((await t.app.inject({ method: 'GET', url: `/v3/api/manager/report/top_products/xlsx/?report_id=${r.REPORT_ID}`, headers: bearer(manager) })).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/v3/api/manager/report/top_products/xlsx/?report_id=${r.REPORT_ID}`, headers: bearer(manager) }))
+        .statusCode,
+    ).toBe(400);
     const fresh = await build('top_products', { limit: '5' });
     expect(await t.app.services.reports.purge()).toBeGreaterThanOrEqual(1);
     const left = await t.database.db.selectFrom('report_results').select('id').where('id', 'in', [r.REPORT_ID, fresh.REPORT_ID]).execute();
@@ -117,6 +154,9 @@ describe('report_id: a built report exported as it was built', () => {
   it('is the manager’s only: partner staff get 403 with or without report_id', async () => {
     const r = await build('sales_by_brand', { limit: '5' });
     expect((await post('sales_by_brand', { action: 'export', report_id: r.REPORT_ID }, owner)).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'GET', url: `/v3/api/manager/report/sales_by_brand/xlsx/?report_id=${r.REPORT_ID}`, headers: bearer(owner) })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/v3/api/manager/report/sales_by_brand/xlsx/?report_id=${r.REPORT_ID}`, headers: bearer(owner) }))
+        .statusCode,
+    ).toBe(403);
   });
 });

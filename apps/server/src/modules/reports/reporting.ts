@@ -145,10 +145,46 @@ interface Grouping {
 }
 
 const GROUPINGS = {
-  partner: { key: 's.partner_id', name: 'pa.name', extra: '', joins: 'join partners pa on pa.id = s.partner_id', lineKey: 'o.partner_id', lineJoins: '', ordersFromModel: false },
-  product: { key: 's.product_id', name: 'p.name', extra: ', p.up_code_1c as code', joins: '', lineKey: 'i.product_id', lineJoins: '', ordersFromModel: true, sets: 'products' },
-  brand: { key: 'p.brand_id', name: 'b.name', extra: '', joins: 'left join catalog_brands b on b.id = p.brand_id', lineKey: 'p.brand_id', lineJoins: '', ordersFromModel: false, groupKind: 'brand', sets: 'brands' },
-  section: { key: 'top.id', name: 'top.name', extra: '', joins: TOP_SECTION, lineKey: 'top.id', lineJoins: TOP_SECTION, ordersFromModel: false, groupKind: 'section' },
+  partner: {
+    key: 's.partner_id',
+    name: 'pa.name',
+    extra: '',
+    joins: 'join partners pa on pa.id = s.partner_id',
+    lineKey: 'o.partner_id',
+    lineJoins: '',
+    ordersFromModel: false,
+  },
+  product: {
+    key: 's.product_id',
+    name: 'p.name',
+    extra: ', p.up_code_1c as code',
+    joins: '',
+    lineKey: 'i.product_id',
+    lineJoins: '',
+    ordersFromModel: true,
+    sets: 'products',
+  },
+  brand: {
+    key: 'p.brand_id',
+    name: 'b.name',
+    extra: '',
+    joins: 'left join catalog_brands b on b.id = p.brand_id',
+    lineKey: 'p.brand_id',
+    lineJoins: '',
+    ordersFromModel: false,
+    groupKind: 'brand',
+    sets: 'brands',
+  },
+  section: {
+    key: 'top.id',
+    name: 'top.name',
+    extra: '',
+    joins: TOP_SECTION,
+    lineKey: 'top.id',
+    lineJoins: TOP_SECTION,
+    ordersFromModel: false,
+    groupKind: 'section',
+  },
 } satisfies Record<string, Grouping>;
 
 /** Whether a report's groups are whole in report_group_orders: filtered by partner at most (not by product, brand, section). */
@@ -246,13 +282,14 @@ export function reporting(db: Db) {
     // (no limit, or fewer rows than it) totals the orders holding any line; a top list that leaves groups out counts
     // the orders of its own rows.
     const everyGroup = limit === null || rows.length < limit;
-    const orders = g === GROUPINGS.partner
-      ? rows.reduce((n, r) => n + Number(r.orders), 0)
-      : everyGroup && groupsWhole(f)
-        ? ((await groupOrders(f, 'all')).get(0) ?? 0)
-        : g.sets && groupsWhole(f)
-          ? await setOrders(f, g.sets, keys)
-          : ((await ordersOf(f, g, keys, true)).get(0) ?? 0);
+    const orders =
+      g === GROUPINGS.partner
+        ? rows.reduce((n, r) => n + Number(r.orders), 0)
+        : everyGroup && groupsWhole(f)
+          ? ((await groupOrders(f, 'all')).get(0) ?? 0)
+          : g.sets && groupsWhole(f)
+            ? await setOrders(f, g.sets, keys)
+            : ((await ordersOf(f, g, keys, true)).get(0) ?? 0);
     return { rows, orders };
   }
 

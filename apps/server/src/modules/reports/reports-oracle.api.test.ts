@@ -120,7 +120,13 @@ async function expected(code: ReportCode, f: Filters): Promise<{ items: ReportRo
     if (limited) refs = refs.slice(0, limit);
     const all = sum(refs, 'revenue');
     // The distinct orders of all the rows together (an order holds several products, brands, sections).
-    const totalOrders = refs.length ? await distinctOrders(f, group, refs.map((r) => r.key)) : 0;
+    const totalOrders = refs.length
+      ? await distinctOrders(
+          f,
+          group,
+          refs.map((r) => r.key),
+        )
+      : 0;
     return {
       items: refs.map((r) => ({
         ...(withCode ? { CODE: r.code ?? null } : {}),
@@ -130,28 +136,51 @@ async function expected(code: ReportCode, f: Filters): Promise<{ items: ReportRo
         REVENUE: money(r.revenue),
         SHARE: pct(r.revenue, all),
       })),
-      totals: { NAME: 'Итого', ORDERS: totalOrders, QUANTITY: refs.reduce((n, r) => n + r.quantity, 0), REVENUE: money(all), SHARE: refs.length ? '100.00' : '0.00' },
+      totals: {
+        NAME: 'Итого',
+        ORDERS: totalOrders,
+        QUANTITY: refs.reduce((n, r) => n + r.quantity, 0),
+        REVENUE: money(all),
+        SHARE: refs.length ? '100.00' : '0.00',
+      },
     };
   };
   switch (code) {
     case 'sales_by_partner':
       return salesOf('l.partner_id', '(select name from partners where id = g.key::bigint) as name', false, '');
     case 'top_products':
-      return salesOf('l.product_id', '(select name from catalog_products where id = g.key::bigint) as name, (select up_code_1c from catalog_products where id = g.key::bigint) as code', true, '', true);
+      return salesOf(
+        'l.product_id',
+        '(select name from catalog_products where id = g.key::bigint) as name, (select up_code_1c from catalog_products where id = g.key::bigint) as code',
+        true,
+        '',
+        true,
+      );
     case 'sales_by_brand':
       return salesOf('l.brand_id', '(select name from catalog_brands where id = g.key::bigint) as name', true, REPORT_MSG.noBrand);
     case 'sales_by_section':
       return salesOf('l.root', '(select name from catalog_sections where id = g.key::bigint) as name', false, '');
     case 'client_activity': {
       const refs = (
-        await reference(f, false, 'l.client_id', '(select c.name from clients c where c.id = g.key::bigint) as name, (select pa.name from clients c join partners pa on pa.id = c.partner_id where c.id = g.key::bigint) as partner')
+        await reference(
+          f,
+          false,
+          'l.client_id',
+          '(select c.name from clients c where c.id = g.key::bigint) as name, (select pa.name from clients c join partners pa on pa.id = c.partner_id where c.id = g.key::bigint) as partner',
+        )
       )
         .sort((a, b) => b.orders - a.orders || new Decimal(b.revenue).cmp(a.revenue) || keyOrder(a.key, b.key))
         .slice(0, limit);
       const orders = refs.reduce((n, r) => n + r.orders, 0);
       const revenue = sum(refs, 'revenue');
       return {
-        items: refs.map((r) => ({ NAME: r.name, PARTNER: r.partner ?? '', ORDERS: r.orders, REVENUE: money(r.revenue), AVERAGE: money(new Decimal(r.revenue).div(r.orders)) })),
+        items: refs.map((r) => ({
+          NAME: r.name,
+          PARTNER: r.partner ?? '',
+          ORDERS: r.orders,
+          REVENUE: money(r.revenue),
+          AVERAGE: money(new Decimal(r.revenue).div(r.orders)),
+        })),
         totals: { NAME: 'Итого', ORDERS: orders, REVENUE: money(revenue), AVERAGE: orders ? money(revenue.div(orders)) : '0.00' },
       };
     }
@@ -162,7 +191,15 @@ async function expected(code: ReportCode, f: Filters): Promise<{ items: ReportRo
       const refs: Ref[] = keys.map((key) => {
         const s = sold.find((r) => r.key === key);
         const c = lost.find((r) => r.key === key);
-        return { key, name: (s ?? c)!.name, orders: s?.orders ?? 0, quantity: 0, revenue: s?.revenue ?? '0', cost: s?.cost ?? '0', canceled: c?.orders ?? 0 };
+        return {
+          key,
+          name: (s ?? c)!.name,
+          orders: s?.orders ?? 0,
+          quantity: 0,
+          revenue: s?.revenue ?? '0',
+          cost: s?.cost ?? '0',
+          canceled: c?.orders ?? 0,
+        };
       });
       const margin = (r: Ref) => new Decimal(r.revenue).minus(r.cost);
       refs.sort((a, b) => margin(b).cmp(margin(a)) || keyOrder(a.key, b.key));
@@ -204,10 +241,21 @@ async function expected(code: ReportCode, f: Filters): Promise<{ items: ReportRo
 
 /** Distinct orders (not CANCELED) holding a line of any of the groups `keys` of `group`. */
 async function distinctOrders(f: Filters, group: string, keys: (string | null)[]): Promise<number> {
-  const refs = await reference(f, false, `case when ${group}::text = any(${sqlTextArray(keys)}) or (${group} is null and ${keys.includes(null)}) then 'in' end`, 'null as name');
+  const refs = await reference(
+    f,
+    false,
+    `case when ${group}::text = any(${sqlTextArray(keys)}) or (${group} is null and ${keys.includes(null)}) then 'in' end`,
+    'null as name',
+  );
   return refs.find((r) => r.key === 'in')?.orders ?? 0;
 }
-const sqlTextArray = (keys: (string | null)[]) => `array[${keys.filter((k) => k !== null).map((k) => `'${Number(k)}'`).join(',') || "''"}]::text[]`;
+const sqlTextArray = (keys: (string | null)[]) =>
+  `array[${
+    keys
+      .filter((k) => k !== null)
+      .map((k) => `'${Number(k)}'`)
+      .join(',') || "''"
+  }]::text[]`;
 
 /** Compares a report (API and .xlsx) with the reference, figure by figure. */
 async function check(code: ReportCode, asked: Filters) {
@@ -251,7 +299,11 @@ beforeAll(async () => {
   kancler = await partnerIdOf(t.database.db, 'owner@partner.demo');
   const db = t.database.db;
   other = Number(
-    (await sql<{ id: number }>`select partner_id as id from clients where partner_id <> ${kancler} group by 1 order by count(*) desc, 1 limit 1`.execute(db)).rows[0].id,
+    (
+      await sql<{
+        id: number;
+      }>`select partner_id as id from clients where partner_id <> ${kancler} group by 1 order by count(*) desc, 1 limit 1`.execute(db)
+    ).rows[0].id,
   );
   const clientsOf = async (p: number) =>
     (await db.selectFrom('clients').select('id').where('partner_id', '=', p).orderBy('id').limit(3).execute()).map((c) => Number(c.id));
@@ -265,8 +317,14 @@ beforeAll(async () => {
   ).rows.map((r) => Number(r.id));
   // Moscow instants at and around the period's edges (+03:00).
   const times = [
-    '2015-02-28T23:59:59+03:00', '2015-03-01T00:00:00+03:00', '2015-03-01T02:30:00+03:00', '2015-03-02T10:00:00+03:00',
-    '2015-03-15T12:00:00+03:00', '2015-03-31T23:59:59+03:00', '2015-04-01T00:00:00+03:00', '2015-03-31T21:30:00+03:00',
+    '2015-02-28T23:59:59+03:00',
+    '2015-03-01T00:00:00+03:00',
+    '2015-03-01T02:30:00+03:00',
+    '2015-03-02T10:00:00+03:00',
+    '2015-03-15T12:00:00+03:00',
+    '2015-03-31T23:59:59+03:00',
+    '2015-04-01T00:00:00+03:00',
+    '2015-03-31T21:30:00+03:00',
   ];
   const statuses = ['NEW', 'VIEWED', 'COMPLETED', 'IN_BASKET', 'CANCELED'] as const;
   const reasons = ['Клиент передумал', '  клиент передумал ', '', null, 'Нет в наличии'];
@@ -302,12 +360,21 @@ beforeAll(async () => {
       .returning('id')
       .executeTakeFirstOrThrow();
     ids.push(Number(order.id));
-    await db.insertInto('order_items').values(
-      lines.map((l, k) => ({ partner_id: partner, order_id: Number(order.id), up_code_1c: `U${l.product_id}`, name: `Товар ${k}`, ...l })),
-    ).execute();
+    await db
+      .insertInto('order_items')
+      .values(lines.map((l, k) => ({ partner_id: partner, order_id: Number(order.id), up_code_1c: `U${l.product_id}`, name: `Товар ${k}`, ...l })))
+      .execute();
   }
   // Canceled after being placed (one statement, several orders), and one canceled order restored.
-  await db.updateTable('orders').set({ status: 'CANCELED' }).where('order_number', 'in', ids.map((_, n) => `ORACLE-${n}`).filter((_, n) => n % 5 === 4 && n % 2 === 1)).execute();
+  await db
+    .updateTable('orders')
+    .set({ status: 'CANCELED' })
+    .where(
+      'order_number',
+      'in',
+      ids.map((_, n) => `ORACLE-${n}`).filter((_, n) => n % 5 === 4 && n % 2 === 1),
+    )
+    .execute();
   await db.updateTable('orders').set({ status: 'CANCELED', cancel_comment: 'Нет в наличии' }).where('order_number', '=', 'ORACLE-0').execute();
   await db.updateTable('orders').set({ status: 'VIEWED', cancel_comment: null }).where('order_number', '=', 'ORACLE-0').execute();
 }, 60_000);
@@ -345,9 +412,14 @@ describe('the reports reconcile with the orders and their items', () => {
 
   it('reconciles with the filters: a partner, a brand, a product, sections', async () => {
     const db = t.database.db;
-    const line = await db.selectFrom('order_items as i').innerJoin('catalog_products as p', 'p.id', 'i.product_id')
-      .select(['i.product_id', 'p.brand_id', 'p.section_id']).where('i.up_code_1c', 'like', 'U%').where('p.brand_id', 'is not', null)
-      .orderBy('i.product_id').executeTakeFirstOrThrow();
+    const line = await db
+      .selectFrom('order_items as i')
+      .innerJoin('catalog_products as p', 'p.id', 'i.product_id')
+      .select(['i.product_id', 'p.brand_id', 'p.section_id'])
+      .where('i.up_code_1c', 'like', 'U%')
+      .where('p.brand_id', 'is not', null)
+      .orderBy('i.product_id')
+      .executeTakeFirstOrThrow();
     const parent = await db.selectFrom('catalog_sections').select(['id', 'parent_id']).where('id', '=', line.section_id).executeTakeFirstOrThrow();
     const sections = [Number(parent.parent_id ?? parent.id)];
     const filters: Filters[] = [
@@ -371,11 +443,22 @@ describe('the reports reconcile with the orders and their items', () => {
 
   it('brands and sections follow the catalogue: a product moved to another brand and section is counted there', async () => {
     const db = t.database.db;
-    const moved = await db.selectFrom('order_items as i').innerJoin('catalog_products as p', 'p.id', 'i.product_id')
-      .select(['p.id', 'p.brand_id', 'p.section_id']).where('i.up_code_1c', 'like', 'U%').where('p.brand_id', 'is not', null)
-      .orderBy('p.id').executeTakeFirstOrThrow();
-    const to = await db.selectFrom('catalog_products').select(['brand_id', 'section_id']).where('brand_id', 'is not', null)
-      .where('brand_id', '<>', moved.brand_id!).orderBy('section_id', 'desc').limit(1).executeTakeFirstOrThrow();
+    const moved = await db
+      .selectFrom('order_items as i')
+      .innerJoin('catalog_products as p', 'p.id', 'i.product_id')
+      .select(['p.id', 'p.brand_id', 'p.section_id'])
+      .where('i.up_code_1c', 'like', 'U%')
+      .where('p.brand_id', 'is not', null)
+      .orderBy('p.id')
+      .executeTakeFirstOrThrow();
+    const to = await db
+      .selectFrom('catalog_products')
+      .select(['brand_id', 'section_id'])
+      .where('brand_id', 'is not', null)
+      .where('brand_id', '<>', moved.brand_id!)
+      .orderBy('section_id', 'desc')
+      .limit(1)
+      .executeTakeFirstOrThrow();
     const before = await apiReport('sales_by_brand', MARCH);
     await db.updateTable('catalog_products').set({ brand_id: to.brand_id, section_id: to.section_id }).where('id', '=', moved.id).execute();
     try {

@@ -15,7 +15,12 @@ const FROM = '2000-01-01';
 const TO = '2100-12-31';
 const build = async (code: string, data: Record<string, string> = {}, token = manager) => {
   const body = { date_from: FROM, date_to: TO, ...data };
-  return t.app.inject({ method: 'POST', url: `/v3/api/manager/report/${code}/`, ...form(body), headers: { ...form(body).headers, ...bearer(token) } });
+  return t.app.inject({
+    method: 'POST',
+    url: `/v3/api/manager/report/${code}/`,
+    ...form(body),
+    headers: { ...form(body).headers, ...bearer(token) },
+  });
 };
 const report = async (code: string, data: Record<string, string> = {}) => (await build(code, data)).json() as ReportResult;
 
@@ -76,7 +81,12 @@ describe('the manager reports', () => {
       .orderBy('id')
       .executeTakeFirstOrThrow();
     const cancel = { action: 'cancel', cancel_comment: 'Клиент передумал' };
-    const res = await t.app.inject({ method: 'POST', url: `/v3/api/partner/order/${order.id}/`, ...form(cancel), headers: { ...form(cancel).headers, ...bearer(owner) } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/v3/api/partner/order/${order.id}/`,
+      ...form(cancel),
+      headers: { ...form(cancel).headers, ...bearer(owner) },
+    });
     expect(res.json().SUCCESS).toBe('Y');
     const after = await report('margin_by_partner');
     const row = (r: ReportResult) => r.ITEMS.find((i) => i.NAME === 'Канцлер Опт')!;
@@ -92,7 +102,10 @@ describe('the manager reports', () => {
     const r = await report('client_activity', { limit: '10' });
     expect(r.ITEMS).toHaveLength(10);
     expect(r.ITEMS[0]).toMatchObject({ NAME: expect.any(String), PARTNER: expect.any(String), ORDERS: expect.any(Number) });
-    expect((await build('client_activity', { date_from: '2026-02-01', date_to: '2026-01-01' })).json()).toEqual({ SUCCESS: 'N', errors: { date_to: REPORT_MSG.periodInvalid } });
+    expect((await build('client_activity', { date_from: '2026-02-01', date_to: '2026-01-01' })).json()).toEqual({
+      SUCCESS: 'N',
+      errors: { date_to: REPORT_MSG.periodInvalid },
+    });
     expect((await build('no_such_report')).statusCode).toBe(404);
   });
 
@@ -121,7 +134,11 @@ describe('the manager reports', () => {
   it('exports a real .xlsx whose rows and totals equal the API answer', async () => {
     const r = await report('sales_by_brand', { limit: '10' });
     const exported = (await build('sales_by_brand', { limit: '10', action: 'export' })).json();
-    expect(exported).toMatchObject({ SUCCESS: 'Y', MESSAGE: REPORT_MSG.exported, FILE: { FILENAME: expect.stringMatching(/\.xlsx$/), URL: expect.stringContaining('/xlsx/') } });
+    expect(exported).toMatchObject({
+      SUCCESS: 'Y',
+      MESSAGE: REPORT_MSG.exported,
+      FILE: { FILENAME: expect.stringMatching(/\.xlsx$/), URL: expect.stringContaining('/xlsx/') },
+    });
     const file = await t.app.inject({ method: 'GET', url: exported.FILE.URL, headers: bearer(manager) });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toContain('spreadsheetml');
@@ -139,8 +156,18 @@ describe('the manager reports', () => {
     expect((await build('top_products', {}, owner)).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/v3/api/manager/report/', headers: bearer(owner) })).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/v3/api/manager/partner/', headers: bearer(owner) })).statusCode).toBe(403);
-    const partners = (await t.app.inject({ method: 'GET', url: `/v3/api/manager/partner/?query=${encodeURIComponent('канцлер')}`, headers: bearer(manager) })).json();
-    expect(partners.ITEMS).toEqual([expect.objectContaining({ ID: pid, NAME: 'Канцлер Опт', SHOP_LINK: 'kancler', CLIENTS_COUNT: expect.any(Number), ORDERS_COUNT: expect.any(Number) })]);
+    const partners = (
+      await t.app.inject({ method: 'GET', url: `/v3/api/manager/partner/?query=${encodeURIComponent('канцлер')}`, headers: bearer(manager) })
+    ).json();
+    expect(partners.ITEMS).toEqual([
+      expect.objectContaining({
+        ID: pid,
+        NAME: 'Канцлер Опт',
+        SHOP_LINK: 'kancler',
+        CLIENTS_COUNT: expect.any(Number),
+        ORDERS_COUNT: expect.any(Number),
+      }),
+    ]);
     expect(partners.ITEMS[0].ORDERS_COUNT).toBeGreaterThan(100);
   });
 });

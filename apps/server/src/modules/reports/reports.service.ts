@@ -1,6 +1,13 @@
 import Decimal from 'decimal.js';
 import {
-  REPORT_CODES, REPORT_COLUMN_TITLE, REPORT_MSG, REPORTS, type ReportCode, type reportBody, type ReportResult, type ReportRow,
+  REPORT_CODES,
+  REPORT_COLUMN_TITLE,
+  REPORT_MSG,
+  REPORTS,
+  type ReportCode,
+  type reportBody,
+  type ReportResult,
+  type ReportRow,
 } from '@b2b/contracts/reports';
 import type { z } from 'zod';
 import { randomUUID } from 'node:crypto';
@@ -37,8 +44,18 @@ const exact = (v: Decimal.Value | null) => new Decimal(v ?? 0).toFixed();
 const pct = (part: Decimal.Value, whole: Decimal.Value) => (new Decimal(whole).isZero() ? '0.00' : new Decimal(part).div(whole).mul(100).toFixed(2));
 
 const COLUMN_TYPES: Record<string, ColumnType> = {
-  NAME: 'text', CODE: 'text', PARTNER: 'text', ORDERS: 'count', QUANTITY: 'count', CANCELED: 'count',
-  REVENUE: 'money', COST: 'money', MARGIN: 'money', AVERAGE: 'money', MARGIN_PCT: 'percent', SHARE: 'percent',
+  NAME: 'text',
+  CODE: 'text',
+  PARTNER: 'text',
+  ORDERS: 'count',
+  QUANTITY: 'count',
+  CANCELED: 'count',
+  REVENUE: 'money',
+  COST: 'money',
+  MARGIN: 'money',
+  AVERAGE: 'money',
+  MARGIN_PCT: 'percent',
+  SHARE: 'percent',
 };
 
 const COLUMNS: Record<ReportCode, string[]> = {
@@ -231,7 +248,9 @@ export function reportsService(db: Db) {
 
     /** The report (kept under report_id, else built from the filters) written to a temporary .xlsx; the caller streams it and removes it. */
     async xlsx(code: ReportCode, body: Body, userId: number): Promise<{ path: string; name: string } | { refused: Record<string, string> }> {
-      const result = body.report_id ? ((await keptReport(code, body.report_id, userId)) ?? { refused: { report_id: REPORT_MSG.resultGone } }) : await build(code, body);
+      const result = body.report_id
+        ? ((await keptReport(code, body.report_id, userId)) ?? { refused: { report_id: REPORT_MSG.resultGone } })
+        : await build(code, body);
       if ('refused' in result) return result;
       const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'report-'));
       const file = path.join(dir, 'report.xlsx');

@@ -29,8 +29,7 @@ export function sectionDraft<B extends object>(body: B, explicit: boolean) {
       if (value.length > max) errors[key] = SHOP_MSG.textTooLong(max);
       return value;
     },
-    list: (key: KeysOf<B, string[]>, stored: readonly string[]): string[] =>
-      (body[key] as string[] | undefined) ?? (explicit ? [] : [...stored]),
+    list: (key: KeysOf<B, string[]>, stored: readonly string[]): string[] => (body[key] as string[] | undefined) ?? (explicit ? [] : [...stored]),
     flag: (key: KeysOf<B, boolean>, stored: boolean): boolean => (body[key] as boolean | undefined) ?? stored,
     /** A choice among `allowed`; empty gives `fallback`, anything else is an error under `key`. */
     choice<T extends string>(key: KeysOf<B, string> & string, stored: T, allowed: readonly string[], fallback: T): T {

@@ -61,7 +61,9 @@ describe('shop files', () => {
   });
 
   it('takes a jpeg or png logo by content and removes it with logo_del', async () => {
-    expect((await upload({ type: 'shop' }, [{ field: 'logo', filename: 'logo.png', data: PDF }])).json().errors).toEqual({ logo: 'Недопустимый тип файла' });
+    expect((await upload({ type: 'shop' }, [{ field: 'logo', filename: 'logo.png', data: PDF }])).json().errors).toEqual({
+      logo: 'Недопустимый тип файла',
+    });
     expect((await upload({ type: 'shop' }, [{ field: 'logo', filename: 'logo.png', data: PNG }])).json().SUCCESS).toBe('Y');
     const logo = (await settings()).LOGO;
     expect(logo).toMatchObject({ NAME: 'logo.png', SIZE: PNG.length });
@@ -75,7 +77,10 @@ describe('shop files', () => {
 
   it('stores images of the about text for the editor, images only', async () => {
     const ok = (await upload({}, [{ field: 'image', filename: 'склад.jpg', data: JPEG }], '/v3/api/partner/shop/image/')).json();
-    expect(ok).toEqual({ SUCCESS: 'Y', FILE: { ID: expect.any(String), URL: expect.stringMatching(/^\/v3\/api\/client\/shop\/file\/\d+\/[0-9a-f-]+\/$/) } });
+    expect(ok).toEqual({
+      SUCCESS: 'Y',
+      FILE: { ID: expect.any(String), URL: expect.stringMatching(/^\/v3\/api\/client\/shop\/file\/\d+\/[0-9a-f-]+\/$/) },
+    });
     expect((await kit.get(ok.FILE.URL, null)).statusCode).toBe(200);
     const bad = (await upload({}, [{ field: 'image', filename: 'doc.jpg', data: PDF }], '/v3/api/partner/shop/image/')).json();
     expect(bad).toEqual({ SUCCESS: 'N', errors: { image: 'Недопустимый тип файла' } });

@@ -71,19 +71,23 @@ describe('the last tradepoint of a shop with self-delivery only', () => {
     const ids = await listIds();
     expect(ids).toHaveLength(2);
 
-    expect((await kit.post(SHOP, { selfdelivery_only: 'Y', min_order_sum: '1000' }, second)).json()).toEqual({ SUCCESS: 'Y', MESSAGE: SHOP_MSG.saved });
-    const answers = await Promise.all(
-      [...ids, ...ids, ...ids].map((id) => kit.post(`/v3/api/partner/tradepoint/${id}/`, { delete: 'Y' }, second)),
-    );
+    expect((await kit.post(SHOP, { selfdelivery_only: 'Y', min_order_sum: '1000' }, second)).json()).toEqual({
+      SUCCESS: 'Y',
+      MESSAGE: SHOP_MSG.saved,
+    });
+    const answers = await Promise.all([...ids, ...ids, ...ids].map((id) => kit.post(`/v3/api/partner/tradepoint/${id}/`, { delete: 'Y' }, second)));
     expect(answers.filter((res) => res.json().SUCCESS === 'Y')).toHaveLength(1);
-    expect(answers.map((res) => res.json()).filter((a) => a.SUCCESS === 'N' && a.errors?.id === SHOP_MSG.lastTradepointSelfDelivery).length)
-      .toBeGreaterThan(0);
+    expect(
+      answers.map((res) => res.json()).filter((a) => a.SUCCESS === 'N' && a.errors?.id === SHOP_MSG.lastTradepointSelfDelivery).length,
+    ).toBeGreaterThan(0);
     const left = await listIds();
     expect(left).toHaveLength(1);
 
     expect((await kit.post(SHOP, { selfdelivery_only: 'N', min_order_sum: '1000' }, second)).json().SUCCESS).toBe('Y');
     expect((await kit.post(`/v3/api/partner/tradepoint/${left[0]}/`, { delete: 'Y' }, second)).json().SUCCESS).toBe('Y');
-    expect((await kit.post(SHOP, { selfdelivery_only: 'Y', min_order_sum: '1000' }, second)).json())
-      .toEqual({ SUCCESS: 'N', errors: { check_selfdelivery_only: SHOP_MSG.selfdeliveryNeedsTradepoint } });
+    expect((await kit.post(SHOP, { selfdelivery_only: 'Y', min_order_sum: '1000' }, second)).json()).toEqual({
+      SUCCESS: 'N',
+      errors: { check_selfdelivery_only: SHOP_MSG.selfdeliveryNeedsTradepoint },
+    });
   });
 });

@@ -1,6 +1,13 @@
 import { DEFAULTS } from '@b2b/contracts/limits';
 import {
-  ASSORTMENTS, COLOR_SCHEMES, MULTIPLICITIES, ONLINE_PAYMENT_TYPE, PAYMENT_TYPE_LABEL, SHOP_MSG, SHOP_TEXT_MAX, TAX_SYSTEMS,
+  ASSORTMENTS,
+  COLOR_SCHEMES,
+  MULTIPLICITIES,
+  ONLINE_PAYMENT_TYPE,
+  PAYMENT_TYPE_LABEL,
+  SHOP_MSG,
+  SHOP_TEXT_MAX,
+  TAX_SYSTEMS,
 } from '@b2b/contracts/shop';
 import type { ShopSaveBody } from '@b2b/contracts/shop-wire';
 import { parseAboutCompany } from './about-company';

@@ -1,7 +1,16 @@
 import { DEFAULTS } from '@b2b/contracts/limits';
 import {
-  ASSORTMENTS, COLOR_SCHEMES, CURRENCIES, MULTIPLICITIES, PAYMENT_TYPE_LABEL, SHOP_DEFAULT_TEXT, sumOut, TAX_SYSTEMS, TAX_TYPES,
-  WORK_DAYS, type PaymentType,
+  ASSORTMENTS,
+  COLOR_SCHEMES,
+  CURRENCIES,
+  MULTIPLICITIES,
+  PAYMENT_TYPE_LABEL,
+  SHOP_DEFAULT_TEXT,
+  sumOut,
+  TAX_SYSTEMS,
+  TAX_TYPES,
+  WORK_DAYS,
+  type PaymentType,
 } from '@b2b/contracts/shop';
 import { shopInstructions } from '@b2b/contracts/shop-instructions';
 import { choices, storedPhones, type FileRef, type ShopSettingsAnswer } from '@b2b/contracts/shop-wire';

@@ -35,7 +35,10 @@ describe('reading the shop settings', () => {
     expect(body.SHOP.MAIN_TRADEPOINT).toEqual(expect.any(Number));
     expect(body.SHOP.PHONES[0]).toEqual({ PHONE: '+7 (495) 787-45-12', COMMENT: 'Отдел продаж', MAIN: 1 });
     expect(body.ENTITIES.PRICE_TYPE.map((p: { ID: string }) => p.ID)).toEqual(['RRC', 'PURCHASE']);
-    expect(body.ENTITIES.ASSORTMENT).toEqual([{ ID: 'BASE', NAME: 'Корпоративный' }, { ID: 'EXTENDED', NAME: 'Сайт' }]);
+    expect(body.ENTITIES.ASSORTMENT).toEqual([
+      { ID: 'BASE', NAME: 'Корпоративный' },
+      { ID: 'EXTENDED', NAME: 'Сайт' },
+    ]);
     expect(body.DEFAULT_TEXT.ABOUT_DELAY).toBe(DEFAULTS.delayText);
   });
 
@@ -57,15 +60,30 @@ describe('my shop', () => {
 
   it('saves name, colours, address, phones and opening hours, and reads them back', async () => {
     const res = await save({
-      type: 'shop', name: 'Канцлер Опт Москва', color_scheme: 'blue', color_logo: '#1A2B3C', header_no_name: 'Y',
-      address: 'г. Москва, ул. Складочная, д. 1', opening_hours: 'Пн–Пт с 9:00 до 19:00',
-      'phones[0][PHONE]': '+7 (495) 111-22-33', 'phones[0][COMMENT]': 'Офис', 'phones[1][PHONE]': '+7 (495) 111-22-34', 'phones[1][MAIN]': 'Y',
+      type: 'shop',
+      name: 'Канцлер Опт Москва',
+      color_scheme: 'blue',
+      color_logo: '#1A2B3C',
+      header_no_name: 'Y',
+      address: 'г. Москва, ул. Складочная, д. 1',
+      opening_hours: 'Пн–Пт с 9:00 до 19:00',
+      'phones[0][PHONE]': '+7 (495) 111-22-33',
+      'phones[0][COMMENT]': 'Офис',
+      'phones[1][PHONE]': '+7 (495) 111-22-34',
+      'phones[1][MAIN]': 'Y',
     });
     expect(res).toEqual({ SUCCESS: 'Y', MESSAGE: SHOP_MSG.saved });
     expect(await shop()).toMatchObject({
-      NAME: 'Канцлер Опт Москва', COLOR_SCHEME: 'blue', COLOR_LOGO: '#1a2b3c', HEADER_NO_NAME: 'Y',
-      ADDRESS: 'г. Москва, ул. Складочная, д. 1', OPENING_HOURS: 'Пн–Пт с 9:00 до 19:00',
-      PHONES: [{ PHONE: '+7 (495) 111-22-33', COMMENT: 'Офис', MAIN: 0 }, { PHONE: '+7 (495) 111-22-34', COMMENT: '', MAIN: 1 }],
+      NAME: 'Канцлер Опт Москва',
+      COLOR_SCHEME: 'blue',
+      COLOR_LOGO: '#1a2b3c',
+      HEADER_NO_NAME: 'Y',
+      ADDRESS: 'г. Москва, ул. Складочная, д. 1',
+      OPENING_HOURS: 'Пн–Пт с 9:00 до 19:00',
+      PHONES: [
+        { PHONE: '+7 (495) 111-22-33', COMMENT: 'Офис', MAIN: 0 },
+        { PHONE: '+7 (495) 111-22-34', COMMENT: '', MAIN: 1 },
+      ],
     });
   });
 
@@ -76,7 +94,8 @@ describe('my shop', () => {
 
   it('keeps the about text as Editor.js JSON with list, image and level-1 headers only, cleaned of scripts', async () => {
     const doc = {
-      time: 1, version: '2.31.0',
+      time: 1,
+      version: '2.31.0',
       blocks: [
         { id: 'a', type: 'header', data: { text: 'О нас', level: 3 } },
         { id: 'b', type: 'paragraph', data: { text: 'Мы <b>оптом</b><script>alert(1)</script> <img src=x onerror=alert(1)>' } },
@@ -92,7 +111,9 @@ describe('my shop', () => {
     expect(about.blocks[3].data.file.url).toBe('/v3/api/client/shop/file/1/x/');
 
     const table = { blocks: [{ type: 'table', data: { content: [] } }] };
-    expect((await save({ type: 'shop', name: 'Канцлер Опт', about_company: JSON.stringify(table) })).errors).toEqual({ about_company: SHOP_MSG.aboutInvalid });
+    expect((await save({ type: 'shop', name: 'Канцлер Опт', about_company: JSON.stringify(table) })).errors).toEqual({
+      about_company: SHOP_MSG.aboutInvalid,
+    });
     expect((await save({ type: 'shop', name: 'Канцлер Опт', about_company: '{not json' })).errors).toEqual({ about_company: SHOP_MSG.aboutInvalid });
   });
 });
@@ -106,9 +127,20 @@ describe('payment', () => {
   it('needs a tax system before online payment by card', async () => {
     expect((await save({ type: 'payment', payment_type: ['CASH', 'CARD'] })).errors).toEqual({ tax_system: SHOP_MSG.taxSystemRequired });
     expect((await save({ type: 'payment', payment_type: ['CASH'] })).SUCCESS).toBe('Y');
-    const res = await save({ type: 'payment', payment_type: ['NON_CASH', 'CARD'], tax_system: 'USN_INCOME', about_payment: 'Счет в течение дня', about_payment_default: 'N' });
+    const res = await save({
+      type: 'payment',
+      payment_type: ['NON_CASH', 'CARD'],
+      tax_system: 'USN_INCOME',
+      about_payment: 'Счет в течение дня',
+      about_payment_default: 'N',
+    });
     expect(res.SUCCESS).toBe('Y');
-    expect(await shop()).toMatchObject({ PAYMENT_TYPE: ['NON_CASH', 'CARD'], TAX_SYSTEM: 'USN_INCOME', ABOUT_PAYMENT: 'Счет в течение дня', ABOUT_PAYMENT_DEFAULT: 'N' });
+    expect(await shop()).toMatchObject({
+      PAYMENT_TYPE: ['NON_CASH', 'CARD'],
+      TAX_SYSTEM: 'USN_INCOME',
+      ABOUT_PAYMENT: 'Счет в течение дня',
+      ABOUT_PAYMENT_DEFAULT: 'N',
+    });
   });
 });
 
@@ -117,13 +149,25 @@ describe('delivery', () => {
     expect((await save({ type: 'delivery', no_check_order_sum: 'N', min_order_sum: '' })).errors).toEqual({ min_order_sum: 'Не указана сумма' });
     expect((await save({ type: 'delivery', min_sum: 'abc', min_order_sum: '1000' })).errors).toEqual({ min_sum: SHOP_MSG.sumInvalid });
     const res = await save({
-      type: 'delivery', selfdelivery_only: 'N', min_sum: '15 000,50', delivery_price: '500', min_order_sum: '3 000',
-      about_delivery: 'По Москве — на следующий день', about_delivery_default: 'N', show_delay_text: 'Y', about_delay: '',
+      type: 'delivery',
+      selfdelivery_only: 'N',
+      min_sum: '15 000,50',
+      delivery_price: '500',
+      min_order_sum: '3 000',
+      about_delivery: 'По Москве — на следующий день',
+      about_delivery_default: 'N',
+      show_delay_text: 'Y',
+      about_delay: '',
     });
     expect(res.SUCCESS).toBe('Y');
     expect(await shop()).toMatchObject({
-      MIN_SUM: '15000.5', DELIVERY_PRICE: '500', MIN_ORDER_SUM: '3000', NO_CHECK_ORDER_SUM: 'N',
-      ABOUT_DELIVERY: 'По Москве — на следующий день', ABOUT_DELIVERY_DEFAULT: 'N', ABOUT_DELAY: '',
+      MIN_SUM: '15000.5',
+      DELIVERY_PRICE: '500',
+      MIN_ORDER_SUM: '3000',
+      NO_CHECK_ORDER_SUM: 'N',
+      ABOUT_DELIVERY: 'По Москве — на следующий день',
+      ABOUT_DELIVERY_DEFAULT: 'N',
+      ABOUT_DELAY: '',
     });
     expect((await save({ type: 'delivery', no_check_order_sum: 'Y', min_order_sum: '' })).SUCCESS).toBe('Y');
     expect(await shop()).toMatchObject({ NO_CHECK_ORDER_SUM: 'Y', MIN_ORDER_SUM: '' });
@@ -132,7 +176,9 @@ describe('delivery', () => {
   it('allows self-delivery only with a tradepoint (check_selfdelivery_only)', async () => {
     expect((await save({ type: 'delivery', selfdelivery_only: 'Y', no_check_order_sum: 'Y' })).SUCCESS).toBe('Y');
     const second = await kit.login('owner@second.demo');
-    const partner = (await kit.t.database.db.selectFrom('shops').select('partner_id').where('shop_link', '=', 'officemarket').executeTakeFirstOrThrow()).partner_id;
+    const partner = (
+      await kit.t.database.db.selectFrom('shops').select('partner_id').where('shop_link', '=', 'officemarket').executeTakeFirstOrThrow()
+    ).partner_id;
     await kit.t.database.db.updateTable('orders').set({ tradepoint_id: null }).where('partner_id', '=', partner).execute();
     await kit.t.database.db.deleteFrom('tradepoints').where('partner_id', '=', partner).execute();
     const res = await save({ type: 'delivery', selfdelivery_only: 'Y', no_check_order_sum: 'Y' }, second);
@@ -141,7 +187,8 @@ describe('delivery', () => {
 
   it('saves whether orders are taken outside the delivery zones (issue 38 §4): off by default, ADMIN and the owner only', async () => {
     const stored = async () =>
-      (await kit.t.database.db.selectFrom('shops').select('delivery_outside_zones').where('shop_link', '=', 'kancler').executeTakeFirstOrThrow()).delivery_outside_zones;
+      (await kit.t.database.db.selectFrom('shops').select('delivery_outside_zones').where('shop_link', '=', 'kancler').executeTakeFirstOrThrow())
+        .delivery_outside_zones;
     expect((await shop()).DELIVERY_OUTSIDE_ZONES).toBe('N');
     expect(await stored()).toBe(false);
     expect((await save({ type: 'delivery', delivery_outside_zones: 'Y', no_check_order_sum: 'Y' })).SUCCESS).toBe('Y');
@@ -201,19 +248,35 @@ describe('settings tab', () => {
 
   it('takes up to 5 notification e-mails, keyed by index, with the confirmation checkbox', async () => {
     const six = ['a@kancler.ru', 'b@kancler.ru', 'c@kancler.ru', 'd@kancler.ru', 'e@kancler.ru', 'f@kancler.ru'];
-    expect((await save({ type: 'settings', notify_email: six, notify_checkbox: 'Y' })).errors).toEqual({ notify_email: SHOP_MSG.notifyEmailsTooMany });
-    expect((await save({ type: 'settings', notify_email: ['a@kancler.ru', 'b@kancler.ru', 'bad@'], notify_checkbox: 'Y' })).errors)
-      .toEqual({ notify_email_2: 'Неверный формат e-mail адреса' });
-    expect((await save({ type: 'settings', notify_email: ['a@kancler.ru'], notify_checkbox: 'N' })).errors)
-      .toEqual({ notify_checkbox: 'Подтвердите выполнение всех действий' });
+    expect((await save({ type: 'settings', notify_email: six, notify_checkbox: 'Y' })).errors).toEqual({
+      notify_email: SHOP_MSG.notifyEmailsTooMany,
+    });
+    expect((await save({ type: 'settings', notify_email: ['a@kancler.ru', 'b@kancler.ru', 'bad@'], notify_checkbox: 'Y' })).errors).toEqual({
+      notify_email_2: 'Неверный формат e-mail адреса',
+    });
+    expect((await save({ type: 'settings', notify_email: ['a@kancler.ru'], notify_checkbox: 'N' })).errors).toEqual({
+      notify_checkbox: 'Подтвердите выполнение всех действий',
+    });
     const ok = await save({
-      type: 'settings', shop_email: ['sales@kancler.ru'], notify_email: ['orders@kancler.ru', 'boss@kancler.ru'], notify_checkbox: 'Y',
-      google_id: 'G-ABC123XYZ', registration: 'N', allow_physical: 'Y', search_title: 'Канцлер — канцтовары оптом', search_description: 'Опт для офиса',
+      type: 'settings',
+      shop_email: ['sales@kancler.ru'],
+      notify_email: ['orders@kancler.ru', 'boss@kancler.ru'],
+      notify_checkbox: 'Y',
+      google_id: 'G-ABC123XYZ',
+      registration: 'N',
+      allow_physical: 'Y',
+      search_title: 'Канцлер — канцтовары оптом',
+      search_description: 'Опт для офиса',
     });
     expect(ok.SUCCESS).toBe('Y');
     expect(await shop()).toMatchObject({
-      SHOP_EMAIL: ['sales@kancler.ru'], NOTIFY_EMAIL: ['orders@kancler.ru', 'boss@kancler.ru'], NOTIFY_CHECKBOX: 'Y',
-      GOOGLE_ID: 'G-ABC123XYZ', REGISTRATION: 'N', ALLOW_PHYSICAL: 'Y', SEARCH_TITLE: 'Канцлер — канцтовары оптом',
+      SHOP_EMAIL: ['sales@kancler.ru'],
+      NOTIFY_EMAIL: ['orders@kancler.ru', 'boss@kancler.ru'],
+      NOTIFY_CHECKBOX: 'Y',
+      GOOGLE_ID: 'G-ABC123XYZ',
+      REGISTRATION: 'N',
+      ALLOW_PHYSICAL: 'Y',
+      SEARCH_TITLE: 'Канцлер — канцтовары оптом',
     });
   });
 });
@@ -234,7 +297,17 @@ describe('the instructions block (§3, issue 39 §3)', () => {
     expect([bare.SHOP_LINK.DONE, bare.DOMAIN.DONE, bare.MAIL.DONE]).toEqual(['N', 'N', 'N']);
     expect(bare.SHOP_LINK.STEPS[0]).toContain('Укажите ссылку на магазин');
 
-    expect((await save({ type: 'settings', shop_link: 'kancler-opt', domain_name: 'opt.kancler.ru', notify_email: ['orders@kancler.ru'], notify_checkbox: 'Y' })).SUCCESS).toBe('Y');
+    expect(
+      (
+        await save({
+          type: 'settings',
+          shop_link: 'kancler-opt',
+          domain_name: 'opt.kancler.ru',
+          notify_email: ['orders@kancler.ru'],
+          notify_checkbox: 'Y',
+        })
+      ).SUCCESS,
+    ).toBe('Y');
     const done = await parts();
     expect([done.SHOP_LINK.DONE, done.DOMAIN.DONE, done.MAIL.DONE]).toEqual(['Y', 'Y', 'Y']);
     expect(done.SHOP_LINK.STEPS[0]).toContain('http://localhost:3000/shop/kancler-opt');
@@ -255,11 +328,15 @@ describe('remains and price settings', () => {
 
   it('needs the currency rate when the currency is not RUB', async () => {
     const url = '/v3/api/partner/pricesettings/';
-    expect((await post(url, { price_type: 'RRC', currency: 'USD', currency_rate: '' })).json())
-      .toEqual({ SUCCESS: 'N', errors: { currency_rate: 'Не указано значение курса валюты' } });
+    expect((await post(url, { price_type: 'RRC', currency: 'USD', currency_rate: '' })).json()).toEqual({
+      SUCCESS: 'N',
+      errors: { currency_rate: 'Не указано значение курса валюты' },
+    });
     expect((await post(url, { currency: 'USD', currency_rate: '-1' })).json().errors).toEqual({ currency_rate: SHOP_MSG.rateInvalid });
     expect((await post(url, { price_type: 'NOPE' })).json().errors).toEqual({ price_type: SHOP_MSG.choiceInvalid });
-    expect((await post(url, { price_type: 'PURCHASE', show_margin: 'Y', tax_type: 'WO_VAT', currency: 'USD', currency_rate: '92,5' })).json().SUCCESS).toBe('Y');
+    expect(
+      (await post(url, { price_type: 'PURCHASE', show_margin: 'Y', tax_type: 'WO_VAT', currency: 'USD', currency_rate: '92,5' })).json().SUCCESS,
+    ).toBe('Y');
     const read = (await kit.get(url)).json();
     expect(read.ITEM).toEqual({ PRICE_TYPE: 'PURCHASE', SHOW_MARGIN: 'Y', TAX_TYPE: 'WO_VAT', CURRENCY: 'USD', CURRENCY_RATE: '92.5' });
     expect((await post(url, { currency: 'RUB', currency_rate: '92.5' })).json().SUCCESS).toBe('Y');

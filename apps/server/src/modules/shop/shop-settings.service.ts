@@ -33,14 +33,35 @@ const SECTIONS: Record<ShopSaveType, { keys: readonly (keyof ShopSaveBody)[]; ri
   },
   payment: { keys: ['payment_type', 'tax_system', 'about_payment', 'about_payment_default'], right: 'editStoreSettings', rules: paymentSection },
   delivery: {
-    keys: ['selfdelivery_only', 'min_sum', 'delivery_price', 'no_check_order_sum', 'min_order_sum', 'about_delivery',
-      'about_delivery_default', 'show_delay_text', 'about_delay', 'delivery_outside_zones'],
+    keys: [
+      'selfdelivery_only',
+      'min_sum',
+      'delivery_price',
+      'no_check_order_sum',
+      'min_order_sum',
+      'about_delivery',
+      'about_delivery_default',
+      'show_delay_text',
+      'about_delay',
+      'delivery_outside_zones',
+    ],
     right: 'editStoreSettings',
     rules: deliverySection,
   },
   settings: {
-    keys: ['shop_link', 'domain_name', 'google_id', 'shop_email', 'notify_email', 'notify_checkbox', 'registration',
-      'allow_physical', 'search_title', 'search_description', 'time_zone'],
+    keys: [
+      'shop_link',
+      'domain_name',
+      'google_id',
+      'shop_email',
+      'notify_email',
+      'notify_checkbox',
+      'registration',
+      'allow_physical',
+      'search_title',
+      'search_description',
+      'time_zone',
+    ],
     right: 'editStoreSettings',
     rules: settingsSection,
   },
@@ -114,7 +135,13 @@ export function shopSettingsService(
   }
 
   async function applyFiles(trx: Db, user: Staff, plan: ShopFilesPlan, d: Draft): Promise<string[]> {
-    const meta = (name: string, mime: string, purpose: FilePurpose) => ({ partnerId: user.partnerId, purpose, originalName: name, mime, createdBy: user.id });
+    const meta = (name: string, mime: string, purpose: FilePurpose) => ({
+      partnerId: user.partnerId,
+      purpose,
+      originalName: name,
+      mime,
+      createdBy: user.id,
+    });
     if (plan.logo) {
       const saved = await deps.files.save(meta(plan.logo.upload.filename, plan.logo.mime, 'shop-logo'), plan.logo.upload.data, trx);
       d.set.logo_file_id = saved.id;
@@ -163,7 +190,11 @@ export function shopSettingsService(
         for (const id of [...outcome.removed, ...dropLogo]) await deps.files.remove(user.partnerId, id, db);
       } catch (err) {
         if (!isUniqueViolation(err)) throw err;
-        return failed(/domain/.test(String((err as { constraint?: string }).constraint)) ? { wrong_domain: SHOP_MSG.domainTaken } : { wrong_link: SHOP_MSG.shopLinkTaken });
+        return failed(
+          /domain/.test(String((err as { constraint?: string }).constraint))
+            ? { wrong_domain: SHOP_MSG.domainTaken }
+            : { wrong_link: SHOP_MSG.shopLinkTaken },
+        );
       }
       return ok(undefined, SHOP_MSG.saved);
     },
@@ -173,7 +204,11 @@ export function shopSettingsService(
       if (Object.values(body).every((v) => v === undefined)) throw badRequest(MSG.badRequest);
       const shop = await load(partnerId);
       const d = sectionDraft(body, true);
-      priceSettingsSection(d, shop, (await repo.priceTypes(partnerId)).map((p) => p.code));
+      priceSettingsSection(
+        d,
+        shop,
+        (await repo.priceTypes(partnerId)).map((p) => p.code),
+      );
       if (Object.keys(d.errors).length) return failed(d.errors);
       await repo.update(partnerId, d.set);
       return ok(undefined, SHOP_MSG.saved);

@@ -24,8 +24,7 @@ const SHOP_FILE_FIELD = /^shop_file(\[\d*\])?$/;
 /** The body's names of the files' changes (the files themselves arrive as uploads). */
 export const FILE_KEYS = ['logo_del', 'shop_file_del'] as const;
 
-export const hasShopUploads = (uploads: UploadedFile[]) =>
-  uploads.some((u) => u.field === 'logo' || SHOP_FILE_FIELD.test(u.field));
+export const hasShopUploads = (uploads: UploadedFile[]) => uploads.some((u) => u.field === 'logo' || SHOP_FILE_FIELD.test(u.field));
 
 /** The plan of file changes, or the errors (keys logo and shop_file) that refuse the whole save. */
 export function planShopFiles(body: ShopSaveBody, uploads: UploadedFile[], storedIds: string[], errors: Errors): ShopFilesPlan {

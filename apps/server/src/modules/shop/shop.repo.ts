@@ -13,20 +13,22 @@ export function shopRepo(db: Db) {
         .selectFrom('shops')
         .innerJoin('partners', 'partners.id', 'shops.partner_id')
         .select([
-          'shops.partner_id', 'shops.name', 'shops.shop_link', 'shops.domain_name', 'shops.color_scheme',
-          'shops.currency', 'shops.registration_enabled', 'shops.allow_physical',
+          'shops.partner_id',
+          'shops.name',
+          'shops.shop_link',
+          'shops.domain_name',
+          'shops.color_scheme',
+          'shops.currency',
+          'shops.registration_enabled',
+          'shops.allow_physical',
         ])
         .where('partners.active', '=', true)
         .where((eb) =>
-          eb.or([
-            eb(sql`lower(shops.domain_name)`, '=', domain.toLowerCase()),
-            eb(sql`lower(shops.shop_link)`, '=', domain.toLowerCase()),
-          ]),
+          eb.or([eb(sql`lower(shops.domain_name)`, '=', domain.toLowerCase()), eb(sql`lower(shops.shop_link)`, '=', domain.toLowerCase())]),
         )
         .executeTakeFirst(),
 
-    findByPartner: (partnerId: number) =>
-      db.selectFrom('shops').selectAll().where('partner_id', '=', partnerId).executeTakeFirst(),
+    findByPartner: (partnerId: number) => db.selectFrom('shops').selectAll().where('partner_id', '=', partnerId).executeTakeFirst(),
 
     /** Locks the shop's row for the transaction: saves that check counts (files, tradepoints) take it first. */
     lockForUpdate: (partnerId: number) =>
@@ -45,12 +47,7 @@ export function shopRepo(db: Db) {
         .selectFrom('shops')
         .select('partner_id')
         .where('partner_id', '<>', partnerId)
-        .where((eb) =>
-          eb.or([
-            eb(sql`lower(shop_link)`, '=', value.toLowerCase()),
-            eb(sql`lower(domain_name)`, '=', value.toLowerCase()),
-          ]),
-        )
+        .where((eb) => eb.or([eb(sql`lower(shop_link)`, '=', value.toLowerCase()), eb(sql`lower(domain_name)`, '=', value.toLowerCase())]))
         .executeTakeFirst();
       return Boolean(row);
     },

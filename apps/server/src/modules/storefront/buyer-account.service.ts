@@ -34,12 +34,32 @@ export function buyerAccountService(db: Db, deps: { mailer: Mailer }) {
         .selectFrom('users as u')
         .innerJoin('clients as c', (j) => j.onRef('c.partner_id', '=', 'u.partner_id').onRef('c.id', '=', 'u.client_id'))
         .innerJoin('shops as s', 's.partner_id', 'u.partner_id')
-        .select(['u.id', 'u.name', 'u.surname', 'u.email', 'u.phone', 'u.password_hash', 'c.id as client_id', 'c.name as client', 'c.inn', 'c.address', 's.name as shop', 's.shop_link'])
+        .select([
+          'u.id',
+          'u.name',
+          'u.surname',
+          'u.email',
+          'u.phone',
+          'u.password_hash',
+          'c.id as client_id',
+          'c.name as client',
+          'c.inn',
+          'c.address',
+          's.name as shop',
+          's.shop_link',
+        ])
         .where('u.id', '=', buyer.id)
         .executeTakeFirstOrThrow();
       const shops = await shopsOf(row.email ?? '');
       return {
-        USER: { ID: Number(row.id), NAME: row.name ?? '', SURNAME: row.surname ?? '', EMAIL: row.email ?? '', PHONE: row.phone ?? '', HAS_PASSWORD: yn(Boolean(row.password_hash)) },
+        USER: {
+          ID: Number(row.id),
+          NAME: row.name ?? '',
+          SURNAME: row.surname ?? '',
+          EMAIL: row.email ?? '',
+          PHONE: row.phone ?? '',
+          HAS_PASSWORD: yn(Boolean(row.password_hash)),
+        },
         CLIENT: { ID: Number(row.client_id), NAME: row.client, INN: row.inn, ADDRESS: row.address },
         SHOP: { ID: buyer.partnerId, NAME: row.shop, SHOP_LINK: row.shop_link },
         SHOPS: shops.map((s) => ({ ID: Number(s.partner_id), NAME: s.name, SHOP_LINK: s.shop_link })),
@@ -76,7 +96,15 @@ export function buyerAccountService(db: Db, deps: { mailer: Mailer }) {
         const to = shop.notify_emails.length ? shop.notify_emails : shop.shop_emails;
         const author = [who.name, who.surname].filter(Boolean).join(' ') || (who.email ?? '');
         for (const address of to) {
-          await deps.mailer.send({ partnerId: buyer.partnerId, to: address, template: 'client.review', ...reviewMail({ shopName: shop.name, client: who.client, author, text }) }, trx);
+          await deps.mailer.send(
+            {
+              partnerId: buyer.partnerId,
+              to: address,
+              template: 'client.review',
+              ...reviewMail({ shopName: shop.name, client: who.client, author, text }),
+            },
+            trx,
+          );
         }
       });
       return ok({}, BUYER_MSG.reviewSent);

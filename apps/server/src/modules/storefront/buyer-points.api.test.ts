@@ -30,8 +30,16 @@ async function newBuyer(member: boolean) {
   const db = t.database.db;
   const clientId = await insertClient(db, pid, { name: `ООО Баллы ${++serial}`, registeredAt: new Date(), withUser: true });
   const { email } = await db.selectFrom('users').select('email').where('client_id', '=', clientId).executeTakeFirstOrThrow();
-  await db.updateTable('users').set({ password_hash: await hashPassword(DEMO_PASSWORD), email_confirmed_at: new Date() }).where('client_id', '=', clientId).execute();
-  if (member) await db.insertInto('loyalty_members').values({ partner_id: pid, client_id: clientId, enabled: true, card_code: `CARD-${clientId}`, balance: '0' }).execute();
+  await db
+    .updateTable('users')
+    .set({ password_hash: await hashPassword(DEMO_PASSWORD), email_confirmed_at: new Date() })
+    .where('client_id', '=', clientId)
+    .execute();
+  if (member)
+    await db
+      .insertInto('loyalty_members')
+      .values({ partner_id: pid, client_id: clientId, enabled: true, card_code: `CARD-${clientId}`, balance: '0' })
+      .execute();
   return { clientId, token: await shopToken(t, email) };
 }
 
@@ -98,7 +106,8 @@ beforeAll(async () => {
   t = await createTestApp();
   pid = await partnerIdOf(t.database.db, 'owner@partner.demo');
   demoBuyer = await shopToken(t);
-  demoClientId = (await t.database.db.selectFrom('users').select('client_id').where('email', '=', 'buyer@client.demo').executeTakeFirstOrThrow()).client_id!;
+  demoClientId = (await t.database.db.selectFrom('users').select('client_id').where('email', '=', 'buyer@client.demo').executeTakeFirstOrThrow())
+    .client_id!;
 });
 afterAll(() => t.close());
 
@@ -156,7 +165,12 @@ describe("the buyer's points history", () => {
     const outsider = await newBuyer(false);
     expect((await get(outsider.token)).json()).toEqual({ SUCCESS: 'N', errors: { loyalty_client_not_found: LOYALTY_MSG.buyerNotMember } });
     const switchedOff = await newBuyer(true);
-    await t.database.db.updateTable('loyalty_members').set({ enabled: false }).where('partner_id', '=', pid).where('client_id', '=', switchedOff.clientId).execute();
+    await t.database.db
+      .updateTable('loyalty_members')
+      .set({ enabled: false })
+      .where('partner_id', '=', pid)
+      .where('client_id', '=', switchedOff.clientId)
+      .execute();
     expect((await get(switchedOff.token)).json()).toEqual({ SUCCESS: 'N', errors: { loyalty_client_not_found: LOYALTY_MSG.buyerNotMember } });
     await t.database.db.updateTable('loyalty_programs').set({ enabled: false }).where('partner_id', '=', pid).execute();
     try {

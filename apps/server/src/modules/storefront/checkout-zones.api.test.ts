@@ -52,7 +52,11 @@ async function fill(products: Product[], packs: number) {
 
 /** The oracle of a basket's sums: the price engine's shown prices and roubles × quantities. */
 async function engineSums(products: Product[], packs: number) {
-  const prices = (await priceEngine(db()).prices(pid, { clientId }, products.map((p) => p.id)))!;
+  const prices = (await priceEngine(db()).prices(
+    pid,
+    { clientId },
+    products.map((p) => p.id),
+  ))!;
   const step = new Map(products.map((p) => [p.id, p.step]));
   const qty = (id: number) => packs * step.get(id)!;
   const shown = prices.reduce((s, p) => s.plus(new Decimal(p.price).mul(qty(p.productId))), new Decimal(0));
@@ -86,18 +90,20 @@ beforeAll(async () => {
   pid = await partnerIdOf(db(), 'owner@partner.demo');
   clientId = (await db().selectFrom('users').select('client_id').where('email', '=', 'buyer@client.demo').executeTakeFirstOrThrow()).client_id!;
   await setShop({ assortment: 'EXTENDED', min_order_sum: null, no_check_order_sum: false, selfdelivery_only: false, min_sum: null });
-  zones = (await db().selectFrom('delivery_zones').select(['id', 'name', 'price']).where('partner_id', '=', pid).orderBy('sort').execute()).map((z) => ({
-    id: Number(z.id),
-    name: z.name,
-    price: z.price ?? '0',
-  }));
+  zones = (await db().selectFrom('delivery_zones').select(['id', 'name', 'price']).where('partner_id', '=', pid).orderBy('sort').execute()).map(
+    (z) => ({
+      id: Number(z.id),
+      name: z.name,
+      price: z.price ?? '0',
+    }),
+  );
 });
 afterAll(() => t.close());
 
 describe('delivery priced by zone (issue 38 §4)', () => {
   beforeEach(() => setShop({ min_sum: null, delivery_outside_zones: false }));
 
-  it("prices the chosen zone, free from its threshold, and lists every zone with its price and «бесплатно от»", async () => {
+  it('prices the chosen zone, free from its threshold, and lists every zone with its price and «бесплатно от»', async () => {
     const paid = zones.find((z) => new Decimal(z.price).gt(0))!;
     const ids = await productIds(3);
     await fill(ids, 2);
@@ -109,11 +115,17 @@ describe('delivery priced by zone (issue 38 §4)', () => {
     expect(unchosen.DELIVERY_ZONE).toBeNull();
 
     const chosen = await basket(`?delivery_zone_id=${paid.id}`);
-    expect(chosen).toMatchObject({ DELIVERY_PRICE: new Decimal(paid.price).toFixed(2), DELIVERY_ZONE: { ID: paid.id, NAME: paid.name }, FREE_DELIVERY_FROM: null });
+    expect(chosen).toMatchObject({
+      DELIVERY_PRICE: new Decimal(paid.price).toFixed(2),
+      DELIVERY_ZONE: { ID: paid.id, NAME: paid.name },
+      FREE_DELIVERY_FROM: null,
+    });
 
     // The zone's own threshold (roubles), set by the partner: reached by this basket, its delivery is free.
     const below = sums.roubles.minus(1).toFixed(2);
-    expect((await post(`/v3/api/partner/delivery_zone/${paid.id}/`, { name: paid.name, price: paid.price, free_from: below }, owner)).json().SUCCESS).toBe('Y');
+    expect(
+      (await post(`/v3/api/partner/delivery_zone/${paid.id}/`, { name: paid.name, price: paid.price, free_from: below }, owner)).json().SUCCESS,
+    ).toBe('Y');
     const free = await basket(`?delivery_zone_id=${paid.id}`);
     expect(free).toMatchObject({ DELIVERY_PRICE: '0.00', FREE_DELIVERY_FROM: new Decimal(below).toFixed(2) });
     expect(free.DELIVERY_ZONES.find((z) => z.ID === paid.id)).toMatchObject({ FREE_FROM: new Decimal(below).toFixed(2), DELIVERY_PRICE: '0.00' });
@@ -130,13 +142,22 @@ describe('delivery priced by zone (issue 38 §4)', () => {
   it("refuses a delivery without a zone, with an unknown one or another partner's, and outside the zones unless the shop allows it", async () => {
     await fill(await productIds(1), 1);
     const theirs = (await post('/v3/api/partner/delivery_zone/', { name: 'Чужая зона', price: '100' }, second)).json().ID;
-    expect((await post('/v3/api/client/order/', order({}))).json()).toEqual({ SUCCESS: 'N', errors: { delivery_zone_id: STOREFRONT_MSG.zoneRequired } });
-    expect((await post('/v3/api/client/order/', order({ delivery_zone_id: '999999' }))).json())
-      .toEqual({ SUCCESS: 'N', errors: { delivery_zone_id: STOREFRONT_MSG.zoneUnknown } });
-    expect((await post('/v3/api/client/order/', order({ delivery_zone_id: String(theirs) }))).json())
-      .toEqual({ SUCCESS: 'N', errors: { delivery_zone_id: STOREFRONT_MSG.zoneUnknown } });
-    expect((await post('/v3/api/client/order/', order({ outside_zone: 'Y' }))).json())
-      .toEqual({ SUCCESS: 'N', errors: { delivery_zone_id: STOREFRONT_MSG.outsideNotAllowed } });
+    expect((await post('/v3/api/client/order/', order({}))).json()).toEqual({
+      SUCCESS: 'N',
+      errors: { delivery_zone_id: STOREFRONT_MSG.zoneRequired },
+    });
+    expect((await post('/v3/api/client/order/', order({ delivery_zone_id: '999999' }))).json()).toEqual({
+      SUCCESS: 'N',
+      errors: { delivery_zone_id: STOREFRONT_MSG.zoneUnknown },
+    });
+    expect((await post('/v3/api/client/order/', order({ delivery_zone_id: String(theirs) }))).json()).toEqual({
+      SUCCESS: 'N',
+      errors: { delivery_zone_id: STOREFRONT_MSG.zoneUnknown },
+    });
+    expect((await post('/v3/api/client/order/', order({ outside_zone: 'Y' }))).json()).toEqual({
+      SUCCESS: 'N',
+      errors: { delivery_zone_id: STOREFRONT_MSG.outsideNotAllowed },
+    });
     // A malformed zone is refused by its field, never a 500.
     const malformedOrder = await post('/v3/api/client/order/', order({ delivery_zone_id: 'abc' }));
     expect(malformedOrder.statusCode).toBe(200);
@@ -149,7 +170,11 @@ describe('delivery priced by zone (issue 38 §4)', () => {
     expect(agreed).toMatchObject({ DELIVERY_PRICE: '0.00', DELIVERY_BY_AGREEMENT: 'Y', DELIVERY_OUTSIDE_ZONES: 'Y', DELIVERY_ZONE: null });
     const placed = (await post('/v3/api/client/order/', order({ outside_zone: 'Y' }))).json();
     expect(placed.SUCCESS).toBe('Y');
-    const row = await db().selectFrom('orders').select(['delivery_price', 'delivery_zone_id', 'delivery_by_agreement']).where('id', '=', placed.ORDER_ID).executeTakeFirstOrThrow();
+    const row = await db()
+      .selectFrom('orders')
+      .select(['delivery_price', 'delivery_zone_id', 'delivery_by_agreement'])
+      .where('id', '=', placed.ORDER_ID)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ delivery_price: expect.any(String), delivery_zone_id: null, delivery_by_agreement: true });
     expect(new Decimal(row.delivery_price).isZero()).toBe(true);
     const card = (await get(`/v3/api/partner/order/${placed.ORDER_ID}/`, owner)).json();
@@ -226,7 +251,11 @@ describe('the КП PDF (issue 38 §5)', () => {
 
     const text = await pdfText(`?delivery_zone_id=${paid.id}`);
     expect(text).toContain(`Подарок: ${gift.name.slice(0, 20)}`);
-    const settings = await db().selectFrom('commercial_offer_settings').select(['postcode', 'legal_address']).where('partner_id', '=', pid).executeTakeFirstOrThrow();
+    const settings = await db()
+      .selectFrom('commercial_offer_settings')
+      .select(['postcode', 'legal_address'])
+      .where('partner_id', '=', pid)
+      .executeTakeFirstOrThrow();
     expect(text.split(settings.postcode!).length - 1).toBe(1);
     expect(text).toContain(`Доставка (${paid.name})`);
     expect(text).toContain(`Итого: ${moneyText(new Decimal(seen.SUM).plus(seen.DELIVERY_PRICE).toFixed(2), seen.CURRENCY)}`);
@@ -304,7 +333,11 @@ describe('a USD shop: thresholds in roubles (issue 38 §7)', () => {
 
     const placed = (await post('/v3/api/client/order/', order({ delivery_zone_id: String(paid.id) }))).json();
     expect(placed.SUCCESS).toBe('Y');
-    const row = await db().selectFrom('orders').select(['delivery_price', 'currency', 'currency_rate', 'min_order_sum']).where('id', '=', placed.ORDER_ID).executeTakeFirstOrThrow();
+    const row = await db()
+      .selectFrom('orders')
+      .select(['delivery_price', 'currency', 'currency_rate', 'min_order_sum'])
+      .where('id', '=', placed.ORDER_ID)
+      .executeTakeFirstOrThrow();
     // Stored figures are roubles, with the currency and rate of the moment.
     expect(new Decimal(row.delivery_price).eq(paid.price)).toBe(true);
     expect(new Decimal(row.min_order_sum!).eq(minimum)).toBe(true);
@@ -358,7 +391,11 @@ describe('a geocoded address finds its zone by the outline (GEOCODER_URL)', () =
       delete process.env.GEOCODER_URL;
     }
     gBuyer = await signInBuyer(g);
-    await g.database.db.updateTable('shops').set({ assortment: 'EXTENDED', min_order_sum: null, selfdelivery_only: false }).where('partner_id', '=', pid).execute();
+    await g.database.db
+      .updateTable('shops')
+      .set({ assortment: 'EXTENDED', min_order_sum: null, selfdelivery_only: false })
+      .where('partner_id', '=', pid)
+      .execute();
   });
   afterAll(async () => {
     await g.close();
@@ -371,24 +408,44 @@ describe('a geocoded address finds its zone by the outline (GEOCODER_URL)', () =
       g.app.inject({ method: 'POST', url, ...form(data), headers: { ...form(data).headers, ...bearer(token) } });
     const [first, other] = zones.filter((z) => new Decimal(z.price).gt(0));
     // A square around the centre of Moscow for the first paid zone.
-    const square = JSON.stringify([[55.7, 37.5], [55.8, 37.5], [55.8, 37.7], [55.7, 37.7]]);
-    expect((await call(`/v3/api/partner/delivery_zone/${first.id}/`, { name: first.name, price: first.price, polygon: square }, ownerToken)).json().SUCCESS).toBe('Y');
-    expect((await call(`/v3/api/partner/delivery_zone/${first.id}/`, { name: first.name, price: first.price, polygon: '[[1,2]]' }, ownerToken)).json().errors)
-      .toHaveProperty('polygon');
+    const square = JSON.stringify([
+      [55.7, 37.5],
+      [55.8, 37.5],
+      [55.8, 37.7],
+      [55.7, 37.7],
+    ]);
+    expect(
+      (await call(`/v3/api/partner/delivery_zone/${first.id}/`, { name: first.name, price: first.price, polygon: square }, ownerToken)).json()
+        .SUCCESS,
+    ).toBe('Y');
+    expect(
+      (await call(`/v3/api/partner/delivery_zone/${first.id}/`, { name: first.name, price: first.price, polygon: '[[1,2]]' }, ownerToken)).json()
+        .errors,
+    ).toHaveProperty('polygon');
     const page = (await g.app.inject({ method: 'GET', url: '/v3/api/catalog/product/?limit=12', headers: bearer(gBuyer) })).json();
     await call('/v3/api/client/basket/', { product_id: String(page.ITEMS[0].ID), quantity: String(page.ITEMS[0].MULTIPLICITY) });
     const checkout = (await g.app.inject({ method: 'GET', url: '/v3/api/client/checkout/', headers: bearer(gBuyer) })).json();
     expect(checkout.GEOCODER).toBe('Y');
 
-    expect((await call('/v3/api/client/order/', order({ address: 'Москва, inside', delivery_zone_id: String(other.id) }))).json())
-      .toEqual({ SUCCESS: 'N', errors: { delivery_zone_id: STOREFRONT_MSG.zoneOfAddress(first.name) } });
-    expect((await call('/v3/api/client/order/', order({ address: 'Санкт-Петербург, outside', delivery_zone_id: String(first.id) }))).json())
-      .toEqual({ SUCCESS: 'N', errors: { address: STOREFRONT_MSG.outsideZones } });
-    expect((await call('/v3/api/client/order/', order({ address: 'nowhere', delivery_zone_id: String(first.id) }))).json())
-      .toEqual({ SUCCESS: 'N', errors: { address: STOREFRONT_MSG.addressNotFound } });
+    expect((await call('/v3/api/client/order/', order({ address: 'Москва, inside', delivery_zone_id: String(other.id) }))).json()).toEqual({
+      SUCCESS: 'N',
+      errors: { delivery_zone_id: STOREFRONT_MSG.zoneOfAddress(first.name) },
+    });
+    expect((await call('/v3/api/client/order/', order({ address: 'Санкт-Петербург, outside', delivery_zone_id: String(first.id) }))).json()).toEqual({
+      SUCCESS: 'N',
+      errors: { address: STOREFRONT_MSG.outsideZones },
+    });
+    expect((await call('/v3/api/client/order/', order({ address: 'nowhere', delivery_zone_id: String(first.id) }))).json()).toEqual({
+      SUCCESS: 'N',
+      errors: { address: STOREFRONT_MSG.addressNotFound },
+    });
     const placed = (await call('/v3/api/client/order/', order({ address: 'Москва, inside', delivery_zone_id: String(first.id) }))).json();
     expect(placed.SUCCESS).toBe('Y');
-    const row = await g.database.db.selectFrom('orders').select(['delivery_zone_id', 'delivery_price']).where('id', '=', placed.ORDER_ID).executeTakeFirstOrThrow();
+    const row = await g.database.db
+      .selectFrom('orders')
+      .select(['delivery_zone_id', 'delivery_price'])
+      .where('id', '=', placed.ORDER_ID)
+      .executeTakeFirstOrThrow();
     expect(row.delivery_zone_id).toBe(first.id);
     expect(new Decimal(row.delivery_price).eq(first.price)).toBe(true);
   });

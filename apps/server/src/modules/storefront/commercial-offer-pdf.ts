@@ -25,7 +25,7 @@ const money = (v: Decimal.Value) => rubles(new Decimal(v).toFixed(2));
 /** The day `days` working days (Monday to Friday, in the shop's zone) after `from`. */
 export function afterWorkingDays(from: Date, days: number, zone: string = DEFAULT_TIME_ZONE): Date {
   const d = new Date(from.getTime());
-  for (let left = days; left > 0; ) {
+  for (let left = days; left > 0;) {
     d.setUTCDate(d.getUTCDate() + 1);
     const weekday = wallClockIn(d, zone).getUTCDay();
     if (weekday !== 0 && weekday !== 6) left--;
@@ -94,17 +94,25 @@ export function commercialOfferPdf(o: OfferDocument): Readable {
       // A logo the PDF cannot embed is left out rather than failing the offer.
     }
   }
-  doc.font('bold').fontSize(12).text(s.orgName || 'Поставщик', left, doc.y);
+  doc
+    .font('bold')
+    .fontSize(12)
+    .text(s.orgName || 'Поставщик', left, doc.y);
   const requisites = [
     [s.inn && `ИНН ${s.inn}`, s.kpp && `КПП ${s.kpp}`, s.ogrn && `ОГРН ${s.ogrn}`].filter(Boolean).join(', '),
     // The legal address often starts with its postcode already: printed once.
     [!s.legalAddress.includes(s.postcode) && s.postcode, s.legalAddress].filter(Boolean).join(', '),
     [s.phone && `Тел.: ${formatPhone(s.phone)}`, s.email && `E-mail: ${s.email}`, s.url].filter(Boolean).join(', '),
-    [s.bank, s.checkingAccount && `р/с ${s.checkingAccount}`, s.corAccount && `к/с ${s.corAccount}`, s.bik && `БИК ${s.bik}`].filter(Boolean).join(', '),
+    [s.bank, s.checkingAccount && `р/с ${s.checkingAccount}`, s.corAccount && `к/с ${s.corAccount}`, s.bik && `БИК ${s.bik}`]
+      .filter(Boolean)
+      .join(', '),
   ].filter(Boolean);
   doc.font('regular').fontSize(8).text(requisites.join('\n'), { width });
   doc.moveDown(1.5);
-  doc.font('bold').fontSize(14).text(`Коммерческое предложение от ${dateText(now, zone)}`, { align: 'center', width });
+  doc
+    .font('bold')
+    .fontSize(14)
+    .text(`Коммерческое предложение от ${dateText(now, zone)}`, { align: 'center', width });
   doc.font('regular').fontSize(9).text(`Для: ${o.client}`, { align: 'center', width });
   doc.moveDown();
 
@@ -126,11 +134,19 @@ export function commercialOfferPdf(o: OfferDocument): Readable {
       doc.text(c, x + 2, y + 2, { width: cols[i].w - 4, align: cols[i].align });
       x += cols[i].w;
     });
-    doc.moveTo(left, y + height).lineTo(left + width, y + height).lineWidth(0.5).strokeColor('#999999').stroke();
+    doc
+      .moveTo(left, y + height)
+      .lineTo(left + width, y + height)
+      .lineWidth(0.5)
+      .strokeColor('#999999')
+      .stroke();
     doc.x = left;
     doc.y = y + height;
   };
-  row(cols.map((c) => c.title), 'bold');
+  row(
+    cols.map((c) => c.title),
+    'bold',
+  );
   o.lines.forEach((l, i) =>
     row([String(i + 1), l.UP_CODE_1C, l.GIFT ? `Подарок: ${l.NAME}` : l.NAME, String(l.QUANTITY), money(l.PRICE), money(l.SUM)], 'regular'),
   );
@@ -142,11 +158,16 @@ export function commercialOfferPdf(o: OfferDocument): Readable {
   }
 
   doc.moveDown();
-  doc.font('bold').fontSize(10).text(`Итого: ${money(o.total)} ${sign}`, left, doc.y, { width, align: 'right' });
+  doc
+    .font('bold')
+    .fontSize(10)
+    .text(`Итого: ${money(o.total)} ${sign}`, left, doc.y, { width, align: 'right' });
   doc.font('regular').fontSize(9).text(vatText(o), { width, align: 'right' });
   if (s.isActualDays === 'Y' && s.actualDays) {
     doc.moveDown();
-    doc.text(`Предложение действительно ${s.actualDays} раб. дн., до ${dateText(afterWorkingDays(now, s.actualDays, zone), zone)}.`, left, doc.y, { width });
+    doc.text(`Предложение действительно ${s.actualDays} раб. дн., до ${dateText(afterWorkingDays(now, s.actualDays, zone), zone)}.`, left, doc.y, {
+      width,
+    });
   }
   if (o.stamp) {
     try {

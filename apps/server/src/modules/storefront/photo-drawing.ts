@@ -51,6 +51,5 @@ const RENDER: ResvgRenderOptions = {
   },
 };
 
-
 /** The card as PNG bytes: parsing, drawing and encoding all run on the calling thread (the photo worker's). */
 export const drawCardPng = (p: PhotoProduct): Buffer => new Resvg(productCardSvg(p), RENDER).render().asPng();

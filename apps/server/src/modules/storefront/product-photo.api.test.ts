@@ -44,7 +44,11 @@ describe("a product's photo", () => {
     expect(res.rawPayload.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
     expect(pngSize(res.rawPayload)).toEqual({ width: PHOTO_SIDE, height: PHOTO_SIDE });
 
-    const again = await t.app.inject({ method: 'GET', url: productPhotoPath(product.id), headers: { 'if-none-match': `W/"other", ${res.headers.etag}` } });
+    const again = await t.app.inject({
+      method: 'GET',
+      url: productPhotoPath(product.id),
+      headers: { 'if-none-match': `W/"other", ${res.headers.etag}` },
+    });
     expect(again.statusCode).toBe(304);
     expect(again.rawPayload.length).toBe(0);
     expect(again.headers.etag).toBe(res.headers.etag);
@@ -54,7 +58,13 @@ describe("a product's photo", () => {
   });
 
   it('draws each product its own card', async () => {
-    const other = await t.database.db.selectFrom('catalog_products').select('id').where('active', '=', true).where('id', '>', product.id).orderBy('id').executeTakeFirstOrThrow();
+    const other = await t.database.db
+      .selectFrom('catalog_products')
+      .select('id')
+      .where('active', '=', true)
+      .where('id', '>', product.id)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     const [a, b] = await Promise.all([product.id, Number(other.id)].map((id) => t.app.inject({ method: 'GET', url: productPhotoPath(id) })));
     expect(b.statusCode).toBe(200);
     expect(a.headers.etag).not.toBe(b.headers.etag);
@@ -85,7 +95,15 @@ describe("a product's photo", () => {
 
 describe('a flood of photos not drawn yet (the route is public)', () => {
   it('draws one card at a time: the others wait their turn or get 503 with Retry-After, never a 500, and cards drawn before are served meanwhile', async () => {
-    const ids = (await t.database.db.selectFrom('catalog_products').select('id').where('active', '=', true).orderBy('id', 'desc').limit(MAX_WAITING_DRAWS + 60).execute()).map((r) => Number(r.id));
+    const ids = (
+      await t.database.db
+        .selectFrom('catalog_products')
+        .select('id')
+        .where('active', '=', true)
+        .orderBy('id', 'desc')
+        .limit(MAX_WAITING_DRAWS + 60)
+        .execute()
+    ).map((r) => Number(r.id));
     expect(ids.length).toBe(MAX_WAITING_DRAWS + 60);
     let floodDone = false;
     const flood = Promise.all(ids.map((id) => t.app.inject({ method: 'GET', url: productPhotoPath(id) }))).finally(() => (floodDone = true));
@@ -98,7 +116,11 @@ describe('a flood of photos not drawn yet (the route is public)', () => {
     expect([...statuses].sort()).toEqual([200, 503]);
     for (const a of answers) {
       if (a.statusCode === 200) expect(a.rawPayload.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
-      else expect({ retry: a.headers['retry-after'], body: a.json() }).toEqual({ retry: '1', body: { error: 'busy', error_description: 'Сервер занят. Повторите через секунду' } });
+      else
+        expect({ retry: a.headers['retry-after'], body: a.json() }).toEqual({
+          retry: '1',
+          body: { error: 'busy', error_description: 'Сервер занят. Повторите через секунду' },
+        });
     }
     // Asked again, the refused ones are drawn; the drawn ones come from what was kept.
     const refused = ids.filter((_, i) => answers[i].statusCode === 503);

@@ -16,10 +16,23 @@ let pid: number;
 let buyers: string[];
 
 const review = (token: string, text: string, address: string) =>
-  t.app.inject({ method: 'POST', url: '/v1/personal/review', ...form({ text }), headers: { ...form({ text }).headers, ...bearer(token) }, remoteAddress: address });
+  t.app.inject({
+    method: 'POST',
+    url: '/v1/personal/review',
+    ...form({ text }),
+    headers: { ...form({ text }).headers, ...bearer(token) },
+    remoteAddress: address,
+  });
 const stored = async (text: string) =>
   Number(
-    (await t.database.db.selectFrom('client_reviews').select((eb) => eb.fn.countAll<number>().as('n')).where('partner_id', '=', pid).where('text', 'like', `${text}%`).executeTakeFirstOrThrow()).n,
+    (
+      await t.database.db
+        .selectFrom('client_reviews')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('partner_id', '=', pid)
+        .where('text', 'like', `${text}%`)
+        .executeTakeFirstOrThrow()
+    ).n,
   );
 const TOO_MANY = { error: 'too_many_requests', error_description: BUYER_MSG.reviewsTooMany };
 

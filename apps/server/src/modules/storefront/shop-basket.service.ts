@@ -34,7 +34,17 @@ const money = (d: Decimal) => d.toFixed(2);
 export async function shopTerms(db: Db, partnerId: number, zones: ShopZone[]): Promise<ShopTerms> {
   const s = await db
     .selectFrom('shops')
-    .select(['name', 'delivery_price', 'min_sum', 'min_order_sum', 'no_check_order_sum', 'currency', 'currency_rate', 'delivery_outside_zones', 'tax_type'])
+    .select([
+      'name',
+      'delivery_price',
+      'min_sum',
+      'min_order_sum',
+      'no_check_order_sum',
+      'currency',
+      'currency_rate',
+      'delivery_outside_zones',
+      'tax_type',
+    ])
     .where('partner_id', '=', partnerId)
     .executeTakeFirstOrThrow();
   return {
@@ -75,7 +85,10 @@ export function shopBasketService(
   async function priced(buyer: Buyer, choice: DeliveryChoice = {}) {
     const scope = await catalog.scopeOf(buyer.partnerId);
     const lines = await rawLines(db, buyer);
-    const rows = await repo.byIds(scope, lines.map((l) => Number(l.product_id)));
+    const rows = await repo.byIds(
+      scope,
+      lines.map((l) => Number(l.product_id)),
+    );
     const byId = new Map((await catalog.priced(buyer, scope, rows)).map((p) => [Number(p.row.id), p]));
     const items = lines.flatMap((l) => {
       const p = byId.get(Number(l.product_id));
@@ -176,9 +189,15 @@ export function shopBasketService(
      * Adds products (an earlier order's) at quantities rounded up to their steps; products not sold are skipped.
      * All or nothing: when a line would pass the quantity cap, nothing is added and the answer says why.
      */
-    async addMany(buyer: Buyer, wanted: { productId: number; quantity: number }[]): Promise<{ answer: BasketAnswer } | { refused: Record<string, string> }> {
+    async addMany(
+      buyer: Buyer,
+      wanted: { productId: number; quantity: number }[],
+    ): Promise<{ answer: BasketAnswer } | { refused: Record<string, string> }> {
       const scope = await catalog.scopeOf(buyer.partnerId);
-      const rows = await repo.byIds(scope, wanted.map((w) => w.productId));
+      const rows = await repo.byIds(
+        scope,
+        wanted.map((w) => w.productId),
+      );
       const steps = new Map((await catalog.priced(buyer, scope, rows)).map((p) => [p.item.ID, p.item.MULTIPLICITY]));
       const refused = await db.transaction().execute(async (trx) => {
         await sql`select pg_advisory_xact_lock(${buyer.partnerId}::int, hashtext(${`basket:${buyer.clientId}`}))`.execute(trx);
@@ -217,7 +236,8 @@ export function shopBasketService(
           .executeTakeFirst()
       )?.quantity ?? 0,
 
-    clear: (trx: Db, buyer: Buyer) => trx.deleteFrom('shop_baskets').where('partner_id', '=', buyer.partnerId).where('client_id', '=', buyer.clientId).execute(),
+    clear: (trx: Db, buyer: Buyer) =>
+      trx.deleteFrom('shop_baskets').where('partner_id', '=', buyer.partnerId).where('client_id', '=', buyer.clientId).execute(),
   };
 }
 

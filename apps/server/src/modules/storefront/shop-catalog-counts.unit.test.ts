@@ -11,7 +11,13 @@ const SECTIONS: CatalogSectionRow[] = [
 ];
 const scope = testScope;
 
-function source(own = [{ section_id: 3, n: 5 }, { section_id: 4, n: 2 }, { section_id: 2, n: 1 }]) {
+function source(
+  own = [
+    { section_id: 3, n: 5 },
+    { section_id: 4, n: 2 },
+    { section_id: 2, n: 1 },
+  ],
+) {
   return { sections: vi.fn(async () => SECTIONS), sectionCounts: vi.fn(async () => own) };
 }
 

@@ -27,4 +27,5 @@ export function shopCatalogPages() {
 }
 
 /** A kept page is every buyer's: frozen, so that no request can change what the next one is served. */
-const frozen = (page: KeptPage): KeptPage => Object.freeze({ ...page, rows: Object.freeze(page.rows.map((r) => Object.freeze(r))) as ShopProductRow[] });
+const frozen = (page: KeptPage): KeptPage =>
+  Object.freeze({ ...page, rows: Object.freeze(page.rows.map((r) => Object.freeze(r))) as ShopProductRow[] });

@@ -174,11 +174,8 @@ export function shopCatalogRepo(db: Db) {
 
     /** Every product the shop sells, its name lower-cased, in the catalogue's order (name, id): its name index. */
     sellableNames: async (scope: ShopScope) =>
-      (
-        await sql<NamedProduct>`select p.id, lower(p.name) as name, p.section_id, p.brand_id ${sellableFrom(scope)} order by p.name, p.id`.execute(
-          db,
-        )
-      ).rows,
+      (await sql<NamedProduct>`select p.id, lower(p.name) as name, p.section_id, p.brand_id ${sellableFrom(scope)} order by p.name, p.id`.execute(db))
+        .rows,
 
     /** The rows of products the name index found (ids of what the shop sells), by name. */
     pageOfIds: async (scope: ShopScope, ids: number[]) =>
@@ -190,7 +187,8 @@ export function shopCatalogRepo(db: Db) {
 
     /** The products the shop sells after `afterId`, by id (feeds read the whole catalogue page by page). */
     afterId: async (scope: ShopScope, afterId: number, limit: number) =>
-      (await sql<ShopProductRow>`select ${PRODUCT_COLUMNS} ${sellableFrom(scope)} and p.id > ${afterId} order by p.id limit ${limit}`.execute(db)).rows,
+      (await sql<ShopProductRow>`select ${PRODUCT_COLUMNS} ${sellableFrom(scope)} and p.id > ${afterId} order by p.id limit ${limit}`.execute(db))
+        .rows,
 
     /** Products the shop sells among `ids` (a card, the basket, checkout). */
     byIds: async (scope: ShopScope, ids: number[]) =>
@@ -203,7 +201,15 @@ export function shopCatalogRepo(db: Db) {
       (await sql<{ section_id: number; n: number }>`select p.section_id, count(*)::int as n ${sellableFrom(scope)} group by p.section_id`.execute(db))
         .rows,
 
-    sections: () => db.selectFrom('catalog_sections').select(['id', 'parent_id', 'name', 'depth', 'sort']).orderBy('depth').orderBy('sort').orderBy('name').orderBy('id').execute(),
+    sections: () =>
+      db
+        .selectFrom('catalog_sections')
+        .select(['id', 'parent_id', 'name', 'depth', 'sort'])
+        .orderBy('depth')
+        .orderBy('sort')
+        .orderBy('name')
+        .orderBy('id')
+        .execute(),
 
     brands: async (scope: ShopScope) =>
       (

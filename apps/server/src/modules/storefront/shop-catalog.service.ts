@@ -44,7 +44,14 @@ export function shopCatalogService(db: Db, engine: PriceEngine) {
     sellable > MAX_INDEXED_PRODUCTS ? undefined : keptNames(shopScopeKey(scope), async () => buildNameIndex(await repo.sellableNames(scope)));
 
   /** A search by part of a name through the shop's name index; undefined when the shop has none. */
-  async function searchByName(scope: ShopScope, sellable: number, text: string, f: { sectionIds?: number[]; brandId?: number }, limit: number, offset: number) {
+  async function searchByName(
+    scope: ShopScope,
+    sellable: number,
+    text: string,
+    f: { sectionIds?: number[]; brandId?: number },
+    limit: number,
+    offset: number,
+  ) {
     const index = await namesOf(scope, sellable);
     if (!index) return undefined;
     const found = index.search(text, { sectionIds: f.sectionIds && new Set(f.sectionIds), brandId: f.brandId }, limit, offset);
@@ -84,7 +91,11 @@ export function shopCatalogService(db: Db, engine: PriceEngine) {
   /** The rows with the buyer's prices, in the rows' order. */
   async function priced(buyer: Buyer, scope: ShopScope, rows: ShopProductRow[], resolved?: ResolvedTarget) {
     const target = resolved ?? (await pricing(buyer, scope));
-    const prices = await engine.priced(buyer.partnerId, target, rows.map((r) => Number(r.id)));
+    const prices = await engine.priced(
+      buyer.partnerId,
+      target,
+      rows.map((r) => Number(r.id)),
+    );
     return rows.flatMap((r) => {
       const price = prices.get(Number(r.id));
       return price ? [{ row: r, price, item: catalogProduct(r, price, scope) }] : [];
@@ -128,7 +139,8 @@ export function shopCatalogService(db: Db, engine: PriceEngine) {
       const read = async (): Promise<KeptPage> => {
         if (!counted) return repo.sectionsPage(scope, sectionIds ?? counts.sections.map((s) => Number(s.id)), q.limit, q.offset);
         // A 6-digit code is looked up by its key in the database; part of a name in the shop's name index.
-        const byName = filter.query && !isProductCode(filter.query) ? await searchByName(scope, counts.all, filter.query, filter, q.limit, q.offset) : undefined;
+        const byName =
+          filter.query && !isProductCode(filter.query) ? await searchByName(scope, counts.all, filter.query, filter, q.limit, q.offset) : undefined;
         if (byName) return byName;
         const page = await repo.countedPage(scope, filter, q.limit, q.offset);
         // Past the last match the page counts nothing: the count is asked apart.
@@ -189,7 +201,12 @@ export function shopCatalogService(db: Db, engine: PriceEngine) {
     /** The offer form's lookup of one product by its 6-digit code (any signed-in user; no price). */
     async lookup(code: string) {
       const row = isProductCode(code)
-        ? await db.selectFrom('catalog_products').select(['id', 'name', 'up_code_1c']).where('up_code_1c', '=', code).where('active', '=', true).executeTakeFirst()
+        ? await db
+            .selectFrom('catalog_products')
+            .select(['id', 'name', 'up_code_1c'])
+            .where('up_code_1c', '=', code)
+            .where('active', '=', true)
+            .executeTakeFirst()
         : undefined;
       if (!row) return { SUCCESS: 'N' as const, MESSAGE: MSG.productCodeUnknown };
       return { SUCCESS: 'Y' as const, ID: Number(row.id), NAME: row.name, UP_CODE_1C: row.up_code_1c };

@@ -48,11 +48,29 @@ export function shopCheckoutService(
   const shopOf = (partnerId: number) =>
     db
       .selectFrom('shops')
-      .select(['name', 'payment_types', 'selfdelivery_only', 'about_delivery', 'about_payment', 'notify_emails', 'notify_checkbox', 'tax_type', 'currency', 'currency_rate', 'time_zone'])
+      .select([
+        'name',
+        'payment_types',
+        'selfdelivery_only',
+        'about_delivery',
+        'about_payment',
+        'notify_emails',
+        'notify_checkbox',
+        'tax_type',
+        'currency',
+        'currency_rate',
+        'time_zone',
+      ])
       .where('partner_id', '=', partnerId)
       .executeTakeFirstOrThrow();
   const tradepointsOf = (partnerId: number) =>
-    db.selectFrom('tradepoints').select(['id', 'address', 'is_base']).where('partner_id', '=', partnerId).orderBy('is_base', 'desc').orderBy('id').execute();
+    db
+      .selectFrom('tradepoints')
+      .select(['id', 'address', 'is_base'])
+      .where('partner_id', '=', partnerId)
+      .orderBy('is_base', 'desc')
+      .orderBy('id')
+      .execute();
   const buyerOf = (buyer: Buyer) =>
     db
       .selectFrom('clients as c')
@@ -118,7 +136,8 @@ export function shopCheckoutService(
       if (!(shop.payment_types as string[]).includes(body.payment_type)) errors.payment_type = STOREFRONT_MSG.paymentTypeRequired;
       if (body.delivery === 'DELIVERY' && shop.selfdelivery_only) errors.delivery = STOREFRONT_MSG.selfdeliveryOnly;
       if (body.delivery === 'DELIVERY' && !body.address) errors.address = STOREFRONT_MSG.addressRequired;
-      if (body.delivery === 'PICKUP' && !tradepoints.some((t) => Number(t.id) === body.tradepoint_id)) errors.tradepoint_id = STOREFRONT_MSG.tradepointRequired;
+      if (body.delivery === 'PICKUP' && !tradepoints.some((t) => Number(t.id) === body.tradepoint_id))
+        errors.tradepoint_id = STOREFRONT_MSG.tradepointRequired;
       if (!body.contact_name || !body.contact_phone) errors.contact_name = STOREFRONT_MSG.contactRequired;
       const delivering = body.delivery === 'DELIVERY';
       if (Object.keys(errors).length) return failed(errors);
@@ -173,26 +192,50 @@ export function shopCheckoutService(
           tradepointId: body.delivery === 'PICKUP' ? (body.tradepoint_id ?? null) : null,
           comment: body.comment || null,
           isLoyalty,
-          lines: items.map((i) => ({
-            productId: i.item.ID,
-            code: i.item.UP_CODE_1C,
-            name: i.item.NAME,
-            price: i.price.rubles,
-            curPrice: i.price.price,
-            purchase: i.price.purchase,
-            quantity: i.quantity,
-            offerId: i.price.offer?.id ?? null,
-          })).concat(
-            claimed.gifts.map((g) => ({ productId: g.productId, code: g.code, name: g.name, price: '0', curPrice: '0', purchase: g.purchase, quantity: 1, offerId: g.offerId })),
-          ),
+          lines: items
+            .map((i) => ({
+              productId: i.item.ID,
+              code: i.item.UP_CODE_1C,
+              name: i.item.NAME,
+              price: i.price.rubles,
+              curPrice: i.price.price,
+              purchase: i.price.purchase,
+              quantity: i.quantity,
+              offerId: i.price.offer?.id ?? null,
+            }))
+            .concat(
+              claimed.gifts.map((g) => ({
+                productId: g.productId,
+                code: g.code,
+                name: g.name,
+                price: '0',
+                curPrice: '0',
+                purchase: g.purchase,
+                quantity: 1,
+                offerId: g.offerId,
+              })),
+            ),
         });
         await deps.basket.clear(trx, buyer);
-        const params = { name: body.contact_name, orderNumber: order.number, shopName: shop.name, sum: order.curSum, currency: order.currency, rubles: order.sum, lines: items.length, placedAt: dateTimeText(new Date(), shop.time_zone) };
+        const params = {
+          name: body.contact_name,
+          orderNumber: order.number,
+          shopName: shop.name,
+          sum: order.curSum,
+          currency: order.currency,
+          rubles: order.sum,
+          lines: items.length,
+          placedAt: dateTimeText(new Date(), shop.time_zone),
+        };
         const buyerMail = body.contact_email || who.email;
-        if (buyerMail) await deps.mailer.send({ partnerId: buyer.partnerId, to: buyerMail, template: 'order.placed', ...orderPlacedMail(params) }, trx);
+        if (buyerMail)
+          await deps.mailer.send({ partnerId: buyer.partnerId, to: buyerMail, template: 'order.placed', ...orderPlacedMail(params) }, trx);
         if (shop.notify_checkbox) {
           for (const to of shop.notify_emails) {
-            await deps.mailer.send({ partnerId: buyer.partnerId, to, template: 'order.received', ...orderReceivedMail({ ...params, client: who.client }) }, trx);
+            await deps.mailer.send(
+              { partnerId: buyer.partnerId, to, template: 'order.received', ...orderReceivedMail({ ...params, client: who.client }) },
+              trx,
+            );
           }
         }
         return { order };
@@ -225,7 +268,19 @@ export function shopCheckoutService(
     async order(buyer: Buyer, id: number) {
       const o = await db
         .selectFrom('orders')
-        .select(['id', 'order_number', 'created_at', 'status', 'position_count', 'delivery_price', 'payment_type', 'currency', 'currency_rate', 'address', 'comment'])
+        .select([
+          'id',
+          'order_number',
+          'created_at',
+          'status',
+          'position_count',
+          'delivery_price',
+          'payment_type',
+          'currency',
+          'currency_rate',
+          'address',
+          'comment',
+        ])
         .select(buyerSum)
         .where('partner_id', '=', buyer.partnerId)
         .where('client_id', '=', buyer.clientId)
@@ -287,7 +342,10 @@ function orderRow(o: {
     CURRENCY: o.currency,
     POSITION_SUM: new Decimal(o.buyer_sum).toFixed(2),
     // Delivery is priced in roubles: converted once, for display.
-    DELIVERY_PRICE: (o.currency === 'RUB' || !new Decimal(o.currency_rate).gt(0) ? new Decimal(o.delivery_price) : new Decimal(o.delivery_price).div(o.currency_rate)).toFixed(2),
+    DELIVERY_PRICE: (o.currency === 'RUB' || !new Decimal(o.currency_rate).gt(0)
+      ? new Decimal(o.delivery_price)
+      : new Decimal(o.delivery_price).div(o.currency_rate)
+    ).toFixed(2),
     PAYMENT_TYPE: o.payment_type,
   };
 }

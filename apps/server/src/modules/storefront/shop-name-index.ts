@@ -65,7 +65,7 @@ export function buildNameIndex(products: readonly NamedProduct[]): NameIndex {
       const found: number[] = [];
       let total = 0;
       if (!query || query.includes(SEPARATOR)) return { ids: found, total };
-      for (let pos = text.indexOf(query); pos !== -1; ) {
+      for (let pos = text.indexOf(query); pos !== -1;) {
         const i = productAt(pos);
         if ((!f.sectionIds || f.sectionIds.has(sections[i])) && (f.brandId === undefined || brands[i] === f.brandId)) {
           if (total >= offset && found.length < limit) found.push(ids[i]);

@@ -43,7 +43,10 @@ describe('the name index', () => {
 
   it('holds an empty shop, and a name with the separator in it', () => {
     expect(buildNameIndex([]).search('а', {}, 10, 0)).toEqual({ ids: [], total: 0 });
-    const odd = buildNameIndex([{ id: 1, name: 'a\u0001b', section_id: 1, brand_id: null }, { id: 2, name: 'b', section_id: 1, brand_id: null }]);
+    const odd = buildNameIndex([
+      { id: 1, name: 'a\u0001b', section_id: 1, brand_id: null },
+      { id: 2, name: 'b', section_id: 1, brand_id: null },
+    ]);
     expect(odd.search('b', {}, 10, 0)).toEqual({ ids: [1, 2], total: 2 });
     expect(odd.search('a', {}, 10, 0)).toEqual({ ids: [1], total: 1 });
     expect(odd.search('a b', {}, 10, 0)).toEqual({ ids: [], total: 0 });

@@ -20,9 +20,18 @@ let stepped: CatalogProduct;
 
 const BASKET = '/v3/api/client/basket/';
 const get = (url: string) => t.app.inject({ method: 'GET', url, headers: bearer(buyer) });
-const post = (url: string, data: Record<string, string>) => t.app.inject({ method: 'POST', url, ...form(data), headers: { ...form(data).headers, ...bearer(buyer) } });
+const post = (url: string, data: Record<string, string>) =>
+  t.app.inject({ method: 'POST', url, ...form(data), headers: { ...form(data).headers, ...bearer(buyer) } });
 const lineOf = async (productId: number) =>
-  (await t.database.db.selectFrom('shop_baskets').select('quantity').where('partner_id', '=', pid).where('client_id', '=', clientId).where('product_id', '=', productId).executeTakeFirst())?.quantity ?? 0;
+  (
+    await t.database.db
+      .selectFrom('shop_baskets')
+      .select('quantity')
+      .where('partner_id', '=', pid)
+      .where('client_id', '=', clientId)
+      .where('product_id', '=', productId)
+      .executeTakeFirst()
+  )?.quantity ?? 0;
 const capMessage = STOREFRONT_MSG.quantityMax(LIMITS.basketQuantityMax);
 /** The highest quantity of a product's steps the cap allows. */
 const top = (p: CatalogProduct) => Math.floor(LIMITS.basketQuantityMax / p.MULTIPLICITY) * p.MULTIPLICITY;
@@ -31,8 +40,13 @@ beforeAll(async () => {
   t = await createTestApp();
   buyer = await shopToken(t);
   pid = await partnerIdOf(t.database.db, 'owner@partner.demo');
-  clientId = (await t.database.db.selectFrom('users').select('client_id').where('email', '=', 'buyer@client.demo').executeTakeFirstOrThrow()).client_id!;
-  await t.database.db.updateTable('shops').set({ assortment: 'EXTENDED', min_order_sum: null, no_check_order_sum: false }).where('partner_id', '=', pid).execute();
+  clientId = (await t.database.db.selectFrom('users').select('client_id').where('email', '=', 'buyer@client.demo').executeTakeFirstOrThrow())
+    .client_id!;
+  await t.database.db
+    .updateTable('shops')
+    .set({ assortment: 'EXTENDED', min_order_sum: null, no_check_order_sum: false })
+    .where('partner_id', '=', pid)
+    .execute();
   const products: CatalogProduct[] = [];
   for (let offset = 0; offset < 480 && (!products.some((p) => p.MULTIPLICITY === 1) || !products.some((p) => p.MULTIPLICITY > 1)); offset += 48) {
     products.push(...(await get(`/v3/api/catalog/product/?limit=48&offset=${offset}`)).json().ITEMS);
@@ -65,7 +79,10 @@ describe('a basket line', () => {
     expect((await post(BASKET, { product_id: id, quantity: '39999', add: 'Y' })).json().SUCCESS).toBe('Y');
     expect(await lineOf(single.ID)).toBe(LIMITS.basketQuantityMax);
     expect((await post(BASKET, { product_id: id, quantity: '1', add: 'Y' })).json()).toEqual({ SUCCESS: 'N', errors: { quantity: capMessage } });
-    expect((await post(BASKET, { product_id: id, quantity: String(LIMITS.basketQuantityMax + 1) })).json()).toEqual({ SUCCESS: 'N', errors: { quantity: capMessage } });
+    expect((await post(BASKET, { product_id: id, quantity: String(LIMITS.basketQuantityMax + 1) })).json()).toEqual({
+      SUCCESS: 'N',
+      errors: { quantity: capMessage },
+    });
     expect(await lineOf(single.ID)).toBe(LIMITS.basketQuantityMax);
   });
 
@@ -101,7 +118,10 @@ describe('a basket line', () => {
     expect((await post(BASKET, { product_id: String(stepped.ID), quantity: String(top(stepped)) })).json().SUCCESS).toBe('Y');
     expect(await lineOf(stepped.ID)).toBe(top(stepped));
     // The next step would pass the cap: refused with the cap's message.
-    expect((await post(BASKET, { product_id: String(stepped.ID), quantity: String(step), add: 'Y' })).json()).toEqual({ SUCCESS: 'N', errors: { quantity: capMessage } });
+    expect((await post(BASKET, { product_id: String(stepped.ID), quantity: String(step), add: 'Y' })).json()).toEqual({
+      SUCCESS: 'N',
+      errors: { quantity: capMessage },
+    });
   });
 });
 
@@ -118,7 +138,8 @@ describe("an order's total", () => {
       const basket = (await get(BASKET)).json();
       expect(basket).toMatchObject({ SUM: '1000000000.00', CAN_ORDER: 'N', MESSAGE: STOREFRONT_MSG.orderTotalMax(LIMITS.moneyMax) });
       const options = (await get('/v3/api/client/checkout/')).json();
-      const orders = async () => Number((await sql<{ n: string }>`select count(*) n from orders where partner_id = ${pid}`.execute(t.database.db)).rows[0].n);
+      const orders = async () =>
+        Number((await sql<{ n: string }>`select count(*) n from orders where partner_id = ${pid}`.execute(t.database.db)).rows[0].n);
       const before = await orders();
       const res = await post('/v3/api/client/order/', {
         delivery: 'PICKUP',
@@ -134,27 +155,57 @@ describe("an order's total", () => {
       expect((await post(BASKET, { product_id: String(single.ID), quantity: '19999' })).json().SUCCESS).toBe('Y');
       expect((await get(BASKET)).json()).toMatchObject({ SUM: '999950000.00', CAN_ORDER: 'Y' });
     } finally {
-      await t.database.db.deleteFrom('client_prices').where('partner_id', '=', pid).where('client_id', '=', clientId).where('product_id', '=', single.ID).execute();
+      await t.database.db
+        .deleteFrom('client_prices')
+        .where('partner_id', '=', pid)
+        .where('client_id', '=', clientId)
+        .where('product_id', '=', single.ID)
+        .execute();
     }
   });
 });
 
 describe("the database's last guard", () => {
-  const code = async (write: Promise<unknown>) => ((await write.then(() => undefined, (e: { code?: string }) => e)) as { code?: string } | undefined)?.code;
+  const code = async (write: Promise<unknown>) =>
+    (
+      (await write.then(
+        () => undefined,
+        (e: { code?: string }) => e,
+      )) as { code?: string } | undefined
+    )?.code;
 
   it('refuses out-of-range rows written past the application', async () => {
     const { db } = t.database;
-    const basketRow = (quantity: number) => db.insertInto('shop_baskets').values({ partner_id: pid, client_id: clientId, product_id: single.ID, quantity }).execute();
+    const basketRow = (quantity: number) =>
+      db.insertInto('shop_baskets').values({ partner_id: pid, client_id: clientId, product_id: single.ID, quantity }).execute();
     expect(await code(basketRow(LIMITS.basketQuantityMax + 1))).toBe('23514');
     expect(await code(basketRow(0))).toBe('23514');
     expect(await code(basketRow(LIMITS.basketQuantityMax))).toBeUndefined();
     const order = await db.selectFrom('orders').select(['id', 'delivery_price']).where('partner_id', '=', pid).executeTakeFirstOrThrow();
-    expect(await code(db.updateTable('orders').set({ position_sum: '108380560000.00' }).where('partner_id', '=', pid).where('id', '=', order.id).execute())).toBe('23514');
-    expect(await code(db.updateTable('orders').set({ position_sum: '-1' }).where('partner_id', '=', pid).where('id', '=', order.id).execute())).toBe('23514');
-    const item = await db.selectFrom('order_items').select(['order_id', 'id']).where('partner_id', '=', pid).executeTakeFirstOrThrow();
-    expect(await code(db.updateTable('order_items').set({ quantity: 2_147_000_000 }).where('partner_id', '=', pid).where('order_id', '=', item.order_id).where('id', '=', item.id).execute())).toBe('23514');
     expect(
-      await code(db.insertInto('client_prices').values({ partner_id: pid, client_id: clientId, product_id: single.ID, price: '1000000000' }).execute()),
+      await code(
+        db.updateTable('orders').set({ position_sum: '108380560000.00' }).where('partner_id', '=', pid).where('id', '=', order.id).execute(),
+      ),
+    ).toBe('23514');
+    expect(await code(db.updateTable('orders').set({ position_sum: '-1' }).where('partner_id', '=', pid).where('id', '=', order.id).execute())).toBe(
+      '23514',
+    );
+    const item = await db.selectFrom('order_items').select(['order_id', 'id']).where('partner_id', '=', pid).executeTakeFirstOrThrow();
+    expect(
+      await code(
+        db
+          .updateTable('order_items')
+          .set({ quantity: 2_147_000_000 })
+          .where('partner_id', '=', pid)
+          .where('order_id', '=', item.order_id)
+          .where('id', '=', item.id)
+          .execute(),
+      ),
+    ).toBe('23514');
+    expect(
+      await code(
+        db.insertInto('client_prices').values({ partner_id: pid, client_id: clientId, product_id: single.ID, price: '1000000000' }).execute(),
+      ),
     ).toBe('23514');
   });
 });

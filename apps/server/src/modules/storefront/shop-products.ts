@@ -10,10 +10,16 @@ const PACKS: Record<ShopScope['multiplicity'], number> = { EDINICA: 0, CORPORATE
  * pack's). The partner's multiplicity file overrides the catalogue with "unit/corporate/commercial" (a list of up to
  * three integers: the step for each setting; a shorter list's last one stands for the rest).
  */
-export function stepOf(row: Pick<ShopProductRow, 'multiplicity' | 'multiplicity_corporate' | 'multiplicity_commercial' | 'partner_multiplicity'>, scope: Pick<ShopScope, 'multiplicity'>): number {
+export function stepOf(
+  row: Pick<ShopProductRow, 'multiplicity' | 'multiplicity_corporate' | 'multiplicity_commercial' | 'partner_multiplicity'>,
+  scope: Pick<ShopScope, 'multiplicity'>,
+): number {
   const at = PACKS[scope.multiplicity];
   if (row.partner_multiplicity) {
-    const steps = row.partner_multiplicity.split('/').map(Number).filter((n) => Number.isInteger(n) && n > 0);
+    const steps = row.partner_multiplicity
+      .split('/')
+      .map(Number)
+      .filter((n) => Number.isInteger(n) && n > 0);
     if (steps.length) return steps[Math.min(at, steps.length - 1)];
   }
   return Math.max(1, Number([row.multiplicity, row.multiplicity_corporate, row.multiplicity_commercial][at]));

@@ -95,6 +95,10 @@ describe('a search in a section', () => {
     const p = await productAndOtherSection();
     expect((await page(`section_id=${p.other}`)).NAV.CNT_CATALOG).toBeUndefined();
     expect((await page('query=a')).NAV.CNT_CATALOG).toBeUndefined();
-    expect((await page(`section_id=${p.other}&query=${encodeURIComponent('нет-такого-товара')}`)).NAV).toEqual({ CNT: 0, CNT_ALL: 0, CNT_CATALOG: 0 });
+    expect((await page(`section_id=${p.other}&query=${encodeURIComponent('нет-такого-товара')}`)).NAV).toEqual({
+      CNT: 0,
+      CNT_ALL: 0,
+      CNT_CATALOG: 0,
+    });
   });
 });

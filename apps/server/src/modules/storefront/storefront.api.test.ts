@@ -37,7 +37,8 @@ beforeAll(async () => {
   owner = await t.login('owner@partner.demo');
   second = await t.login('owner@second.demo');
   pid = await partnerIdOf(t.database.db, 'owner@partner.demo');
-  clientId = (await t.database.db.selectFrom('users').select('client_id').where('email', '=', 'buyer@client.demo').executeTakeFirstOrThrow()).client_id!;
+  clientId = (await t.database.db.selectFrom('users').select('client_id').where('email', '=', 'buyer@client.demo').executeTakeFirstOrThrow())
+    .client_id!;
   await setShop({ assortment: 'EXTENDED', min_order_sum: null, no_check_order_sum: false });
 });
 afterAll(() => t.close());
@@ -55,7 +56,12 @@ describe('the catalogue', () => {
   });
 
   it('finds a product by its 6-digit code and by part of its name', async () => {
-    const product = await t.database.db.selectFrom('catalog_products').select(['id', 'up_code_1c', 'name']).where('active', '=', true).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const product = await t.database.db
+      .selectFrom('catalog_products')
+      .select(['id', 'up_code_1c', 'name'])
+      .where('active', '=', true)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     const byCode = await page(`query=${product.up_code_1c}`);
     expect(byCode.ITEMS.map((p: CatalogProduct) => p.ID)).toContain(product.id);
     const word = product.name.split(' ')[0].slice(0, 5).toLowerCase();
@@ -77,7 +83,11 @@ describe('the catalogue', () => {
     const words = ['а', 'ка', ...named.map((p) => p.name.split(' ')[0].slice(0, 4).toLowerCase()), 'нет-такого-слова', '%', '_', 'а'.repeat(100)];
     const brandId = Number(named.find((p) => p.brand_id !== null)!.brand_id);
     for (const word of words) {
-      for (const [limit, offset] of [[24, 0], [24, 24], [12, 3]]) {
+      for (const [limit, offset] of [
+        [24, 0],
+        [24, 24],
+        [12, 3],
+      ]) {
         const filters: { section?: number; brand?: number }[] = [{}, { section: Number(top.id) }, { brand: brandId }];
         for (const f of filters) {
           const query = new URLSearchParams({ query: word.toUpperCase(), limit: String(limit), offset: String(offset) });
@@ -88,7 +98,10 @@ describe('the catalogue', () => {
           const filter = { query: word, sectionIds, brandId: f.brand };
           const inDb = await repo.countedPage(scope, filter, limit, offset);
           const why = `${word} ${JSON.stringify(f)} ${limit}/${offset}`;
-          expect(answer.ITEMS.map((p: CatalogProduct) => p.ID), why).toEqual(inDb.rows.map((r) => Number(r.id)));
+          expect(
+            answer.ITEMS.map((p: CatalogProduct) => p.ID),
+            why,
+          ).toEqual(inDb.rows.map((r) => Number(r.id)));
           expect(answer.NAV.CNT, why).toBe(inDb.total ?? (offset > 0 ? await repo.count(scope, filter) : 0));
         }
       }
@@ -97,7 +110,11 @@ describe('the catalogue', () => {
     const product = await db.selectFrom('catalog_products').select(['id', 'name']).where('active', '=', true).orderBy('id').executeTakeFirstOrThrow();
     try {
       expect((await page('query=зюзяка')).NAV.CNT).toBe(0);
-      await db.updateTable('catalog_products').set({ name: `${product.name} зюзяка` }).where('id', '=', product.id).execute();
+      await db
+        .updateTable('catalog_products')
+        .set({ name: `${product.name} зюзяка` })
+        .where('id', '=', product.id)
+        .execute();
       expect((await page('query=ЗЮЗЯК')).ITEMS.map((p: CatalogProduct) => p.ID)).toEqual([product.id]);
     } finally {
       await db.updateTable('catalog_products').set({ name: product.name }).where('id', '=', product.id).execute();
@@ -105,7 +122,7 @@ describe('the catalogue', () => {
     expect((await page('query=зюзяка')).NAV.CNT).toBe(0);
   });
 
-  it("hides the sections the shop hides, with their products, and shows stock only when the shop does", async () => {
+  it('hides the sections the shop hides, with their products, and shows stock only when the shop does', async () => {
     await setShop({ show_stock: false });
     const sections = (await get('/v3/api/catalog/sections/')).json().ITEMS;
     const top = sections.find((s: { DEPTH: number }) => s.DEPTH === 1);
@@ -157,14 +174,20 @@ describe('the catalogue', () => {
     for (const offset of [0, 12, n - 5, n + 2]) {
       const walked = await repo.sectionsPage(scope, ids, 12, offset);
       const sorted = await repo.countedPage(scope, { sectionIds: ids }, 12, offset);
-      expect(walked.rows.map((r) => r.id), `offset ${offset}`).toEqual(sorted.rows.map((r) => r.id));
+      expect(
+        walked.rows.map((r) => r.id),
+        `offset ${offset}`,
+      ).toEqual(sorted.rows.map((r) => r.id));
       expect(walked.rows).toHaveLength(Math.max(0, Math.min(12, n - offset)));
     }
   });
 
   it('keeps its counts in step with what the shop sells: a product switched off, a section hidden, stock run out', async () => {
     const db = t.database.db;
-    const sections = async () => new Map<number, number>((await get('/v3/api/catalog/sections/')).json().ITEMS.map((s: { ID: number; PRODUCTS_CNT: number }) => [s.ID, s.PRODUCTS_CNT]));
+    const sections = async () =>
+      new Map<number, number>(
+        (await get('/v3/api/catalog/sections/')).json().ITEMS.map((s: { ID: number; PRODUCTS_CNT: number }) => [s.ID, s.PRODUCTS_CNT]),
+      );
     const counted = async (section: number) => {
       const [menu, answer] = [await sections(), await page(`section_id=${section}&limit=12`)];
       expect(answer.NAV.CNT).toBe(menu.get(section) ?? 0);
@@ -179,7 +202,15 @@ describe('the catalogue', () => {
       .where('p.active', '=', true)
       .where('st.quantity', '>', 0)
       .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('partner_product_remains as r').select('r.product_id').whereRef('r.product_id', '=', 'p.id').where('r.partner_id', '=', pid).where('r.quantity', '>', 0))),
+        not(
+          exists(
+            selectFrom('partner_product_remains as r')
+              .select('r.product_id')
+              .whereRef('r.product_id', '=', 'p.id')
+              .where('r.partner_id', '=', pid)
+              .where('r.quantity', '>', 0),
+          ),
+        ),
       )
       .where('st.warehouse_id', '=', db.selectFrom('catalog_warehouses').select('id').orderBy('sort').orderBy('id').limit(1))
       .orderBy('p.id')
@@ -200,9 +231,19 @@ describe('the catalogue', () => {
     await setShop({ assortment: 'BASE' });
     try {
       const inStock = await counted(top);
-      await db.updateTable('catalog_stock').set({ quantity: 0 }).where('product_id', '=', product.id).where('warehouse_id', '=', product.warehouse_id).execute();
+      await db
+        .updateTable('catalog_stock')
+        .set({ quantity: 0 })
+        .where('product_id', '=', product.id)
+        .where('warehouse_id', '=', product.warehouse_id)
+        .execute();
       expect(await counted(top)).toBe(inStock - 1);
-      await db.updateTable('catalog_stock').set({ quantity: product.quantity }).where('product_id', '=', product.id).where('warehouse_id', '=', product.warehouse_id).execute();
+      await db
+        .updateTable('catalog_stock')
+        .set({ quantity: product.quantity })
+        .where('product_id', '=', product.id)
+        .where('warehouse_id', '=', product.warehouse_id)
+        .execute();
       expect(await counted(top)).toBe(inStock);
     } finally {
       await setShop({ assortment: 'EXTENDED' });
@@ -217,7 +258,12 @@ describe('the catalogue', () => {
     const first: CatalogProduct = (await page(url)).ITEMS[0];
     const product = await db.selectFrom('catalog_products').select(['name', 'brand_id']).where('id', '=', first.ID).executeTakeFirstOrThrow();
     const brand = await db.selectFrom('catalog_brands').select('name').where('id', '=', product.brand_id!).executeTakeFirstOrThrow();
-    const remains = await db.selectFrom('partner_product_remains').selectAll().where('partner_id', '=', pid).where('product_id', '=', first.ID).executeTakeFirst();
+    const remains = await db
+      .selectFrom('partner_product_remains')
+      .selectAll()
+      .where('partner_id', '=', pid)
+      .where('product_id', '=', first.ID)
+      .executeTakeFirst();
     const shown = async () => ((await page(url)).ITEMS as CatalogProduct[]).find((p) => p.ID === first.ID);
     const found = async () => ((await page(`query=${first.UP_CODE_1C}`)).ITEMS as CatalogProduct[]).find((p) => p.ID === first.ID);
     try {
@@ -227,7 +273,11 @@ describe('the catalogue', () => {
       expect((await shown())?.UP_TM).toBe('Марка для проверки');
       expect((await found())?.UP_TM).toBe('Марка для проверки');
       // The suffix keeps the product where it was in the name order.
-      await db.updateTable('catalog_products').set({ name: `${product.name} !` }).where('id', '=', first.ID).execute();
+      await db
+        .updateTable('catalog_products')
+        .set({ name: `${product.name} !` })
+        .where('id', '=', first.ID)
+        .execute();
       expect((await shown())?.NAME).toBe(`${product.name} !`);
       await db
         .insertInto('partner_product_remains')
@@ -276,7 +326,11 @@ describe('the catalogue', () => {
       await db.updateTable('clients').set({ price_list_id: list.id }).where('id', '=', clientId).execute();
       const byList = await seen();
       expect(byList).not.toBe(before);
-      await db.updateTable('shops').set({ tax_type: shop.tax_type === 'WO_VAT' ? 'WITH_VAT' : 'WO_VAT' }).where('partner_id', '=', pid).execute();
+      await db
+        .updateTable('shops')
+        .set({ tax_type: shop.tax_type === 'WO_VAT' ? 'WITH_VAT' : 'WO_VAT' })
+        .where('partner_id', '=', pid)
+        .execute();
       expect(await seen()).not.toBe(byList);
     } finally {
       await db.updateTable('shops').set({ tax_type: shop.tax_type }).where('partner_id', '=', pid).execute();
@@ -356,9 +410,19 @@ describe('the basket and checkout', () => {
     const card = (await get(`/v3/api/partner/order/${placed.ORDER_ID}/`, owner)).json();
     expect(JSON.stringify(card)).toContain(placed.ORDER_NUMBER);
     const order = await t.database.db.selectFrom('orders').selectAll().where('id', '=', placed.ORDER_ID).executeTakeFirstOrThrow();
-    expect(order).toMatchObject({ status: 'NEW', client_id: clientId, position_count: 3, tradepoint_id: tradepoint, comment: 'Позвонить перед выдачей' });
+    expect(order).toMatchObject({
+      status: 'NEW',
+      client_id: clientId,
+      position_count: 3,
+      tradepoint_id: tradepoint,
+      comment: 'Позвонить перед выдачей',
+    });
     expect(new Decimal(order.position_sum).toFixed(2)).toBe(basket.SUM);
-    const items = await t.database.db.selectFrom('order_items').select(['price', 'buying_price', 'quantity']).where('order_id', '=', placed.ORDER_ID).execute();
+    const items = await t.database.db
+      .selectFrom('order_items')
+      .select(['price', 'buying_price', 'quantity'])
+      .where('order_id', '=', placed.ORDER_ID)
+      .execute();
     expect(items.every((i) => new Decimal(i.buying_price).gt(0))).toBe(true);
     expect(new Decimal(order.position_margin).toFixed(2)).toBe(new Decimal(order.position_sum).minus(order.purchase_sum).toFixed(2));
     const list = (await get('/v3/api/partner/orderlist/?status=NEW', owner)).json();
@@ -385,10 +449,23 @@ describe('the basket and checkout', () => {
     const basket = (await get('/v3/api/client/basket/')).json();
     expect(basket).toMatchObject({ CAN_ORDER: 'N', MESSAGE: STOREFRONT_MSG.minOrderSum(moneyText('100000000.00')) });
     const zone = String(basket.DELIVERY_ZONES[0].ID);
-    const order = { delivery: 'DELIVERY', address: 'Москва, ул. Ленина, 1', delivery_zone_id: zone, payment_type: 'CASH', contact_name: 'Анна', contact_phone: '79161234567' };
-    expect((await post('/v3/api/client/order/', order)).json()).toEqual({ SUCCESS: 'N', errors: { basket: STOREFRONT_MSG.minOrderSum(moneyText('100000000.00')) } });
+    const order = {
+      delivery: 'DELIVERY',
+      address: 'Москва, ул. Ленина, 1',
+      delivery_zone_id: zone,
+      payment_type: 'CASH',
+      contact_name: 'Анна',
+      contact_phone: '79161234567',
+    };
+    expect((await post('/v3/api/client/order/', order)).json()).toEqual({
+      SUCCESS: 'N',
+      errors: { basket: STOREFRONT_MSG.minOrderSum(moneyText('100000000.00')) },
+    });
     await setShop({ no_check_order_sum: true, selfdelivery_only: false });
-    expect((await post('/v3/api/client/order/', { ...order, address: '' })).json()).toEqual({ SUCCESS: 'N', errors: { address: STOREFRONT_MSG.addressRequired } });
+    expect((await post('/v3/api/client/order/', { ...order, address: '' })).json()).toEqual({
+      SUCCESS: 'N',
+      errors: { address: STOREFRONT_MSG.addressRequired },
+    });
     const placed = (await post('/v3/api/client/order/', order)).json();
     expect(placed.SUCCESS).toBe('Y');
     await setShop({ min_order_sum: null, no_check_order_sum: false });
@@ -400,16 +477,29 @@ describe('the basket and checkout', () => {
       .selectFrom('catalog_products')
       .select('id')
       .where('active', '=', true)
-      .where('id', 'not in', sold.map((p) => p.ID))
+      .where(
+        'id',
+        'not in',
+        sold.map((p) => p.ID),
+      )
       .orderBy('id')
       .limit(LIMITS.basketLinesMax - 2)
       .execute();
-    await t.database.db.insertInto('shop_baskets').values(others.map((p) => ({ partner_id: pid, client_id: clientId, product_id: p.id, quantity: 1 }))).execute();
-    const answers = await Promise.all(sold.map((p) => post('/v3/api/client/basket/', { product_id: String(p.ID), quantity: String(p.MULTIPLICITY) })));
+    await t.database.db
+      .insertInto('shop_baskets')
+      .values(others.map((p) => ({ partner_id: pid, client_id: clientId, product_id: p.id, quantity: 1 })))
+      .execute();
+    const answers = await Promise.all(
+      sold.map((p) => post('/v3/api/client/basket/', { product_id: String(p.ID), quantity: String(p.MULTIPLICITY) })),
+    );
     const refused = answers.map((a) => a.json()).filter((a) => a.SUCCESS === 'N');
     expect(refused).toHaveLength(sold.length - 2);
     expect(refused[0]).toEqual({ SUCCESS: 'N', errors: { product_id: STOREFRONT_MSG.basketLinesMax(LIMITS.basketLinesMax) } });
-    const stored = await t.database.db.selectFrom('shop_baskets').select((eb) => eb.fn.countAll<number>().as('n')).where('client_id', '=', clientId).executeTakeFirstOrThrow();
+    const stored = await t.database.db
+      .selectFrom('shop_baskets')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('client_id', '=', clientId)
+      .executeTakeFirstOrThrow();
     expect(Number(stored.n)).toBe(LIMITS.basketLinesMax);
 
     const order = { delivery: 'PICKUP', payment_type: 'CASH', contact_name: 'Анна', contact_phone: '79161234567', contact_email: 'not-an-address' };
@@ -420,7 +510,13 @@ describe('the basket and checkout', () => {
     const p = (await page('limit=12')).ITEMS[1] as CatalogProduct;
     await post('/v3/api/client/basket/', { product_id: String(p.ID), quantity: String(p.MULTIPLICITY) });
     const options = (await get('/v3/api/client/checkout/')).json();
-    const body = { delivery: 'PICKUP', tradepoint_id: String(options.TRADEPOINTS[0].ID), payment_type: 'CASH', contact_name: 'Анна', contact_phone: '79161234567' };
+    const body = {
+      delivery: 'PICKUP',
+      tradepoint_id: String(options.TRADEPOINTS[0].ID),
+      payment_type: 'CASH',
+      contact_name: 'Анна',
+      contact_phone: '79161234567',
+    };
     const answers = (await Promise.all(Array.from({ length: 10 }, () => post('/v3/api/client/order/', body)))).map((r) => r.json());
     expect(answers.filter((a) => a.SUCCESS === 'Y')).toHaveLength(1);
     expect(answers.find((a) => a.SUCCESS === 'N')).toEqual({ SUCCESS: 'N', errors: { basket: STOREFRONT_MSG.basketEmpty } });
@@ -430,7 +526,13 @@ describe('the basket and checkout', () => {
     const p = (await page('limit=12')).ITEMS[0] as CatalogProduct;
     await post('/v3/api/client/basket/', { product_id: String(p.ID), quantity: String(p.MULTIPLICITY) });
     await t.database.db.updateTable('clients').set({ blacklisted: true }).where('id', '=', clientId).execute();
-    const res = await post('/v3/api/client/order/', { delivery: 'DELIVERY', address: 'Москва', payment_type: 'CASH', contact_name: 'Анна', contact_phone: '79161234567' });
+    const res = await post('/v3/api/client/order/', {
+      delivery: 'DELIVERY',
+      address: 'Москва',
+      payment_type: 'CASH',
+      contact_name: 'Анна',
+      contact_phone: '79161234567',
+    });
     expect(res.json()).toEqual({ SUCCESS: 'N', errors: { order: ORDER_MSG.clientBlacklisted } });
     await t.database.db.updateTable('clients').set({ blacklisted: false }).where('id', '=', clientId).execute();
   });
@@ -467,10 +569,15 @@ describe("the buyer's account", () => {
   it('sends a review: stored for the partner, listed for its staff, mailed to the shop', async () => {
     await setShop({ notify_emails: ['orders@kancler.example'] });
     expect((await post('/v1/personal/review', { text: '' })).json()).toEqual({ SUCCESS: 'N', errors: { text: BUYER_MSG.reviewEmpty } });
-    expect((await post('/v1/personal/review', { text: 'Быстро привезли, спасибо!' })).json()).toMatchObject({ SUCCESS: 'Y', MESSAGE: BUYER_MSG.reviewSent });
+    expect((await post('/v1/personal/review', { text: 'Быстро привезли, спасибо!' })).json()).toMatchObject({
+      SUCCESS: 'Y',
+      MESSAGE: BUYER_MSG.reviewSent,
+    });
     const list = (await get('/v3/api/partner/review/', owner)).json();
     expect(list.ITEMS[0]).toMatchObject({ TEXT: 'Быстро привезли, спасибо!', CLIENT: { ID: clientId } });
-    expect((await get('/v3/api/partner/review/', second)).json().ITEMS.some((r: { TEXT: string }) => r.TEXT === 'Быстро привезли, спасибо!')).toBe(false);
+    expect((await get('/v3/api/partner/review/', second)).json().ITEMS.some((r: { TEXT: string }) => r.TEXT === 'Быстро привезли, спасибо!')).toBe(
+      false,
+    );
     await t.app.services.jobs.runUntilIdle();
     expect(fs.readdirSync(path.join(t.dataDir, 'outbox')).some((f) => f.includes('client.review'))).toBe(true);
   });

@@ -55,7 +55,11 @@ export function storefrontRoutes(
     addRoute(app, R.saveBasket, ({ user, body }) => basket.set(buyerOf(user), body));
     addRoute(app, R.offerPdf, async ({ user, reply, query }) => {
       const buyer = buyerOf(user);
-      const [{ answer, items, terms }, document, info] = await Promise.all([basket.priced(buyer, query), offers.forDocument(buyer.partnerId), account.info(buyer)]);
+      const [{ answer, items, terms }, document, info] = await Promise.all([
+        basket.priced(buyer, query),
+        offers.forDocument(buyer.partnerId),
+        account.info(buyer),
+      ]);
       if (!items.length) throw badRequest(STOREFRONT_MSG.basketEmpty);
       const pdf = commercialOfferPdf({
         ...document,
@@ -79,7 +83,10 @@ export function storefrontRoutes(
     addRoute(app, R.repeat, async ({ user, params }) => {
       const buyer = buyerOf(user);
       const order = await checkout.order(buyer, params.id);
-      const added = await basket.addMany(buyer, order.ITEMS.filter((i) => i.GIFT === 'N').map((i) => ({ productId: i.PRODUCT_ID, quantity: i.QUANTITY })));
+      const added = await basket.addMany(
+        buyer,
+        order.ITEMS.filter((i) => i.GIFT === 'N').map((i) => ({ productId: i.PRODUCT_ID, quantity: i.QUANTITY })),
+      );
       return 'refused' in added ? failed(added.refused) : ok({ BASKET: added.answer }, STOREFRONT_MSG.basketRepeated);
     });
   };

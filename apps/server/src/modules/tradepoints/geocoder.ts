@@ -32,7 +32,11 @@ export function httpGeocoder(url: string, fetchImpl: typeof fetch = fetch): Geoc
       const body = (await res.json()) as unknown;
       if (!Array.isArray(body)) throw new Error('geocoder answer is not a list');
       return body
-        .map((p: Record<string, unknown>) => ({ ADDRESS: String(p.display_name ?? ''), LATITUDE: String(p.lat ?? ''), LONGITUDE: String(p.lon ?? '') }))
+        .map((p: Record<string, unknown>) => ({
+          ADDRESS: String(p.display_name ?? ''),
+          LATITUDE: String(p.lat ?? ''),
+          LONGITUDE: String(p.lon ?? ''),
+        }))
         .filter((p) => Number.isFinite(Number(p.LATITUDE)) && Number.isFinite(Number(p.LONGITUDE)) && p.LATITUDE && p.LONGITUDE)
         .slice(0, MAX_PLACES);
     },
@@ -40,5 +44,4 @@ export function httpGeocoder(url: string, fetchImpl: typeof fetch = fetch): Geoc
 }
 
 /** The geocoder the environment configures. */
-export const geocoderFromEnv = (env: NodeJS.ProcessEnv = process.env): Geocoder =>
-  env.GEOCODER_URL ? httpGeocoder(env.GEOCODER_URL) : noGeocoder;
+export const geocoderFromEnv = (env: NodeJS.ProcessEnv = process.env): Geocoder => (env.GEOCODER_URL ? httpGeocoder(env.GEOCODER_URL) : noGeocoder);

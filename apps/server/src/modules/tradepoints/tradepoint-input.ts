@@ -58,7 +58,9 @@ export function parseTradepoint(body: TradepointBody): { values: TradepointValue
   else if (longitude === 'bad' || latitude === 'bad') errors.coordinates = SHOP_MSG.coordinatesInvalid;
 
   const addressFields = Object.fromEntries(
-    Object.entries(body.address_fields ?? {}).map(([k, v]) => [k, (v ?? '').slice(0, 100)] as const).filter(([, v]) => v),
+    Object.entries(body.address_fields ?? {})
+      .map(([k, v]) => [k, (v ?? '').slice(0, 100)] as const)
+      .filter(([, v]) => v),
   );
   tooLong(body.address_fields?.house, 'house', 'house', errors);
   tooLong(body.address_fields?.building, 'building', 'building', errors);

@@ -13,8 +13,10 @@ const hours = (value: unknown): { FROM: string; TO: string } => {
 /** A date column (a Date at local midnight, or the ISO day) as Unix seconds of that day in UTC. */
 const daySeconds = (value: Date | string | null): number | null => {
   if (value == null) return null;
-  const iso = typeof value === 'string' ? value.slice(0, 10)
-    : `${value.getFullYear()}-${String(value.getMonth() + 1).padStart(2, '0')}-${String(value.getDate()).padStart(2, '0')}`;
+  const iso =
+    typeof value === 'string'
+      ? value.slice(0, 10)
+      : `${value.getFullYear()}-${String(value.getMonth() + 1).padStart(2, '0')}-${String(value.getDate()).padStart(2, '0')}`;
   return toSeconds(`${iso}T00:00:00Z`);
 };
 

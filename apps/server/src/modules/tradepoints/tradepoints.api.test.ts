@@ -37,7 +37,12 @@ describe('tradepoints', () => {
   it('lists the seed tradepoints, the base one first', async () => {
     const body = (await get('/v3/api/partner/tradepoint/')).json();
     expect(body.NAV).toEqual({ CNT: 2, CNT_ALL: 2 });
-    expect(body.ITEMS[0]).toMatchObject({ BASE: 'Y', ADDRESS: 'г. Москва, ул. Складочная, д. 1, стр. 5', LATITUDE: '55.80372', WORK_SCHEDULE: { FROM: '09:00', TO: '18:00' } });
+    expect(body.ITEMS[0]).toMatchObject({
+      BASE: 'Y',
+      ADDRESS: 'г. Москва, ул. Складочная, д. 1, стр. 5',
+      LATITUDE: '55.80372',
+      WORK_SCHEDULE: { FROM: '09:00', TO: '18:00' },
+    });
     expect(body.ITEMS[1]).toMatchObject({ BASE: 'N', WORK_DAYS: ['MO', 'TU', 'WE', 'TH', 'FR', 'SA'], HOLIDAY_WORK: 'Y' });
   });
 
@@ -99,7 +104,10 @@ describe('tradepoints', () => {
       ADDRESS_FIELDS: { city: 'Москва', street: 'ул. Тверская', house: '7' },
       LATITUDE: '55.7583',
       LONGITUDE: '37.6112',
-      PHONES: [{ PHONE: '+7 (495) 100-00-01', COMMENT: 'Касса', MAIN: 0 }, { PHONE: '+7 (495) 100-00-02', COMMENT: 'Склад', MAIN: 1 }],
+      PHONES: [
+        { PHONE: '+7 (495) 100-00-01', COMMENT: 'Касса', MAIN: 0 },
+        { PHONE: '+7 (495) 100-00-02', COMMENT: 'Склад', MAIN: 1 },
+      ],
       WORK_DAYS: ['MO', 'TU', 'SA', 'WD'],
       WORK_SCHEDULE: { FROM: '09:00', TO: '18:30' },
       HOLIDAY_SCHEDULE: { FROM: '10:00', TO: '16:00' },
@@ -123,7 +131,10 @@ describe('tradepoints', () => {
     const edited = (await post('/v3/api/partner/tradepoint/', { ...NEW_POINT, id: String(created.ID), address: 'Точка на Тверской' })).json();
     expect(edited).toMatchObject({ SUCCESS: 'Y', ID: created.ID });
     expect((await get(`/v3/api/partner/tradepoint/${created.ID}/`)).json().ITEM.ADDRESS).toBe('Точка на Тверской');
-    expect((await post('/v3/api/partner/tradepoint/', { id: String(created.ID), delete: 'Y' })).json()).toEqual({ SUCCESS: 'Y', MESSAGE: SHOP_MSG.tradepointDeleted });
+    expect((await post('/v3/api/partner/tradepoint/', { id: String(created.ID), delete: 'Y' })).json()).toEqual({
+      SUCCESS: 'Y',
+      MESSAGE: SHOP_MSG.tradepointDeleted,
+    });
     expect((await get(`/v3/api/partner/tradepoint/${created.ID}/`)).statusCode).toBe(404);
   });
 
@@ -151,8 +162,11 @@ describe('tradepoints', () => {
 describe('geocoder', () => {
   it('says that no provider is configured, so coordinates are entered by hand', async () => {
     expect((await get('/v3/api/partner/geocoder/')).json()).toEqual({ SUCCESS: 'Y', CONFIGURED: 'N', ITEMS: [] });
-    expect((await get('/v3/api/partner/geocoder/?address=Москва')).json())
-      .toEqual({ SUCCESS: 'N', errors: { geocoder: SHOP_MSG.geocoderOff }, CONFIGURED: 'N' });
+    expect((await get('/v3/api/partner/geocoder/?address=Москва')).json()).toEqual({
+      SUCCESS: 'N',
+      errors: { geocoder: SHOP_MSG.geocoderOff },
+      CONFIGURED: 'N',
+    });
   });
 
   it('asks a Nominatim-compatible provider when GEOCODER_URL is set', async () => {
@@ -167,9 +181,15 @@ describe('geocoder', () => {
     delete process.env.GEOCODER_URL;
     try {
       const token = await withProvider.login('admin@partner.demo');
-      const found = await withProvider.app.inject({ method: 'GET', url: `/v3/api/partner/geocoder/?address=${encodeURIComponent('Тверская 7')}`, headers: bearer(token) });
+      const found = await withProvider.app.inject({
+        method: 'GET',
+        url: `/v3/api/partner/geocoder/?address=${encodeURIComponent('Тверская 7')}`,
+        headers: bearer(token),
+      });
       expect(found.json()).toEqual({
-        SUCCESS: 'Y', CONFIGURED: 'Y', ITEMS: [{ ADDRESS: 'Тверская ул., 7, Москва', LATITUDE: '55.7583', LONGITUDE: '37.6112' }],
+        SUCCESS: 'Y',
+        CONFIGURED: 'Y',
+        ITEMS: [{ ADDRESS: 'Тверская ул., 7, Москва', LATITUDE: '55.7583', LONGITUDE: '37.6112' }],
       });
       const none = await withProvider.app.inject({ method: 'GET', url: '/v3/api/partner/geocoder/?address=nowhere', headers: bearer(token) });
       expect(none.json().errors).toEqual({ address: SHOP_MSG.geocoderNothing });
@@ -190,7 +210,7 @@ describe('a tradepoint change of the wrong shape (issue 10: refused, never acted
       ['/v3/api/partner/tradepoint/', `id=${id}&delete[0]=Y`],
       ['/v3/api/partner/tradepoint/', { ...NEW_POINT, address: ['Москва'] }],
       ['/v3/api/partner/tradepoint/', { address: 'Москва', latitude: '55.7', longitude: '37.6', work_days: { MO: 'Y' } }],
-      ['/v3/api/partner/tradepoint/', { address: 'Москва', latitude: '55.7', longitude: '37.6', 'work_days': ['MO'], ph: 'телефон' }],
+      ['/v3/api/partner/tradepoint/', { address: 'Москва', latitude: '55.7', longitude: '37.6', work_days: ['MO'], ph: 'телефон' }],
       ['/v3/api/partner/tradepoint/', 'address=Москва&latitude=55.7&longitude=37.6&work_days[0]=MO&base[]=Y'],
     ];
     for (const [url, body] of bodies) {

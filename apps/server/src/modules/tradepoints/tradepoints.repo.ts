@@ -23,7 +23,11 @@ export function tradepointsRepo(db: Db) {
     },
 
     insert: (partnerId: number, values: TradepointValues) =>
-      db.insertInto('tradepoints').values({ ...values, partner_id: partnerId }).returning('id').executeTakeFirstOrThrow(),
+      db
+        .insertInto('tradepoints')
+        .values({ ...values, partner_id: partnerId })
+        .returning('id')
+        .executeTakeFirstOrThrow(),
 
     update: (partnerId: number, id: number, values: Updateable<TradepointsTable>) =>
       db.updateTable('tradepoints').set(values).where('partner_id', '=', partnerId).where('id', '=', id).executeTakeFirst(),
@@ -33,7 +37,13 @@ export function tradepointsRepo(db: Db) {
 
     /** Takes the base flag off every other tradepoint of the partner (one base per partner). */
     clearBase: (partnerId: number, exceptId: number) =>
-      db.updateTable('tradepoints').set({ is_base: false }).where('partner_id', '=', partnerId).where('id', '<>', exceptId).where('is_base', '=', true).execute(),
+      db
+        .updateTable('tradepoints')
+        .set({ is_base: false })
+        .where('partner_id', '=', partnerId)
+        .where('id', '<>', exceptId)
+        .where('is_base', '=', true)
+        .execute(),
 
     delete: (partnerId: number, id: number) =>
       db.deleteFrom('tradepoints').where('partner_id', '=', partnerId).where('id', '=', id).executeTakeFirst(),

@@ -30,7 +30,7 @@ describe('the loyalty ledger', () => {
     );
   }, 300_000);
 
-  it("scores a completed order on its real margin (gifts included), floor(margin × pct), and nothing on a loss", async () => {
+  it('scores a completed order on its real margin (gifts included), floor(margin × pct), and nothing on a loss', async () => {
     await fc.assert(
       fc.asyncProperty(scenarioArb(w, { ...FULL_DOMAIN, members: [true], afters: [['accept', 'complete']], bonusReturn: false }), async (s) => {
         const o = await play(w, s);

@@ -2,8 +2,21 @@ import Decimal from 'decimal.js';
 import { expect } from 'vitest';
 import { ORDER_FIELD_LABEL as L } from '@b2b/contracts/orders';
 import {
-  basketRoubles, expectedCurrency, inRoubles, POINTS_PCT, refDelivery, refLedger, refLines, refOrder, round2, sumOf,
-  type Outcome, type RefLine, type RefOrder, type Views, type World,
+  basketRoubles,
+  expectedCurrency,
+  inRoubles,
+  POINTS_PCT,
+  refDelivery,
+  refLedger,
+  refLines,
+  refOrder,
+  round2,
+  sumOf,
+  type Outcome,
+  type RefLine,
+  type RefOrder,
+  type Views,
+  type World,
 } from './reconciliation-kit';
 
 /*
@@ -38,10 +51,19 @@ export function checkBasketMinimum(o: Outcome) {
 export async function checkBasket(w: World, o: Outcome) {
   const cur = expectedCurrency(o.s);
   expect(o.basket.CURRENCY, 'basket CURRENCY').toBe(cur.code);
-  eq(o.basket.SUM, sumOf(o.basket.ITEMS, (i) => new Decimal(i.PRICE).mul(i.QUANTITY)), 'basket SUM = Σ quantity × PRICE');
+  eq(
+    o.basket.SUM,
+    sumOf(o.basket.ITEMS, (i) => new Decimal(i.PRICE).mul(i.QUANTITY)),
+    'basket SUM = Σ quantity × PRICE',
+  );
   const roubles = basketRoubles(o);
-  const reached = o.giftOffers.filter((g) => roubles.gte(g.threshold)).map((g) => g.offerId).sort();
-  expect(o.basket.GIFTS.map((g) => g.OFFER_ID).sort(), `the gifts reached by ${roubles.toFixed(4)} ₽ (${JSON.stringify(o.giftOffers)})`).toEqual(reached);
+  const reached = o.giftOffers
+    .filter((g) => roubles.gte(g.threshold))
+    .map((g) => g.offerId)
+    .sort();
+  expect(o.basket.GIFTS.map((g) => g.OFFER_ID).sort(), `the gifts reached by ${roubles.toFixed(4)} ₽ (${JSON.stringify(o.giftOffers)})`).toEqual(
+    reached,
+  );
   const delivery = await refDelivery(w, o, roubles);
   expect(o.basket.DELIVERY_PRICE, `basket DELIVERY_PRICE (${delivery.toFixed(2)} ₽ ÷ ${cur.rate})`).toBe(round2(delivery.div(cur.rate)));
 }
@@ -53,16 +75,23 @@ export async function checkBasket(w: World, o: Outcome) {
  */
 export function checkOrderIsBasket(o: Outcome, ref: RefOrder, lines: RefLine[]) {
   const cur = expectedCurrency(o.s);
-  expect({ currency: ref.currency, rate: new Decimal(ref.currency_rate).toFixed(4) }, 'the order keeps its currency and rate').toEqual({ currency: cur.code, rate: new Decimal(cur.rate).toFixed(4) });
+  expect({ currency: ref.currency, rate: new Decimal(ref.currency_rate).toFixed(4) }, 'the order keeps its currency and rate').toEqual({
+    currency: cur.code,
+    rate: new Decimal(cur.rate).toFixed(4),
+  });
   const sold = lines.filter((l) => !isGift(o, l));
-  expect(sold.map((l) => [l.product_id, l.quantity]).sort(), 'the order holds the basket lines').toEqual(o.basket.ITEMS.map((i) => [i.PRODUCT_ID, i.QUANTITY]).sort());
+  expect(sold.map((l) => [l.product_id, l.quantity]).sort(), 'the order holds the basket lines').toEqual(
+    o.basket.ITEMS.map((i) => [i.PRODUCT_ID, i.QUANTITY]).sort(),
+  );
   for (const i of o.basket.ITEMS) {
     const line = sold.find((l) => l.product_id === i.PRODUCT_ID)!;
     eq(line.cur_price, i.PRICE, `cur_price of product ${i.PRODUCT_ID} = the shown price`);
     eq(line.price, inRoubles(i.PRICE, cur.rate), `price of product ${i.PRODUCT_ID} in roubles (shown ${i.PRICE} × ${cur.rate})`);
   }
   const gifts = lines.filter((l) => isGift(o, l));
-  expect(gifts.map((g) => g.offer_id).sort(), `the order's gifts are the basket's (${JSON.stringify(o.basket.GIFTS)})`).toEqual(o.basket.GIFTS.map((g) => g.OFFER_ID).sort());
+  expect(gifts.map((g) => g.offer_id).sort(), `the order's gifts are the basket's (${JSON.stringify(o.basket.GIFTS)})`).toEqual(
+    o.basket.GIFTS.map((g) => g.OFFER_ID).sort(),
+  );
   for (const g of gifts) expect([g.quantity, new Decimal(g.cur_price).toFixed(4)], 'a gift is one unit at 0').toEqual([1, '0.0000']);
 }
 
@@ -70,7 +99,11 @@ export function checkOrderIsBasket(o: Outcome, ref: RefOrder, lines: RefLine[]) 
 export async function checkTotals(w: World, o: Outcome, ref: RefOrder) {
   eq(ref.position_sum, ref.lines_sum, 'position_sum = Σ quantity × price of order_items');
   expect(ref.position_count, 'position_count = the order lines').toBe(ref.lines);
-  eq(ref.position_sum, sumOf(o.basket.ITEMS, (i) => inRoubles(i.PRICE, expectedCurrency(o.s).rate).mul(i.QUANTITY)), 'position_sum = the basket in roubles');
+  eq(
+    ref.position_sum,
+    sumOf(o.basket.ITEMS, (i) => inRoubles(i.PRICE, expectedCurrency(o.s).rate).mul(i.QUANTITY)),
+    'position_sum = the basket in roubles',
+  );
   eq(ref.delivery_price, await refDelivery(w, o, basketRoubles(o)), `delivery (roubles) of ${JSON.stringify(o.s.delivery)}`);
 }
 
@@ -116,7 +149,12 @@ export function checkViews(o: Outcome, ref: RefOrder, lines: RefLine[], v: Views
   expect(
     { POSITION_SUM: row?.POSITION_SUM, CUR_POSITION_SUM: row?.CUR_POSITION_SUM, CURRENCY: row?.CURRENCY, POSITION_COUNT: row?.POSITION_COUNT },
     'the order list row = the card',
-  ).toEqual({ POSITION_SUM: card.POSITION_SUM, CUR_POSITION_SUM: card.CUR_POSITION_SUM, CURRENCY: card.CURRENCY, POSITION_COUNT: card.POSITION_COUNT });
+  ).toEqual({
+    POSITION_SUM: card.POSITION_SUM,
+    CUR_POSITION_SUM: card.CUR_POSITION_SUM,
+    CURRENCY: card.CURRENCY,
+    POSITION_COUNT: card.POSITION_COUNT,
+  });
 
   expect(v.buyerRow, "the buyer's «Мои заказы» has the order").toBeDefined();
   const buyerDelivery = round2(cur.code === 'RUB' ? ref.delivery_price : new Decimal(ref.delivery_price).div(cur.rate));
@@ -124,7 +162,9 @@ export function checkViews(o: Outcome, ref: RefOrder, lines: RefLine[], v: Views
     POSITION_SUM: round2(shownSum),
     DELIVERY_PRICE: buyerDelivery,
   });
-  const buyerItems = (v.buyerOrder.ITEMS as { PRODUCT_ID: number; PRICE: string; QUANTITY: number; SUM: string; GIFT: string }[]).filter((i) => i.GIFT !== 'Y');
+  const buyerItems = (v.buyerOrder.ITEMS as { PRODUCT_ID: number; PRICE: string; QUANTITY: number; SUM: string; GIFT: string }[]).filter(
+    (i) => i.GIFT !== 'Y',
+  );
   expect(
     buyerItems.map((i) => [i.PRODUCT_ID, i.QUANTITY, i.PRICE, i.SUM]).sort(),
     "the buyer's order page shows the basket's lines at its prices",
@@ -138,9 +178,20 @@ export function checkViews(o: Outcome, ref: RefOrder, lines: RefLine[], v: Views
     x.items.map((i) => [i.code, i.quantity, i.price, i.sum, i.margin]).sort(),
     'export lines: quantity, price, Σ = quantity × price and margin, each rounded once',
   ).toEqual(
-    lines.map((l) => [l.up_code_1c, l.quantity, Number(round2(l.price)), Number(round2(new Decimal(l.price).mul(l.quantity))), Number(round2(new Decimal(l.price).minus(l.buying_price).mul(l.quantity)))]).sort(),
+    lines
+      .map((l) => [
+        l.up_code_1c,
+        l.quantity,
+        Number(round2(l.price)),
+        Number(round2(new Decimal(l.price).mul(l.quantity))),
+        Number(round2(new Decimal(l.price).minus(l.buying_price).mul(l.quantity))),
+      ])
+      .sort(),
   );
-  expect([x.total.sum, x.total.margin], 'export «Итого»: the card\'s sum and margin').toEqual([Number(card.PRODUCTS_SUM), Number(card.POSITION_MARGIN)]);
+  expect([x.total.sum, x.total.margin], "export «Итого»: the card's sum and margin").toEqual([
+    Number(card.PRODUCTS_SUM),
+    Number(card.POSITION_MARGIN),
+  ]);
 }
 
 /**
@@ -182,6 +233,8 @@ export async function checkBonusReturn(w: World, o: Outcome, ref: RefOrder | und
   const led = await refLedger(w, o.clientId, o.orderId);
   const paid = new Decimal(led.debits);
   const may = ref.status === 'CANCELED' && paid.gt(0);
-  expect(o.bonusReturn.SUCCESS, `bonus_return on a ${ref.status} order paid with ${paid.toFixed(0)} points: ${JSON.stringify(o.bonusReturn)}`).toBe(may ? 'Y' : 'N');
+  expect(o.bonusReturn.SUCCESS, `bonus_return on a ${ref.status} order paid with ${paid.toFixed(0)} points: ${JSON.stringify(o.bonusReturn)}`).toBe(
+    may ? 'Y' : 'N',
+  );
   eq(led.returns, may ? paid : 0, 'points returned');
 }

@@ -89,7 +89,11 @@ export interface Domain {
 }
 
 export const FULL_DOMAIN: Domain = {
-  currencies: [{ code: 'RUB', rate: null }, { code: 'USD', rate: '92.5' }, { code: 'USD', rate: '97.1234' }],
+  currencies: [
+    { code: 'RUB', rate: null },
+    { code: 'USD', rate: '92.5' },
+    { code: 'USD', rate: '97.1234' },
+  ],
   units: ['RUB', 'RATE'],
   taxTypes: ['WITH_VAT', 'WO_VAT'],
   maxGiftOffers: 2,
@@ -128,7 +132,9 @@ export function scenarioArb(world: World, d: Domain): fc.Arbitrary<Scenario> {
       }),
       lines: fc.uniqueArray(line, { minLength: 1, maxLength: 6, selector: (l) => l.product }),
       promos: (d.promos
-        ? fc.array(fc.record({ line: fc.nat(5), factor: fc.integer({ min: 70, max: 160 }).map((n) => new Decimal(n).div(100).toFixed(2)) }), { maxLength: 3 })
+        ? fc.array(fc.record({ line: fc.nat(5), factor: fc.integer({ min: 70, max: 160 }).map((n) => new Decimal(n).div(100).toFixed(2)) }), {
+            maxLength: 3,
+          })
         : fc.constant([])) as fc.Arbitrary<Scenario['promos']>,
       gifts: fc.array(
         fc.record({
@@ -141,7 +147,11 @@ export function scenarioArb(world: World, d: Domain): fc.Arbitrary<Scenario> {
       delivery: fc.constantFrom(...d.deliveries).chain((kind): fc.Arbitrary<Scenario['delivery']> =>
         kind === 'PICKUP'
           ? fc.constant({ kind: 'PICKUP' as const })
-          : fc.record({ kind: fc.constant('DELIVERY' as const), zone: fc.nat(world.zones.length - 1), freeFrom: fc.constantFrom(null, '2000.00', '20000.00') }),
+          : fc.record({
+              kind: fc.constant('DELIVERY' as const),
+              zone: fc.nat(world.zones.length - 1),
+              freeFrom: fc.constantFrom(null, '2000.00', '20000.00'),
+            }),
       ),
       loyalty: fc.record({
         member: fc.constantFrom(...d.members),
@@ -174,18 +184,32 @@ export async function openWorld(): Promise<World> {
   await db.deleteFrom('loyalty_scoring_rules').where('partner_id', '=', pid).execute();
   await db.insertInto('loyalty_scoring_rules').values({ partner_id: pid, points_pct: POINTS_PCT }).execute();
   await db.updateTable('loyalty_programs').set({ enabled: true }).where('partner_id', '=', pid).execute();
-  await db.updateTable('shops').set({ assortment: 'EXTENDED', selfdelivery_only: false, notify_checkbox: false }).where('partner_id', '=', pid).execute();
+  await db
+    .updateTable('shops')
+    .set({ assortment: 'EXTENDED', selfdelivery_only: false, notify_checkbox: false })
+    .where('partner_id', '=', pid)
+    .execute();
 
   const shop = await db.selectFrom('shops').select(['payment_types']).where('partner_id', '=', pid).executeTakeFirstOrThrow();
   const tradepoint = await db.selectFrom('tradepoints').select('id').where('partner_id', '=', pid).orderBy('id').executeTakeFirstOrThrow();
-  const zones = (await db.selectFrom('delivery_zones').select('id').where('partner_id', '=', pid).orderBy('sort').orderBy('id').execute()).map((z) => Number(z.id));
+  const zones = (await db.selectFrom('delivery_zones').select('id').where('partner_id', '=', pid).orderBy('sort').orderBy('id').execute()).map((z) =>
+    Number(z.id),
+  );
   if (!zones.length) throw new Error('the demo shop has no delivery zones');
   const demoBuyer = await db.selectFrom('users').select('password_hash').where('email', '=', 'buyer@client.demo').executeTakeFirstOrThrow();
 
   // Products the shop sells, as its catalogue shows them to a buyer (their steps), with various steps.
   const buyer = await signIn(t, 'buyer@client.demo');
   const shown = (await get('/v3/api/catalog/product/?limit=48', buyer)).json().ITEMS as { ID: number; MULTIPLICITY: number }[];
-  const facts = await db.selectFrom('catalog_products').select(['id', 'up_code_1c', 'rrc', 'vat_rate']).where('id', 'in', shown.map((p) => p.ID)).execute();
+  const facts = await db
+    .selectFrom('catalog_products')
+    .select(['id', 'up_code_1c', 'rrc', 'vat_rate'])
+    .where(
+      'id',
+      'in',
+      shown.map((p) => p.ID),
+    )
+    .execute();
   const all: PoolProduct[] = shown.flatMap((p) => {
     const f = facts.find((x) => Number(x.id) === p.ID);
     return f && new Decimal(f.rrc).gt(1) ? [{ id: p.ID, code: f.up_code_1c, multiplicity: p.MULTIPLICITY, rrc: f.rrc, vat: Number(f.vat_rate) }] : [];
@@ -194,7 +218,19 @@ export async function openWorld(): Promise<World> {
   const gifts = all.slice(16, 19);
   if (pool.length < 16 || gifts.length < 3) throw new Error(`the demo catalogue has too few products for the runs: ${all.length}`);
 
-  return { t, pid, owner, pool, gifts, tradepointId: Number(tradepoint.id), zones, paymentType: (shop.payment_types as string[])[0], passwordHash: demoBuyer.password_hash!, get, post };
+  return {
+    t,
+    pid,
+    owner,
+    pool,
+    gifts,
+    tradepointId: Number(tradepoint.id),
+    zones,
+    paymentType: (shop.payment_types as string[])[0],
+    passwordHash: demoBuyer.password_hash!,
+    get,
+    post,
+  };
 }
 
 const signIn = (t: TestApp, email: string): Promise<string> => shopToken(t, email, SHOP_DOMAIN);
@@ -217,7 +253,15 @@ export interface Outcome {
   s: Scenario;
   clientId: number;
   buyer: string;
-  basket: { ITEMS: BasketLine[]; SUM: string; CURRENCY: string; DELIVERY_PRICE: string; CAN_ORDER: 'Y' | 'N'; GIFTS: { OFFER_ID: number; PRODUCT: string; SUM: string }[]; [k: string]: unknown };
+  basket: {
+    ITEMS: BasketLine[];
+    SUM: string;
+    CURRENCY: string;
+    DELIVERY_PRICE: string;
+    CAN_ORDER: 'Y' | 'N';
+    GIFTS: { OFFER_ID: number; PRODUCT: string; SUM: string }[];
+    [k: string]: unknown;
+  };
   placed: ActionAnswer & { ORDER_ID?: number };
   orderId: number | null;
   /** The gift offers of the run: offer id → the gift's product id and threshold. */
@@ -246,7 +290,15 @@ export async function play(w: World, s: Scenario): Promise<Outcome> {
     .execute();
   const list = await db
     .insertInto('price_lists')
-    .values({ partner_id: w.pid, kind: 'PRICELIST', name: `Сверка ${run}`, price_type: s.list.priceType, section_rate: s.list.percent, rounding: s.list.rounding, unit: s.list.unit })
+    .values({
+      partner_id: w.pid,
+      kind: 'PRICELIST',
+      name: `Сверка ${run}`,
+      price_type: s.list.priceType,
+      section_rate: s.list.percent,
+      rounding: s.list.rounding,
+      unit: s.list.unit,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   const client = await db
@@ -258,10 +310,21 @@ export async function play(w: World, s: Scenario): Promise<Outcome> {
   const email = `buyer-${run}@example.ru`;
   await db
     .insertInto('users')
-    .values({ kind: 'CLIENT', partner_id: w.pid, client_id: clientId, email, password_hash: w.passwordHash, name: 'Анна', surname: 'Сверкина', phone: '79161234567', email_confirmed_at: new Date() })
+    .values({
+      kind: 'CLIENT',
+      partner_id: w.pid,
+      client_id: clientId,
+      email,
+      password_hash: w.passwordHash,
+      name: 'Анна',
+      surname: 'Сверкина',
+      phone: '79161234567',
+      email_confirmed_at: new Date(),
+    })
     .execute();
 
-  for (const l of s.lines) await db.updateTable('catalog_products').set({ purchase_price: l.purchase }).where('id', '=', w.pool[l.product].id).execute();
+  for (const l of s.lines)
+    await db.updateTable('catalog_products').set({ purchase_price: l.purchase }).where('id', '=', w.pool[l.product].id).execute();
   const offers: number[] = [];
   const newOffer = async (name: string) => {
     const o = await db
@@ -280,7 +343,10 @@ export async function play(w: World, s: Scenario): Promise<Outcome> {
       if (seen.has(l.product)) continue;
       seen.add(l.product);
       const price = new Decimal(l.purchase).mul(p.factor).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
-      await db.insertInto('offer_products').values({ partner_id: w.pid, offer_id: promo, product_id: w.pool[l.product].id, site_price: price }).execute();
+      await db
+        .insertInto('offer_products')
+        .values({ partner_id: w.pid, offer_id: promo, product_id: w.pool[l.product].id, site_price: price })
+        .execute();
     }
   }
   const giftOffers: Outcome['giftOffers'] = [];
@@ -288,7 +354,10 @@ export async function play(w: World, s: Scenario): Promise<Outcome> {
     const product = w.gifts[g.gift];
     await db.updateTable('catalog_products').set({ purchase_price: g.purchase }).where('id', '=', product.id).execute();
     const offerId = await newOffer('Подарок');
-    await db.insertInto('offer_presents').values({ partner_id: w.pid, offer_id: offerId, product_id: product.id, sum: g.threshold, product_type: 'GIFT', sort: 1 }).execute();
+    await db
+      .insertInto('offer_presents')
+      .values({ partner_id: w.pid, offer_id: offerId, product_id: product.id, sum: g.threshold, product_type: 'GIFT', sort: 1 })
+      .execute();
     giftOffers.push({ offerId, productId: product.id, threshold: g.threshold });
   }
 
@@ -300,14 +369,24 @@ export async function play(w: World, s: Scenario): Promise<Outcome> {
       if (answer.SUCCESS !== 'Y') throw new Error(`basket refused ${p.id} × ${l.packs * p.multiplicity}: ${JSON.stringify(answer)}`);
     }
     const zoneId = s.delivery.kind === 'DELIVERY' ? w.zones[s.delivery.zone] : null;
-    if (s.delivery.kind === 'DELIVERY') await db.updateTable('delivery_zones').set({ free_from: s.delivery.freeFrom }).where('partner_id', '=', w.pid).where('id', '=', zoneId!).execute();
+    if (s.delivery.kind === 'DELIVERY')
+      await db
+        .updateTable('delivery_zones')
+        .set({ free_from: s.delivery.freeFrom })
+        .where('partner_id', '=', w.pid)
+        .where('id', '=', zoneId!)
+        .execute();
     // The basket as the buyer sees it for the delivery chosen.
     const basket = (await w.get(`/v3/api/client/basket/${zoneId === null ? '' : `?delivery_zone_id=${zoneId}`}`, buyer)).json();
     const moves: Outcome['moves'] = [];
     const L = '/v3/api/partner/loyalty';
     if (s.loyalty.member) {
       moves.push({ what: 'participation', answer: (await w.post(`${L}/participation/`, { client_id: String(clientId), enabled: 'Y' })).json() });
-      if (s.loyalty.plus) moves.push({ what: 'plus', answer: (await w.post(`${L}/clients/plus/`, { client_id: String(clientId), points: String(s.loyalty.plus), comment: 'Сверка' })).json() });
+      if (s.loyalty.plus)
+        moves.push({
+          what: 'plus',
+          answer: (await w.post(`${L}/clients/plus/`, { client_id: String(clientId), points: String(s.loyalty.plus), comment: 'Сверка' })).json(),
+        });
     }
     const order: Record<string, string> =
       zoneId === null
@@ -324,15 +403,43 @@ export async function play(w: World, s: Scenario): Promise<Outcome> {
     if (orderId !== null && s.loyalty.member && s.loyalty.paid) {
       // The buyer pays part of the order with points (no route of the shop does it yet: the ledger is written as the
       // seed writes a payment, the balance with it), when its balance allows.
-      const member = await db.selectFrom('loyalty_members').select('balance').where('partner_id', '=', w.pid).where('client_id', '=', clientId).executeTakeFirst();
+      const member = await db
+        .selectFrom('loyalty_members')
+        .select('balance')
+        .where('partner_id', '=', w.pid)
+        .where('client_id', '=', clientId)
+        .executeTakeFirst();
       if (member && new Decimal(member.balance).gte(s.loyalty.paid)) {
-        await db.insertInto('loyalty_ledger').values({ partner_id: w.pid, client_id: clientId, order_id: orderId, operation: 'DEBIT', points: String(-s.loyalty.paid), title: 'Оплата баллами' }).execute();
-        await db.updateTable('loyalty_members').set((eb) => ({ balance: eb('balance', '-', String(s.loyalty.paid)) })).where('partner_id', '=', w.pid).where('client_id', '=', clientId).execute();
-        await db.updateTable('orders').set({ loyalty_sum: String(s.loyalty.paid), is_loyalty: true }).where('partner_id', '=', w.pid).where('id', '=', orderId).execute();
+        await db
+          .insertInto('loyalty_ledger')
+          .values({
+            partner_id: w.pid,
+            client_id: clientId,
+            order_id: orderId,
+            operation: 'DEBIT',
+            points: String(-s.loyalty.paid),
+            title: 'Оплата баллами',
+          })
+          .execute();
+        await db
+          .updateTable('loyalty_members')
+          .set((eb) => ({ balance: eb('balance', '-', String(s.loyalty.paid)) }))
+          .where('partner_id', '=', w.pid)
+          .where('client_id', '=', clientId)
+          .execute();
+        await db
+          .updateTable('orders')
+          .set({ loyalty_sum: String(s.loyalty.paid), is_loyalty: true })
+          .where('partner_id', '=', w.pid)
+          .where('id', '=', orderId)
+          .execute();
       }
     }
     if (s.loyalty.member && s.loyalty.minus) {
-      moves.push({ what: 'minus', answer: (await w.post(`${L}/clients/minus/`, { client_id: String(clientId), points: String(s.loyalty.minus), comment: 'Сверка' })).json() });
+      moves.push({
+        what: 'minus',
+        answer: (await w.post(`${L}/clients/minus/`, { client_id: String(clientId), points: String(s.loyalty.minus), comment: 'Сверка' })).json(),
+      });
     }
     if (orderId !== null) {
       for (const action of s.after) {
@@ -343,7 +450,8 @@ export async function play(w: World, s: Scenario): Promise<Outcome> {
       }
       await w.t.app.services.jobs.runUntilIdle();
     }
-    const bonusReturn = orderId !== null && s.loyalty.bonusReturn ? (await w.post(`/v3/api/partner/order/${orderId}/`, { action: 'bonus_return' })).json() : null;
+    const bonusReturn =
+      orderId !== null && s.loyalty.bonusReturn ? (await w.post(`/v3/api/partner/order/${orderId}/`, { action: 'bonus_return' })).json() : null;
     return { s, clientId, buyer, basket, placed, orderId, giftOffers, moves, bonusReturn };
   } finally {
     if (offers.length) await db.updateTable('offers').set({ active: false }).where('partner_id', '=', w.pid).where('id', 'in', offers).execute();
@@ -420,7 +528,15 @@ export async function refDelivery(w: World, o: Outcome, roubles: Decimal): Promi
 
 /** A member's balance and the sum of its ledger rows, and its CREDIT and RETURN rows for an order. */
 export async function refLedger(w: World, clientId: number, orderId: number | null) {
-  const { rows } = await sql<{ balance: string | null; ledger: string; credits: string; credit_rows: number; returns: string; return_rows: number; debits: string }>`
+  const { rows } = await sql<{
+    balance: string | null;
+    ledger: string;
+    credits: string;
+    credit_rows: number;
+    returns: string;
+    return_rows: number;
+    debits: string;
+  }>`
     select (select m.balance::text from loyalty_members m where m.partner_id = ${w.pid} and m.client_id = ${clientId}) as balance,
            coalesce((select sum(l.points) from loyalty_ledger l where l.partner_id = ${w.pid} and l.client_id = ${clientId}), 0)::text as ledger,
            coalesce((select sum(l.points) from loyalty_ledger l where l.partner_id = ${w.pid} and l.order_id = ${orderId} and l.operation = 'CREDIT'), 0)::text as credits,
@@ -440,7 +556,11 @@ export interface Views {
   listRow: OrderListItem | undefined;
   buyerRow: BuyerOrder | undefined;
   buyerOrder: BuyerOrderCard;
-  exported: { header: Map<string, unknown>; items: { code: string; quantity: number; buying: number; price: number; sum: number; margin: number }[]; total: { quantity: number; sum: number; margin: number } };
+  exported: {
+    header: Map<string, unknown>;
+    items: { code: string; quantity: number; buying: number; price: number; sum: number; margin: number }[];
+    total: { quantity: number; sum: number; margin: number };
+  };
 }
 
 export async function readViews(w: World, o: Outcome): Promise<Views> {
@@ -488,7 +608,8 @@ export const expectedCurrency = (s: Scenario): { code: string; rate: string } =>
   s.list.unit === 'RATE' && s.shop.currency.code !== 'RUB' ? { code: s.shop.currency.code, rate: s.shop.currency.rate } : { code: 'RUB', rate: '1' };
 
 /** A shown (buyer's) price in roubles: round4(shown × rate), the price itself for a RUB order. */
-export const inRoubles = (shown: Decimal.Value, rate: string) => (new Decimal(rate).eq(1) ? new Decimal(shown) : round4(new Decimal(shown).mul(rate)));
+export const inRoubles = (shown: Decimal.Value, rate: string) =>
+  new Decimal(rate).eq(1) ? new Decimal(shown) : round4(new Decimal(shown).mul(rate));
 
 /** The basket's sum in roubles, from the prices the buyer saw (what thresholds and minimums are compared with). */
 export const basketRoubles = (o: Outcome) => {

@@ -35,7 +35,10 @@ export function hostileBodies(): HostileBody[] {
   const deep = `${'a'}${'[0]'.repeat(300)}=1`;
   const deepJson = JSON.parse(`${'{"a":'.repeat(2000)}1${'}'.repeat(2000)}`) as unknown;
   return [
-    { name: 'wrong types (JSON)', ...json({ action: ['accept', 'cancel'], orders: { all: true }, name: { x: 1 }, delete: 7, clients: 'x', employee_id: [1] }) },
+    {
+      name: 'wrong types (JSON)',
+      ...json({ action: ['accept', 'cancel'], orders: { all: true }, name: { x: 1 }, delete: 7, clients: 'x', employee_id: [1] }),
+    },
     { name: 'wrong types (form)', ...formText('action[0]=accept&action[1]=cancel&orders[x]=1&delete[]=Y&clients=abc&employee_id[a]=1') },
     { name: '1 MB strings', ...formText(`name=${'я'.repeat(300_000)}&action=${'x'.repeat(200_000)}&query=${'q'.repeat(100_000)}`) },
     { name: 'deep form nesting', ...formText(deep) },

@@ -61,15 +61,24 @@ export const ROUTE_IDS: Record<string, PathIds> = {
 
 /** Pricing pages: a list (or column) of the partner, a client of the partner, a catalogue section or product. */
 function pricingRouteIds(): Record<string, PathIds> {
-  const list: PathIds = async (db, partnerId) => ({ type: 'pricelist', priceId: await idOf(db, 'price_lists', partnerId, sql`kind = 'PRICELIST' and deleted_at is null`) });
+  const list: PathIds = async (db, partnerId) => ({
+    type: 'pricelist',
+    priceId: await idOf(db, 'price_lists', partnerId, sql`kind = 'PRICELIST' and deleted_at is null`),
+  });
   const client: PathIds = async (db, partnerId) => ({ clientId: await idOf(db, 'clients', partnerId) });
   const section = async (db: Db) => String((await sql<{ id: string }>`select min(id) as id from catalog_sections`.execute(db)).rows[0].id);
   const product = async (db: Db) => String((await sql<{ id: string }>`select min(id) as id from catalog_products`.execute(db)).rows[0].id);
   const ids: Record<string, PathIds> = {
     '/v3/api/partner/pricing/sections/:type/:priceId/': list,
     '/v3/api/partner/pricing/section/:type/:priceId/:id/': async (db, partnerId) => ({ ...(await list(db, partnerId)), id: await section(db) }),
-    '/v3/api/partner/pricing/product/:type/:priceId/:productId/': async (db, partnerId) => ({ ...(await list(db, partnerId)), productId: await product(db) }),
-    '/v3/api/partner/pricing/client/:clientId/product/:productId/': async (db, partnerId) => ({ ...(await client(db, partnerId)), productId: await product(db) }),
+    '/v3/api/partner/pricing/product/:type/:priceId/:productId/': async (db, partnerId) => ({
+      ...(await list(db, partnerId)),
+      productId: await product(db),
+    }),
+    '/v3/api/partner/pricing/client/:clientId/product/:productId/': async (db, partnerId) => ({
+      ...(await client(db, partnerId)),
+      productId: await product(db),
+    }),
   };
   for (const call of ['excel', 'dropexcel', 'status', 'uploadlist', 'upload', 'yml']) {
     ids[`/v3/api/partner/pricing/${call}/:type/:priceId/`] = list;
@@ -119,7 +128,15 @@ export const PUBLIC_ID_ROUTES: Record<string, string> = {
 /** Fills a route's parameters with values that name nothing (a far id, an unknown uuid). */
 export function nothingPath(url: string): string {
   return url.replace(/:([A-Za-z_]+)/g, (_, name: string) =>
-    name === 'paymentType' ? 'CASH' : name === 'fileId' ? '00000000-0000-4000-8000-000000000000' : name === 'type' ? 'pricelist' : name === 'part' ? 'remain' : '2000000000',
+    name === 'paymentType'
+      ? 'CASH'
+      : name === 'fileId'
+        ? '00000000-0000-4000-8000-000000000000'
+        : name === 'type'
+          ? 'pricelist'
+          : name === 'part'
+            ? 'remain'
+            : '2000000000',
   );
 }
 

@@ -13,7 +13,10 @@ export function AssortmentPage() {
   return (
     <div data-testid="assortment-page">
       <PageTitle>{SECTION_TITLE.assortment}</PageTitle>
-      <Tabs activeKey="assortment" items={[{ key: 'assortment', label: <span data-testid="tab-assortment">{TAB_LABEL.assortment.assortment}</span> }]} />
+      <Tabs
+        activeKey="assortment"
+        items={[{ key: 'assortment', label: <span data-testid="tab-assortment">{TAB_LABEL.assortment.assortment}</span> }]}
+      />
       <ShopRemainsSettings />
       <AssortmentSections />
     </div>

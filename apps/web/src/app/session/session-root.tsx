@@ -14,10 +14,7 @@ import { signOutAndLeave } from '@/app/session/sign-out';
 import type { Session } from '@/shared/auth/session-context';
 import { SessionContext, sessionKind } from '@/shared/auth/session-context';
 
-type SessionState =
-  | { status: 'loading' }
-  | { status: 'ready'; check: CheckResponse }
-  | { status: 'failed'; error: string };
+type SessionState = { status: 'loading' } | { status: 'ready'; check: CheckResponse } | { status: 'failed'; error: string };
 
 /** How often to look whether the access token is about to expire (the refresh itself is due 60 s before). */
 const RENEW_CHECK_INTERVAL_MS = 30_000;

@@ -14,9 +14,7 @@ const ClientTabGuard = lazyPage(() => import('@/features/clients/pages/client-ca
 const ClientInfoTab = lazyPage(() => import('@/features/clients/tabs/client-info-tab').then((m) => m.ClientInfoTab));
 const ClientLoyaltyTab = lazyPage(() => import('@/features/clients/tabs/client-loyalty-tab').then((m) => m.ClientLoyaltyTab));
 const ClientOrdersTab = lazyPage(() => import('@/features/clients/tabs/client-orders-tab').then((m) => m.ClientOrdersTab));
-const ClientPersonalPricesTab = lazyPage(() =>
-  import('@/features/clients/tabs/client-personal-prices-tab').then((m) => m.ClientPersonalPricesTab),
-);
+const ClientPersonalPricesTab = lazyPage(() => import('@/features/clients/tabs/client-personal-prices-tab').then((m) => m.ClientPersonalPricesTab));
 const ClientPriceTypeTab = lazyPage(() => import('@/features/clients/tabs/client-price-type-tab').then((m) => m.ClientPriceTypeTab));
 
 type CardTab = keyof typeof TAB_LABEL.clientCard;

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EmployeeRow } from '@b2b/contracts/employees';
 import { MSG } from '@b2b/contracts/messages';
-import {
-  employeeFieldError,
-  employeeFullName,
-  employeeSaveBody,
-  employeeValues,
-  newEmployeeValues,
-  splitEmployeeErrors,
-} from './employee-form';
+import { employeeFieldError, employeeFullName, employeeSaveBody, employeeValues, newEmployeeValues, splitEmployeeErrors } from './employee-form';
 
 const row: EmployeeRow = {
   ID: 7,

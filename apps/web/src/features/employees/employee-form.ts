@@ -63,10 +63,7 @@ export function employeeFieldError(field: EmployeeTextField, value: string | und
   return result.success ? null : (result.error.issues[0]?.message ?? null);
 }
 
-export function employeeSaveBody(
-  values: EmployeeFormValues,
-  options: { id?: number; canGrantAdmin: boolean },
-): EmployeeSaveRequest {
+export function employeeSaveBody(values: EmployeeFormValues, options: { id?: number; canGrantAdmin: boolean }): EmployeeSaveRequest {
   return {
     ...(options.id ? { employee_id: String(options.id) } : {}),
     surname: values.surname,
@@ -100,5 +97,4 @@ export function splitEmployeeErrors(errors: Record<string, string>): {
 }
 
 /** "Смирнова Ольга". */
-export const employeeFullName = (row: Pick<EmployeeRow, 'SURNAME' | 'NAME'>) =>
-  [row.SURNAME, row.NAME].filter(Boolean).join(' ');
+export const employeeFullName = (row: Pick<EmployeeRow, 'SURNAME' | 'NAME'>) => [row.SURNAME, row.NAME].filter(Boolean).join(' ');

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { BALANCE_DEFAULTS, BALANCE_SAVED_KEYS, balanceRequest, filterPatch, pagerPatch, PARTICIPATION_DEFAULTS, participationRequest } from './loyalty-list-params';
+import {
+  BALANCE_DEFAULTS,
+  BALANCE_SAVED_KEYS,
+  balanceRequest,
+  filterPatch,
+  pagerPatch,
+  PARTICIPATION_DEFAULTS,
+  participationRequest,
+} from './loyalty-list-params';
 
 describe('participationRequest', () => {
   it('asks by name, ascending, 24 a page by default', () => {
@@ -16,7 +24,12 @@ describe('participationRequest', () => {
       limit: 36,
       p: 2,
     });
-    expect(participationRequest({ is_avail: 'X', status_id: 'abc', sort: 'DROP', limit: '1000', p: '-1' })).toEqual({ sort: 'NAME', order: 'ASC', limit: 24, p: 1 });
+    expect(participationRequest({ is_avail: 'X', status_id: 'abc', sort: 'DROP', limit: '1000', p: '-1' })).toEqual({
+      sort: 'NAME',
+      order: 'ASC',
+      limit: 24,
+      p: 1,
+    });
   });
 });
 
@@ -43,7 +56,12 @@ describe('balanceRequest', () => {
       limit: 24,
       p: 1,
     });
-    expect(balanceRequest({ operation: 'STEAL', date_start: '31.02.2026' }, NOW)).toEqual({ order: 'ASC', limit: 24, p: 1, date_start: '2026-08-28' });
+    expect(balanceRequest({ operation: 'STEAL', date_start: '31.02.2026' }, NOW)).toEqual({
+      order: 'ASC',
+      limit: 24,
+      p: 1,
+      date_start: '2026-08-28',
+    });
   });
 });
 

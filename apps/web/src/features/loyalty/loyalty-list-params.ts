@@ -22,8 +22,7 @@ export type ParticipationRequest = z.output<typeof loyaltyParticipationQuery>;
 export type BalanceRequest = z.output<typeof loyaltyBalanceQuery>;
 
 /** Without the keys left unset, so that equal requests make equal query keys. */
-const defined = <T extends object>(value: T): T =>
-  Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined && v !== '')) as T;
+const defined = <T extends object>(value: T): T => Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined && v !== '')) as T;
 
 /** What GET loyalty/participation/ is asked: the contract's own reading of the query (bad values fall back). */
 export const participationRequest = (params: ListParams): ParticipationRequest =>

@@ -16,7 +16,15 @@ describe('loyaltyTabs', () => {
   });
 
   it('names the tabs as §2 does after installation: Коэффициенты', () => {
-    expect(loyaltyTabs(true, owner).map((t) => t.label)).toEqual(['Настройки', 'Статусы', 'Коэффициенты', 'Видимость', 'Участие', 'Начисление', 'Управление балансом']);
+    expect(loyaltyTabs(true, owner).map((t) => t.label)).toEqual([
+      'Настройки',
+      'Статусы',
+      'Коэффициенты',
+      'Видимость',
+      'Участие',
+      'Начисление',
+      'Управление балансом',
+    ]);
   });
 
   it('after installation shows the seven tabs to whoever may view employees', () => {

@@ -1,5 +1,10 @@
 import {
-  LOYALTY_EMPLOYEE_TABS, LOYALTY_TAB_LABEL, LOYALTY_TAB_LABEL_BEFORE_INSTALL, LOYALTY_TABS, LOYALTY_TABS_BEFORE_INSTALL, type LoyaltyTab,
+  LOYALTY_EMPLOYEE_TABS,
+  LOYALTY_TAB_LABEL,
+  LOYALTY_TAB_LABEL_BEFORE_INSTALL,
+  LOYALTY_TABS,
+  LOYALTY_TABS_BEFORE_INSTALL,
+  type LoyaltyTab,
 } from '@b2b/contracts/loyalty';
 import type { Rights } from '@b2b/contracts/rights';
 import { loyaltyStartTab } from '@/shared/auth/section-access';
@@ -21,7 +26,11 @@ type TabRights = Pick<Rights, 'viewEmployees' | 'loyaltyEmployeeView'> | null;
  */
 export function loyaltyTabs(installed: boolean, rights: TabRights): LoyaltyTabItem[] {
   if (!installed) {
-    return LOYALTY_TABS_BEFORE_INSTALL.map((key) => ({ key, label: LOYALTY_TAB_LABEL_BEFORE_INSTALL[key] ?? LOYALTY_TAB_LABEL[key], disabled: key !== 'settings' }));
+    return LOYALTY_TABS_BEFORE_INSTALL.map((key) => ({
+      key,
+      label: LOYALTY_TAB_LABEL_BEFORE_INSTALL[key] ?? LOYALTY_TAB_LABEL[key],
+      disabled: key !== 'settings',
+    }));
   }
   const keys: readonly LoyaltyTab[] = rights?.viewEmployees ? LOYALTY_TABS : LOYALTY_EMPLOYEE_TABS;
   return keys.map((key) => ({ key, label: LOYALTY_TAB_LABEL[key], disabled: false }));

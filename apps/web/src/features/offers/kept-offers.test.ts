@@ -27,9 +27,15 @@ const offer = (ID: number, over: Partial<OfferItem> = {}): OfferItem => ({
 describe('switchedOffer', () => {
   it('gives the row its new flag and the state the server would answer', () => {
     expect(switchedOffer(offer(1), true, NOW)).toMatchObject({ ACTIVE: 'Y', STATE: { CODE: 'RUNNING', NAME: 'Идет' } });
-    expect(switchedOffer(offer(1, { OFFER_DATE: { FROM: at('2027-01-01T00:00:00Z'), TO: null } }), true, NOW).STATE).toEqual({ CODE: 'PLANNED', NAME: 'Запланирована' });
+    expect(switchedOffer(offer(1, { OFFER_DATE: { FROM: at('2027-01-01T00:00:00Z'), TO: null } }), true, NOW).STATE).toEqual({
+      CODE: 'PLANNED',
+      NAME: 'Запланирована',
+    });
     expect(switchedOffer(offer(1, { LIMIT: 5, USED: 5 }), true, NOW).STATE.CODE).toBe('EXHAUSTED');
-    expect(switchedOffer(offer(1, { ACTIVE: 'Y', STATE: { CODE: 'RUNNING', NAME: 'Идет' } }), false, NOW)).toMatchObject({ ACTIVE: 'N', STATE: { CODE: 'OFF', NAME: 'Выключена' } });
+    expect(switchedOffer(offer(1, { ACTIVE: 'Y', STATE: { CODE: 'RUNNING', NAME: 'Идет' } }), false, NOW)).toMatchObject({
+      ACTIVE: 'N',
+      STATE: { CODE: 'OFF', NAME: 'Выключена' },
+    });
   });
 });
 
@@ -44,8 +50,14 @@ describe('withKeptOffers', () => {
 
   it('shows a switched row the page still holds in its switched state, not as outside', () => {
     const off = switchedOffer(offer(1, { ACTIVE: 'Y', STATE: { CODE: 'RUNNING', NAME: 'Идет' } }), false, NOW);
-    const { rows, outside } = withKeptOffers([offer(1, { ACTIVE: 'Y', STATE: { CODE: 'RUNNING', NAME: 'Идет' } }), offer(3)], [{ offer: off, index: 0 }]);
-    expect(rows.map((r) => [r.ID, r.STATE.CODE])).toEqual([[1, 'OFF'], [3, 'OFF']]);
+    const { rows, outside } = withKeptOffers(
+      [offer(1, { ACTIVE: 'Y', STATE: { CODE: 'RUNNING', NAME: 'Идет' } }), offer(3)],
+      [{ offer: off, index: 0 }],
+    );
+    expect(rows.map((r) => [r.ID, r.STATE.CODE])).toEqual([
+      [1, 'OFF'],
+      [3, 'OFF'],
+    ]);
     expect(outside.size).toBe(0);
   });
 

@@ -3,7 +3,19 @@ import { BANNER_PLACEMENTS, offerErrorField } from '@b2b/contracts/offers';
 export type OfferFieldPath = (string | number)[];
 
 /** The form's own fields that a check_* key can name. */
-const FORM_FIELDS = ['name', 'type', 'description', 'date_start', 'date_end', 'limit', 'sort', 'active', 'not_in_basket', 'xls_file', ...BANNER_PLACEMENTS];
+const FORM_FIELDS = [
+  'name',
+  'type',
+  'description',
+  'date_start',
+  'date_end',
+  'limit',
+  'sort',
+  'active',
+  'not_in_basket',
+  'xls_file',
+  ...BANNER_PLACEMENTS,
+];
 
 /** banner_main_file (the part's name) shows on the banner_main field. */
 const fieldName = (field: string) => field.replace(/^(banner_[a-z]+)_file$/, '$1');

@@ -29,14 +29,31 @@ const card: OfferCard = {
 
 describe('offerFormValues', () => {
   it('a new offer is active, without gifts or files', () => {
-    expect(offerFormValues()).toMatchObject({ name: '', type: undefined, active: true, not_in_basket: false, presents: [], limit: '', xls_file: null });
+    expect(offerFormValues()).toMatchObject({
+      name: '',
+      type: undefined,
+      active: true,
+      not_in_basket: false,
+      presents: [],
+      limit: '',
+      xls_file: null,
+    });
   });
 
   it('a stored offer: its dates as days, its gifts by code', () => {
     const v = offerFormValues(card);
     expect(v.date_start?.format('YYYY-MM-DD')).toBe('2026-01-01');
     expect(v.date_end).toBeNull();
-    expect(v).toMatchObject({ type: 'GIFT', limit: '200', sort: '100', active: true, presents: [{ code: '100011', ID: 11, sum: '10000.00' }, { code: '100012', ID: 12, sum: '25000.00' }] });
+    expect(v).toMatchObject({
+      type: 'GIFT',
+      limit: '200',
+      sort: '100',
+      active: true,
+      presents: [
+        { code: '100011', ID: 11, sum: '10000.00' },
+        { code: '100012', ID: 12, sum: '25000.00' },
+      ],
+    });
   });
 });
 

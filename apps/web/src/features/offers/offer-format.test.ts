@@ -16,6 +16,9 @@ describe('offer list texts', () => {
     expect(offerLimitText({ USED: 0, LIMIT: null })).toBe('0 / без лимита');
     expect(presentText({ NAME: 'Ежедневник', sum: '10000.00' })).toBe('Ежедневник — от 10 000,00 ₽');
     const ref = { ID: 'a', NAME: 'a.png', SIZE: 1, URL: '/x' };
-    expect(bannerPlacementsOf({ BANNERS: { banner_slider: null, banner_main: ref, banner_catalog: ref } })).toEqual(['banner_main', 'banner_catalog']);
+    expect(bannerPlacementsOf({ BANNERS: { banner_slider: null, banner_main: ref, banner_catalog: ref } })).toEqual([
+      'banner_main',
+      'banner_catalog',
+    ]);
   });
 });

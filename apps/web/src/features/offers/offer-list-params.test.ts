@@ -64,11 +64,7 @@ describe('offer list patches', () => {
 
 describe('the params_offers cookie', () => {
   it('keeps the period, the page size and the active filter, not the sort or the page', () => {
-    const result = reconcileListParams(
-      { active: 'ALL', limit: '24', p: '2', sort: 'NAME', date_start: '2026-01-01' },
-      undefined,
-      OFFER_SAVED_KEYS,
-    );
+    const result = reconcileListParams({ active: 'ALL', limit: '24', p: '2', sort: 'NAME', date_start: '2026-01-01' }, undefined, OFFER_SAVED_KEYS);
     expect(result.save).toEqual({ active: 'ALL', limit: '24', date_start: '2026-01-01' });
   });
 

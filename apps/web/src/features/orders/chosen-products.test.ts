@@ -3,7 +3,13 @@ import type { OrderCard, OrderItem } from '@b2b/contracts/orders';
 import { productsOf } from './chosen-products';
 
 const item = (productId: number, quantity: number, buyingPrice: string): OrderItem =>
-  ({ PRODUCT_ID: productId, UP_CODE_1C: String(100000 + productId), NAME: `Товар ${productId}`, QUANTITY: quantity, BUYING_PRICE: buyingPrice }) as OrderItem;
+  ({
+    PRODUCT_ID: productId,
+    UP_CODE_1C: String(100000 + productId),
+    NAME: `Товар ${productId}`,
+    QUANTITY: quantity,
+    BUYING_PRICE: buyingPrice,
+  }) as OrderItem;
 
 const card = (number: string, items: OrderItem[]) => ({ ORDER_NUMBER: number, PRODUCTS: items }) as OrderCard;
 

@@ -3,7 +3,12 @@ import { clientOptionsFrom } from './client-options';
 
 describe('clientOptionsFrom', () => {
   it('makes one option per client, named by NAME or else its number', () => {
-    expect(clientOptionsFrom([{ ID: 3, NAME: 'ООО «Ромашка»' }, { ID: 8, NAME: '' }])).toEqual([
+    expect(
+      clientOptionsFrom([
+        { ID: 3, NAME: 'ООО «Ромашка»' },
+        { ID: 8, NAME: '' },
+      ]),
+    ).toEqual([
       { value: 3, label: 'ООО «Ромашка»' },
       { value: 8, label: '№ 8' },
     ]);

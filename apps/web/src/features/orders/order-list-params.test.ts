@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  columnSortOrder,
-  exportRequest,
-  filterPatch,
-  isoDay,
-  orderListRequest,
-  pageOf,
-  pagePatch,
-  sortPatch,
-} from './order-list-params';
+import { columnSortOrder, exportRequest, filterPatch, isoDay, orderListRequest, pageOf, pagePatch, sortPatch } from './order-list-params';
 
 describe('orderListRequest', () => {
   it('defaults to the newest orders, 12 a page', () => {

@@ -35,13 +35,25 @@ describe('canReturnPoints', () => {
     expect(canReturnPoints({ ...paid, LOYALTY_SUM: '0.00' }, true)).toBe(false);
   });
   it('offers nothing on a live order: its points still pay for it (issue 38.7)', () => {
-    for (const code of ['NEW', 'VIEWED', 'IN_BASKET', 'COMPLETED'] as const) expect(canReturnPoints({ ...paid, STATUS: status(code) }, true)).toBe(false);
+    for (const code of ['NEW', 'VIEWED', 'IN_BASKET', 'COMPLETED'] as const)
+      expect(canReturnPoints({ ...paid, STATUS: status(code) }, true)).toBe(false);
   });
 });
 
 describe('managerOrderActions', () => {
   it("keeps the server's status and text actions, nothing of the basket, payment, download or points", () => {
-    const all = ['accept', 'send_to_basket', 'complete', 'cancel', 'comment', 'note', 'payment_type', 'export', 'bonus_return', 'loyalty_history'] as const;
+    const all = [
+      'accept',
+      'send_to_basket',
+      'complete',
+      'cancel',
+      'comment',
+      'note',
+      'payment_type',
+      'export',
+      'bonus_return',
+      'loyalty_history',
+    ] as const;
     expect([...managerOrderActions([...all])].sort()).toEqual(['accept', 'cancel', 'comment', 'complete', 'note']);
   });
   it('offers only what the order allows now', () => {

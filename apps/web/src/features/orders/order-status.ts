@@ -34,7 +34,12 @@ export function visibleOrderActions(serverActions: readonly OrderAction[], canEd
  * has given back (RETURNED_BONUS).
  */
 export function canReturnPoints(order: Pick<OrderCard, 'STATUS' | 'IS_LOYALTY' | 'LOYALTY_SUM' | 'RETURNED_BONUS'>, canEdit: boolean): boolean {
-  return canEdit && pointsReturnableIn(order.STATUS.STATUS_CODE) && order.IS_LOYALTY === 'Y' && Number(order.LOYALTY_SUM) > Number(order.RETURNED_BONUS || 0);
+  return (
+    canEdit &&
+    pointsReturnableIn(order.STATUS.STATUS_CODE) &&
+    order.IS_LOYALTY === 'Y' &&
+    Number(order.LOYALTY_SUM) > Number(order.RETURNED_BONUS || 0)
+  );
 }
 
 /**

@@ -29,13 +29,10 @@ export const ORDER_UI = {
   exportList: 'Выгрузить в Excel',
   exportReady: 'Файл выгружен',
   basketTitle: 'Корзина РЦ',
-  basketSummary: (cnt: number, sum: string) =>
-    `В корзине РЦ: ${countRu(cnt, PLURAL.product)} на сумму ${formatAmount(sum || '0', 'RUB')}`,
+  basketSummary: (cnt: number, sum: string) => `В корзине РЦ: ${countRu(cnt, PLURAL.product)} на сумму ${formatAmount(sum || '0', 'RUB')}`,
   sendAll: 'Отправить все принятые в корзину РЦ',
   sendAllDone: (message: string | undefined, cnt?: number, sum?: string) =>
-    [message, cnt !== undefined ? `${countRu(cnt, PLURAL.product)} на сумму ${formatAmount(sum ?? '0', 'RUB')}` : '']
-      .filter(Boolean)
-      .join('. '),
+    [message, cnt !== undefined ? `${countRu(cnt, PLURAL.product)} на сумму ${formatAmount(sum ?? '0', 'RUB')}` : ''].filter(Boolean).join('. '),
   backToList: 'К списку заказов',
   chosen: {
     count: (n: number) => `Выбрано: ${countRu(n, PLURAL.order)}`,

@@ -1,5 +1,9 @@
 import {
-  BASKET_EXPORT_OPTIONS, OFFER_TEXT_FIELDS, type BasketExportOption, type CommercialOfferInput, type CommercialOfferSettings,
+  BASKET_EXPORT_OPTIONS,
+  OFFER_TEXT_FIELDS,
+  type BasketExportOption,
+  type CommercialOfferInput,
+  type CommercialOfferSettings,
 } from '@b2b/contracts/shop-requisites';
 
 /** A logo or seal chosen in the form: a new file, or the stored one removed; null keeps what is stored. */

@@ -7,7 +7,10 @@ describe('the tradepoint form', () => {
       ...tradepointFormValues(undefined),
       address: ' Москва, Тверская 7 ',
       coordinates: { latitude: '55.7583', longitude: '37.6112' },
-      ph: [{ PHONE: '+7 (495) 100-00-01', COMMENT: 'Касса', MAIN: true }, { PHONE: '', COMMENT: '', MAIN: false }],
+      ph: [
+        { PHONE: '+7 (495) 100-00-01', COMMENT: 'Касса', MAIN: true },
+        { PHONE: '', COMMENT: '', MAIN: false },
+      ],
       work_schedule: { from: '9', to: '1830' },
     };
     expect(tradepointPayload(values, undefined)).toMatchObject({

@@ -36,9 +36,17 @@ export const tidyTime = (value: string | undefined) => normaliseTime(value ?? ''
 export function tradepointFormValues(point: Tradepoint | undefined): TradepointFormValues {
   if (!point) {
     return {
-      address: '', address_fields: {}, coordinates: { latitude: '', longitude: '' }, ph: [],
-      work_days: ['MO', 'TU', 'WE', 'TH', 'FR'], work_schedule: DEFAULT_HOURS, holiday_work: false,
-      holiday_schedule: { from: '10:00', to: '16:00' }, base: false, date_start: null, date_end: null,
+      address: '',
+      address_fields: {},
+      coordinates: { latitude: '', longitude: '' },
+      ph: [],
+      work_days: ['MO', 'TU', 'WE', 'TH', 'FR'],
+      work_schedule: DEFAULT_HOURS,
+      holiday_work: false,
+      holiday_schedule: { from: '10:00', to: '16:00' },
+      base: false,
+      date_start: null,
+      date_end: null,
     };
   }
   return {

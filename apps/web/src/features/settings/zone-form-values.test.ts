@@ -3,12 +3,27 @@ import type { DeliveryZone } from '@b2b/contracts/delivery-wire';
 import { LIMITS } from '@b2b/contracts/limits';
 import { SHOP_MSG } from '@b2b/contracts/shop';
 import {
-  addVertex, dropLastVertex, moveVertex, outlineError, outlineVertices, zoneFormValues, zonePayload,
+  addVertex,
+  dropLastVertex,
+  moveVertex,
+  outlineError,
+  outlineVertices,
+  zoneFormValues,
+  zonePayload,
 } from '@/features/settings/zone-form-values';
 
 const zone: DeliveryZone = {
-  ID: 7, DELIVERY_ZONE_ID: 7, NAME: 'Центр', PRICE: '700', SORT: 100, FREE_FROM: '25000.5',
-  POLYGON: [[55.7, 37.5], [55.8, 37.5], [55.8, 37.7]],
+  ID: 7,
+  DELIVERY_ZONE_ID: 7,
+  NAME: 'Центр',
+  PRICE: '700',
+  SORT: 100,
+  FREE_FROM: '25000.5',
+  POLYGON: [
+    [55.7, 37.5],
+    [55.8, 37.5],
+    [55.8, 37.7],
+  ],
 };
 
 describe('the delivery zone form', () => {
@@ -16,18 +31,30 @@ describe('the delivery zone form', () => {
     const values = zoneFormValues(zone);
     expect(values).toEqual({ name: 'Центр', price: '700', free_from: '25000.5', outline: '55.7, 37.5\n55.8, 37.5\n55.8, 37.7', sort: 100 });
     expect(zonePayload({ ...values, free_from: '25 000.5', price: '1 200' })).toEqual({
-      name: 'Центр', price: '1200', free_from: '25000.5', polygon: '[[55.7,37.5],[55.8,37.5],[55.8,37.7]]', sort: '100',
+      name: 'Центр',
+      price: '1200',
+      free_from: '25000.5',
+      polygon: '[[55.7,37.5],[55.8,37.5],[55.8,37.7]]',
+      sort: '100',
     });
   });
 
-  it('sends an empty free-from sum and an empty outline as empty: the shop\'s sum applies, the outline is cleared', () => {
+  it("sends an empty free-from sum and an empty outline as empty: the shop's sum applies, the outline is cleared", () => {
     const values = zoneFormValues(undefined);
     expect(values).toEqual({ name: '', price: '', free_from: '', outline: '', sort: 500 });
-    expect(zonePayload({ ...values, name: ' Область ', price: '900', outline: ' \n ' })).toEqual({ name: 'Область', price: '900', free_from: '', polygon: '', sort: '500' });
+    expect(zonePayload({ ...values, name: ' Область ', price: '900', outline: ' \n ' })).toEqual({
+      name: 'Область',
+      price: '900',
+      free_from: '',
+      polygon: '',
+      sort: '500',
+    });
   });
 
   it('reads points typed with a decimal comma or a semicolon, and checks the outline as the server does', () => {
-    expect(zonePayload({ ...zoneFormValues(zone), outline: '55,7; 37,5\n\n55.8 37.5\n55.8, 37.7' }).polygon).toBe('[[55.7,37.5],[55.8,37.5],[55.8,37.7]]');
+    expect(zonePayload({ ...zoneFormValues(zone), outline: '55,7; 37,5\n\n55.8 37.5\n55.8, 37.7' }).polygon).toBe(
+      '[[55.7,37.5],[55.8,37.5],[55.8,37.7]]',
+    );
     expect(outlineError('')).toBeNull();
     expect(outlineError('55.7, 37.5\n55.8, 37.5\n55.8, 37.7')).toBeNull();
     expect(outlineError('55.7, 37.5\nМосква\n55.8, 37.7')).toBe(SHOP_MSG.zoneOutlineLine(2));

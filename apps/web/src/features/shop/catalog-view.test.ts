@@ -30,7 +30,13 @@ describe('the catalogue view in the URL', () => {
   });
 });
 
-const s = (ID: number, parent: number | null, NAME = `S${ID}`): CatalogSection => ({ ID, IBLOCK_SECTION_ID: parent, NAME, DEPTH: 1, PRODUCTS_CNT: ID });
+const s = (ID: number, parent: number | null, NAME = `S${ID}`): CatalogSection => ({
+  ID,
+  IBLOCK_SECTION_ID: parent,
+  NAME,
+  DEPTH: 1,
+  PRODUCTS_CNT: ID,
+});
 
 describe('the section tree', () => {
   it('nests the flat list whatever its order; an unknown parent makes a root', () => {

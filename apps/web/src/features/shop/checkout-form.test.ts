@@ -50,14 +50,28 @@ describe('the checkout form', () => {
 
   it('starts with pickup when the shop only has it, and leaves a choice of payment types open', () => {
     const values = checkoutDefaults(
-      checkout({ SELFDELIVERY_ONLY: 'Y', PAYMENT_TYPES: [{ ID: 'CASH', NAME: 'Наличные' }, { ID: 'CARD', NAME: 'Картой' }] }),
+      checkout({
+        SELFDELIVERY_ONLY: 'Y',
+        PAYMENT_TYPES: [
+          { ID: 'CASH', NAME: 'Наличные' },
+          { ID: 'CARD', NAME: 'Картой' },
+        ],
+      }),
     );
     expect(values.delivery).toBe('PICKUP');
     expect(values.payment_type).toBeUndefined();
   });
 
   it('sends the address for a delivery and the pickup point for a pickup', () => {
-    const base = { address: ' ул. Ленина, 1 ', tradepoint_id: 3, payment_type: 'CASH' as const, contact_name: ' Иван ', contact_phone: '+7 (916) 123-45-67', contact_email: '', comment: '  ' };
+    const base = {
+      address: ' ул. Ленина, 1 ',
+      tradepoint_id: 3,
+      payment_type: 'CASH' as const,
+      contact_name: ' Иван ',
+      contact_phone: '+7 (916) 123-45-67',
+      contact_email: '',
+      comment: '  ',
+    };
     expect(orderRequest({ ...base, delivery: 'DELIVERY' })).toEqual({
       delivery: 'DELIVERY',
       address: 'ул. Ленина, 1',

@@ -5,10 +5,23 @@ import { formatPhone, phoneDigits } from '@/shared/inputs/phone';
 
 /* The checkout form's values: what it starts with and what it sends (POST /v3/api/client/order/). */
 
-export type CheckoutValues = Omit<OrderRequest, 'tradepoint_id' | 'delivery_zone_id' | 'outside_zone'> & { tradepoint_id?: number; delivery_zone_id?: ZoneChoice };
+export type CheckoutValues = Omit<OrderRequest, 'tradepoint_id' | 'delivery_zone_id' | 'outside_zone'> & {
+  tradepoint_id?: number;
+  delivery_zone_id?: ZoneChoice;
+};
 
 /** The fields whose server errors show under them. */
-export const ORDER_FIELDS = ['delivery', 'address', 'delivery_zone_id', 'tradepoint_id', 'payment_type', 'contact_name', 'contact_phone', 'contact_email', 'comment'] as const;
+export const ORDER_FIELDS = [
+  'delivery',
+  'address',
+  'delivery_zone_id',
+  'tradepoint_id',
+  'payment_type',
+  'contact_name',
+  'contact_phone',
+  'contact_email',
+  'comment',
+] as const;
 
 /** The form's first values: pickup when the shop only has it, the zone chosen before, the main pickup point, the buyer's contacts. */
 export function checkoutDefaults(data: CheckoutAnswer, zone: ZoneChoice = null): Partial<CheckoutValues> {
@@ -37,7 +50,9 @@ export function orderRequest(values: CheckoutValues, basketSum?: string): OrderR
   const text = (v: string | undefined) => v?.trim() || undefined;
   return {
     delivery: values.delivery,
-    ...(values.delivery === 'DELIVERY' ? { address: text(values.address), ...zoneFields(values.delivery_zone_id) } : { tradepoint_id: values.tradepoint_id }),
+    ...(values.delivery === 'DELIVERY'
+      ? { address: text(values.address), ...zoneFields(values.delivery_zone_id) }
+      : { tradepoint_id: values.tradepoint_id }),
     payment_type: values.payment_type,
     contact_name: values.contact_name?.trim() ?? '',
     contact_phone: phoneDigits(values.contact_phone ?? ''),
@@ -46,4 +61,3 @@ export function orderRequest(values: CheckoutValues, basketSum?: string): OrderR
     ...(basketSum !== undefined ? { expected_sum: basketSum } : {}),
   };
 }
-

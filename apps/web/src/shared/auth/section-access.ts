@@ -1,16 +1,6 @@
 import type { Rights } from '@b2b/contracts/rights';
 
-export type SectionKey =
-  | 'orders'
-  | 'clients'
-  | 'employees'
-  | 'pricing'
-  | 'assortment'
-  | 'offers'
-  | 'loyalty'
-  | 'settings'
-  | 'reports'
-  | 'partners';
+export type SectionKey = 'orders' | 'clients' | 'employees' | 'pricing' | 'assortment' | 'offers' | 'loyalty' | 'settings' | 'reports' | 'partners';
 
 /** The right that opens each section of the partner area (a manager's variants included). */
 const SECTION_RIGHT: Record<SectionKey, (rights: Rights) => boolean> = {

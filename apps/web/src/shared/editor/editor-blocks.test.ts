@@ -7,7 +7,16 @@ describe('the about text', () => {
       blocks: [
         { type: 'header', data: { text: 'О нас', level: 1 } },
         { type: 'paragraph', data: { text: 'Мы <b>продаем</b> канцтовары&nbsp;оптом<br>с 2005 года' } },
-        { type: 'list', data: { style: 'ordered', items: [{ content: 'Один', items: [{ content: 'Вложенный', items: [] }] }, { content: 'Два', items: [] }] } },
+        {
+          type: 'list',
+          data: {
+            style: 'ordered',
+            items: [
+              { content: 'Один', items: [{ content: 'Вложенный', items: [] }] },
+              { content: 'Два', items: [] },
+            ],
+          },
+        },
         { type: 'list', data: { style: 'unordered', items: ['A', 'B'] } },
         { type: 'image', data: { file: { url: '/v3/api/client/shop/file/1/abc/' }, caption: 'Склад' } },
         { type: 'image', data: { file: { url: 'https://elsewhere.example/x.png' } } },

@@ -26,11 +26,13 @@ const str = (v: unknown) => (typeof v === 'string' ? v : '');
 /** List items of either list format (strings, or { content, items } nested), depth first. */
 function listTexts(items: unknown): string[] {
   if (!Array.isArray(items)) return [];
-  return items.flatMap((item) => {
-    if (typeof item === 'string') return [plainText(item)];
-    if (isObject(item)) return [plainText(str(item.content)), ...listTexts(item.items)];
-    return [];
-  }).filter(Boolean);
+  return items
+    .flatMap((item) => {
+      if (typeof item === 'string') return [plainText(item)];
+      if (isObject(item)) return [plainText(str(item.content)), ...listTexts(item.items)];
+      return [];
+    })
+    .filter(Boolean);
 }
 
 /** Our own addresses only: the page's policy loads no image from elsewhere. */
@@ -67,7 +69,10 @@ export function aboutBlocks(stored: string): AboutBlock[] {
   try {
     parsed = JSON.parse(text);
   } catch {
-    return text.split(/\n+/).map((line) => ({ type: 'paragraph' as const, text: line.trim() })).filter((b) => b.text);
+    return text
+      .split(/\n+/)
+      .map((line) => ({ type: 'paragraph' as const, text: line.trim() }))
+      .filter((b) => b.text);
   }
   const blocks = isObject(parsed) && Array.isArray(parsed.blocks) ? parsed.blocks : [];
   return blocks.flatMap((b) => {

@@ -9,6 +9,9 @@ export function cleanMoneyInput(value: string, decimals: number = LIMITS.moneyDe
   const point = text.indexOf('.');
   if (point === -1) return text;
   const intPart = text.slice(0, point) || '0';
-  const fraction = text.slice(point + 1).replace(/\./g, '').slice(0, decimals);
+  const fraction = text
+    .slice(point + 1)
+    .replace(/\./g, '')
+    .slice(0, decimals);
   return decimals > 0 ? `${intPart}.${fraction}` : intPart;
 }

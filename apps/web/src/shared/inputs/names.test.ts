@@ -13,7 +13,7 @@ describe('capitaliseWords', () => {
 describe('cleanPersonName', () => {
   it('keeps letters and a hyphen and capitalises the first letter', () => {
     expect(cleanPersonName('иванов-петров1 ')).toBe('Иванов-Петров');
-    expect(cleanPersonName('o\'brien')).toBe('Obrien');
+    expect(cleanPersonName("o'brien")).toBe('Obrien');
     expect(cleanPersonName('123')).toBe('');
   });
 });

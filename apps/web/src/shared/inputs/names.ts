@@ -16,5 +16,9 @@ const upperFirst = (part: string) => (part ? part[0].toLocaleUpperCase('ru') + p
  * each part of a double name starts with a capital too.
  */
 export function cleanPersonName(value: string): string {
-  return value.replace(/[^\p{L}-]/gu, '').split('-').map(upperFirst).join('-');
+  return value
+    .replace(/[^\p{L}-]/gu, '')
+    .split('-')
+    .map(upperFirst)
+    .join('-');
 }

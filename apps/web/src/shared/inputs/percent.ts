@@ -10,6 +10,9 @@ export function cleanPercentInput(value: string, allowNegative = true): string {
   const intDigits = (point === -1 ? body : body.slice(0, point)).slice(0, negative ? 2 : 3);
   const sign = negative ? '-' : '';
   if (point === -1) return sign + intDigits;
-  const fraction = body.slice(point + 1).replace(/\./g, '').slice(0, 2);
+  const fraction = body
+    .slice(point + 1)
+    .replace(/\./g, '')
+    .slice(0, 2);
   return `${sign}${intDigits || '0'}.${fraction}`;
 }

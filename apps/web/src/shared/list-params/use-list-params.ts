@@ -69,10 +69,7 @@ export function useListParams(cookieName: SavedStateCookie, defaults: ListParams
     if (!merged.rewriteUrl) rememberListUrl(cookieName, query ? `${pathname}?${query}` : pathname);
   }, [cookieName, pathname, query, merged.rewriteUrl]);
 
-  const params = useMemo<ListParams>(
-    () => ({ ...(JSON.parse(defaultsKey) as ListParams), ...merged.query }),
-    [defaultsKey, merged],
-  );
+  const params = useMemo<ListParams>(() => ({ ...(JSON.parse(defaultsKey) as ListParams), ...merged.query }), [defaultsKey, merged]);
 
   /** Changes the URL query; keys set to null, undefined or '' fall back to their defaults. */
   const setParams = useCallback(

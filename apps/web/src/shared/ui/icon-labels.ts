@@ -66,7 +66,7 @@ function relabel(icon: Element): void {
   const name = icon.getAttribute('aria-label');
   if (!isEnglishIconName(name) || icon.getAttribute('aria-hidden') === 'true') return;
   // An icon that is a control itself (clickable, focusable) is its own host.
-  const host = icon.hasAttribute('tabindex') ? icon : icon.parentElement?.closest(HOST) ?? null;
+  const host = icon.hasAttribute('tabindex') ? icon : (icon.parentElement?.closest(HOST) ?? null);
   const plan = iconLabelPlan(
     name,
     host && {

@@ -6,7 +6,17 @@ import { Input } from 'antd';
  * shows in the box unless the user has typed since: a late restore never swallows typing. Enter or the button
  * searches.
  */
-export function ListSearch({ testId, query, placeholder, onSearch }: { testId: string; query: string | null | undefined; placeholder: string; onSearch: (query: string | null) => void }) {
+export function ListSearch({
+  testId,
+  query,
+  placeholder,
+  onSearch,
+}: {
+  testId: string;
+  query: string | null | undefined;
+  placeholder: string;
+  onSearch: (query: string | null) => void;
+}) {
   const [text, setText] = useState(query ?? '');
   const [typed, setTyped] = useState(false);
   const [shown, setShown] = useState(query ?? '');

@@ -43,26 +43,11 @@ export function LoginForm({ initialEmail }: { initialEmail?: string }) {
       data-testid="login-form"
     >
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="login-error" />}
-      <Form.Item
-        label={UI.email}
-        name="email"
-        rules={[{ required: true, whitespace: true, message: MSG.loginEmailRequired }]}
-      >
-        <Input
-          prefix={<MailOutlined />}
-          autoComplete="username"
-          inputMode="email"
-          autoFocus={!initialEmail}
-          data-testid="login-email"
-        />
+      <Form.Item label={UI.email} name="email" rules={[{ required: true, whitespace: true, message: MSG.loginEmailRequired }]}>
+        <Input prefix={<MailOutlined />} autoComplete="username" inputMode="email" autoFocus={!initialEmail} data-testid="login-email" />
       </Form.Item>
       <Form.Item label={UI.password} name="password" rules={[{ required: true, message: MSG.loginPasswordRequired }]}>
-        <Input.Password
-          prefix={<LockOutlined />}
-          autoComplete="current-password"
-          autoFocus={!!initialEmail}
-          data-testid="login-password"
-        />
+        <Input.Password prefix={<LockOutlined />} autoComplete="current-password" autoFocus={!!initialEmail} data-testid="login-password" />
       </Form.Item>
       <Button type="primary" htmlType="submit" block loading={submitting} data-testid="login-submit">
         {UI.signIn}

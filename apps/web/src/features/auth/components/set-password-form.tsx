@@ -66,20 +66,9 @@ export function SetPasswordForm({ withCurrent, notice: initialNotice }: { withCu
           )}
         </Typography.Paragraph>
       )}
-      <Form<Values>
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        onFinish={submit}
-        disabled={change.isPending}
-        data-testid="set-password-form"
-      >
+      <Form<Values> form={form} layout="vertical" requiredMark={false} onFinish={submit} disabled={change.isPending} data-testid="set-password-form">
         {withCurrent && (
-          <Form.Item
-            label={AUTH_UI.currentPassword}
-            name="current_password"
-            rules={[{ required: true, message: MSG.loginPasswordRequired }]}
-          >
+          <Form.Item label={AUTH_UI.currentPassword} name="current_password" rules={[{ required: true, message: MSG.loginPasswordRequired }]}>
             <Input.Password prefix={<LockOutlined />} autoComplete="current-password" data-testid="current-password" />
           </Form.Item>
         )}

@@ -11,10 +11,6 @@ export const useClientOrders = (clientId: number, query: ListParams) =>
   useQuery({
     queryKey: clientKeys.orders(clientId, query),
     queryFn: async ({ signal }) =>
-      answerAs(
-        orderListAnswer,
-        await api.call(ORDER_ROUTES.list, { query: { ...query, client_id: clientId } }, { signal }),
-        ORDER_ROUTES.list.path,
-      ),
+      answerAs(orderListAnswer, await api.call(ORDER_ROUTES.list, { query: { ...query, client_id: clientId } }, { signal }), ORDER_ROUTES.list.path),
     placeholderData: keepPreviousData,
   });

@@ -55,8 +55,7 @@ export const useInvalidateClients = () => useInvalidateAfter('client');
 export function useBlacklist() {
   const invalidate = useInvalidateClients();
   return useMutation({
-    mutationFn: (v: { clients: number[]; block: boolean }) =>
-      api.call(R.blacklist, { body: { clients: v.clients, delete: v.block ? 'Y' : 'N' } }),
+    mutationFn: (v: { clients: number[]; block: boolean }) => api.call(R.blacklist, { body: { clients: v.clients, delete: v.block ? 'Y' : 'N' } }),
     onSuccess: invalidate,
   });
 }

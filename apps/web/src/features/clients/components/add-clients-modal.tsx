@@ -14,7 +14,14 @@ export function AddClientsModal({ groupId, open, onClose }: { groupId: number; o
 
   const add = async () => {
     const names = new Map(chosen.map((c) => [c.value, c.label]));
-    if (await change(groupId, chosen.map((c) => c.value), false, names)) {
+    if (
+      await change(
+        groupId,
+        chosen.map((c) => c.value),
+        false,
+        names,
+      )
+    ) {
       setChosen([]);
       onClose();
     }

@@ -52,9 +52,7 @@ export function ListToolbar({ testId, params, setParams, pageSizes, periodLabel,
             allowEmpty={[true, true]}
             value={value}
             disabledDate={(d) => (min !== null && d.isBefore(min)) || d.isAfter(dayjs().endOf('day'))}
-            onChange={(range) =>
-              setParams({ date_start: range?.[0]?.format(DAY) ?? null, date_end: range?.[1]?.format(DAY) ?? null, offset: null })
-            }
+            onChange={(range) => setParams({ date_start: range?.[0]?.format(DAY) ?? null, date_end: range?.[1]?.format(DAY) ?? null, offset: null })}
           />
         </span>
         <Typography.Text type="secondary">{CLIENTS_UI.pageSize}</Typography.Text>

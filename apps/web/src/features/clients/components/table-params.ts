@@ -8,12 +8,7 @@ export const sortOrderOf = (params: ListParams, key: string): SortOrder =>
 
 /** Sorting and paging of an antd Table, written to the list params (the server sorts and pages). */
 export function tableChangeToParams<T>(limit: number, setParams: (patch: ListParamsPatch) => void) {
-  return (
-    pagination: TablePaginationConfig,
-    _filters: unknown,
-    sorter: SorterResult<T> | SorterResult<T>[],
-    extra: TableCurrentDataSource<T>,
-  ) => {
+  return (pagination: TablePaginationConfig, _filters: unknown, sorter: SorterResult<T> | SorterResult<T>[], extra: TableCurrentDataSource<T>) => {
     if (extra.action === 'sort') {
       const s = Array.isArray(sorter) ? sorter[0] : sorter;
       setParams({ sort: s.order ? String(s.columnKey) : null, order: s.order === 'ascend' ? 'ASC' : s.order ? 'DESC' : null, offset: null });

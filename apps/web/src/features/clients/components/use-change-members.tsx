@@ -28,8 +28,7 @@ export function useMembersFeedback() {
     });
   };
 
-  const showSuccess = (message: string) =>
-    modal.success({ title: message, okButtonProps: { 'data-testid': 'members-success-ok' } });
+  const showSuccess = (message: string) => modal.success({ title: message, okButtonProps: { 'data-testid': 'members-success-ok' } });
 
   /** The outcome of a change that went through: failures when some clients were refused, else the success. */
   const showOutcome = (info: MembersInfo, names: Map<number, string>, remove: boolean, message?: string) => {

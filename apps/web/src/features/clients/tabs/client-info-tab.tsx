@@ -30,7 +30,13 @@ export function ClientInfoTab() {
   return (
     <div data-testid="client-info">
       {c.BLACKLIST === 'Y' && (
-        <Alert type="warning" showIcon title={CLIENTS_UI.blacklisted(formatDate(c.BLACKLIST_DATE))} style={{ marginBottom: 16 }} data-testid="client-blacklisted" />
+        <Alert
+          type="warning"
+          showIcon
+          title={CLIENTS_UI.blacklisted(formatDate(c.BLACKLIST_DATE))}
+          style={{ marginBottom: 16 }}
+          data-testid="client-blacklisted"
+        />
       )}
       <Flex gap={16} wrap style={{ marginBottom: 24 }}>
         <CounterCard title={CLIENTS_UI.ordersCount} value={countRu(c.ORDERS_COUNT, PLURAL.order)} testId="client-orders-count" />

@@ -91,7 +91,13 @@ export function ClientLoyaltyTab() {
         <Descriptions.Item label={CLIENTS_UI.enabledDate}>{formatDate(l.ENABLED_DATE)}</Descriptions.Item>
       </Descriptions>
       {!member && rights?.manageLoyalty && (
-        <Button type="primary" loading={connect.isPending} onClick={() => void onConnect()} style={{ marginBottom: 24 }} data-testid="client-loyalty-connect">
+        <Button
+          type="primary"
+          loading={connect.isPending}
+          onClick={() => void onConnect()}
+          style={{ marginBottom: 24 }}
+          data-testid="client-loyalty-connect"
+        >
           {CLIENTS_UI.loyaltyConnect}
         </Button>
       )}

@@ -30,19 +30,19 @@ export function ClientPersonalPricesTab() {
         </Link>
       )}
       <Table<ClientPriceItem>
-      data-testid="client-prices"
-      rowKey="PRODUCT_ID"
-      size="small"
-      loading={prices.isFetching}
-      dataSource={prices.data?.ITEMS ?? []}
-      locale={{ emptyText: <span data-testid="client-prices-empty">{CLIENTS_UI.personalPricesEmpty}</span> }}
-      pagination={{ current: page, pageSize: PAGE_SIZE, total: prices.data?.NAV.CNT ?? 0, onChange: setPage, showSizeChanger: false }}
-      columns={[
-        { key: 'code', title: CLIENTS_UI.productCode, dataIndex: 'UP_CODE_1C' },
-        { key: 'name', title: CLIENTS_UI.productName, dataIndex: 'NAME' },
-        { key: 'price', title: CLIENTS_UI.price, align: 'right', render: (_, p) => formatMoney(p.PRICE) },
-        { key: 'until', title: CLIENTS_UI.validUntil, render: (_, p) => formatDate(p.VALID_UNTIL) },
-      ]}
+        data-testid="client-prices"
+        rowKey="PRODUCT_ID"
+        size="small"
+        loading={prices.isFetching}
+        dataSource={prices.data?.ITEMS ?? []}
+        locale={{ emptyText: <span data-testid="client-prices-empty">{CLIENTS_UI.personalPricesEmpty}</span> }}
+        pagination={{ current: page, pageSize: PAGE_SIZE, total: prices.data?.NAV.CNT ?? 0, onChange: setPage, showSizeChanger: false }}
+        columns={[
+          { key: 'code', title: CLIENTS_UI.productCode, dataIndex: 'UP_CODE_1C' },
+          { key: 'name', title: CLIENTS_UI.productName, dataIndex: 'NAME' },
+          { key: 'price', title: CLIENTS_UI.price, align: 'right', render: (_, p) => formatMoney(p.PRICE) },
+          { key: 'until', title: CLIENTS_UI.validUntil, render: (_, p) => formatDate(p.VALID_UNTIL) },
+        ]}
       />
     </Space>
   );

@@ -20,7 +20,8 @@ export function ContentPage({ base }: { base: '/partner/info' | '/content' }) {
   const page = useContentPage(type, id);
   if (page.isPending) return <Skeleton active data-testid="content-loading" />;
   if (page.error) {
-    if (isApiError(page.error) && page.error.status === 404) return <Result status="404" title={PAGE_TITLE.content} subTitle={MSG.notFound} data-testid="content-missing" />;
+    if (isApiError(page.error) && page.error.status === 404)
+      return <Result status="404" title={PAGE_TITLE.content} subTitle={MSG.notFound} data-testid="content-missing" />;
     return <Alert type="error" showIcon title={errorText(page.error)} />;
   }
   const { ITEM, ITEMS } = page.data;

@@ -11,8 +11,7 @@ export type EmployeeActionAnswer = Resolved<typeof R.save> | Resolved<typeof R.s
 
 export const fetchEmployees = (signal?: AbortSignal) => api.call(R.list, {}, { signal });
 
-export const employeesQuery = () =>
-  queryOptions({ queryKey: employeeKeys.list(), queryFn: ({ signal }) => fetchEmployees(signal) });
+export const employeesQuery = () => queryOptions({ queryKey: employeeKeys.list(), queryFn: ({ signal }) => fetchEmployees(signal) });
 
 export const useEmployees = () => useQuery(employeesQuery());
 
@@ -36,7 +35,6 @@ function useEmployeeMutation<V>(mutationFn: (variables: V) => Promise<EmployeeAc
 }
 
 export const useSaveEmployee = () => useEmployeeMutation(saveEmployee);
-export const useSetEmployeeActive = () =>
-  useEmployeeMutation(({ id, active }: { id: number; active: boolean }) => setEmployeeActive(id, active));
+export const useSetEmployeeActive = () => useEmployeeMutation(({ id, active }: { id: number; active: boolean }) => setEmployeeActive(id, active));
 export const useDeleteEmployee = () => useEmployeeMutation(deleteEmployee);
 export const useSendEmployeePassword = () => useEmployeeMutation(sendEmployeePassword);

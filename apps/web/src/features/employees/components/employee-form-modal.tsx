@@ -30,15 +30,7 @@ const textRule = (field: EmployeeTextField) => ({
  * Create (employee undefined) or edit an employee: surname and name normalised as typed, the spec's messages
  * under the fields, server errors under their fields, any other failure in the failure dialog.
  */
-export function EmployeeFormModal({
-  employee,
-  isOwner,
-  onClose,
-}: {
-  employee?: EmployeeRow;
-  isOwner: boolean;
-  onClose: () => void;
-}) {
+export function EmployeeFormModal({ employee, isOwner, onClose }: { employee?: EmployeeRow; isOwner: boolean; onClose: () => void }) {
   const [form] = Form.useForm<EmployeeFormValues>();
   const [initialValues] = useState(() => (employee ? employeeValues(employee) : newEmployeeValues()));
   const save = useSaveEmployee();

@@ -96,25 +96,17 @@ export function EmployeesPage() {
           onEdit: (employee) => setForm({ open: true, employee }),
           onToggleActive: (row, active) =>
             confirm(EMPLOYEE_UI.activeConfirm(employeeFullName(row), active), !active, () =>
-              run(
-                row,
-                () => setActive.mutateAsync({ id: row.ID, active }),
-                active ? EMPLOYEE_MSG.enabled : EMPLOYEE_MSG.disabled,
-              ),
+              run(row, () => setActive.mutateAsync({ id: row.ID, active }), active ? EMPLOYEE_MSG.enabled : EMPLOYEE_MSG.disabled),
             ),
           onSendPassword: (row) =>
             confirm(EMPLOYEE_UI.sendPasswordConfirm(row.EMAIL), false, () =>
               run(row, () => sendPassword.mutateAsync(row.ID), EMPLOYEE_MSG.passwordSent),
             ),
           onDelete: (row) =>
-            confirm(EMPLOYEE_UI.deleteConfirm(employeeFullName(row)), true, () =>
-              run(row, () => remove.mutateAsync(row.ID), EMPLOYEE_MSG.deleted),
-            ),
+            confirm(EMPLOYEE_UI.deleteConfirm(employeeFullName(row)), true, () => run(row, () => remove.mutateAsync(row.ID), EMPLOYEE_MSG.deleted)),
         }}
       />
-      {form.open && (
-        <EmployeeFormModal employee={form.employee} isOwner={!!user?.IS_OWNER} onClose={() => setForm({ open: false })} />
-      )}
+      {form.open && <EmployeeFormModal employee={form.employee} isOwner={!!user?.IS_OWNER} onClose={() => setForm({ open: false })} />}
     </div>
   );
 }

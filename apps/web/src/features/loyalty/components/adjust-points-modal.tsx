@@ -46,7 +46,13 @@ export function AdjustPointsModal({ member, onClose }: { member: LoyaltyMemberRo
     let refused = false;
     const send = async () => {
       try {
-        return await adjust.mutateAsync({ direction: values.direction, client_id: member.ID, points: values.points, comment: values.comment.trim(), key });
+        return await adjust.mutateAsync({
+          direction: values.direction,
+          client_id: member.ID,
+          points: values.points,
+          comment: values.comment.trim(),
+          key,
+        });
       } catch (error) {
         refused = isApiError(error) && error.kind === 'failure';
         throw error;
@@ -100,11 +106,7 @@ export function AdjustPointsModal({ member, onClose }: { member: LoyaltyMemberRo
         >
           <Input inputMode="numeric" data-testid="adjust-points" style={{ maxWidth: 200 }} />
         </Form.Item>
-        <Form.Item
-          name="comment"
-          label={T.comment}
-          rules={[{ required: true, whitespace: true, message: LOYALTY_MSG.commentRequired }]}
-        >
+        <Form.Item name="comment" label={T.comment} rules={[{ required: true, whitespace: true, message: LOYALTY_MSG.commentRequired }]}>
           <Input.TextArea rows={3} maxLength={LIMITS.orderNoteMax} data-testid="adjust-comment" />
         </Form.Item>
       </Form>

@@ -36,7 +36,10 @@ export function BalanceFilters({ request, clientName, onChange }: Props) {
   if (request.client_id && !options.some((o) => o.value === request.client_id)) {
     options.unshift({ value: request.client_id, label: clientName ?? `№ ${request.client_id}` });
   }
-  const range = request.date_start || request.date_end ? ([request.date_start ? dayjs(request.date_start) : null, request.date_end ? dayjs(request.date_end) : null] as const) : null;
+  const range =
+    request.date_start || request.date_end
+      ? ([request.date_start ? dayjs(request.date_start) : null, request.date_end ? dayjs(request.date_end) : null] as const)
+      : null;
 
   return (
     <Flex gap={8} wrap align="center" style={{ marginBottom: 12 }} data-testid="balance-filters">
@@ -70,7 +73,13 @@ export function BalanceFilters({ request, clientName, onChange }: Props) {
           onChange={(dates) => set(periodPatch(dates?.[0]?.format(WIRE_DAY), dates?.[1]?.format(WIRE_DAY)))}
         />
       </span>
-      <Select options={ORDER_OPTIONS} value={request.order} onChange={(order) => set({ order })} style={{ width: 180 }} data-testid="balance-filter-order" />
+      <Select
+        options={ORDER_OPTIONS}
+        value={request.order}
+        onChange={(order) => set({ order })}
+        style={{ width: 180 }}
+        data-testid="balance-filter-order"
+      />
       <RefreshButton queryKey={loyaltyKeys.balances()} testId="balance-refresh" />
     </Flex>
   );

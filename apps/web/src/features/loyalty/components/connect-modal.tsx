@@ -16,7 +16,10 @@ export function ConnectModal({ member, onClose }: { member: LoyaltyMemberRow; on
   const saver = useLoyaltySave(form, ['card_code']);
 
   const submit = async ({ card_code }: { card_code: string }) => {
-    const done = await saver.run(() => connect.mutateAsync({ client_id: member.ID, enabled: true, card_code: card_code?.trim() }), LOYALTY_MSG.enabled);
+    const done = await saver.run(
+      () => connect.mutateAsync({ client_id: member.ID, enabled: true, card_code: card_code?.trim() }),
+      LOYALTY_MSG.enabled,
+    );
     if (done) onClose();
   };
 

@@ -37,7 +37,10 @@ export function LoyaltyFileField({ stored, extensions, testId, value, onChange, 
       <Space wrap>
         {shown && (
           // The partner's own file: fetched with the session's token, never a token in a link.
-          <Typography.Link onClick={() => downloadFile(shown.URL, shown.NAME).catch((e: unknown) => notifyError(errorText(e)))} data-testid={`${testId}-stored`}>
+          <Typography.Link
+            onClick={() => downloadFile(shown.URL, shown.NAME).catch((e: unknown) => notifyError(errorText(e)))}
+            data-testid={`${testId}-stored`}
+          >
             <PaperClipOutlined /> {shown.NAME}
           </Typography.Link>
         )}

@@ -48,7 +48,11 @@ export function ParticipationTable({ request, rows, total, loading, canManage, o
           <Link to={`/partner/clients/${row.ID}`} data-testid="participation-name">
             {row.NAME}
           </Link>
-          {row.INN && <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>{row.INN}</Typography.Text>}
+          {row.INN && (
+            <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+              {row.INN}
+            </Typography.Text>
+          )}
         </div>
       ),
     },

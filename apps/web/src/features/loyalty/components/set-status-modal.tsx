@@ -56,12 +56,7 @@ export function SetStatusModal({ member, statuses, onClose }: Props) {
           <Select options={statuses.map((s) => ({ value: s.ID, label: s.TITLE }))} data-testid="set-status-select" />
         </Form.Item>
         <Form.Item name="date_status_end" label={T.until} extra={T.untilHint}>
-          <DatePicker
-            format={SHOWN_DAY}
-            disabledDate={(day) => day.isBefore(dayjs(), 'day')}
-            data-testid="set-status-until"
-            style={{ width: 200 }}
-          />
+          <DatePicker format={SHOWN_DAY} disabledDate={(day) => day.isBefore(dayjs(), 'day')} data-testid="set-status-until" style={{ width: 200 }} />
         </Form.Item>
       </Form>
     </MemberModal>

@@ -19,7 +19,9 @@ export function LoyaltySection() {
   const { rights } = useSession();
   const shop = useLoyaltyShop();
   const navigate = useNavigate();
-  const active = useLocation().pathname.slice(BASE.length + 1).split('/')[0];
+  const active = useLocation()
+    .pathname.slice(BASE.length + 1)
+    .split('/')[0];
 
   if (shop.isError) {
     return (

@@ -45,12 +45,22 @@ export function CoefficientsTab() {
       fields={['coefficients']}
       editable={editable}
       save={(values: CoefficientsValues) =>
-        save.mutateAsync((values.coefficients ?? []).map((row) => ({ tm: row.tm === undefined ? '' : String(row.tm), multiplier: row.multiplier ?? '' })))
+        save.mutateAsync(
+          (values.coefficients ?? []).map((row) => ({ tm: row.tm === undefined ? '' : String(row.tm), multiplier: row.multiplier ?? '' })),
+        )
       }
       saving={save.isPending}
       testId="loyalty-coefficients"
     >
-      <RowsEditor list="coefficients" columns={columns} addLabel={T.add} emptyText={T.empty} newRow={() => ({ multiplier: '100' })} editable={editable} testId="coefficients" />
+      <RowsEditor
+        list="coefficients"
+        columns={columns}
+        addLabel={T.add}
+        emptyText={T.empty}
+        newRow={() => ({ multiplier: '100' })}
+        editable={editable}
+        testId="coefficients"
+      />
     </PartForm>
   );
 }

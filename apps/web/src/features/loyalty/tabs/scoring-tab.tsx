@@ -51,14 +51,20 @@ export function ScoringTab() {
       toValues={toValues}
       fields={['rules']}
       editable={editable}
-      save={(values: ScoringValues) =>
-        save.mutateAsync((values.rules ?? []).map(toBody))
-      }
+      save={(values: ScoringValues) => save.mutateAsync((values.rules ?? []).map(toBody))}
       saving={save.isPending}
       testId="loyalty-scoring"
     >
       <Typography.Paragraph type="secondary">{T.hint}</Typography.Paragraph>
-      <RowsEditor list="rules" columns={COLUMNS} addLabel={T.add} emptyText={T.empty} newRow={() => ({ points_pct: '' })} editable={editable} testId="scoring" />
+      <RowsEditor
+        list="rules"
+        columns={COLUMNS}
+        addLabel={T.add}
+        emptyText={T.empty}
+        newRow={() => ({ points_pct: '' })}
+        editable={editable}
+        testId="scoring"
+      />
     </PartForm>
   );
 }

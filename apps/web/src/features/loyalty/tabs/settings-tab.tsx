@@ -57,7 +57,10 @@ export function SettingsTab() {
   }, [program, form]);
 
   if (!program) return null;
-  if (!installed && !canEdit) return <Alert type="info" showIcon title={LOYALTY_MSG.notInstalled} description={LOYALTY_UI.notInstalledReader} data-testid="loyalty-not-installed" />;
+  if (!installed && !canEdit)
+    return (
+      <Alert type="info" showIcon title={LOYALTY_MSG.notInstalled} description={LOYALTY_UI.notInstalledReader} data-testid="loyalty-not-installed" />
+    );
 
   const submit = async (values: SettingsValues) => {
     const body = {
@@ -82,7 +85,16 @@ export function SettingsTab() {
       style={{ maxWidth: 640 }}
       data-testid="loyalty-settings-form"
     >
-      {!installed && <Alert type="info" showIcon style={{ marginBottom: 16 }} title={LOYALTY_MSG.notInstalled} description={LOYALTY_UI.notInstalledHint} data-testid="loyalty-not-installed" />}
+      {!installed && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={LOYALTY_MSG.notInstalled}
+          description={LOYALTY_UI.notInstalledHint}
+          data-testid="loyalty-not-installed"
+        />
+      )}
       <Form.Item
         name="title"
         label={T.title}

@@ -40,7 +40,14 @@ export function StatusesTab() {
       fields={['statuses']}
       editable={editable}
       save={(values: StatusesValues) =>
-        save.mutateAsync((values.statuses ?? []).map((row) => ({ ID: row.ID || undefined, TITLE: row.TITLE ?? '', MULTIPLIER: row.MULTIPLIER ?? '', THRESHOLD: row.THRESHOLD ?? '' })))
+        save.mutateAsync(
+          (values.statuses ?? []).map((row) => ({
+            ID: row.ID || undefined,
+            TITLE: row.TITLE ?? '',
+            MULTIPLIER: row.MULTIPLIER ?? '',
+            THRESHOLD: row.THRESHOLD ?? '',
+          })),
+        )
       }
       saving={save.isPending}
       testId="loyalty-statuses"

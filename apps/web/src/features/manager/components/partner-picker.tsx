@@ -46,8 +46,7 @@ export function RoutingPartnerPicker({
       options={options}
       optionRender={(option) => (
         <span>
-          {option.data.label}{' '}
-          <Typography.Text type="secondary">{option.data.link ?? ROUTING_UI.noShop}</Typography.Text>
+          {option.data.label} <Typography.Text type="secondary">{option.data.link ?? ROUTING_UI.noShop}</Typography.Text>
         </span>
       )}
       value={value}

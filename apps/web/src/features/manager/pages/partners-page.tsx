@@ -106,7 +106,9 @@ export function PartnersPage() {
           style={{ width: 360 }}
         />
       </Flex>
-      {partners.isError && <Alert type="error" showIcon title={errorText(partners.error)} style={{ marginBottom: 12 }} data-testid="partners-error" />}
+      {partners.isError && (
+        <Alert type="error" showIcon title={errorText(partners.error)} style={{ marginBottom: 12 }} data-testid="partners-error" />
+      )}
       <div data-testid="partners-table" data-loading={loading ? 'true' : 'false'} data-query={query}>
         <Table<ManagerPartner>
           rowKey="ID"

@@ -35,8 +35,7 @@ function ReportView({ request }: { request: ReportRequest }) {
     <Spin spinning={report.isFetching} tip={T.building}>
       <div data-testid="report-result" data-code={result.REPORT.CODE} data-rows={result.ITEMS.length}>
         <Typography.Title level={4} data-testid="report-title">
-          {result.REPORT.NAME}{' '}
-          <Typography.Text type="secondary">{T.periodOf(day(result.PERIOD.FROM), day(result.PERIOD.TO))}</Typography.Text>
+          {result.REPORT.NAME} <Typography.Text type="secondary">{T.periodOf(day(result.PERIOD.FROM), day(result.PERIOD.TO))}</Typography.Text>
         </Typography.Title>
         {result.ITEMS.length === 0 ? (
           <Empty description={<span data-testid="report-empty">{REPORT_MSG.empty}</span>} />
@@ -84,7 +83,8 @@ export function ReportsPage() {
 
   // The report on screen, by its REPORT_ID: exactly what the table shows.
   const onExport = () => {
-    if (shown && building.data) exporting.mutate(exportOf(shown, building.data.REPORT_ID), { onSuccess: (text) => void message.success(text || REPORT_MSG.exported) });
+    if (shown && building.data)
+      exporting.mutate(exportOf(shown, building.data.REPORT_ID), { onSuccess: (text) => void message.success(text || REPORT_MSG.exported) });
   };
 
   return (

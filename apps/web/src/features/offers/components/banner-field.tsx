@@ -20,7 +20,17 @@ export function BannerField(props: Props) {
 
   return (
     <div data-testid={testId} data-state={chosen ? 'new' : removed ? 'removed' : stored ? 'stored' : 'none'}>
-      <div style={{ maxWidth: 320, height: 100, border: '1px dashed #d9d9d9', display: 'flex', alignItems: 'center', justifyContent: 'center', marginBottom: 8 }}>
+      <div
+        style={{
+          maxWidth: 320,
+          height: 100,
+          border: '1px dashed #d9d9d9',
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          marginBottom: 8,
+        }}
+      >
         {shown && <img src={shown} alt="" data-testid={`${testId}-img`} style={{ maxWidth: '100%', maxHeight: 100, objectFit: 'contain' }} />}
       </div>
       <Space wrap>
@@ -35,7 +45,11 @@ export function BannerField(props: Props) {
           </Button>
         )}
       </Space>
-      {chosen && <Typography.Paragraph type="secondary" style={{ margin: '4px 0 0' }}>{T.form.bannerNew(chosen.name)}</Typography.Paragraph>}
+      {chosen && (
+        <Typography.Paragraph type="secondary" style={{ margin: '4px 0 0' }}>
+          {T.form.bannerNew(chosen.name)}
+        </Typography.Paragraph>
+      )}
       {refused && (
         <Typography.Paragraph type="danger" style={{ margin: '4px 0 0' }} data-testid={`${testId}-refused`}>
           {refused}

@@ -18,9 +18,10 @@ const ORDER_OPTIONS = (['DESC', 'ASC'] as const).map((value) => ({ value, label:
  */
 export function OfferListFilters({ request, onChange }: { request: OfferListRequest; onChange: (patch: ListParamsPatch) => void }) {
   const set = (patch: ListParamsPatch) => onChange(offerFilterPatch(patch));
-  const range = request.date_start || request.date_end
-    ? ([request.date_start ? dayjs(request.date_start) : null, request.date_end ? dayjs(request.date_end) : null] as const)
-    : null;
+  const range =
+    request.date_start || request.date_end
+      ? ([request.date_start ? dayjs(request.date_start) : null, request.date_end ? dayjs(request.date_end) : null] as const)
+      : null;
   return (
     <Flex gap={8} wrap align="center" data-testid="offers-filters">
       <Segmented<OfferActiveFilter>

@@ -8,13 +8,18 @@ import { OFFER_DAY } from '@/features/offers/offer-form-values';
 import { OFFERS_UI as T } from '@/features/offers/offers-text';
 
 const digits = (v: string | undefined) => (v ?? '').replace(/\D/g, '').slice(0, 9);
-const signedDigits = (v: string | undefined) => (v ?? '').replace(/[^\d-]/g, '').replace(/(?!^)-/g, '').slice(0, 7);
+const signedDigits = (v: string | undefined) =>
+  (v ?? '')
+    .replace(/[^\d-]/g, '')
+    .replace(/(?!^)-/g, '')
+    .slice(0, 7);
 
 /** Name, type, description, period, limit, sort and the flags of an offer. */
 export function OfferMainFields({ offer }: { offer?: OfferCard }) {
   const types = useOfferTypes();
   // The stored type stays choosable even before the dictionary arrives.
-  const options = types.data?.ITEMS.map((t) => ({ value: t.CODE, label: t.NAME })) ?? (offer ? [{ value: offer.TYPE.CODE, label: offer.TYPE.NAME }] : []);
+  const options =
+    types.data?.ITEMS.map((t) => ({ value: t.CODE, label: t.NAME })) ?? (offer ? [{ value: offer.TYPE.CODE, label: offer.TYPE.NAME }] : []);
   return (
     <>
       <Row gutter={16}>
@@ -32,7 +37,13 @@ export function OfferMainFields({ offer }: { offer?: OfferCard }) {
       <Form.Item
         name="description"
         label={T.form.description}
-        rules={[{ validator: async (_, v: string | undefined) => { if (isOneLetter(v)) throw new Error(OFFER_MSG.descriptionOneLetter); } }]}
+        rules={[
+          {
+            validator: async (_, v: string | undefined) => {
+              if (isOneLetter(v)) throw new Error(OFFER_MSG.descriptionOneLetter);
+            },
+          },
+        ]}
       >
         <Input.TextArea rows={3} maxLength={LIMITS.offerDescriptionMax} showCount data-testid="offer-description" />
       </Form.Item>

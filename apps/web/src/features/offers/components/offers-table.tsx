@@ -99,7 +99,12 @@ const columns: TableColumnsType<OfferItem> = [
       );
     },
   },
-  { key: 'products', title: T.columns.products, align: 'right', render: (_, offer) => <span data-testid="offer-products">{offer.PRODUCTS_CNT}</span> },
+  {
+    key: 'products',
+    title: T.columns.products,
+    align: 'right',
+    render: (_, offer) => <span data-testid="offer-products">{offer.PRODUCTS_CNT}</span>,
+  },
 ];
 
 interface Props {

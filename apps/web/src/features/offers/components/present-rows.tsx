@@ -85,7 +85,10 @@ export function PresentRows({ form, disabled }: { form: FormInstance<OfferFormVa
                     ({ getFieldValue }) => ({
                       validator: async () => {
                         const rows = (getFieldValue('presents') as OfferFormValues['presents'] | undefined) ?? [];
-                        const problem = presentSumProblem(rows.map((r) => r?.sum), index);
+                        const problem = presentSumProblem(
+                          rows.map((r) => r?.sum),
+                          index,
+                        );
                         if (problem) throw new Error(problem);
                       },
                     }),
@@ -96,7 +99,13 @@ export function PresentRows({ form, disabled }: { form: FormInstance<OfferFormVa
               </Col>
               <Col flex="40px" style={{ paddingTop: index === 0 ? 30 : 0 }}>
                 {!disabled && (
-                  <Button icon={<DeleteOutlined />} aria-label={T.form.presentRemove} title={T.form.presentRemove} onClick={() => remove(field.name)} data-testid="present-remove" />
+                  <Button
+                    icon={<DeleteOutlined />}
+                    aria-label={T.form.presentRemove}
+                    title={T.form.presentRemove}
+                    onClick={() => remove(field.name)}
+                    data-testid="present-remove"
+                  />
                 )}
               </Col>
             </Row>

@@ -20,7 +20,9 @@ export function XlsFileField(props: Props) {
 
   return (
     <div data-testid="offer-xls">
-      <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>{T.form.productsHint}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
+        {T.form.productsHint}
+      </Typography.Paragraph>
       <Space align="center" wrap>
         {chosen && (
           <Typography.Text data-testid="offer-xls-name">
@@ -29,15 +31,22 @@ export function XlsFileField(props: Props) {
         )}
         {!chosen && !removed && stored && (
           // The stored file is the partner's own: fetched with the session's token, never a token in a link.
-          <Typography.Link data-testid="offer-xls-name" onClick={() => downloadFile(stored.URL, stored.NAME).catch((e: unknown) => notifyError(errorText(e)))}>
+          <Typography.Link
+            data-testid="offer-xls-name"
+            onClick={() => downloadFile(stored.URL, stored.NAME).catch((e: unknown) => notifyError(errorText(e)))}
+          >
             <FileExcelOutlined /> {stored.NAME}
           </Typography.Link>
         )}
         {!chosen && !removed && productsCount > 0 && (
-          <Typography.Text type="secondary" data-testid="offer-xls-count">{T.form.productsCount(productsCount)}</Typography.Text>
+          <Typography.Text type="secondary" data-testid="offer-xls-count">
+            {T.form.productsCount(productsCount)}
+          </Typography.Text>
         )}
         <Upload beforeUpload={(file) => (pick(file), Upload.LIST_IGNORE)} showUploadList={false} accept={XLS_ACCEPT} disabled={disabled}>
-          <Button icon={<UploadOutlined />} disabled={disabled} data-testid="offer-xls-choose">{T.form.productsChoose}</Button>
+          <Button icon={<UploadOutlined />} disabled={disabled} data-testid="offer-xls-choose">
+            {T.form.productsChoose}
+          </Button>
         </Upload>
         {current && !disabled && (
           <Button icon={<DeleteOutlined />} onClick={remove} data-testid="offer-xls-remove">
@@ -45,7 +54,11 @@ export function XlsFileField(props: Props) {
           </Button>
         )}
       </Space>
-      {refused && <Typography.Paragraph type="danger" style={{ margin: '4px 0 0' }} data-testid="offer-xls-refused">{refused}</Typography.Paragraph>}
+      {refused && (
+        <Typography.Paragraph type="danger" style={{ margin: '4px 0 0' }} data-testid="offer-xls-refused">
+          {refused}
+        </Typography.Paragraph>
+      )}
     </div>
   );
 }

@@ -50,5 +50,4 @@ export async function exportOrder(id: number, orderNumber: string): Promise<void
   await downloadExport(answerAs(exportAnswer, answer, R.action.path), `order-${orderNumber || id}.xlsx`);
 }
 
-export const useExportOrder = (id: number, orderNumber: string) =>
-  useMutation({ mutationFn: () => exportOrder(id, orderNumber) });
+export const useExportOrder = (id: number, orderNumber: string) => useMutation({ mutationFn: () => exportOrder(id, orderNumber) });

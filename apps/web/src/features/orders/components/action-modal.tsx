@@ -45,20 +45,14 @@ export function ActionModal({
         <Button key="cancel" onClick={onClose} disabled={pending}>
           {ACTION_LABEL.cancel}
         </Button>,
-        <Button key="submit" type="primary" danger={danger} loading={pending}
-          disabled={submitDisabled}
-          onClick={onSubmit}
-          data-testid={submitTestId}
-        >
+        <Button key="submit" type="primary" danger={danger} loading={pending} disabled={submitDisabled} onClick={onSubmit} data-testid={submitTestId}>
           {submitLabel}
         </Button>,
       ]}
     >
       <div data-testid={testId}>
         {children}
-        {error && (
-          <Alert type="error" showIcon style={{ marginTop: 12, whiteSpace: 'pre-line' }} title={error} data-testid={errorTestId} />
-        )}
+        {error && <Alert type="error" showIcon style={{ marginTop: 12, whiteSpace: 'pre-line' }} title={error} data-testid={errorTestId} />}
       </div>
     </Modal>
   );

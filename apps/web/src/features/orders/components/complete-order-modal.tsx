@@ -13,15 +13,7 @@ import { createSingleFlight } from '@/features/orders/single-flight';
  * stock looks short the server names the shortage (errors.stock): the user sees it as a warning and confirms that
  * the goods are there, or cancels.
  */
-export function CompleteOrderModal({
-  orderId,
-  onClose,
-  onDone,
-}: {
-  orderId: number;
-  onClose: () => void;
-  onDone: (message: string) => void;
-}) {
+export function CompleteOrderModal({ orderId, onClose, onDone }: { orderId: number; onClose: () => void; onDone: (message: string) => void }) {
   const change = useChangeOrder(orderId);
   const run = useRef(createSingleFlight()).current;
   const [stockWarning, setStockWarning] = useState<string | null>(null);

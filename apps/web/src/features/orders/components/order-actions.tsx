@@ -85,7 +85,14 @@ export function OrderActions({ order, actions, extra }: { order: OrderCard; acti
     <>
       <Flex gap={8} wrap data-testid="order-actions">
         {actions.has('accept') && (
-          <Button type="primary" icon={<CheckOutlined />} loading={accept.isPending} disabled={busy} onClick={() => void onAccept()} data-testid="order-action-accept">
+          <Button
+            type="primary"
+            icon={<CheckOutlined />}
+            loading={accept.isPending}
+            disabled={busy}
+            onClick={() => void onAccept()}
+            data-testid="order-action-accept"
+          >
             {A.accept}
           </Button>
         )}
@@ -122,7 +129,13 @@ export function OrderActions({ order, actions, extra }: { order: OrderCard; acti
           </Button>
         )}
         {actions.has('bonus_return') && (
-          <Button icon={<RollbackOutlined />} loading={bonusReturn.isPending} disabled={busy} onClick={() => void onBonusReturn()} data-testid="order-action-bonus-return">
+          <Button
+            icon={<RollbackOutlined />}
+            loading={bonusReturn.isPending}
+            disabled={busy}
+            onClick={() => void onBonusReturn()}
+            data-testid="order-action-bonus-return"
+          >
             {A.bonusReturn}
           </Button>
         )}
@@ -134,13 +147,7 @@ export function OrderActions({ order, actions, extra }: { order: OrderCard; acti
         {extra}
       </Flex>
       {basketMessage && (
-        <Alert
-          style={{ marginTop: 12 }}
-          type={basketMessage.type}
-          showIcon
-          title={basketMessage.text}
-          data-testid="order-basket-message"
-        />
+        <Alert style={{ marginTop: 12 }} type={basketMessage.type} showIcon title={basketMessage.text} data-testid="order-basket-message" />
       )}
       {open === 'reject' && <RejectOrderModal orderId={order.ID} onClose={() => setOpen(null)} onDone={canceled} />}
       {open === 'complete' && <CompleteOrderModal orderId={order.ID} onClose={() => setOpen(null)} onDone={done} />}

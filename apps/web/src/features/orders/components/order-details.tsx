@@ -23,8 +23,7 @@ const field = (key: string, label: string, value: React.ReactNode, span?: Item['
   children: <span data-testid={`order-field-${key}`}>{dash(value)}</span>,
 });
 
-const text = (value: string | null | undefined) =>
-  value ? <Typography.Text style={{ whiteSpace: 'pre-line' }}>{value}</Typography.Text> : null;
+const text = (value: string | null | undefined) => (value ? <Typography.Text style={{ whiteSpace: 'pre-line' }}>{value}</Typography.Text> : null);
 
 function Section({ title, items }: { title: string; items: Item[] }) {
   return (
@@ -90,16 +89,16 @@ export function OrderDetails({
       <Section
         title={ORDER_UI.sections.delivery}
         items={[
-          order.TRADEPOINT
-            ? field('tradepoint', F.tradepoint, order.TRADEPOINT.ADDRESS.ADDRESS, 2)
-            : field('address', F.address, order.ADDRESS, 2),
+          order.TRADEPOINT ? field('tradepoint', F.tradepoint, order.TRADEPOINT.ADDRESS.ADDRESS, 2) : field('address', F.address, order.ADDRESS, 2),
           field('payment-type', F.paymentType, <PaymentTypeSelect order={order} editable={canChangePaymentType} />),
           field('online-pay', F.onlinePay, order.ONLINE_PAY_STATUS?.TITLE),
           field('delivery-price', F.deliveryPrice, formatAmount(order.DELIVERY_PRICE, base)),
           field(
             'delivery-zone',
             F.deliveryZone,
-            [order.DELIVERY_ZONE?.NAME, order.DELIVERY_BY_AGREEMENT === 'Y' ? `(${STOREFRONT_MSG.deliveryByAgreement})` : null].filter(Boolean).join(' '),
+            [order.DELIVERY_ZONE?.NAME, order.DELIVERY_BY_AGREEMENT === 'Y' ? `(${STOREFRONT_MSG.deliveryByAgreement})` : null]
+              .filter(Boolean)
+              .join(' '),
           ),
           field('tax-type', F.taxType, taxTypeLabel(order.TAX_TYPE)),
         ]}

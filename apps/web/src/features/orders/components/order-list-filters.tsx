@@ -30,24 +30,14 @@ function ClientIdFilter({ value, onCommit }: { value?: number; onCommit: (id: nu
   );
 }
 
-
 /** A client picked from the short client list, searched on the server; a client id when that list is absent. */
-function ClientFilter({
-  value,
-  knownName,
-  onChange,
-}: {
-  value?: number;
-  knownName?: string;
-  onChange: (id: number | null) => void;
-}) {
+function ClientFilter({ value, knownName, onChange }: { value?: number; knownName?: string; onChange: (id: number | null) => void }) {
   const [search, setSearch] = useState('');
   const query = useDebounced(search.trim(), 300);
   const clients = useClientOptions(query);
   if (clients.isError && !clients.data) return <ClientIdFilter key={value ?? ''} value={value} onCommit={onChange} />;
   const options = clients.data ?? [];
-  const withCurrent =
-    value && !options.some((o) => o.value === value) ? [{ value, label: knownName || `№ ${value}` }, ...options] : options;
+  const withCurrent = value && !options.some((o) => o.value === value) ? [{ value, label: knownName || `№ ${value}` }, ...options] : options;
   return (
     <Select<number>
       data-testid="orders-filter-client"

@@ -39,9 +39,7 @@ export function OrderTextModal({
       setRefused(tooLong);
       if (tooLong) return;
       try {
-        const answer = await change.mutateAsync(
-          kind === 'note' ? { action: 'note', note: text } : { action: 'comment', shop_comment: text },
-        );
+        const answer = await change.mutateAsync(kind === 'note' ? { action: 'note', note: text } : { action: 'comment', shop_comment: text });
         onDone(answer.MESSAGE || (kind === 'note' ? ORDER_MSG.noteSaved : ORDER_MSG.commentSaved));
       } catch {
         // change.error is shown in the modal.

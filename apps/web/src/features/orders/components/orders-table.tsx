@@ -7,14 +7,7 @@ import { MSG } from '@b2b/contracts/messages';
 import type { OrderListItem } from '@b2b/contracts/orders';
 import { OrderStatusTag } from '@/features/orders/components/order-status-tag';
 import { formatAmount } from '@/features/orders/order-format';
-import {
-  type OrderListRequest,
-  type OrderSort,
-  columnSortOrder,
-  pageOf,
-  pagePatch,
-  sortPatch,
-} from '@/features/orders/order-list-params';
+import { type OrderListRequest, type OrderSort, columnSortOrder, pageOf, pagePatch, sortPatch } from '@/features/orders/order-list-params';
 import { ORDER_UI } from '@/features/orders/order-text';
 import { formatDate } from '@/shared/formatters/format-date';
 import type { ListParamsPatch } from '@/shared/list-params/list-params';
@@ -90,9 +83,7 @@ export function OrdersTable({
     {
       title: ORDER_UI.columns.status,
       ...sortable('STATUS'),
-      render: (_, order) => (
-        <OrderStatusTag code={order.STATUS.STATUS_CODE} testId="order-row-status" />
-      ),
+      render: (_, order) => <OrderStatusTag code={order.STATUS.STATUS_CODE} testId="order-row-status" />,
     },
     {
       title: ORDER_UI.columns.positions,

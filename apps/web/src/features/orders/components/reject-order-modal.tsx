@@ -10,15 +10,7 @@ import { cancelReasonError } from '@/features/orders/order-validation';
 import { createSingleFlight } from '@/features/orders/single-flight';
 
 /** Reject (cancel) an order: a reason is required; the client is notified (back-office.md §4). */
-export function RejectOrderModal({
-  orderId,
-  onClose,
-  onDone,
-}: {
-  orderId: number;
-  onClose: () => void;
-  onDone: (message: string) => void;
-}) {
+export function RejectOrderModal({ orderId, onClose, onDone }: { orderId: number; onClose: () => void; onDone: (message: string) => void }) {
   const change = useChangeOrder(orderId);
   const [reason, setReason] = useState('');
   const [refused, setRefused] = useState<string | null>(null);

@@ -19,15 +19,7 @@ const T = ORDER_UI.chosen;
  * (POST /partner/sendtorelef/ orders + products; every product is checked at first). All or nothing: the first
  * error stays in the modal; on success the caller shows the message and clears the choice.
  */
-export function SendChosenModal({
-  orderIds,
-  onClose,
-  onSent,
-}: {
-  orderIds: number[];
-  onClose: () => void;
-  onSent: (message: string) => void;
-}) {
+export function SendChosenModal({ orderIds, onClose, onSent }: { orderIds: number[]; onClose: () => void; onSent: (message: string) => void }) {
   const cards = useQueries({ queries: orderIds.map((id) => orderQuery(id)) });
   const loading = cards.some((c) => c.isPending);
   const loadFailed = cards.find((c) => c.isError)?.error;

@@ -9,12 +9,7 @@ import { BasketSummary } from '@/features/orders/components/basket-summary';
 import { OrderListFilters } from '@/features/orders/components/order-list-filters';
 import { OrdersTable } from '@/features/orders/components/orders-table';
 import { ChosenOrdersBar } from '@/features/orders/components/chosen-orders-bar';
-import {
-  ORDER_LIST_COOKIE,
-  ORDER_LIST_DEFAULTS,
-  ORDER_SAVED_KEYS,
-  orderListRequest,
-} from '@/features/orders/order-list-params';
+import { ORDER_LIST_COOKIE, ORDER_LIST_DEFAULTS, ORDER_SAVED_KEYS, orderListRequest } from '@/features/orders/order-list-params';
 import { ORDER_UI } from '@/features/orders/order-text';
 import { OrderVariantContext, type OrderVariant } from '@/features/orders/order-variant';
 import { useSession } from '@/shared/auth/session-context';

@@ -1,5 +1,13 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { PRICE_LIST_KIND, priceListSaved, stripTags, type PriceListId, type PriceListType, type PriceRounding, type PriceUnit } from '@b2b/contracts/price-lists';
+import {
+  PRICE_LIST_KIND,
+  priceListSaved,
+  stripTags,
+  type PriceListId,
+  type PriceListType,
+  type PriceRounding,
+  type PriceUnit,
+} from '@b2b/contracts/price-lists';
 import { PRICE_LIST_ROUTES as R } from '@b2b/contracts/routes/price-lists';
 import { api } from '@/api/api-client';
 import { answerAs } from '@/api/answer-as';

@@ -117,7 +117,8 @@ function fileCalls(t: PanelTarget, part: FilePart) {
     reset: () => (sub ? api.call(F.part.reset, { params: { part: sub } }) : api.call(F.list.reset, { params })),
     status: (signal: AbortSignal) => api.call(F.list.status, { params, query: { type: sub } }, { signal }),
     history: (offset: number, signal: AbortSignal) => api.call(F.list.history, { params, query: { type: historyType, offset } }, { signal }),
-    act: (action: UploadAction, extra: { upload_id?: number; period?: number }) => api.call(F.list.act, { params, body: { action, type: sub, ...extra } }),
+    act: (action: UploadAction, extra: { upload_id?: number; period?: number }) =>
+      api.call(F.list.act, { params, body: { action, type: sub, ...extra } }),
   };
 }
 
@@ -153,7 +154,8 @@ export function useUploadPriceFile(t: PanelTarget, part: FilePart) {
 /** apply, cancel, rollback (the latest applied upload) and prolong (period) of a part's files. */
 export function useUploadAction(t: PanelTarget, part: FilePart) {
   return useMutation({
-    mutationFn: (v: { action: UploadAction; uploadId?: number; period?: number }) => fileCalls(t, part).act(v.action, { upload_id: v.uploadId, period: v.period }),
+    mutationFn: (v: { action: UploadAction; uploadId?: number; period?: number }) =>
+      fileCalls(t, part).act(v.action, { upload_id: v.uploadId, period: v.period }),
     onSuccess: usePriceChange(),
   });
 }

@@ -17,7 +17,13 @@ import {
   type Changes,
 } from './assign-state';
 
-const group = (ID: number, CLIENTS_CNT: number, CHECKED_CNT: number, CHECKED: 'Y' | 'N' = 'N'): AssignGroup => ({ ID, NAME: `Группа ${ID}`, CLIENTS_CNT, CHECKED_CNT, CHECKED });
+const group = (ID: number, CLIENTS_CNT: number, CHECKED_CNT: number, CHECKED: 'Y' | 'N' = 'N'): AssignGroup => ({
+  ID,
+  NAME: `Группа ${ID}`,
+  CLIENTS_CNT,
+  CHECKED_CNT,
+  CHECKED,
+});
 const client = (ID: number, CHECKED: 'Y' | 'N' = 'N'): AssignClient => ({
   ID,
   NAME: `Клиент ${ID}`,
@@ -48,7 +54,15 @@ describe('ticks', () => {
   });
 
   it('on the base list does not untick a client that has it', () => {
-    const changes = setTicks(none, [{ id: 1, was: true, groups: [] }, { id: 2, was: false, groups: [] }], false, true);
+    const changes = setTicks(
+      none,
+      [
+        { id: 1, was: true, groups: [] },
+        { id: 2, was: false, groups: [] },
+      ],
+      false,
+      true,
+    );
     expect(changes.size).toBe(0);
     const added = setTicks(none, [{ id: 2, was: false, groups: [] }], true, true);
     expect(setTicks(added, [{ id: 2, was: false, groups: [] }], false, true).size).toBe(0);
@@ -75,7 +89,14 @@ describe('checked and half-checked groups', () => {
 
   it('moves the counts by the unsaved ticks of the group', () => {
     const g = group(10, 3, 1);
-    const changes = setTicks(none, [{ id: 1, was: false, groups: [10] }, { id: 2, was: false, groups: [10] }], true);
+    const changes = setTicks(
+      none,
+      [
+        { id: 1, was: false, groups: [10] },
+        { id: 2, was: false, groups: [10] },
+      ],
+      true,
+    );
     expect(checkedCount(g, changes)).toBe(3);
     expect(groupState(g, changes)).toBe('checked');
     expect(checkedCount(group(11, 4, 0), changes)).toBe(0);
@@ -114,7 +135,14 @@ describe('the differences «Сохранить» sends', () => {
   });
 
   it('gives a price list to a touched group now fully ticked, and takes it from one fully unticked', () => {
-    const full = setTicks(none, [{ id: 1, was: false, groups: [10] }, { id: 2, was: false, groups: [10] }], true);
+    const full = setTicks(
+      none,
+      [
+        { id: 1, was: false, groups: [10] },
+        { id: 2, was: false, groups: [10] },
+      ],
+      true,
+    );
     expect(assignDiff([group(10, 2, 0)], full, new Set([10]), LIST).add.groups).toEqual([10]);
     // Untouched, or already the group's: nothing for the group.
     expect(assignDiff([group(10, 2, 0)], full, new Set(), LIST).add.groups).toEqual([]);

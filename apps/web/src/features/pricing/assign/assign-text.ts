@@ -10,8 +10,7 @@ export const ASSIGN_UI = {
   save: 'Сохранить',
   reset: 'Отменить изменения',
   loadMore: (left: number) => `Показать еще (осталось ${left})`,
-  assigned: (clients: number, groups?: number) =>
-    `Назначен: ${countRu(clients, PLURAL.client)}${groups === undefined ? '' : `, групп: ${groups}`}`,
+  assigned: (clients: number, groups?: number) => `Назначен: ${countRu(clients, PLURAL.client)}${groups === undefined ? '' : `, групп: ${groups}`}`,
   found: (n: number) => `Найдено: ${countRu(n, PLURAL.client)}`,
   groupCount: (checked: number, total: number) => `${checked} из ${total}`,
   groupFound: (n: number) => `найдено ${n}`,

@@ -110,7 +110,8 @@ export function AssignTree(props: Props) {
     const id = group.ID;
     if (m.error) nodes.push(info(`error:${id}`, <Typography.Text type="danger">{errorText(m.error)}</Typography.Text>));
     else if (m.loading) nodes.push(info(`loading:${id}`, <Spin size="small" />));
-    else if (m.total === 0) nodes.push(info(`empty:${id}`, <Typography.Text type="secondary">{filtered ? MSG.clientsEmpty : T.noMembers}</Typography.Text>));
+    else if (m.total === 0)
+      nodes.push(info(`empty:${id}`, <Typography.Text type="secondary">{filtered ? MSG.clientsEmpty : T.noMembers}</Typography.Text>));
     else if (m.total !== undefined && m.items.length < m.total) {
       nodes.push(
         info(
@@ -160,11 +161,7 @@ export function AssignTree(props: Props) {
       expandedKeys={expandedKeys}
       selectedKeys={[]}
       checkedKeys={treeChecks(groups, loaded, changes)}
-      onExpand={(keys) =>
-        props.onExpand(
-          keys.map((k) => parseKey(String(k))).flatMap((k) => (k.kind === 'group' ? [k.groupId] : [])),
-        )
-      }
+      onExpand={(keys) => props.onExpand(keys.map((k) => parseKey(String(k))).flatMap((k) => (k.kind === 'group' ? [k.groupId] : [])))}
       // A group's name opens or closes it; a client's name ticks it (clients are not selectable).
       onSelect={(_, e) => {
         const key = parseKey(String(e.node.key));

@@ -35,7 +35,10 @@ interface BoardProps {
 
 /** The price's options: the price lists, then the columns. */
 function priceOptions(lists: PriceListsAnswer) {
-  const option = (type: 'pricelist' | 'column') => (p: PriceListsAnswer['PRICELISTS'][number]) => ({ value: priceValue({ type, id: p.ID }), label: p.NAME });
+  const option = (type: 'pricelist' | 'column') => (p: PriceListsAnswer['PRICELISTS'][number]) => ({
+    value: priceValue({ type, id: p.ID }),
+    label: p.NAME,
+  });
   return [
     { label: T.priceLists, options: lists.PRICELISTS.map(option('pricelist')) },
     ...(lists.COLUMNS.length ? [{ label: T.columns, options: lists.COLUMNS.map(option('column')) }] : []),
@@ -57,12 +60,21 @@ function AssignBoard({ price, lists, params, setParams }: BoardProps) {
   const diff = assignDiff(groups, tree.changes, tree.touched, scope, tree.loaded);
   const pending = diffSize(diff);
   const min = info.data?.CLIENT_DATE.MIN_DATE ? dayjs(info.data.CLIENT_DATE.MIN_DATE * 1000).startOf('day') : null;
-  const range: [Dayjs | null, Dayjs | null] = [params.date_start ? dayjs(params.date_start, DAY) : null, params.date_end ? dayjs(params.date_end, DAY) : null];
+  const range: [Dayjs | null, Dayjs | null] = [
+    params.date_start ? dayjs(params.date_start, DAY) : null,
+    params.date_end ? dayjs(params.date_end, DAY) : null,
+  ];
 
   const choose = (value: string) => {
     const go = () => setParams(parsePriceValue(value));
     if (!pending) return go();
-    modal.confirm({ title: T.discardTitle, content: T.discardText, okText: T.discardOk, onOk: go, okButtonProps: { 'data-testid': 'assign-discard-ok' } });
+    modal.confirm({
+      title: T.discardTitle,
+      content: T.discardText,
+      okText: T.discardOk,
+      onOk: go,
+      okButtonProps: { 'data-testid': 'assign-discard-ok' },
+    });
   };
 
   const save = () =>
@@ -124,7 +136,8 @@ function AssignBoard({ price, lists, params, setParams }: BoardProps) {
         title={
           pending ? (
             <Typography.Text data-testid="assign-pending">
-              {T.changes(pending)} ({T.toAdd(diff.add.clients.length + diff.add.groups.length)}, {T.toRemove(diff.remove.clients.length + diff.remove.groups.length)})
+              {T.changes(pending)} ({T.toAdd(diff.add.clients.length + diff.add.groups.length)},{' '}
+              {T.toRemove(diff.remove.clients.length + diff.remove.groups.length)})
             </Typography.Text>
           ) : (
             price.item.NAME

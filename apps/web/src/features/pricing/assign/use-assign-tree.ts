@@ -36,7 +36,12 @@ export function useAssignTree(price: AssignPrice, filter: AssignFilter, groups: 
   const [loadingAll, setLoadingAll] = useState<ReadonlySet<number>>(new Set());
 
   const expanded = useMemo(() => {
-    const auto = filtered ? groups.filter((g) => g.CLIENTS_CNT > 0).slice(0, AUTO_OPEN_MAX).map((g) => g.ID) : [];
+    const auto = filtered
+      ? groups
+          .filter((g) => g.CLIENTS_CNT > 0)
+          .slice(0, AUTO_OPEN_MAX)
+          .map((g) => g.ID)
+      : [];
     return [...new Set([...auto.filter((id) => !view.closed.includes(id)), ...view.opened])];
   }, [filtered, groups, view.closed, view.opened]);
 
@@ -55,11 +60,9 @@ export function useAssignTree(price: AssignPrice, filter: AssignFilter, groups: 
 
   const touch = (ids: readonly number[]) => setTouched((prev) => new Set([...prev, ...ids]));
 
-  const setExpanded = (ids: number[]) =>
-    setView((v) => ({ ...v, opened: ids, closed: expanded.filter((id) => !ids.includes(id)) }));
+  const setExpanded = (ids: number[]) => setView((v) => ({ ...v, opened: ids, closed: expanded.filter((id) => !ids.includes(id)) }));
 
-  const loadMore = (groupId: number) =>
-    setView((v) => ({ ...v, pages: new Map(v.pages).set(groupId, (pages.get(groupId) ?? 1) + 1) }));
+  const loadMore = (groupId: number) => setView((v) => ({ ...v, pages: new Map(v.pages).set(groupId, (pages.get(groupId) ?? 1) + 1) }));
 
   const tickClient = (client: AssignClient, checked: boolean) => {
     const tick: Tick = { id: client.ID, was: client.CHECKED === 'Y', groups: groupsOf(loaded, client.ID) };
@@ -70,7 +73,11 @@ export function useAssignTree(price: AssignPrice, filter: AssignFilter, groups: 
   /** Ticks every client of the group matching the filter: they are loaded first (and shown). */
   const tickGroup = async (groupId: number, checked: boolean) => {
     setLoadingAll((prev) => new Set(prev).add(groupId));
-    setView((v) => ({ ...v, opened: v.opened.includes(groupId) ? v.opened : [...v.opened, groupId], closed: v.closed.filter((id) => id !== groupId) }));
+    setView((v) => ({
+      ...v,
+      opened: v.opened.includes(groupId) ? v.opened : [...v.opened, groupId],
+      closed: v.closed.filter((id) => id !== groupId),
+    }));
     try {
       const all = await fetchAllMembers(queryClient, price, filter, groupId);
       setView((v) => ({ ...v, pages: new Map(v.pages).set(groupId, Math.max(all.pages, v.pages.get(groupId) ?? 1)) }));

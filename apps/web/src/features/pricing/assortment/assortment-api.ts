@@ -27,8 +27,9 @@ export function useShowSection() {
   return useMutation({
     mutationFn: (v: { id: number; show: boolean }) => api.call(R.saveBaseSection, { params: { id: v.id }, body: { show: v.show ? 'Y' : 'N' } }),
     onSuccess: async (answer, v) => {
-      queryClient.setQueryData<SectionsAnswer>(assortmentKeys.sections(), (old) =>
-        old && { ...old, ITEMS: old.ITEMS.map((s) => (s.ID === v.id ? { ...s, SHOW: answer.SHOW ?? (v.show ? 'Y' : 'N') } : s)) },
+      queryClient.setQueryData<SectionsAnswer>(
+        assortmentKeys.sections(),
+        (old) => old && { ...old, ITEMS: old.ITEMS.map((s) => (s.ID === v.id ? { ...s, SHOW: answer.SHOW ?? (v.show ? 'Y' : 'N') } : s)) },
       );
       await invalidate();
     },

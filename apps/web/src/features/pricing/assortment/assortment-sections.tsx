@@ -23,11 +23,30 @@ const toTreeData = (nodes: SectionNode[], hiddenBy?: string): Node[] =>
     children: toTreeData(n.children, hiddenBy ?? (n.section.SHOW === 'N' ? n.section.NAME : undefined)),
   }));
 
-function SectionRow({ node, matched, canEdit, saving, onShow }: { node: Node; matched: boolean; canEdit: boolean; saving: boolean; onShow: (show: boolean) => void }) {
+function SectionRow({
+  node,
+  matched,
+  canEdit,
+  saving,
+  onShow,
+}: {
+  node: Node;
+  matched: boolean;
+  canEdit: boolean;
+  saving: boolean;
+  onShow: (show: boolean) => void;
+}) {
   const { section, hiddenBy } = node;
   const shown = section.SHOW === 'Y';
   return (
-    <Flex align="center" gap={8} justify="space-between" data-testid={`assortment-section-${section.ID}`} data-name={section.NAME} data-show={section.SHOW}>
+    <Flex
+      align="center"
+      gap={8}
+      justify="space-between"
+      data-testid={`assortment-section-${section.ID}`}
+      data-name={section.NAME}
+      data-show={section.SHOW}
+    >
       <Space size={6} wrap>
         <Typography.Text type={shown && !hiddenBy ? undefined : 'secondary'} delete={!shown} mark={matched}>
           {section.NAME}
@@ -109,7 +128,13 @@ export function AssortmentSections() {
       {!canEdit && <Alert type="info" showIcon title={T.readOnly} style={{ marginBottom: 12 }} data-testid="assortment-readonly" />}
       <Typography.Paragraph type="secondary">{T.hint}</Typography.Paragraph>
       <Flex gap={8} wrap style={{ marginBottom: 12 }}>
-        <Input.Search allowClear placeholder={T.search} data-testid="assortment-search" style={{ width: 320 }} onChange={(e) => searchFor(e.target.value)} />
+        <Input.Search
+          allowClear
+          placeholder={T.search}
+          data-testid="assortment-search"
+          style={{ width: 320 }}
+          onChange={(e) => searchFor(e.target.value)}
+        />
         <Button onClick={() => setExpanded(parents)} data-testid="assortment-expand">
           {T.expandAll}
         </Button>

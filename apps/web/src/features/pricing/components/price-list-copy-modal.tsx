@@ -1,6 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Form, Input, Typography } from 'antd';
-import { PRICE_LIST_KIND, PRICE_LIST_MSG, PRICE_LIST_NAME_MAX, type PriceListItem, type PriceListSaved, type PriceListType } from '@b2b/contracts/price-lists';
+import {
+  PRICE_LIST_KIND,
+  PRICE_LIST_MSG,
+  PRICE_LIST_NAME_MAX,
+  type PriceListItem,
+  type PriceListSaved,
+  type PriceListType,
+} from '@b2b/contracts/price-lists';
 import { errorText } from '@/api/error-text';
 import { useCopyPriceList } from '@/features/pricing/api/price-lists-api';
 import { nameRule, PriceListModal } from '@/features/pricing/components/price-list-modal';

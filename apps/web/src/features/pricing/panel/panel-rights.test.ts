@@ -7,12 +7,33 @@ const staff = (...roles: Role[]) => computeRights({ kind: 'PARTNER', isOwner: fa
 describe('panelRights', () => {
   it('lets ADMIN and PRICE edit a list: rates, files, links; download and reset', () => {
     for (const role of ['ADMIN', 'PRICE'] as const) {
-      expect(panelRights('pricelist', staff(role))).toEqual({ editRates: true, editPointPrices: false, upload: true, download: true, reset: true, yml: true });
+      expect(panelRights('pricelist', staff(role))).toEqual({
+        editRates: true,
+        editPointPrices: false,
+        upload: true,
+        download: true,
+        reset: true,
+        yml: true,
+      });
     }
   });
   it('shows CLIENTS a list read only, and lets it edit a client: point prices and the personal file', () => {
-    expect(panelRights('column', staff('CLIENTS'))).toEqual({ editRates: false, editPointPrices: false, upload: false, download: false, reset: false, yml: false });
-    expect(panelRights('client', staff('CLIENTS'))).toEqual({ editRates: false, editPointPrices: true, upload: true, download: true, reset: true, yml: true });
+    expect(panelRights('column', staff('CLIENTS'))).toEqual({
+      editRates: false,
+      editPointPrices: false,
+      upload: false,
+      download: false,
+      reset: false,
+      yml: false,
+    });
+    expect(panelRights('client', staff('CLIENTS'))).toEqual({
+      editRates: false,
+      editPointPrices: true,
+      upload: true,
+      download: true,
+      reset: true,
+      yml: true,
+    });
   });
   it("keeps PRICE from a client's personal prices, and everyone without a session from everything", () => {
     expect(Object.values(panelRights('client', staff('PRICE'))).some(Boolean)).toBe(false);

@@ -7,13 +7,7 @@ import { SPREADSHEET_ACCEPT } from '@b2b/contracts/spreadsheet-files';
 import { countRu, PLURAL } from '@b2b/contracts/plural-ru';
 import { isApiError } from '@/api/api-error';
 import { errorText } from '@/api/error-text';
-import {
-  useDownloadPriceFile,
-  usePriceFileStatus,
-  useResetPriceFile,
-  useUploadAction,
-  useUploadPriceFile,
-} from '@/features/pricing/api/pricing-api';
+import { useDownloadPriceFile, usePriceFileStatus, useResetPriceFile, useUploadAction, useUploadPriceFile } from '@/features/pricing/api/pricing-api';
 import type { PanelRights } from '@/features/pricing/panel/panel-rights';
 import { type FilePart, hasValidity, type PanelTarget, refuseFile } from '@/features/pricing/panel/price-file-target';
 import { PANEL_UI as T } from '@/features/pricing/panel/pricing-panel-text';
@@ -26,11 +20,20 @@ import { useInvalidateAfter } from '@/shared/query/resource-changes';
 import { notifySuccess } from '@/shared/ui/notify';
 
 /** The upload's refusal (error_upload_file), or §8's text when the file did not reach the server. */
-const uploadErrorText = (error: unknown) =>
-  isApiError(error) ? error.errors.error_upload_file || errorText(error) : PRICING_MSG.priceUploadFailed;
+const uploadErrorText = (error: unknown) => (isApiError(error) ? error.errors.error_upload_file || errorText(error) : PRICING_MSG.priceUploadFailed);
 
 /** The rows loaded from files and how long prices hold; «Продлить» for 7, 14, 21 days or termless (§9). */
-function Loaded({ status, part, canProlong, onProlong }: { status: PricingStatus; part: FilePart; canProlong: boolean; onProlong: (days: number) => void }) {
+function Loaded({
+  status,
+  part,
+  canProlong,
+  onProlong,
+}: {
+  status: PricingStatus;
+  part: FilePart;
+  canProlong: boolean;
+  onProlong: (days: number) => void;
+}) {
   const { COUNT, DATE_END } = status.LOADED;
   if (!COUNT) {
     return (
@@ -42,11 +45,17 @@ function Loaded({ status, part, canProlong, onProlong }: { status: PricingStatus
   return (
     <Space wrap data-testid="loaded" data-count={COUNT}>
       <span>
-        {T.loaded}: <Typography.Text strong data-testid="loaded-count">{countRu(COUNT, PLURAL.product)}</Typography.Text>
+        {T.loaded}:{' '}
+        <Typography.Text strong data-testid="loaded-count">
+          {countRu(COUNT, PLURAL.product)}
+        </Typography.Text>
       </span>
       {hasValidity(part) && (
         <span>
-          {T.validUntil}: <Typography.Text strong data-testid="loaded-until">{DATE_END ? formatDate(DATE_END) : T.termless.toLowerCase()}</Typography.Text>
+          {T.validUntil}:{' '}
+          <Typography.Text strong data-testid="loaded-until">
+            {DATE_END ? formatDate(DATE_END) : T.termless.toLowerCase()}
+          </Typography.Text>
         </span>
       )}
       {hasValidity(part) && canProlong && (
@@ -122,7 +131,8 @@ export function PriceFileBlock({ target, part, rights, title }: { target: PanelT
       onOk: async () => notifySuccess((await reset.mutateAsync()).MESSAGE ?? PRICING_MSG.reset),
     });
 
-  const prolong = (period: number) => act.mutate({ action: 'prolong', period }, { onSuccess: (a) => notifySuccess(a.MESSAGE ?? PRICING_MSG.prolonged) });
+  const prolong = (period: number) =>
+    act.mutate({ action: 'prolong', period }, { onSuccess: (a) => notifySuccess(a.MESSAGE ?? PRICING_MSG.prolonged) });
 
   const data = status.data;
   return (
@@ -170,7 +180,17 @@ export function PriceFileBlock({ target, part, rights, title }: { target: PanelT
             )}
           </Space>
           <Loaded status={data} part={part} canProlong={rights.upload} onProlong={prolong} />
-          {uploadError && <Alert type="error" showIcon title={uploadError} style={{ marginTop: 12 }} data-testid="upload-refused" closable onClose={() => setUploadError(null)} />}
+          {uploadError && (
+            <Alert
+              type="error"
+              showIcon
+              title={uploadError}
+              style={{ marginTop: 12 }}
+              data-testid="upload-refused"
+              closable
+              onClose={() => setUploadError(null)}
+            />
+          )}
           <UploadState target={target} part={part} upload={data.UPLOAD} canAct={rights.upload} />
         </>
       )}

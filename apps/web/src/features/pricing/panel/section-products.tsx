@@ -98,7 +98,13 @@ export function SectionProducts({ target, section, rights }: { target: PanelTarg
           columns={fixFirstColumn([
             { key: 'code', title: T.code, width: 80, render: (_, p) => cell('CODE', p.UP_CODE_1C) },
             { key: 'name', title: T.name, render: (_, p) => cell('NAME', p.NAME) },
-            { key: 'purchase', title: T.purchasePrice, align: 'right', width: 110, render: (_, p) => cell('PURCHASE_PRICE', formatMoney(p.PURCHASE_PRICE)) },
+            {
+              key: 'purchase',
+              title: T.purchasePrice,
+              align: 'right',
+              width: 110,
+              render: (_, p) => cell('PURCHASE_PRICE', formatMoney(p.PURCHASE_PRICE)),
+            },
             { key: 'base', title: T.basePrice, align: 'right', width: 110, render: (_, p) => cell('BASE_PRICE', formatMoney(p.BASE_PRICE)) },
             {
               key: 'percent',
@@ -122,7 +128,13 @@ export function SectionProducts({ target, section, rights }: { target: PanelTarg
                 ),
             },
             ...(canEdit
-              ? [{ key: 'actions', width: 80, render: (_: unknown, p: PricingProduct) => <RowActions target={target} product={p} onEdit={() => setEditing(p)} /> }]
+              ? [
+                  {
+                    key: 'actions',
+                    width: 80,
+                    render: (_: unknown, p: PricingProduct) => <RowActions target={target} product={p} onEdit={() => setEditing(p)} />,
+                  },
+                ]
               : []),
           ])}
         />

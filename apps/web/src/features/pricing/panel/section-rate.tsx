@@ -27,7 +27,8 @@ export function SectionRate({ target, section, editable }: { target: PanelTarget
   if (!editable) {
     return (
       <Typography.Paragraph data-testid="section-rate-readonly" style={{ marginBottom: 12 }}>
-        {target.type === 'client' ? T.sectionRateOfList : T.sectionRate}: <Typography.Text strong>{shown ? formatPercentText(section.PERCENT) : T.noRate}</Typography.Text>
+        {target.type === 'client' ? T.sectionRateOfList : T.sectionRate}:{' '}
+        <Typography.Text strong>{shown ? formatPercentText(section.PERCENT) : T.noRate}</Typography.Text>
       </Typography.Paragraph>
     );
   }

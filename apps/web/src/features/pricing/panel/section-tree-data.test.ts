@@ -29,7 +29,13 @@ describe('buildSectionTree', () => {
   it('nests the flat list by parent, each level by SORT, and puts a section whose parent is missing at the top', () => {
     expect(shape(buildSectionTree(items))).toEqual([
       [4, []],
-      [1, [[2, [[5, []]]], [3, []]]],
+      [
+        1,
+        [
+          [2, [[5, []]]],
+          [3, []],
+        ],
+      ],
       [6, []],
     ]);
     expect(buildSectionTree([])).toEqual([]);

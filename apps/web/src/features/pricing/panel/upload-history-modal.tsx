@@ -37,7 +37,14 @@ export function UploadHistoryModal({ target, part, canAct, onClose }: { target: 
           dataSource={history.data?.ITEMS ?? []}
           locale={{ emptyText: T.historyEmpty }}
           onRow={(u) => ({ 'data-testid': `history-row-${u.ID}` }) as React.HTMLAttributes<HTMLElement>}
-          pagination={{ current: page, pageSize: HISTORY_PAGE_SIZE, total: history.data?.NAV.CNT ?? 0, onChange: setPage, showSizeChanger: false, hideOnSinglePage: true }}
+          pagination={{
+            current: page,
+            pageSize: HISTORY_PAGE_SIZE,
+            total: history.data?.NAV.CNT ?? 0,
+            onChange: setPage,
+            showSizeChanger: false,
+            hideOnSinglePage: true,
+          }}
           scroll={{ x: 900 }}
           columns={[
             { key: 'type', title: T.type, render: (_, u) => UPLOAD_TYPE_LABEL[u.type] },
@@ -46,7 +53,13 @@ export function UploadHistoryModal({ target, part, canAct, onClose }: { target: 
               title: T.file,
               render: (_, u) =>
                 u.download ? (
-                  <Button type="link" size="small" style={{ padding: 0 }} onClick={() => void downloadFile(u.download!, u.FILE_NAME)} data-testid="history-download">
+                  <Button
+                    type="link"
+                    size="small"
+                    style={{ padding: 0 }}
+                    onClick={() => void downloadFile(u.download!, u.FILE_NAME)}
+                    data-testid="history-download"
+                  >
                     {u.FILE_NAME}
                   </Button>
                 ) : (
@@ -58,7 +71,11 @@ export function UploadHistoryModal({ target, part, canAct, onClose }: { target: 
             { key: 'date', title: T.dateUpload, render: (_, u) => formatDateTime(u.date_upload) },
             ...(prices
               ? [
-                  { key: 'end', title: T.dateEnd, render: (_: unknown, u: PriceUpload) => (u.date_end ? formatDate(u.date_end) : u.APPLIED === 'Y' ? T.termless : '') },
+                  {
+                    key: 'end',
+                    title: T.dateEnd,
+                    render: (_: unknown, u: PriceUpload) => (u.date_end ? formatDate(u.date_end) : u.APPLIED === 'Y' ? T.termless : ''),
+                  },
                   { key: 'period', title: T.periodColumn, render: (_: unknown, u: PriceUpload) => T.periodLabel(u.period ?? 0) },
                 ]
               : []),
@@ -68,7 +85,13 @@ export function UploadHistoryModal({ target, part, canAct, onClose }: { target: 
               render: (_, u) =>
                 canAct &&
                 u.CAN_ROLLBACK === 'Y' && (
-                  <Popconfirm title={T.rollbackConfirm} okText={T.rollback} cancelText={ACTION_LABEL.cancel} onConfirm={() => rollback(u)} okButtonProps={{ danger: true, loading: act.isPending }}>
+                  <Popconfirm
+                    title={T.rollbackConfirm}
+                    okText={T.rollback}
+                    cancelText={ACTION_LABEL.cancel}
+                    onConfirm={() => rollback(u)}
+                    okButtonProps={{ danger: true, loading: act.isPending }}
+                  >
                     <Button size="small" danger data-testid="history-rollback">
                       {T.rollback}
                     </Button>

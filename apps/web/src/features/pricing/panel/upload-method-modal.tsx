@@ -60,7 +60,10 @@ export function UploadMethodModal({
               optionType="button"
               value={period}
               onChange={(e) => setPeriod(e.target.value)}
-              options={PROLONG_PERIODS.map((days) => ({ value: days, label: <span data-testid={`upload-period-${days}`}>{T.periodLabel(days)}</span> }))}
+              options={PROLONG_PERIODS.map((days) => ({
+                value: days,
+                label: <span data-testid={`upload-period-${days}`}>{T.periodLabel(days)}</span>,
+              }))}
               style={{ marginBottom: 16 }}
             />
           </>

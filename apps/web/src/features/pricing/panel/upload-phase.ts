@@ -15,7 +15,8 @@ export const needsPolling = (status: Pick<PricingStatus, 'CATALOG' | 'PRICE'> | 
  * user (the preview), being applied (the price part), applied, being rolled back, rolled back, refused (errors in
  * lines or a file that cannot be read), or cancelled.
  */
-export type UploadPhase = 'none' | 'reading' | 'preview' | 'applying' | 'applied' | 'rollingBack' | 'rolledBack' | 'errorData' | 'errorFile' | 'cancelled';
+export type UploadPhase =
+  'none' | 'reading' | 'preview' | 'applying' | 'applied' | 'rollingBack' | 'rolledBack' | 'errorData' | 'errorFile' | 'cancelled';
 
 export function uploadPhase(upload: Pick<PriceUpload, 'CATALOG' | 'PRICE' | 'ROLLED_BACK'> | null | undefined): UploadPhase {
   if (!upload) return 'none';

@@ -26,7 +26,19 @@ const STATS: { key: keyof Pick<UploadPreview, 'ROWS' | 'UP' | 'DOWN' | 'NEW' | '
  * falls, stays, is new or takes a loaded price away (as does a replacing file of the loaded prices it does not name);
  * «Применено» then counts all but those that stay.
  */
-function Preview({ upload, part, canAct, onAct, acting }: { upload: PriceUpload; part: FilePart; canAct: boolean; onAct: (action: 'apply' | 'cancel') => void; acting: boolean }) {
+function Preview({
+  upload,
+  part,
+  canAct,
+  onAct,
+  acting,
+}: {
+  upload: PriceUpload;
+  part: FilePart;
+  canAct: boolean;
+  onAct: (action: 'apply' | 'cancel') => void;
+  acting: boolean;
+}) {
   const preview = upload.PREVIEW!;
   const value = (v: string | null) => (v === null ? '—' : hasValidity(part) ? formatMoney(v) : v);
   return (
@@ -89,9 +101,15 @@ function DataErrors({ upload }: { upload: PriceUpload }) {
         ]}
       />
       <Space style={{ marginTop: 8 }}>
-        {upload.ERRORS.length < upload.ERROR_COUNT && <Typography.Text type="secondary">{T.errorsShown(upload.ERRORS.length, upload.ERROR_COUNT)}</Typography.Text>}
+        {upload.ERRORS.length < upload.ERROR_COUNT && (
+          <Typography.Text type="secondary">{T.errorsShown(upload.ERRORS.length, upload.ERROR_COUNT)}</Typography.Text>
+        )}
         {upload.ERRORS_FILE && (
-          <Button type="link" onClick={() => void downloadFile(upload.ERRORS_FILE!, `Ошибки ${upload.FILE_NAME}`.replace(/\.(csv|xlsx)$/i, '') + '.xlsx')} data-testid="upload-errors-file">
+          <Button
+            type="link"
+            onClick={() => void downloadFile(upload.ERRORS_FILE!, `Ошибки ${upload.FILE_NAME}`.replace(/\.(csv|xlsx)$/i, '') + '.xlsx')}
+            data-testid="upload-errors-file"
+          >
             {T.errorsFile}
           </Button>
         )}
@@ -107,7 +125,10 @@ export function UploadState({ target, part, upload, canAct }: { target: PanelTar
   if (!upload || phase === 'none') return null;
 
   const run = (action: 'apply' | 'cancel') =>
-    act.mutate({ action, uploadId: upload.ID }, { onSuccess: (a) => notifySuccess(a.MESSAGE ?? (action === 'apply' ? PRICING_MSG.applyQueued : PRICING_MSG.cancelled)) });
+    act.mutate(
+      { action, uploadId: upload.ID },
+      { onSuccess: (a) => notifySuccess(a.MESSAGE ?? (action === 'apply' ? PRICING_MSG.applyQueued : PRICING_MSG.cancelled)) },
+    );
 
   const box = (children: React.ReactNode) => (
     <div data-testid="upload-state" data-phase={phase} style={{ marginTop: 16 }}>
@@ -137,7 +158,15 @@ export function UploadState({ target, part, upload, canAct }: { target: PanelTar
       return box(<Alert type="error" showIcon title={upload.ERRORS[0]?.ERROR || PRICING_MSG.priceUploadFailed} description={upload.FILE_NAME} />);
     case 'applied':
       // A rollback that failed for good leaves the upload applied, with its reason (PRICING_MSG.rollbackFailed).
-      if (upload.ERRORS.length) return box(<Alert type="warning" showIcon title={upload.ERRORS[0].ERROR} description={T.fileOf(upload.FILE_NAME, formatDateTime(upload.date_upload))} />);
+      if (upload.ERRORS.length)
+        return box(
+          <Alert
+            type="warning"
+            showIcon
+            title={upload.ERRORS[0].ERROR}
+            description={T.fileOf(upload.FILE_NAME, formatDateTime(upload.date_upload))}
+          />,
+        );
       return box(
         <Alert
           type="success"
@@ -147,8 +176,12 @@ export function UploadState({ target, part, upload, canAct }: { target: PanelTar
         />,
       );
     case 'rolledBack':
-      return box(<Alert type="info" showIcon title={PRICING_MSG.rolledBack} description={T.fileOf(upload.FILE_NAME, formatDateTime(upload.date_upload))} />);
+      return box(
+        <Alert type="info" showIcon title={PRICING_MSG.rolledBack} description={T.fileOf(upload.FILE_NAME, formatDateTime(upload.date_upload))} />,
+      );
     case 'cancelled':
-      return box(<Alert type="info" showIcon title={PRICING_MSG.cancelled} description={T.fileOf(upload.FILE_NAME, formatDateTime(upload.date_upload))} />);
+      return box(
+        <Alert type="info" showIcon title={PRICING_MSG.cancelled} description={T.fileOf(upload.FILE_NAME, formatDateTime(upload.date_upload))} />,
+      );
   }
 }

@@ -11,8 +11,7 @@ export type ShopPartFields = Omit<ShopSaveInput, 'type'>;
 
 export const fetchShopSettings = (signal?: AbortSignal) => api.call(R.view, {}, { signal });
 
-export const shopSettingsQuery = () =>
-  queryOptions({ queryKey: settingsKeys.shop(), queryFn: ({ signal }) => fetchShopSettings(signal) });
+export const shopSettingsQuery = () => queryOptions({ queryKey: settingsKeys.shop(), queryFn: ({ signal }) => fetchShopSettings(signal) });
 
 export const useShopSettings = () => useQuery(shopSettingsQuery());
 

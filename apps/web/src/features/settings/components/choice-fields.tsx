@@ -4,7 +4,14 @@ import type { Choice } from '@b2b/contracts/shop-wire';
 const options = (list: Choice[]) => list.map((c) => ({ value: c.ID, label: c.NAME }));
 
 /** A choice among the ENTITIES of the settings answer: a select, radio buttons or checkboxes (several). */
-export function ChoiceField({ name, label, choices, as = 'select', width = 280, allowClear }: {
+export function ChoiceField({
+  name,
+  label,
+  choices,
+  as = 'select',
+  width = 280,
+  allowClear,
+}: {
   name: string;
   label: string;
   choices: Choice[];

@@ -25,7 +25,8 @@ export function DeliveryExcludeCard({ disabled }: { disabled: boolean }) {
         ? MSG.spreadsheetOldExcel
         : precheckFile(file, SPREADSHEET_EXTENSIONS, LIMITS.uploadMaxBytes, MSG.fileTooLarge);
     setError(problem);
-    if (!problem) upload.mutate(file, { onSuccess: (a) => notifySuccess(a.MESSAGE ?? SHOP_MSG.saved), onError: (e) => setError(errorFor(e, 'file')) });
+    if (!problem)
+      upload.mutate(file, { onSuccess: (a) => notifySuccess(a.MESSAGE ?? SHOP_MSG.saved), onError: (e) => setError(errorFor(e, 'file')) });
   };
 
   const on = data?.IS_DOWNLOADED === 'Y';
@@ -45,16 +46,29 @@ export function DeliveryExcludeCard({ disabled }: { disabled: boolean }) {
       </Typography.Paragraph>
       <Space>
         <Upload beforeUpload={(file) => (send(file), Upload.LIST_IGNORE)} showUploadList={false} accept={SPREADSHEET_ACCEPT} disabled={disabled}>
-          <Button icon={<UploadOutlined />} loading={upload.isPending} disabled={disabled}>{T.excludeUpload}</Button>
+          <Button icon={<UploadOutlined />} loading={upload.isPending} disabled={disabled}>
+            {T.excludeUpload}
+          </Button>
         </Upload>
         {on && (
-          <Popconfirm title={T.excludeOff} okText={T.excludeOff} cancelText={T.cancel} disabled={disabled}
-            onConfirm={() => deactivate.mutate(undefined, { onSuccess: (a) => notifySuccess(a.MESSAGE ?? SHOP_MSG.saved) })}>
-            <Button danger disabled={disabled} loading={deactivate.isPending}>{T.excludeOff}</Button>
+          <Popconfirm
+            title={T.excludeOff}
+            okText={T.excludeOff}
+            cancelText={T.cancel}
+            disabled={disabled}
+            onConfirm={() => deactivate.mutate(undefined, { onSuccess: (a) => notifySuccess(a.MESSAGE ?? SHOP_MSG.saved) })}
+          >
+            <Button danger disabled={disabled} loading={deactivate.isPending}>
+              {T.excludeOff}
+            </Button>
           </Popconfirm>
         )}
       </Space>
-      {error && <Typography.Paragraph type="danger" style={{ marginTop: 8, marginBottom: 0 }}>{error}</Typography.Paragraph>}
+      {error && (
+        <Typography.Paragraph type="danger" style={{ marginTop: 8, marginBottom: 0 }}>
+          {error}
+        </Typography.Paragraph>
+      )}
     </Card>
   );
 }

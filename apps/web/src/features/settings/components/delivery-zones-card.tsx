@@ -13,17 +13,26 @@ import { ZoneOutlineMap } from '@/features/settings/components/zone-outline-map'
 import { errorText } from '@/api/error-text';
 import { SETTINGS_TEXT as T } from '@/features/settings/settings-text';
 import {
-  addVertex, dropLastVertex, moveVertex, outlineError, outlineVertices, zoneFormValues, zonePayload, type ZoneFormValues,
+  addVertex,
+  dropLastVertex,
+  moveVertex,
+  outlineError,
+  outlineVertices,
+  zoneFormValues,
+  zonePayload,
+  type ZoneFormValues,
 } from '@/features/settings/zone-form-values';
 
 /** The server's keys under the form's fields: the outline is sent as polygon. */
 const FIELDS = ['name', 'price', 'free_from', 'outline', 'sort'];
 const ALIASES = { polygon: 'outline' };
 
-const outlineRule = { validator: (_: unknown, value: string | undefined) => {
-  const error = outlineError(value);
-  return error ? Promise.reject(new Error(error)) : Promise.resolve();
-} };
+const outlineRule = {
+  validator: (_: unknown, value: string | undefined) => {
+    const error = outlineError(value);
+    return error ? Promise.reject(new Error(error)) : Promise.resolve();
+  },
+};
 
 const outlineText = (points: number) => (points ? T.zoneOutlinePoints(points) : T.zoneOutlineNone);
 
@@ -41,24 +50,49 @@ function ZoneModal({ zone, shopFreeFrom, onClose }: { zone: DeliveryZone | undef
       return answer;
     }, SHOP_MSG.saved);
   return (
-    <Modal open title={T.zones} width={760} onCancel={onClose} onOk={() => form.submit()} okText={T.save} cancelText={T.cancel} confirmLoading={save.isPending} destroyOnHidden>
+    <Modal
+      open
+      title={T.zones}
+      width={760}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      okText={T.save}
+      cancelText={T.cancel}
+      confirmLoading={save.isPending}
+      destroyOnHidden
+    >
       <Form form={form} name="zone" layout="vertical" onFinish={submit} initialValues={zoneFormValues(zone)}>
-        <Form.Item name="name" label={T.zoneName}><Input maxLength={255} /></Form.Item>
+        <Form.Item name="name" label={T.zoneName}>
+          <Input maxLength={255} />
+        </Form.Item>
         <Row gutter={16}>
-          <Col span={10}><MoneyField name="price" label={T.zonePrice} /></Col>
-          <Col span={14}><MoneyField name="free_from" label={T.zoneFreeFrom} extra={T.zoneFreeFromHint(formatMoney(shopFreeFrom))} /></Col>
+          <Col span={10}>
+            <MoneyField name="price" label={T.zonePrice} />
+          </Col>
+          <Col span={14}>
+            <MoneyField name="free_from" label={T.zoneFreeFrom} extra={T.zoneFreeFromHint(formatMoney(shopFreeFrom))} />
+          </Col>
         </Row>
         <Form.Item name="outline" label={`${T.zoneOutline}: ${outlineText(vertices.length)}`} extra={T.zoneOutlineHint} rules={[outlineRule]}>
           <Input.TextArea rows={4} placeholder={'55.7558, 37.6173\n55.80, 37.50\n55.70, 37.70'} data-testid="zone-outline" />
         </Form.Item>
-        <ZoneOutlineMap testId="zone-outline-map" vertices={vertices}
+        <ZoneOutlineMap
+          testId="zone-outline-map"
+          vertices={vertices}
           onAdd={(lat, lng) => setOutline(addVertex(form.getFieldValue('outline') ?? '', lat, lng))}
-          onMove={(line, lat, lng) => setOutline(moveVertex(form.getFieldValue('outline') ?? '', line, lat, lng))} />
+          onMove={(line, lat, lng) => setOutline(moveVertex(form.getFieldValue('outline') ?? '', line, lat, lng))}
+        />
         <Space style={{ margin: '8px 0 16px' }}>
-          <Button size="small" disabled={!vertices.length} onClick={() => setOutline(dropLastVertex(form.getFieldValue('outline') ?? ''))}>{T.zoneOutlineUndo}</Button>
-          <Button size="small" disabled={!outline.trim()} onClick={() => setOutline('')}>{T.zoneOutlineClear}</Button>
+          <Button size="small" disabled={!vertices.length} onClick={() => setOutline(dropLastVertex(form.getFieldValue('outline') ?? ''))}>
+            {T.zoneOutlineUndo}
+          </Button>
+          <Button size="small" disabled={!outline.trim()} onClick={() => setOutline('')}>
+            {T.zoneOutlineClear}
+          </Button>
         </Space>
-        <Form.Item name="sort" label={T.sort}><InputNumber min={0} max={100000} precision={0} /></Form.Item>
+        <Form.Item name="sort" label={T.sort}>
+          <InputNumber min={0} max={100000} precision={0} />
+        </Form.Item>
         <FormAlerts messages={other} testId="zone-errors" />
       </Form>
     </Modal>
@@ -73,10 +107,20 @@ export function DeliveryZonesCard({ disabled, shopFreeFrom }: { disabled: boolea
   const { data, isPending } = useDeliveryZones();
   const remove = useDeleteDeliveryZone();
   const [editing, setEditing] = useState<DeliveryZone | 'new' | null>(null);
-  const onDelete = (id: number) => remove.mutate(id, { onSuccess: (a) => notifySuccess(a.MESSAGE ?? SHOP_MSG.saved), onError: (e) => notifyError(errorText(e)) });
+  const onDelete = (id: number) =>
+    remove.mutate(id, { onSuccess: (a) => notifySuccess(a.MESSAGE ?? SHOP_MSG.saved), onError: (e) => notifyError(errorText(e)) });
   return (
-    <Card title={T.zones} size="small" style={{ marginBottom: 16 }} data-testid="delivery-zones"
-      extra={<Button icon={<PlusOutlined />} disabled={disabled} onClick={() => setEditing('new')}>{T.addZone}</Button>}>
+    <Card
+      title={T.zones}
+      size="small"
+      style={{ marginBottom: 16 }}
+      data-testid="delivery-zones"
+      extra={
+        <Button icon={<PlusOutlined />} disabled={disabled} onClick={() => setEditing('new')}>
+          {T.addZone}
+        </Button>
+      }
+    >
       <Table<DeliveryZone>
         rowKey="ID"
         size="small"

@@ -14,13 +14,21 @@ export function EmailListField({ name, label, max, testId }: { name: string; lab
           {fields.map((field, index) => (
             <Space key={field.key} align="start" style={{ display: 'flex' }}>
               <Form.Item name={field.name} style={{ marginBottom: 8 }}>
-                <Input inputMode="email" maxLength={254} style={{ width: 320 }} aria-label={`${label} ${index + 1}`} data-testid={`${testId}-${index}`} />
+                <Input
+                  inputMode="email"
+                  maxLength={254}
+                  style={{ width: 320 }}
+                  aria-label={`${label} ${index + 1}`}
+                  data-testid={`${testId}-${index}`}
+                />
               </Form.Item>
               {fields.length > 1 && <Button type="text" icon={<DeleteOutlined />} onClick={() => remove(field.name)} aria-label={T.delete} />}
             </Space>
           ))}
           {(max === undefined || fields.length < max) && (
-            <Button icon={<PlusOutlined />} onClick={() => add('')} data-testid={`${testId}-add`}>{T.addEmail}</Button>
+            <Button icon={<PlusOutlined />} onClick={() => add('')} data-testid={`${testId}-add`}>
+              {T.addEmail}
+            </Button>
           )}
           <Form.ErrorList errors={errors} />
         </Form.Item>

@@ -36,17 +36,40 @@ export function ImageField({ stored, size, testId, value, onChange, disabled }: 
   return (
     <div data-testid={testId}>
       <Space align="center" wrap>
-        <div style={{ minWidth: size.width ?? 60, minHeight: size.height, border: '1px dashed #d9d9d9', display: 'inline-flex', boxSizing: 'content-box' }}>
-          {shown && <img src={shown} alt="" data-testid={`${testId}-img`} style={{ height: size.height, width: size.width ?? 'auto', objectFit: 'contain' }} />}
+        <div
+          style={{
+            minWidth: size.width ?? 60,
+            minHeight: size.height,
+            border: '1px dashed #d9d9d9',
+            display: 'inline-flex',
+            boxSizing: 'content-box',
+          }}
+        >
+          {shown && (
+            <img
+              src={shown}
+              alt=""
+              data-testid={`${testId}-img`}
+              style={{ height: size.height, width: size.width ?? 'auto', objectFit: 'contain' }}
+            />
+          )}
         </div>
         <Upload beforeUpload={(file) => (pick(file), Upload.LIST_IGNORE)} showUploadList={false} accept=".jpg,.jpeg,.png" disabled={disabled}>
-          <Button icon={<UploadOutlined />} disabled={disabled}>{T.uploadImage}</Button>
+          <Button icon={<UploadOutlined />} disabled={disabled}>
+            {T.uploadImage}
+          </Button>
         </Upload>
         {(shown || chosen) && (
-          <Button icon={<DeleteOutlined />} disabled={disabled} onClick={() => onChange?.(stored ? { remove: true } : null)}>{T.removeImage}</Button>
+          <Button icon={<DeleteOutlined />} disabled={disabled} onClick={() => onChange?.(stored ? { remove: true } : null)}>
+            {T.removeImage}
+          </Button>
         )}
       </Space>
-      {error && <Typography.Paragraph type="danger" style={{ marginBottom: 0 }}>{error}</Typography.Paragraph>}
+      {error && (
+        <Typography.Paragraph type="danger" style={{ marginBottom: 0 }}>
+          {error}
+        </Typography.Paragraph>
+      )}
     </div>
   );
 }

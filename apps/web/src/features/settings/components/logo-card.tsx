@@ -24,15 +24,29 @@ export function LogoCard({ logo, disabled }: { logo: FileRef | null; disabled: b
       <Space align="center" wrap>
         {logo && <img src={logo.URL} alt={T.logo} style={{ height: 48, maxWidth: 240, objectFit: 'contain' }} data-testid="shop-logo" />}
         <Upload beforeUpload={(file) => (upload(file), Upload.LIST_IGNORE)} showUploadList={false} accept=".jpg,.jpeg,.png" disabled={disabled}>
-          <Button icon={<UploadOutlined />} loading={save.isPending} disabled={disabled}>{T.uploadLogo}</Button>
+          <Button icon={<UploadOutlined />} loading={save.isPending} disabled={disabled}>
+            {T.uploadLogo}
+          </Button>
         </Upload>
         {logo && (
-          <Popconfirm title={T.confirmDelete} okText={T.delete} cancelText={T.cancel} disabled={disabled} onConfirm={() => save.mutate({ logo_del: 'Y' }, { onError })}>
-            <Button danger icon={<DeleteOutlined />} disabled={disabled}>{T.delete}</Button>
+          <Popconfirm
+            title={T.confirmDelete}
+            okText={T.delete}
+            cancelText={T.cancel}
+            disabled={disabled}
+            onConfirm={() => save.mutate({ logo_del: 'Y' }, { onError })}
+          >
+            <Button danger icon={<DeleteOutlined />} disabled={disabled}>
+              {T.delete}
+            </Button>
           </Popconfirm>
         )}
       </Space>
-      {error && <Typography.Paragraph type="danger" style={{ marginTop: 8, marginBottom: 0 }}>{error}</Typography.Paragraph>}
+      {error && (
+        <Typography.Paragraph type="danger" style={{ marginTop: 8, marginBottom: 0 }}>
+          {error}
+        </Typography.Paragraph>
+      )}
     </Card>
   );
 }

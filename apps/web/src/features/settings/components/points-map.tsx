@@ -20,14 +20,23 @@ const markerIcon = (id: string) =>
     iconAnchor: [11, 22],
   });
 
-export const isCoordinate = (lat: number, lng: number) =>
-  Number.isFinite(lat) && Number.isFinite(lng) && Math.abs(lat) <= 90 && Math.abs(lng) <= 180;
+export const isCoordinate = (lat: number, lng: number) => Number.isFinite(lat) && Number.isFinite(lng) && Math.abs(lat) <= 90 && Math.abs(lng) <= 180;
 
 /**
  * A Leaflet map (default centre Moscow) with the given points. The tiles need the network; without it the
  * markers stand on the plain background. With `onPick`, a click or a drag of the marker picks coordinates.
  */
-export function PointsMap({ points, onPick, height = 260, testId }: { points: MapPoint[]; onPick?: (lat: number, lng: number) => void; height?: number; testId: string }) {
+export function PointsMap({
+  points,
+  onPick,
+  height = 260,
+  testId,
+}: {
+  points: MapPoint[];
+  onPick?: (lat: number, lng: number) => void;
+  height?: number;
+  testId: string;
+}) {
   const holder = useRef<HTMLDivElement>(null);
   const pick = useLatest(onPick);
   const { map, layer } = useLeafletMap(holder, onPick);

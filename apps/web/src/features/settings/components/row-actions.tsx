@@ -14,4 +14,9 @@ export function RowActions({ onEdit, onDelete, disabled }: { onEdit: () => void;
   );
 }
 
-export const actionsColumn = <R,>(render: (row: R) => React.ReactNode) => ({ title: '', key: 'actions', width: 96, render: (_: unknown, row: R) => render(row) });
+export const actionsColumn = <R,>(render: (row: R) => React.ReactNode) => ({
+  title: '',
+  key: 'actions',
+  width: 96,
+  render: (_: unknown, row: R) => render(row),
+});

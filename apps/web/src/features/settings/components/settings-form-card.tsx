@@ -58,7 +58,11 @@ interface CardProps<F> {
 export function SettingsFormCard<F>({ title, testId, form, onFinish, other, saving, disabled, children }: CardProps<F>) {
   return (
     <Card title={title} size="small" style={{ marginBottom: 16 }} data-testid={testId}>
-      {disabled && <Typography.Paragraph type="secondary" data-testid={`${testId}-readonly`}>{T.readOnly}</Typography.Paragraph>}
+      {disabled && (
+        <Typography.Paragraph type="secondary" data-testid={`${testId}-readonly`}>
+          {T.readOnly}
+        </Typography.Paragraph>
+      )}
       <Form form={form} name={testId} layout="vertical" disabled={disabled} onFinish={onFinish} style={{ maxWidth: 720 }}>
         {children}
         <FormAlerts messages={other} testId={`${testId}-errors`} />

@@ -5,7 +5,12 @@ import { errorText } from '@/api/error-text';
 
 /** The loading and failed states of a settings tab; the tab itself once the data is there. */
 export function SettingsLoader<T>({ query, children }: { query: UseQueryResult<T>; children: (data: T) => React.ReactNode }) {
-  if (query.isPending) return <Spin tip={MSG.loading}><div style={{ minHeight: 120 }} /></Spin>;
+  if (query.isPending)
+    return (
+      <Spin tip={MSG.loading}>
+        <div style={{ minHeight: 120 }} />
+      </Spin>
+    );
   if (query.isError) return <Alert type="error" showIcon title={errorText(query.error)} />;
   return <>{children(query.data)}</>;
 }

@@ -38,14 +38,23 @@ export function ShopFilesCard({ files, disabled }: { files: FileRef[]; disabled:
           <List.Item
             data-testid="shop-file"
             actions={[
-              <Popconfirm key="del" title={T.confirmDelete} okText={T.delete} cancelText={T.cancel} onConfirm={() => remove(file.ID)} disabled={disabled}>
+              <Popconfirm
+                key="del"
+                title={T.confirmDelete}
+                okText={T.delete}
+                cancelText={T.cancel}
+                onConfirm={() => remove(file.ID)}
+                disabled={disabled}
+              >
                 <Button type="text" danger icon={<DeleteOutlined />} disabled={disabled} aria-label={`${T.delete} ${file.NAME}`} />
               </Popconfirm>,
             ]}
           >
             <Space>
               <PaperClipOutlined />
-              <a href={file.URL} target="_blank" rel="noreferrer">{file.NAME}</a>
+              <a href={file.URL} target="_blank" rel="noreferrer">
+                {file.NAME}
+              </a>
             </Space>
           </List.Item>
         )}
@@ -53,11 +62,17 @@ export function ShopFilesCard({ files, disabled }: { files: FileRef[]; disabled:
       {files.length < LIMITS.shopFilesMax && (
         <div data-testid="shop-file-slot" style={{ marginTop: 8 }}>
           <Upload beforeUpload={(file) => (upload(file), Upload.LIST_IGNORE)} showUploadList={false} disabled={disabled || save.isPending}>
-            <Button icon={<UploadOutlined />} loading={save.isPending} disabled={disabled}>{T.chooseFile}</Button>
+            <Button icon={<UploadOutlined />} loading={save.isPending} disabled={disabled}>
+              {T.chooseFile}
+            </Button>
           </Upload>
         </div>
       )}
-      {error && <Typography.Text type="danger" data-testid="shop-file-error">{error}</Typography.Text>}
+      {error && (
+        <Typography.Text type="danger" data-testid="shop-file-error">
+          {error}
+        </Typography.Text>
+      )}
     </Card>
   );
 }

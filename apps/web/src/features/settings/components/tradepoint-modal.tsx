@@ -51,21 +51,46 @@ export function TradepointModal({ point, onClose }: { point: Tradepoint | undefi
   const hasPoint = coordinates?.latitude !== '' && coordinates?.longitude !== '' && coordinates !== undefined;
 
   return (
-    <Modal open title={T.tradepoint} width={760} onCancel={onClose} destroyOnHidden okText={T.save} cancelText={T.cancel}
-      onOk={() => form.submit()} confirmLoading={save.isPending}>
+    <Modal
+      open
+      title={T.tradepoint}
+      width={760}
+      onCancel={onClose}
+      destroyOnHidden
+      okText={T.save}
+      cancelText={T.cancel}
+      onOk={() => form.submit()}
+      confirmLoading={save.isPending}
+    >
       <Form form={form} name="tradepoint" layout="vertical" initialValues={tradepointFormValues(point)} onFinish={submit}>
         <Form.Item label={T.address} required>
           <Space.Compact style={{ width: '100%' }}>
             <Form.Item name="address" noStyle>
               <Input maxLength={255} data-testid="tradepoint-address" />
             </Form.Item>
-            {configured && <Button icon={<SearchOutlined />} loading={searching} onClick={search}>{T.findOnMap}</Button>}
+            {configured && (
+              <Button icon={<SearchOutlined />} loading={searching} onClick={search}>
+                {T.findOnMap}
+              </Button>
+            )}
           </Space.Compact>
         </Form.Item>
-        {geocoder.data && !configured && <Typography.Paragraph type="secondary" data-testid="geocoder-off">{SHOP_MSG.geocoderOff}</Typography.Paragraph>}
+        {geocoder.data && !configured && (
+          <Typography.Paragraph type="secondary" data-testid="geocoder-off">
+            {SHOP_MSG.geocoderOff}
+          </Typography.Paragraph>
+        )}
         <Row gutter={8}>
-          <Col span={9}><Form.Item name={['address_fields', 'city']} label={T.city}><Input maxLength={100} /></Form.Item></Col>
-          <Col span={9}><Form.Item name={['address_fields', 'street']} label={T.street}><Input maxLength={100} /></Form.Item></Col>
+          <Col span={9}>
+            <Form.Item name={['address_fields', 'city']} label={T.city}>
+              <Input maxLength={100} />
+            </Form.Item>
+          </Col>
+          <Col span={9}>
+            <Form.Item name={['address_fields', 'street']} label={T.street}>
+              <Input maxLength={100} />
+            </Form.Item>
+          </Col>
           <Col span={3}>
             <Form.Item name={['address_fields', 'house']} label={L.house.label}>
               <Input maxLength={L.house.max} data-testid="tradepoint-house" />
@@ -80,20 +105,41 @@ export function TradepointModal({ point, onClose }: { point: Tradepoint | undefi
         <Form.Item name="coordinates" label={T.coordinates} required extra={T.mapHint}>
           <CoordinatesInput />
         </Form.Item>
-        <PointsMap testId="tradepoint-map" points={hasPoint ? [{ id: String(point?.ID ?? 'new'), lat, lng }] : []}
-          onPick={(la, ln) => form.setFieldValue('coordinates', { latitude: la.toFixed(6), longitude: ln.toFixed(6) })} />
+        <PointsMap
+          testId="tradepoint-map"
+          points={hasPoint ? [{ id: String(point?.ID ?? 'new'), lat, lng }] : []}
+          onPick={(la, ln) => form.setFieldValue('coordinates', { latitude: la.toFixed(6), longitude: ln.toFixed(6) })}
+        />
         <PhonesField name="ph" testId="tradepoint-phones" limits={{ phone: L.phone.max, comment: L.phone_comment.max }} />
         <Form.Item name="work_days" label={T.workDays}>
           <Checkbox.Group options={DAY_OPTIONS} />
         </Form.Item>
-        <Form.Item name="work_schedule" label={T.workHours}><HoursInput testId="work-hours" /></Form.Item>
-        <Form.Item name="holiday_work" valuePropName="checked"><Checkbox>{T.holidayWork}</Checkbox></Form.Item>
-        {holidayWork && <Form.Item name="holiday_schedule" label={T.holidayHours}><HoursInput testId="holiday-hours" /></Form.Item>}
+        <Form.Item name="work_schedule" label={T.workHours}>
+          <HoursInput testId="work-hours" />
+        </Form.Item>
+        <Form.Item name="holiday_work" valuePropName="checked">
+          <Checkbox>{T.holidayWork}</Checkbox>
+        </Form.Item>
+        {holidayWork && (
+          <Form.Item name="holiday_schedule" label={T.holidayHours}>
+            <HoursInput testId="holiday-hours" />
+          </Form.Item>
+        )}
         <Row gutter={8}>
-          <Col span={12}><Form.Item name="date_start" label={T.dateStart}><DatePicker format="DD.MM.YYYY" style={{ width: '100%' }} /></Form.Item></Col>
-          <Col span={12}><Form.Item name="date_end" label={T.dateEnd}><DatePicker format="DD.MM.YYYY" style={{ width: '100%' }} /></Form.Item></Col>
+          <Col span={12}>
+            <Form.Item name="date_start" label={T.dateStart}>
+              <DatePicker format="DD.MM.YYYY" style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="date_end" label={T.dateEnd}>
+              <DatePicker format="DD.MM.YYYY" style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
         </Row>
-        <Form.Item name="base" valuePropName="checked"><Checkbox>{T.baseTradepoint}</Checkbox></Form.Item>
+        <Form.Item name="base" valuePropName="checked">
+          <Checkbox>{T.baseTradepoint}</Checkbox>
+        </Form.Item>
         <FormAlerts messages={other} testId="tradepoint-errors" />
       </Form>
     </Modal>

@@ -26,8 +26,17 @@ export function TradepointsCard({ disabled }: { disabled: boolean }) {
     remove.mutate(id, { onSuccess: (a) => notifySuccess(a.MESSAGE ?? SHOP_MSG.saved), onError: (e) => notifyError(errorFor(e, 'id')) });
 
   return (
-    <Card title={T.tradepoints} size="small" style={{ marginBottom: 16 }} data-testid="tradepoints"
-      extra={<Button icon={<PlusOutlined />} disabled={disabled} onClick={() => setEditing('new')} data-testid="tradepoint-add">{T.addTradepoint}</Button>}>
+    <Card
+      title={T.tradepoints}
+      size="small"
+      style={{ marginBottom: 16 }}
+      data-testid="tradepoints"
+      extra={
+        <Button icon={<PlusOutlined />} disabled={disabled} onClick={() => setEditing('new')} data-testid="tradepoint-add">
+          {T.addTradepoint}
+        </Button>
+      }
+    >
       <Table<Tradepoint>
         rowKey="ID"
         size="small"
@@ -37,15 +46,26 @@ export function TradepointsCard({ disabled }: { disabled: boolean }) {
         locale={{ emptyText: T.noTradepoints }}
         onRow={() => ({ 'data-testid': 'tradepoint-row' }) as React.HTMLAttributes<HTMLElement>}
         columns={[
-          { title: T.address, dataIndex: 'ADDRESS', render: (v: string, p) => <>{v} {p.BASE === 'Y' && <Tag color="green">{T.base}</Tag>}</> },
+          {
+            title: T.address,
+            dataIndex: 'ADDRESS',
+            render: (v: string, p) => (
+              <>
+                {v} {p.BASE === 'Y' && <Tag color="green">{T.base}</Tag>}
+              </>
+            ),
+          },
           { title: T.phones, render: (_, p) => p.PHONES.map((ph) => formatPhone(ph.PHONE)).join(', ') },
           { title: T.workDays, render: (_, p) => `${days(p.WORK_DAYS)} ${hours(p)}` },
           actionsColumn<Tradepoint>((p) => <RowActions disabled={disabled} onEdit={() => setEditing(p)} onDelete={() => onDelete(p.ID)} />),
         ]}
       />
       <div style={{ marginTop: 12 }}>
-        <PointsMap testId="tradepoints-map" height={220}
-          points={items.map((p) => ({ id: String(p.ID), lat: Number(p.LATITUDE), lng: Number(p.LONGITUDE), title: p.ADDRESS }))} />
+        <PointsMap
+          testId="tradepoints-map"
+          height={220}
+          points={items.map((p) => ({ id: String(p.ID), lat: Number(p.LATITUDE), lng: Number(p.LONGITUDE), title: p.ADDRESS }))}
+        />
       </div>
       {editing && <TradepointModal point={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />}
     </Card>

@@ -22,7 +22,13 @@ const vertexIcon = (n: number) =>
  * end, a vertex is dragged to move its point. The tiles need the network; without it the outline stands on the plain
  * background. The map brings the points into view when they are not, and otherwise stays where the partner moved it.
  */
-export function ZoneOutlineMap({ vertices, onAdd, onMove, height = 300, testId }: {
+export function ZoneOutlineMap({
+  vertices,
+  onAdd,
+  onMove,
+  height = 300,
+  testId,
+}: {
   vertices: OutlineVertex[];
   onAdd: (lat: number, lng: number) => void;
   onMove: (line: number, lat: number, lng: number) => void;

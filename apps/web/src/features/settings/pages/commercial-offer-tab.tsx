@@ -23,26 +23,46 @@ function OfferForm({ item, disabled }: { item: CommercialOfferSettings; disabled
       <Divider titlePlacement="start">{T.organisation}</Divider>
       {text('orgName', T.orgName, 255)}
       <Row gutter={16}>
-        <Col xs={24} sm={8}>{text('inn', T.inn, 12, true)}</Col>
-        <Col xs={24} sm={8}>{text('ogrn', T.ogrn, 15, true)}</Col>
-        <Col xs={24} sm={8}>{text('kpp', T.kpp, 9)}</Col>
+        <Col xs={24} sm={8}>
+          {text('inn', T.inn, 12, true)}
+        </Col>
+        <Col xs={24} sm={8}>
+          {text('ogrn', T.ogrn, 15, true)}
+        </Col>
+        <Col xs={24} sm={8}>
+          {text('kpp', T.kpp, 9)}
+        </Col>
       </Row>
       <Row gutter={16}>
-        <Col xs={24} sm={16}>{text('legalAddress', T.legalAddress, 500)}</Col>
-        <Col xs={24} sm={8}>{text('postcode', T.postcode, 6, true)}</Col>
+        <Col xs={24} sm={16}>
+          {text('legalAddress', T.legalAddress, 500)}
+        </Col>
+        <Col xs={24} sm={8}>
+          {text('postcode', T.postcode, 6, true)}
+        </Col>
       </Row>
       <Divider titlePlacement="start">{T.paymentDetails}</Divider>
       {text('bank', T.bank, 255)}
       <Row gutter={16}>
-        <Col xs={24} sm={12}>{text('checkingAccount', T.checkingAccount, 24, true)}</Col>
-        <Col xs={24} sm={12}>{text('bik', T.bik, 9, true)}</Col>
+        <Col xs={24} sm={12}>
+          {text('checkingAccount', T.checkingAccount, 24, true)}
+        </Col>
+        <Col xs={24} sm={12}>
+          {text('bik', T.bik, 9, true)}
+        </Col>
       </Row>
       {text('corAccount', T.corAccount, 24, true)}
       <Divider titlePlacement="start">{T.contacts}</Divider>
       <Row gutter={16}>
-        <Col xs={24} sm={8}>{text('phone', T.phone, 40)}</Col>
-        <Col xs={24} sm={8}>{text('email', T.email, 254)}</Col>
-        <Col xs={24} sm={8}>{text('url', T.url, 255)}</Col>
+        <Col xs={24} sm={8}>
+          {text('phone', T.phone, 40)}
+        </Col>
+        <Col xs={24} sm={8}>
+          {text('email', T.email, 254)}
+        </Col>
+        <Col xs={24} sm={8}>
+          {text('url', T.url, 255)}
+        </Col>
       </Row>
       <Divider titlePlacement="start">{T.basketExport}</Divider>
       {Object.entries(BASKET_EXPORT_OPTIONS).map(([key, label]) => (
@@ -59,7 +79,12 @@ function OfferForm({ item, disabled }: { item: CommercialOfferSettings; disabled
       </Form.Item>
       <Divider titlePlacement="start">{T.vat}</Divider>
       <Form.Item name="vat">
-        <Radio.Group options={[{ value: 'WITH_VAT', label: T.vatWith }, { value: 'WO_VAT', label: T.vatWithout }]} />
+        <Radio.Group
+          options={[
+            { value: 'WITH_VAT', label: T.vatWith },
+            { value: 'WO_VAT', label: T.vatWithout },
+          ]}
+        />
       </Form.Item>
       <Divider titlePlacement="start">{T.sealAndLogo}</Divider>
       <Form.Item name="logo" label={T.offerLogo}>

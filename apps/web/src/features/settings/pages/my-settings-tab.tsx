@@ -36,7 +36,9 @@ function LinksForm({ data, disabled }: { data: ShopSettingsAnswer; disabled: boo
       </Form.Item>
       <div data-testid="time-zone">
         <ChoiceField name="time_zone" label={T.timeZone} choices={data.ENTITIES.TIME_ZONE} width={360} />
-        <Typography.Paragraph type="secondary" style={{ marginTop: -16 }}>{T.timeZoneHint}</Typography.Paragraph>
+        <Typography.Paragraph type="secondary" style={{ marginTop: -16 }}>
+          {T.timeZoneHint}
+        </Typography.Paragraph>
       </div>
       <Typography.Title level={5}>{T.mailCard}</Typography.Title>
       <EmailListField name="shop_email" label={T.shopEmails} testId="shop-email" />

@@ -27,7 +27,12 @@ function DeliveryForm({ data, disabled }: { data: ShopSettingsAnswer; disabled: 
       <FlagField name="delivery_outside_zones" label={T.outsideZones} />
       <MoneyField name="min_order_sum" label={T.minOrderSum} disabled={noCheck} />
       <FlagField name="no_check_order_sum" label={T.noCheckOrderSum} checkbox />
-      <DefaultTextField name="about_delivery" toggle="about_delivery_default" label={T.aboutDelivery} defaultText={data.DEFAULT_TEXT.ABOUT_DELIVERY} />
+      <DefaultTextField
+        name="about_delivery"
+        toggle="about_delivery_default"
+        label={T.aboutDelivery}
+        defaultText={data.DEFAULT_TEXT.ABOUT_DELIVERY}
+      />
       <FlagField name="show_delay_text" label={T.showDelayText} checkbox />
       <Form.Item name="about_delay" label={T.aboutDelay}>
         <Input.TextArea rows={2} maxLength={2000} disabled={!showDelay} placeholder={data.DEFAULT_TEXT.ABOUT_DELAY} />

@@ -11,7 +11,6 @@ import { ShopSettingsTab } from '@/features/settings/components/shop-settings-ta
 import { SETTINGS_TEXT as T } from '@/features/settings/settings-text';
 import { shopPartPayload, shopPartValues } from '@/features/settings/shop-form-values';
 
-
 function ShopForm({ data, disabled }: { data: ShopSettingsAnswer; disabled: boolean }) {
   const card = useShopPartForm('shop', shopPartValues(data.SHOP), shopPartPayload);
   return (

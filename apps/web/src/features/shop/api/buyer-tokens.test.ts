@@ -11,7 +11,12 @@ function memoryStore() {
   };
 }
 
-const answer = (access: string, refresh?: string) => ({ access_token: access, token_type: 'Bearer' as const, expires_in: 3600, refresh_token: refresh });
+const answer = (access: string, refresh?: string) => ({
+  access_token: access,
+  token_type: 'Bearer' as const,
+  expires_in: 3600,
+  refresh_token: refresh,
+});
 
 describe("a buyer's tokens", () => {
   it('are kept per shop link under a key of their own', () => {

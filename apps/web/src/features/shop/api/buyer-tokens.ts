@@ -35,7 +35,11 @@ export function readBuyerTokens(shopLink: string, store: KeyValueStore | null = 
   try {
     const value = JSON.parse(raw) as Partial<BuyerTokens>;
     if (typeof value.accessToken !== 'string' || !value.accessToken || typeof value.expiresAt !== 'number') return null;
-    return { accessToken: value.accessToken, refreshToken: typeof value.refreshToken === 'string' ? value.refreshToken : null, expiresAt: value.expiresAt };
+    return {
+      accessToken: value.accessToken,
+      refreshToken: typeof value.refreshToken === 'string' ? value.refreshToken : null,
+      expiresAt: value.expiresAt,
+    };
   } catch {
     return null;
   }

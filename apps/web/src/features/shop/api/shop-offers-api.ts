@@ -17,4 +17,8 @@ export const useShopOffers = (link: string) =>
 
 /** The buyer's points, where the programme's visibility allows (SHOW). */
 export const useBuyerLoyalty = (link: string) =>
-  useQuery({ queryKey: shopKeys.loyalty(link), queryFn: ({ signal }) => buyerCall(link, LOYALTY_ROUTES.buyer, {}, { signal }), staleTime: OFFERS_STALE_MS });
+  useQuery({
+    queryKey: shopKeys.loyalty(link),
+    queryFn: ({ signal }) => buyerCall(link, LOYALTY_ROUTES.buyer, {}, { signal }),
+    staleTime: OFFERS_STALE_MS,
+  });

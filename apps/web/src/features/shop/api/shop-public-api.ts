@@ -47,7 +47,10 @@ const quiet = { meta: { toastError: false } } as const;
 
 /** Registration in this shop (type=register, domain = the link); the forms show their own failures. */
 export const useRegisterBuyer = (link: string) =>
-  useMutation({ mutationFn: (values: BuyerRegistration) => accountFlow({ type: 'register', domain: link, origin: SHOP_ORIGIN, ...values }), ...quiet });
+  useMutation({
+    mutationFn: (values: BuyerRegistration) => accountFlow({ type: 'register', domain: link, origin: SHOP_ORIGIN, ...values }),
+    ...quiet,
+  });
 
 /** A recovery link by e-mail (type=validation_reset); the answer is the same whether the address exists or not. */
 export const useRecoverBuyer = (link: string) =>

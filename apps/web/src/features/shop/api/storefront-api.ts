@@ -16,7 +16,12 @@ import { shopKeys } from '@/features/shop/api/shop-keys';
  */
 
 /** One buyer call by its contract. */
-export async function buyerCall<C extends RouteContract>(link: string, contract: C, input: CallInput<C>, options: Pick<BuyerRequest, 'signal' | 'silent'> = {}): Promise<Resolved<C>> {
+export async function buyerCall<C extends RouteContract>(
+  link: string,
+  contract: C,
+  input: CallInput<C>,
+  options: Pick<BuyerRequest, 'signal' | 'silent'> = {},
+): Promise<Resolved<C>> {
   const { params, query, body } = input as { params?: Record<string, string | number>; query?: BuyerRequest['query']; body?: BuyerRequest['body'] };
   const answer = await buyerRequest<unknown>(link, contract.method, pathOf(contract, params), { query, body, ...options });
   const parsed = contract.answer.safeParse(answer);
@@ -143,7 +148,11 @@ export const useBuyerOrders = (link: string, page: number) =>
   });
 
 export const useBuyerOrder = (link: string, id: number) =>
-  useQuery({ queryKey: shopKeys.order(link, id), queryFn: ({ signal }) => buyerCall(link, R.order, { params: { id } }, { signal }), enabled: id > 0 });
+  useQuery({
+    queryKey: shopKeys.order(link, id),
+    queryFn: ({ signal }) => buyerCall(link, R.order, { params: { id } }, { signal }),
+    enabled: id > 0,
+  });
 
 /** POST client/order/{id}/repeat/: the order's products go into the basket again at today's prices. */
 export function useRepeatOrder(link: string) {
@@ -165,7 +174,8 @@ export const POINTS_PAGE_SIZE = LIMITS.buyerPointsPageSize;
 export const useBuyerPoints = (link: string, page: number) =>
   useQuery({
     queryKey: shopKeys.points(link, page),
-    queryFn: ({ signal }) => buyerCall(link, R.buyerPoints, { query: { limit: POINTS_PAGE_SIZE, offset: (page - 1) * POINTS_PAGE_SIZE } }, { signal }),
+    queryFn: ({ signal }) =>
+      buyerCall(link, R.buyerPoints, { query: { limit: POINTS_PAGE_SIZE, offset: (page - 1) * POINTS_PAGE_SIZE } }, { signal }),
     placeholderData: keepPreviousData,
     retry: false,
   });

@@ -48,7 +48,9 @@ function LoyaltyPoints() {
     <Link
       to={to('points')}
       style={{ color: colors.headerText, fontSize: 13 }}
-      title={[loyalty.TITLE, loyalty.STATUS, loyalty.CARD_CODE && `${SHOP_UI.loyalty.card} ${loyalty.CARD_CODE}`, SHOP_UI.loyalty.open].filter(Boolean).join(' · ')}
+      title={[loyalty.TITLE, loyalty.STATUS, loyalty.CARD_CODE && `${SHOP_UI.loyalty.card} ${loyalty.CARD_CODE}`, SHOP_UI.loyalty.open]
+        .filter(Boolean)
+        .join(' · ')}
       aria-label={`${countRu(points, PLURAL.point)}. ${SHOP_UI.loyalty.open}`}
       data-testid="shop-loyalty"
       data-balance={loyalty.BALANCE}

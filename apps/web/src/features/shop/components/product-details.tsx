@@ -60,7 +60,13 @@ export function ProductDetails({ product, withCardLink = false }: { product: Pro
           {product.NAME}
         </Typography.Title>
         <Flex align="baseline" gap={12} wrap>
-          <PromoPrice price={product.PRICE} oldPrice={product.OLD_PRICE} offer={product.OFFER} currency={product.CURRENCY || shop.CURRENCY} size={22} />
+          <PromoPrice
+            price={product.PRICE}
+            oldPrice={product.OLD_PRICE}
+            offer={product.OFFER}
+            currency={product.CURRENCY || shop.CURRENCY}
+            size={22}
+          />
           <Typography.Text type="secondary">/ {product.UNIT}</Typography.Text>
           {product.IN_BASKET > 0 && (
             <Tag color="green" data-testid="product-in-basket">

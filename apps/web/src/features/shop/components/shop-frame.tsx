@@ -36,7 +36,11 @@ function ShopPhones({ testId }: { testId: string }) {
 export function ShopFrame({ nav, children }: { nav?: React.ReactNode; children: React.ReactNode }) {
   const { shop, colors, to } = useShop();
   const showName = !(shop.LOGO && shop.HEADER_NO_NAME === 'Y');
-  const palette = { '--shop-primary': colors.primary, '--shop-header': colors.header, '--shop-header-text': colors.headerText } as React.CSSProperties;
+  const palette = {
+    '--shop-primary': colors.primary,
+    '--shop-header': colors.header,
+    '--shop-header-text': colors.headerText,
+  } as React.CSSProperties;
   return (
     <div className="shop" style={palette} data-testid="shop">
       <header className="shop-header" data-testid="shop-header">

@@ -7,9 +7,17 @@ import type { AbstractNode, IconDefinition } from '@ant-design/icons-svg/es/type
  */
 
 const draw = (node: AbstractNode, key?: number): React.ReactElement =>
-  createElement(node.tag, { ...node.attrs, key }, node.children?.map((child, i) => draw(child, i)));
+  createElement(
+    node.tag,
+    { ...node.attrs, key },
+    node.children?.map((child, i) => draw(child, i)),
+  );
 
 export function ShopIcon({ icon }: { icon: IconDefinition }) {
   const root = typeof icon.icon === 'function' ? icon.icon('currentColor', '#e6f4ff') : icon.icon;
-  return createElement('svg', { ...root.attrs, className: 'shop-icon', 'aria-hidden': true }, root.children?.map((child, i) => draw(child, i)));
+  return createElement(
+    'svg',
+    { ...root.attrs, className: 'shop-icon', 'aria-hidden': true },
+    root.children?.map((child, i) => draw(child, i)),
+  );
 }

@@ -96,7 +96,13 @@ export function BasketGiftNote({ gifts }: { gifts: BasketGifts & { CURRENCY: str
         />
       ))}
       {gifts.GIFT_NEXT && (
-        <Alert type="info" showIcon icon={<GiftOutlined />} title={STOREFRONT_MSG.giftLeft(formatPrice(gifts.GIFT_NEXT.LEFT, gifts.CURRENCY), gifts.GIFT_NEXT.PRODUCT)} data-testid="basket-gift-next" />
+        <Alert
+          type="info"
+          showIcon
+          icon={<GiftOutlined />}
+          title={STOREFRONT_MSG.giftLeft(formatPrice(gifts.GIFT_NEXT.LEFT, gifts.CURRENCY), gifts.GIFT_NEXT.PRODUCT)}
+          data-testid="basket-gift-next"
+        />
       )}
     </Flex>
   );

@@ -27,7 +27,11 @@ export function AboutPage() {
         {A.title}
       </Typography.Title>
       <Section title={shop.NAME} testId="about-company">
-        {blocks.length ? blocks.map((block, i) => <EditorBlock key={i} block={block} />) : <Typography.Text type="secondary">{A.empty}</Typography.Text>}
+        {blocks.length ? (
+          blocks.map((block, i) => <EditorBlock key={i} block={block} />)
+        ) : (
+          <Typography.Text type="secondary">{A.empty}</Typography.Text>
+        )}
         {shop.ADDRESS && (
           <Typography.Paragraph>
             <strong>{SHOP_UI.footer.address}:</strong> {shop.ADDRESS}

@@ -41,7 +41,15 @@ function LineQuantity({ line }: { line: BasketLine }) {
   };
   return (
     <div onBlur={() => commit(value)}>
-      <QuantityInput value={value} multiplicity={line.MULTIPLICITY} onChange={setValue} onCommit={commit} commitOnStep floor={0} testId="basket-qty" />
+      <QuantityInput
+        value={value}
+        multiplicity={line.MULTIPLICITY}
+        onChange={setValue}
+        onCommit={commit}
+        commitOnStep
+        floor={0}
+        testId="basket-qty"
+      />
     </div>
   );
 }
@@ -90,7 +98,11 @@ export function BasketTotals({ basket, action, pickup = false }: { basket: Baske
     <Flex vertical gap={8} style={{ background: '#fff', borderRadius: 8, padding: 20 }} data-testid="basket-totals">
       {row(B.positions, basket.CNT, 'basket-cnt')}
       {row(B.goods, money(basket.SUM), 'basket-sum')}
-      {row(pickup || !basket.DELIVERY_ZONE ? B.delivery : `${B.delivery} (${basket.DELIVERY_ZONE.NAME})`, deliveryText(basket, pickup, money), 'basket-delivery')}
+      {row(
+        pickup || !basket.DELIVERY_ZONE ? B.delivery : `${B.delivery} (${basket.DELIVERY_ZONE.NAME})`,
+        deliveryText(basket, pickup, money),
+        'basket-delivery',
+      )}
       {!pickup && basket.FREE_DELIVERY_FROM && (
         <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="basket-free-delivery">
           {freeLeft ? B.freeLeft(money(freeLeft)) : B.freeFrom(money(basket.FREE_DELIVERY_FROM))}
@@ -208,7 +220,15 @@ export function BasketPage() {
                 </Flex>
               )}
               <BasketGiftNote gifts={data} />
-              <BasketTotals basket={data} action={<Flex vertical gap={8}>{checkout}{offer}</Flex>} />
+              <BasketTotals
+                basket={data}
+                action={
+                  <Flex vertical gap={8}>
+                    {checkout}
+                    {offer}
+                  </Flex>
+                }
+              />
             </Flex>
           </div>
         </Flex>

@@ -8,7 +8,16 @@ import { errorText } from '@/api/error-text';
 import { useBrands, useProducts, useSections } from '@/features/shop/api/storefront-api';
 import { LoadedProduct } from '@/features/shop/components/product-details';
 import { AddToBasket, ProductPicture } from '@/features/shop/components/product-parts';
-import { CATALOG_PAGE_SIZES, catalogRequest, catalogSearch, catalogView, sectionPath, sectionTree, type CatalogView, type SectionNode } from '@/features/shop/catalog-view';
+import {
+  CATALOG_PAGE_SIZES,
+  catalogRequest,
+  catalogSearch,
+  catalogView,
+  sectionPath,
+  sectionTree,
+  type CatalogView,
+  type SectionNode,
+} from '@/features/shop/catalog-view';
 import { OfferBanners, PromoPrice } from '@/features/shop/offers/offer-parts';
 import { useShop } from '@/features/shop/shop-context';
 import { SHOP_UI } from '@/features/shop/shop-text';
@@ -90,7 +99,10 @@ export function CatalogPage() {
   const loading = products.isFetching || products.isPending;
   const nav = products.data?.NAV;
   // A section's search that the whole catalogue answers better (issue 39 §4): its count and the link to it.
-  const wider = view.section && view.query && !products.isPlaceholderData && nav?.CNT_CATALOG !== undefined && nav.CNT_CATALOG > nav.CNT ? nav.CNT_CATALOG : undefined;
+  const wider =
+    view.section && view.query && !products.isPlaceholderData && nav?.CNT_CATALOG !== undefined && nav.CNT_CATALOG > nav.CNT
+      ? nav.CNT_CATALOG
+      : undefined;
   const showStock = shop.SHOW_STOCK === 'Y' || rows.some((r) => r.STOCK !== null);
 
   const columns: TableColumnsType<CatalogProduct> = [
@@ -135,7 +147,14 @@ export function CatalogPage() {
     { title: C.manufacture, dataIndex: 'UP_MANUFACTURE', responsive: ['lg'] },
     { title: C.tm, dataIndex: 'UP_TM', responsive: ['md'] },
     ...(showStock
-      ? [{ title: C.stock, key: 'STOCK', align: 'right' as const, render: (_: unknown, p: CatalogProduct) => (p.STOCK === null ? '—' : formatCount(p.STOCK)) }]
+      ? [
+          {
+            title: C.stock,
+            key: 'STOCK',
+            align: 'right' as const,
+            render: (_: unknown, p: CatalogProduct) => (p.STOCK === null ? '—' : formatCount(p.STOCK)),
+          },
+        ]
       : []),
     {
       title: C.quantity,

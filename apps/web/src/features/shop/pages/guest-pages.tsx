@@ -33,7 +33,11 @@ const BackToSignIn = () => {
 };
 
 /** Failures of an account flow: its field errors under the fields, the rest (or a transport failure) above the form. */
-export function showFailure(error: unknown, fields: readonly string[], setFieldErrors: (list: { name: string; errors: string[] }[]) => void): Notice | null {
+export function showFailure(
+  error: unknown,
+  fields: readonly string[],
+  setFieldErrors: (list: { name: string; errors: string[] }[]) => void,
+): Notice | null {
   if (isApiError(error) && error.kind === 'failure') {
     const entries = Object.entries(error.errors);
     setFieldErrors(entries.filter(([key]) => fields.includes(key)).map(([name, message]) => ({ name, errors: [message] })));
@@ -92,7 +96,14 @@ export function RegisterPage() {
     <GuestPanel title={T.title} testId="shop-register">
       {notice && <NoticeAlert notice={notice} />}
       {notice?.type !== 'success' && (
-        <Form<BuyerRegistration> form={form} layout="vertical" requiredMark={false} onFinish={submit} disabled={register.isPending} data-testid="shop-register-form">
+        <Form<BuyerRegistration>
+          form={form}
+          layout="vertical"
+          requiredMark={false}
+          onFinish={submit}
+          disabled={register.isPending}
+          data-testid="shop-register-form"
+        >
           <Form.Item label={T.company} name="company" rules={[{ required: true, whitespace: true, message: ACCOUNT_MSG.companyRequired }]}>
             <Input autoComplete="organization" maxLength={LIMITS.companyNameMax} autoFocus data-testid="shop-register-company" />
           </Form.Item>
@@ -116,12 +127,7 @@ export function RegisterPage() {
           <Form.Item label={T.password} name="password" extra={T.passwordHint}>
             <Input.Password autoComplete="new-password" maxLength={PASSWORD_MAX} data-testid="shop-register-password" />
           </Form.Item>
-          <Form.Item
-            label={T.repeat}
-            name="confirm_password"
-            dependencies={['password']}
-            rules={[sameAsPassword]}
-          >
+          <Form.Item label={T.repeat} name="confirm_password" dependencies={['password']} rules={[sameAsPassword]}>
             <Input.Password autoComplete="new-password" data-testid="shop-register-repeat" />
           </Form.Item>
           <Button type="primary" htmlType="submit" block loading={register.isPending} data-testid="shop-register-submit">
@@ -156,7 +162,14 @@ export function RecoveryPage() {
       {notice?.type !== 'success' && (
         <>
           <Typography.Paragraph type="secondary">{SHOP_UI.recovery.hint}</Typography.Paragraph>
-          <Form<{ email: string }> form={form} layout="vertical" requiredMark={false} onFinish={submit} disabled={recovery.isPending} data-testid="shop-recovery-form">
+          <Form<{ email: string }>
+            form={form}
+            layout="vertical"
+            requiredMark={false}
+            onFinish={submit}
+            disabled={recovery.isPending}
+            data-testid="shop-recovery-form"
+          >
             <Form.Item label={UI.email} name="email" rules={[{ required: true, whitespace: true, message: MSG.loginEmailRequired }]}>
               <Input prefix={<MailOutlined />} autoComplete="username" inputMode="email" autoFocus data-testid="shop-recovery-email" />
             </Form.Item>

@@ -23,14 +23,7 @@ export function ReviewPage() {
         <Typography.Paragraph type="secondary">{R.hint(shop.NAME)}</Typography.Paragraph>
         {sent && <Alert type="success" showIcon title={sent} style={{ marginBottom: 12 }} data-testid="review-sent" />}
         {send.error && <Alert type="error" showIcon title={errorText(send.error)} style={{ marginBottom: 12 }} data-testid="review-error" />}
-        <Input.TextArea
-          rows={6}
-          maxLength={REVIEW_MAX}
-          showCount
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          data-testid="review-input"
-        />
+        <Input.TextArea rows={6} maxLength={REVIEW_MAX} showCount value={text} onChange={(e) => setText(e.target.value)} data-testid="review-input" />
         <Button
           type="primary"
           style={{ marginTop: 12 }}
