@@ -65,6 +65,14 @@ export function scenarios(c: ScenarioContext): Scenario[] {
     { name: 'clients: default', path: CLIENTS, kind: 'list' },
     { name: 'clients: sorted by ORDERS_SUM', path: `${CLIENTS}?sort=ORDERS_SUM&order=DESC`, kind: 'list' },
     { name: 'clients: blacklist', path: `${CLIENTS}?blacklist=Y`, kind: 'list' },
+    // Issue 40: a rare name, a word, an INN's beginning and a phone's, over 100,000 clients.
+    ...['Ромашка', 'Иван', '7701', '+7 926'].map((q): Scenario => ({
+      name: `clients: search «${q}»`,
+      path: `${CLIENTS}?query=${encodeURIComponent(q)}`,
+      kind: 'list',
+    })),
+    // Read by every screen of the back office.
+    { name: 'partner info', path: '/v3/api/partner/info/', kind: 'card' },
     { name: 'groups: default', path: '/v3/api/partner/grouplist/', kind: 'list' },
     { name: "groups: a group's clients", path: `/v3/api/partner/group/${c.groupId}/`, kind: 'list' },
     {
