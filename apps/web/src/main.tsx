@@ -7,7 +7,7 @@ import { MSG } from '@b2b/contracts/messages';
 const container = document.getElementById('root') as HTMLElement;
 
 const app = /^\/shop\/[^/]+/.test(window.location.pathname)
-  ? import('@/features/shop/mount-shop').then((m) => m.mountShop(container))
+  ? import('@/features/storefront/mount-shop').then((m) => m.mountShop(container))
   : import('@/app/mount-back-office').then((m) => m.mountBackOffice(container));
 
 // A chunk that did not arrive (a dropped connection, a release replaced meanwhile): say so instead of a blank page.

@@ -10,7 +10,7 @@ import { lazyPage } from '@/shared/ui/lazy-page';
 
 // The partner's shop for its buyers (issue 13): its own lazily loaded part, outside the back office's session.
 const ContentPage = lazyPage(() => import('@/features/content/pages/content-page').then((m) => m.ContentPage));
-const ShopRoot = lazyPage(() => import('@/features/shop/shop-root').then((m) => m.ShopRoot));
+const ShopRoot = lazyPage(() => import('@/features/storefront/shop-root').then((m) => m.ShopRoot));
 
 /** The route tree of back-office.md §2 and shop-pricing-offers-loyalty.md §2. */
 export function createAppRouter() {

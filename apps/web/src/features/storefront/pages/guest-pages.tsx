@@ -1,0 +1,185 @@
+import { useState } from 'react';
+import { Button, Flex, Form, Input, Typography } from 'antd';
+import { MailOutlined } from '@ant-design/icons';
+import { Link } from 'react-router';
+import { ACCOUNT_MSG, PASSWORD_MAX } from '@b2b/contracts/auth';
+import { LIMITS } from '@b2b/contracts/limits';
+import { MSG } from '@b2b/contracts/messages';
+import { isApiError } from '@/api/api-error';
+import { errorText } from '@/api/error-text';
+import { useRecoverBuyer, useRegisterBuyer, type BuyerRegistration } from '@/features/storefront/api/shop-public-api';
+import { GuestPanel, NoticeAlert, type Notice } from '@/features/storefront/components/shop-plain';
+import { useShop } from '@/features/storefront/shop-context';
+import { SHOP_UI } from '@/features/storefront/shop-text';
+import { capitaliseWords } from '@/shared/inputs/names';
+import { formatPhone, phoneDigits } from '@/shared/inputs/phone';
+import { UI } from '@/shared/ui-text';
+
+/*
+ * What an unauthenticated visitor of the shop may open (back-office.md §1): sign-in with the shop's link as the
+ * domain, registration in this shop and password recovery. Any other address of the shop shows the sign-in and,
+ * once signed in, the page it names.
+ */
+
+const BackToSignIn = () => {
+  const { to } = useShop();
+  return (
+    <Flex justify="center" style={{ marginTop: 16 }}>
+      <Link to={to()} data-testid="shop-back-to-sign-in">
+        {UI.backToSignIn}
+      </Link>
+    </Flex>
+  );
+};
+
+/** Failures of an account flow: its field errors under the fields, the rest (or a transport failure) above the form. */
+export function showFailure(
+  error: unknown,
+  fields: readonly string[],
+  setFieldErrors: (list: { name: string; errors: string[] }[]) => void,
+): Notice | null {
+  if (isApiError(error) && error.kind === 'failure') {
+    const entries = Object.entries(error.errors);
+    setFieldErrors(entries.filter(([key]) => fields.includes(key)).map(([name, message]) => ({ name, errors: [message] })));
+    const other = entries.filter(([key]) => !fields.includes(key)).map(([, message]) => message);
+    return other.length ? { type: 'error', text: other.join('\n') } : null;
+  }
+  return { type: 'error', text: errorText(error, 'login') };
+}
+
+/** The repeat of a password: the same as the form's `password` (ACCOUNT_MSG.passwordsDiffer). */
+export const sameAsPassword = ({ getFieldValue }: { getFieldValue: (name: string) => unknown }) => ({
+  validator: async (_: unknown, value: string | undefined) => {
+    if (((getFieldValue('password') as string | undefined) ?? '') !== (value ?? '')) throw new Error(ACCOUNT_MSG.passwordsDiffer);
+  },
+});
+
+const T = SHOP_UI.register;
+const REGISTRATION_FIELDS = ['company', 'inn', 'name', 'phone', 'email', 'password', 'confirm_password'] as const;
+
+export function RegisterPage() {
+  const { shop, link } = useShop();
+  const [form] = Form.useForm<BuyerRegistration>();
+  const register = useRegisterBuyer(link);
+  const [notice, setNotice] = useState<Notice | null>(null);
+
+  if (shop.REGISTRATION !== 'Y') {
+    return (
+      <GuestPanel title={T.title} testId="shop-register">
+        <NoticeAlert notice={{ type: 'error', text: T.closed }} />
+        <BackToSignIn />
+      </GuestPanel>
+    );
+  }
+
+  const submit = async (values: BuyerRegistration) => {
+    setNotice(null);
+    const body: BuyerRegistration = {
+      ...values,
+      company: values.company?.trim() ?? '',
+      name: capitaliseWords(values.name?.trim() ?? ''),
+      email: values.email?.trim() ?? '',
+      inn: values.inn?.replace(/\D/g, '') || undefined,
+      phone: phoneDigits(values.phone ?? '') || undefined,
+      password: values.password || undefined,
+      confirm_password: values.password ? (values.confirm_password ?? '') : undefined,
+    };
+    try {
+      const answer = await register.mutateAsync(body);
+      setNotice({ type: 'success', text: answer.MESSAGE ?? ACCOUNT_MSG.registered });
+    } catch (error) {
+      setNotice(showFailure(error, REGISTRATION_FIELDS, (list) => form.setFields(list as Parameters<typeof form.setFields>[0])));
+    }
+  };
+
+  return (
+    <GuestPanel title={T.title} testId="shop-register">
+      {notice && <NoticeAlert notice={notice} />}
+      {notice?.type !== 'success' && (
+        <Form<BuyerRegistration>
+          form={form}
+          layout="vertical"
+          requiredMark={false}
+          onFinish={submit}
+          disabled={register.isPending}
+          data-testid="shop-register-form"
+        >
+          <Form.Item label={T.company} name="company" rules={[{ required: true, whitespace: true, message: ACCOUNT_MSG.companyRequired }]}>
+            <Input autoComplete="organization" maxLength={LIMITS.companyNameMax} autoFocus data-testid="shop-register-company" />
+          </Form.Item>
+          <Form.Item label={T.inn} name="inn" normalize={(v: string) => (v ?? '').replace(/\D/g, '').slice(0, 12)}>
+            <Input inputMode="numeric" autoComplete="off" data-testid="shop-register-inn" />
+          </Form.Item>
+          <Form.Item
+            label={T.name}
+            name="name"
+            rules={[{ required: true, whitespace: true, message: ACCOUNT_MSG.nameRequired }]}
+            normalize={(v: string) => capitaliseWords(v ?? '')}
+          >
+            <Input autoComplete="name" maxLength={LIMITS.personNameMax} data-testid="shop-register-name" />
+          </Form.Item>
+          <Form.Item label={T.phone} name="phone" normalize={(v: string) => formatPhone(v ?? '')}>
+            <Input inputMode="tel" autoComplete="tel" placeholder="+7 (___) ___-__-__" data-testid="shop-register-phone" />
+          </Form.Item>
+          <Form.Item label={UI.email} name="email" rules={[{ required: true, whitespace: true, message: MSG.loginEmailRequired }]}>
+            <Input inputMode="email" autoComplete="email" maxLength={LIMITS.emailMax} data-testid="shop-register-email" />
+          </Form.Item>
+          <Form.Item label={T.password} name="password" extra={T.passwordHint}>
+            <Input.Password autoComplete="new-password" maxLength={PASSWORD_MAX} data-testid="shop-register-password" />
+          </Form.Item>
+          <Form.Item label={T.repeat} name="confirm_password" dependencies={['password']} rules={[sameAsPassword]}>
+            <Input.Password autoComplete="new-password" data-testid="shop-register-repeat" />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" block loading={register.isPending} data-testid="shop-register-submit">
+            {T.submit}
+          </Button>
+        </Form>
+      )}
+      <BackToSignIn />
+    </GuestPanel>
+  );
+}
+
+export function RecoveryPage() {
+  const { link } = useShop();
+  const [form] = Form.useForm<{ email: string }>();
+  const recovery = useRecoverBuyer(link);
+  const [notice, setNotice] = useState<Notice | null>(null);
+
+  const submit = async ({ email }: { email: string }) => {
+    setNotice(null);
+    try {
+      const answer = await recovery.mutateAsync(email.trim());
+      setNotice({ type: 'success', text: answer.MESSAGE ?? ACCOUNT_MSG.recoverySent });
+    } catch (error) {
+      setNotice(showFailure(error, ['email'], (list) => form.setFields(list as Parameters<typeof form.setFields>[0])));
+    }
+  };
+
+  return (
+    <GuestPanel title={SHOP_UI.recovery.title} testId="shop-recovery">
+      {notice && <NoticeAlert notice={notice} />}
+      {notice?.type !== 'success' && (
+        <>
+          <Typography.Paragraph type="secondary">{SHOP_UI.recovery.hint}</Typography.Paragraph>
+          <Form<{ email: string }>
+            form={form}
+            layout="vertical"
+            requiredMark={false}
+            onFinish={submit}
+            disabled={recovery.isPending}
+            data-testid="shop-recovery-form"
+          >
+            <Form.Item label={UI.email} name="email" rules={[{ required: true, whitespace: true, message: MSG.loginEmailRequired }]}>
+              <Input prefix={<MailOutlined />} autoComplete="username" inputMode="email" autoFocus data-testid="shop-recovery-email" />
+            </Form.Item>
+            <Button type="primary" htmlType="submit" block loading={recovery.isPending} data-testid="shop-recovery-submit">
+              {SHOP_UI.recovery.submit}
+            </Button>
+          </Form>
+        </>
+      )}
+      <BackToSignIn />
+    </GuestPanel>
+  );
+}
