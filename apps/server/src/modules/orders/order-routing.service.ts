@@ -25,7 +25,7 @@ import { personName } from './order-view';
  * currency and rate, tax type, contacts, address, comment, payment type; status NEW) and the source's row becomes a
  * tombstone: CANCELED (every report and sum already leaves CANCELED orders out, so the order counts once, at the
  * target) and marked routed_to_*. The source's staff no longer see it (lists and counts leave tombstones out:
- * order-list.repo.ts, migration 0049) and opening it answers 404 «Заказ передан партнеру «…»».
+ * list/order-list.repo.ts, migration 0049) and opening it answers 404 «Заказ передан партнеру «…»».
  *
  * Decisions where the issue leaves a choice:
  * - Offers: checkout counts an order once against each offer it used (offers.used_count, its promo prices and gifts).

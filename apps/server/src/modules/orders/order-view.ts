@@ -17,7 +17,7 @@ import {
 } from '@b2b/contracts/orders';
 import { toSeconds } from '@/http/envelope';
 import { inOrderCurrency, money, sumOf } from './order-money';
-import type { OrderListRow } from './order-list.repo';
+import type { OrderListRow } from './list/order-list.repo';
 import type { OrderHistoryRow, OrderItemRow, OrderRow } from './orders.repo';
 
 /* The wire shapes of the orders area (packages/contracts/src/orders.ts) from repository rows. */

@@ -7,7 +7,7 @@ import type { Mailer } from '@/mail/mailer';
 import { basketService } from './basket.service';
 import { orderActionsService } from './order-actions.service';
 import { orderCardService } from './order-card.service';
-import { orderListService } from './order-list.service';
+import { orderListService } from './list/order-list.service';
 import { orderManagerService } from './order-manager.service';
 import { placeOrder } from './order-placement';
 import { orderRoutingService, type OrderRoutingDeps } from './order-routing.service';

@@ -8,7 +8,7 @@ import { ORDER_STATUS_LABEL } from '@b2b/contracts/messages';
 import { PAYMENT_TYPE_LABEL, type OrderListAnswer, type OrderListItem } from '@b2b/contracts/orders';
 import { finishedExport } from '@/test/export-job';
 import type { TestApp } from '@/test/test-app';
-import { downloadXlsx, openOrdersTest, type OrdersKit } from './orders-test-kit';
+import { downloadXlsx, openOrdersTest, type OrdersKit } from '../orders-test-kit';
 
 let t: TestApp;
 let k: OrdersKit;

@@ -6,10 +6,10 @@ import type { Db } from '@/db/database';
 import { moscowDayEnd, moscowDayStart, moscowDayText } from '@/http/moscow-days';
 import { EXPORT_PAGE_SIZE, type ExportJobs, type ExportUser } from '@/jobs/export-jobs';
 import { partnerTimeZone } from '@/files/shop-time-zone';
-import { writeOrderListXlsx } from './order-export';
-import { toListItem } from './order-view';
+import { writeOrderListXlsx } from '../order-export';
+import { toListItem } from '../order-view';
 import { orderListRepo, type OrderFilter, type OrderSort, type PageAfter } from './order-list.repo';
-import { ordersRepo } from './orders.repo';
+import { ordersRepo } from '../orders.repo';
 import { phoneDigitsOf, searchText } from '@/db/text-search';
 
 export function toOrderFilter(q: OrderListQuery): OrderFilter {

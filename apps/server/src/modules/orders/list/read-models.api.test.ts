@@ -6,7 +6,7 @@ import { countingStatements } from '@/test/statement-counter';
 import type { TestApp } from '@/test/test-app';
 import { orderListRepo } from './order-list.repo';
 import { toOrderFilter } from './order-list.service';
-import { openOrdersTest, type OrdersKit } from './orders-test-kit';
+import { openOrdersTest, type OrdersKit } from '../orders-test-kit';
 
 /*
  * The read models behind the lists (migration 0012): order_counts and client_order_stats are kept by triggers,
