@@ -9,11 +9,13 @@
  *   --concurrency 1,32              (default 1,32)
  *   --only TEXT[|TEXT…]             only the routes (and export, import, first row) whose name contains one TEXT
  *   --out DIR                       (default bench-results)
+ *   --record [--note TEXT]          also put the run's dated tables at the top of docs/performance.md's runs
  * PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/bench, created when missing) holds
  * the large supplier (npm run seed -- --size large). PGlite: BENCH_DATA_DIR (default .bench/pglite) holds the demo
  * set ×20. Run `npm run build` first: the server runs as `npm start` runs it. The load comes from Debian's `wrk`
  * when it is installed (BENCH_LOAD=node forces Node's own client, which takes far more of the machine's CPU).
  */
+import { execFileSync } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -23,7 +25,7 @@ import { postgresReachable, withDatabase } from '../test/postgres-url';
 import { reportLoginBundle } from './login-bundle';
 import { loadGenerator, runLoad } from './load';
 import { BENCH_BUYER, BENCH_MANAGER, measureSql, prepareDataSet, type EngineSetup } from './data-set';
-import { checkTargets, cpuText, writeReports, type EngineReport, type ScenarioResult, type Targets } from './report';
+import { checkTargets, cpuText, describeTargets, TARGETS, writeReports, type EngineReport, type ScenarioResult } from './report';
 import { scenarios } from './scenarios';
 import { settle, startServer } from './server-process';
 import { DEFAULT_WEB_DIST } from '../app';
@@ -33,6 +35,7 @@ import { measureCheckout, shopFirstPageJs } from './shop-run';
 import { timeToFirstRow } from './first-row';
 import { cpuMeter } from './cpu-meter';
 import { measureBodyBombs } from './body-bomb';
+import { recordRun } from './performance-log';
 
 const { values } = parseArgs({
   options: {
@@ -41,6 +44,8 @@ const { values } = parseArgs({
     concurrency: { type: 'string', default: '1,32' },
     only: { type: 'string' },
     out: { type: 'string', default: 'bench-results' },
+    record: { type: 'boolean', default: false },
+    note: { type: 'string' },
   },
 });
 const durationMs = Number(values.duration) * 1000;
@@ -49,22 +54,6 @@ const concurrencies = values.concurrency
   .map(Number)
   .filter((n) => n > 0);
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
-
-const TARGETS: Record<string, Targets> = {
-  postgres: {
-    reportP95: 500,
-    listP95: 50,
-    orderListShare: 0.3,
-    sqlFactor: 3,
-    pricesP95: 20,
-    importSeconds: 10,
-    importParseFactor: 2,
-    checkoutMs: 100,
-    shopJsKb: 200,
-    shopP95: 30,
-  },
-  pglite: { listP95: 100, pricesP95: 20, importSeconds: 10, importParseFactor: 2, checkoutMs: 100, shopJsKb: 200 },
-};
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -116,6 +105,8 @@ async function benchEngine(setup: EngineSetup): Promise<EngineReport> {
   if (setup.engine === 'postgres') console.log('(CPU per request: server and PostgreSQL together, then server + PostgreSQL)');
   const { context, dataSet, importFile } = await prepareDataSet(setup, (m) => console.log(m), path.resolve(repoRoot, '.bench/files'));
   const list = scenarios(context).filter((s) => wanted(s.name));
+  console.log(`Targets:\n  ${describeTargets(TARGETS[setup.engine]).join('\n  ')}`);
+  if (!list.some((s) => s.kind === 'ceiling')) console.log("(no ceiling in this run: add 'ceiling' to --only for the shares)");
   const sqlTimes = await measureSql(setup, list);
 
   const server = await startServer(setup.serverEnv, await freePort());
@@ -194,6 +185,12 @@ async function main() {
   for (const setup of engines) reports.push(await benchEngine(setup));
   const files = writeReports(path.resolve(repoRoot, values.out), reports, TARGETS);
   console.log(`\nWritten ${files.json} and ${files.md}`);
+  if (values.record) {
+    const file = path.resolve(repoRoot, 'docs/performance.md');
+    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repoRoot, encoding: 'utf8' }).trim();
+    await recordRun(file, reports, TARGETS, { at: new Date(), commit, note: values.note });
+    console.log(`Recorded in ${file}`);
+  }
   const loginWithinBudget = reportLoginBundle(loadConfig().WEB_DIST ?? DEFAULT_WEB_DIST);
   if (!loginWithinBudget) process.exitCode = 1;
 }
