@@ -93,17 +93,17 @@ export function describeTargets(t: Targets): string[] {
   return lines;
 }
 
+/** A request's CPU, server and database together, ms. */
+const cpuTotal = (cpu: CpuPerRequest | undefined) => (cpu ? cpu.serverMs + (cpu.databaseMs ?? 0) : undefined);
+
 /** A request's CPU in ms, server and database together, then each apart when the database's is known: "1.05 (0.80 + 0.25)". */
 export const cpuText = (cpu: CpuPerRequest | undefined) => {
   if (!cpu) return '';
-  const total = (cpu.serverMs + (cpu.databaseMs ?? 0)).toFixed(2);
+  const total = cpuTotal(cpu)!.toFixed(2);
   return cpu.databaseMs === undefined ? total : `${total} (${cpu.serverMs.toFixed(2)} + ${cpu.databaseMs.toFixed(2)})`;
 };
 
 export const ms = (n: number | undefined) => (n === undefined || Number.isNaN(n) ? '' : n < 10 ? n.toFixed(2) : n.toFixed(1));
-
-/** A request's CPU, server and database together, ms. */
-const cpuTotal = (cpu: CpuPerRequest | undefined) => (cpu ? cpu.serverMs + (cpu.databaseMs ?? 0) : undefined);
 
 /** The ceiling's req/s at a concurrency of the run, when it was measured and answered. */
 const ceilingRps = (r: EngineReport, concurrency: number) =>
