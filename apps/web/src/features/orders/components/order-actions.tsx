@@ -6,9 +6,8 @@ import { type OrderAction, type OrderCard, ORDER_MSG } from '@b2b/contracts/orde
 import { errorText } from '@/api/error-text';
 import { useSendToBasket } from '@/features/orders/api/basket-api';
 import { useChangeOrder, useExportOrder } from '@/features/orders/api/order-card-api';
-import { CompleteOrderModal } from '@/features/orders/components/complete-order-modal';
+import { OrderDecisionModal } from '@/features/orders/components/order-decision-modal';
 import { type OrderTextKind, OrderTextModal } from '@/features/orders/components/order-text-modal';
-import { RejectOrderModal } from '@/features/orders/components/reject-order-modal';
 import { firstErrorText } from '@/features/orders/order-errors';
 import { ORDER_UI } from '@/features/orders/order-text';
 import { createSingleFlight } from '@/features/orders/single-flight';
@@ -149,8 +148,9 @@ export function OrderActions({ order, actions, extra }: { order: OrderCard; acti
       {basketMessage && (
         <Alert style={{ marginTop: 12 }} type={basketMessage.type} showIcon title={basketMessage.text} data-testid="order-basket-message" />
       )}
-      {open === 'reject' && <RejectOrderModal orderId={order.ID} onClose={() => setOpen(null)} onDone={canceled} />}
-      {open === 'complete' && <CompleteOrderModal orderId={order.ID} onClose={() => setOpen(null)} onDone={done} />}
+      {(open === 'reject' || open === 'complete') && (
+        <OrderDecisionModal orderId={order.ID} decision={open} onClose={() => setOpen(null)} onDone={open === 'reject' ? canceled : done} />
+      )}
       {(open === 'note' || open === 'comment') && (
         <OrderTextModal
           orderId={order.ID}
