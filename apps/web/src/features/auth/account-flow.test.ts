@@ -7,10 +7,8 @@ import {
   linkParams,
   loginHref,
   loginStep,
-  passwordError,
   registrationBody,
   registrationFieldError,
-  repeatError,
   shopLinkFromInput,
   splitFieldErrors,
 } from './account-flow';
@@ -67,17 +65,6 @@ describe('loginHref', () => {
     expect(loginHref(null, q('domain=kancler'))).toBe('/login?domain=kancler');
     expect(loginHref(null, q('email=a%40b.ru&user_checkword=x'))).toBe('/login');
     expect(loginHref('recovery', q(''))).toBe('/login?mode=recovery');
-  });
-});
-
-describe('password rules', () => {
-  it('requires a password of PASSWORD_MIN characters and an equal repeat', () => {
-    expect(passwordError('')).toBe(MSG.loginPasswordRequired);
-    expect(passwordError('12345')).toBe(ACCOUNT_MSG.passwordTooShort);
-    expect(passwordError('123456')).toBeNull();
-    expect(repeatError('123456', '123457')).toBe(ACCOUNT_MSG.passwordsDiffer);
-    expect(repeatError('123456', undefined)).toBe(ACCOUNT_MSG.passwordsDiffer);
-    expect(repeatError('123456', '123456')).toBeNull();
   });
 });
 

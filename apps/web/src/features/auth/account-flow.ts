@@ -1,6 +1,7 @@
-import { ACCOUNT_MSG, PASSWORD_MIN } from '@b2b/contracts/auth';
+import { ACCOUNT_MSG } from '@b2b/contracts/auth';
 import { EMAIL_RE } from '@b2b/contracts/patterns';
 import { MSG } from '@b2b/contracts/messages';
+import { passwordError, repeatError } from '@/shared/account/password-checks';
 import { capitaliseWords } from '@/shared/inputs/names';
 import { phoneDigits } from '@/shared/inputs/phone';
 
@@ -47,17 +48,6 @@ export function loginHref(mode: 'register' | 'recovery' | null, params: URLSearc
   if (domain) next.set('domain', domain);
   const query = next.toString();
   return query ? `/login?${query}` : '/login';
-}
-
-/** A new password: required, at least PASSWORD_MIN characters (the server's rules, checked before sending). */
-export function passwordError(password: string | undefined): string | null {
-  if (!password) return MSG.loginPasswordRequired;
-  if (password.length < PASSWORD_MIN) return ACCOUNT_MSG.passwordTooShort;
-  return null;
-}
-
-export function repeatError(password: string | undefined, repeat: string | undefined): string | null {
-  return (password ?? '') === (repeat ?? '') ? null : ACCOUNT_MSG.passwordsDiffer;
 }
 
 export function emailError(email: string | undefined): string | null {

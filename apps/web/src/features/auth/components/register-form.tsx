@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { Button, Form, Input } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useNavigate, useSearchParams } from 'react-router';
-import { ACCOUNT_MSG, PASSWORD_MAX } from '@b2b/contracts/auth';
-import { LIMITS } from '@b2b/contracts/limits';
+import { ACCOUNT_MSG } from '@b2b/contracts/auth';
 import { isApiError } from '@/api/api-error';
 import { errorText } from '@/api/error-text';
 import { useRegisterAccount } from '@/features/auth/api/account-api';
@@ -19,8 +18,8 @@ import {
 } from '@/features/auth/account-flow';
 import { AUTH_UI } from '@/features/auth/auth-text';
 import { LoginMessage, noticeState, type LoginNotice } from '@/features/auth/components/login-message';
-import { capitaliseWords } from '@/shared/inputs/names';
-import { formatPhone } from '@/shared/inputs/phone';
+import { RegistrationFields } from '@/shared/account/account-fields';
+import { ACCOUNT_UI } from '@/shared/account/account-text';
 
 const T = AUTH_UI.register;
 
@@ -81,29 +80,19 @@ export function RegisterForm() {
         <Form.Item label={T.domain} name="domain" rules={[rule('domain')]}>
           <Input readOnly={!!linkDomain} placeholder={T.domainPlaceholder} autoComplete="off" data-testid="register-domain" />
         </Form.Item>
-        <Form.Item label={T.company} name="company" rules={[rule('company')]}>
-          <Input autoComplete="organization" maxLength={LIMITS.companyNameMax} autoFocus data-testid="register-company" />
-        </Form.Item>
-        <Form.Item label={T.inn} name="inn" rules={[rule('inn')]} normalize={(v: string) => (v ?? '').replace(/\D/g, '').slice(0, 12)}>
-          <Input inputMode="numeric" autoComplete="off" data-testid="register-inn" />
-        </Form.Item>
-        <Form.Item label={T.name} name="name" rules={[rule('name')]} normalize={(v: string) => capitaliseWords(v ?? '')}>
-          <Input autoComplete="name" maxLength={LIMITS.personNameMax} data-testid="register-name" />
-        </Form.Item>
-        <Form.Item label={T.phone} name="phone" normalize={(v: string) => formatPhone(v ?? '')}>
-          <Input inputMode="tel" autoComplete="tel" placeholder="+7 (___) ___-__-__" data-testid="register-phone" />
-        </Form.Item>
-        <Form.Item label={T.email} name="email" rules={[rule('email')]}>
-          <Input inputMode="email" autoComplete="email" maxLength={LIMITS.emailMax} data-testid="register-email" />
-        </Form.Item>
-        <Form.Item label={T.password} name="password" extra={T.passwordHint} rules={[rule('password')]}>
-          <Input.Password autoComplete="new-password" maxLength={PASSWORD_MAX} data-testid="register-password" />
-        </Form.Item>
-        <Form.Item label={T.repeat} name="confirm_password" dependencies={['password']} rules={[rule('confirm_password')]}>
-          <Input.Password autoComplete="new-password" data-testid="register-password-repeat" />
-        </Form.Item>
+        <RegistrationFields
+          testId="register"
+          rules={{
+            company: [rule('company')],
+            inn: [rule('inn')],
+            name: [rule('name')],
+            email: [rule('email')],
+            password: [rule('password')],
+            confirm_password: [rule('confirm_password')],
+          }}
+        />
         <Button type="primary" htmlType="submit" block loading={register.isPending} data-testid="register-submit">
-          {T.submit}
+          {ACCOUNT_UI.register}
         </Button>
       </Form>
     </>

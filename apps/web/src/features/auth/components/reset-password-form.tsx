@@ -8,7 +8,8 @@ import { useResetPassword } from '@/features/auth/api/account-api';
 import { loginHref, splitFieldErrors, type LinkParams } from '@/features/auth/account-flow';
 import { AUTH_UI } from '@/features/auth/auth-text';
 import { LoginMessage, noticeState, type LoginNotice } from '@/features/auth/components/login-message';
-import { PasswordFields, type NewPasswordValues } from '@/features/auth/components/password-fields';
+import { NewPasswordFields, type NewPasswordValues } from '@/shared/account/account-fields';
+import { ACCOUNT_UI } from '@/shared/account/account-text';
 
 /**
  * The recovery step: the link's email and user_checkword with a new password (reset_password). The link works
@@ -60,9 +61,9 @@ export function ResetPasswordForm({ link }: { link: LinkParams }) {
         {AUTH_UI.resetFor} <strong data-testid="reset-email">{link.email}</strong>
       </Typography.Paragraph>
       <Form<NewPasswordValues> form={form} layout="vertical" requiredMark={false} onFinish={submit} disabled={reset.isPending}>
-        <PasswordFields testId="reset-password" />
+        <NewPasswordFields testId="reset-password" />
         <Button type="primary" htmlType="submit" block loading={reset.isPending} data-testid="reset-submit">
-          {AUTH_UI.savePassword}
+          {ACCOUNT_UI.savePassword}
         </Button>
       </Form>
     </>

@@ -10,7 +10,8 @@ import { useChangePassword } from '@/features/auth/api/account-api';
 import { splitFieldErrors } from '@/features/auth/account-flow';
 import { AUTH_UI } from '@/features/auth/auth-text';
 import { LoginMessage, type LoginNotice } from '@/features/auth/components/login-message';
-import { PasswordFields, type NewPasswordValues } from '@/features/auth/components/password-fields';
+import { NewPasswordFields, type NewPasswordValues } from '@/shared/account/account-fields';
+import { ACCOUNT_UI } from '@/shared/account/account-text';
 import { safeBackUrl } from '@/shared/auth/back-url';
 import { useSession } from '@/shared/auth/session-context';
 
@@ -72,9 +73,9 @@ export function SetPasswordForm({ withCurrent, notice: initialNotice }: { withCu
             <Input.Password prefix={<LockOutlined />} autoComplete="current-password" data-testid="current-password" />
           </Form.Item>
         )}
-        <PasswordFields testId="set-password" />
+        <NewPasswordFields testId="set-password" />
         <Button type="primary" htmlType="submit" block loading={change.isPending} data-testid="set-password-submit">
-          {AUTH_UI.savePassword}
+          {ACCOUNT_UI.savePassword}
         </Button>
       </Form>
       <Button

@@ -1,19 +1,20 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Flex, Form, Input, Spin, Typography, type FormInstance } from 'antd';
-import { LockOutlined } from '@ant-design/icons';
+import { Button, Flex, Form, Spin, Typography, type FormInstance } from 'antd';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
-import { ACCOUNT_MSG, PASSWORD_MAX, PASSWORD_MIN } from '@b2b/contracts/auth';
+import { ACCOUNT_MSG } from '@b2b/contracts/auth';
 import { MSG } from '@b2b/contracts/messages';
 import { isApiError } from '@/api/api-error';
 import { errorText } from '@/api/error-text';
 import { buyerRequest } from '@/features/storefront/api/buyer-client';
 import { confirmBuyer, useResetBuyerPassword, type BuyerLink } from '@/features/storefront/api/shop-public-api';
 import { GuestPanel, NoticeAlert, type Notice } from '@/features/storefront/components/shop-plain';
-import { sameAsPassword, showFailure } from '@/features/storefront/pages/guest-pages';
+import { showFailure } from '@/features/storefront/pages/guest-pages';
 import type { SignInState } from '@/features/storefront/pages/sign-in-page';
 import { useBuyer, useShop } from '@/features/storefront/shop-context';
 import { SHOP_UI } from '@/features/storefront/shop-text';
+import { NewPasswordFields, type NewPasswordValues } from '@/shared/account/account-fields';
+import { ACCOUNT_UI } from '@/shared/account/account-text';
 import { UI } from '@/shared/ui-text';
 
 /*
@@ -25,11 +26,6 @@ import { UI } from '@/shared/ui-text';
 
 const T = SHOP_UI.account;
 const PASSWORD_FIELDS = ['password', 'confirm_password'] as const;
-
-interface NewPassword {
-  password: string;
-  confirm_password: string;
-}
 
 /** The e-mail and check word of the address, or null when either is missing. */
 function linkOf(params: URLSearchParams): BuyerLink | null {
@@ -48,32 +44,16 @@ function NewPasswordForm({
   pending,
   prefix,
 }: {
-  form: FormInstance<NewPassword>;
-  onFinish: (values: NewPassword) => Promise<void>;
+  form: FormInstance<NewPasswordValues>;
+  onFinish: (values: NewPasswordValues) => Promise<void>;
   pending: boolean;
   prefix: string;
 }) {
   return (
-    <Form<NewPassword> form={form} layout="vertical" requiredMark={false} onFinish={onFinish} disabled={pending} data-testid={`${prefix}-form`}>
-      <Form.Item
-        label={T.newPassword}
-        name="password"
-        rules={[
-          {
-            validator: async (_, value: string | undefined) => {
-              if (!value) throw new Error(MSG.loginPasswordRequired);
-              if (value.length < PASSWORD_MIN) throw new Error(ACCOUNT_MSG.passwordTooShort);
-            },
-          },
-        ]}
-      >
-        <Input.Password prefix={<LockOutlined />} autoComplete="new-password" maxLength={PASSWORD_MAX} data-testid={`${prefix}-password`} />
-      </Form.Item>
-      <Form.Item label={T.repeat} name="confirm_password" dependencies={['password']} rules={[sameAsPassword]}>
-        <Input.Password prefix={<LockOutlined />} autoComplete="new-password" data-testid={`${prefix}-password-repeat`} />
-      </Form.Item>
+    <Form<NewPasswordValues> form={form} layout="vertical" requiredMark={false} onFinish={onFinish} disabled={pending} data-testid={`${prefix}-form`}>
+      <NewPasswordFields testId={`${prefix}-password`} />
       <Button type="primary" htmlType="submit" block loading={pending} data-testid={`${prefix}-submit`}>
-        {T.save}
+        {ACCOUNT_UI.savePassword}
       </Button>
     </Form>
   );
@@ -123,12 +103,12 @@ function ConfirmStep({ link }: { link: BuyerLink }) {
 function ResetStep({ link }: { link: BuyerLink }) {
   const shop = useShop();
   const { status, signOut } = useBuyer();
-  const [form] = Form.useForm<NewPassword>();
+  const [form] = Form.useForm<NewPasswordValues>();
   const reset = useResetBuyerPassword(shop.link);
   const navigate = useNavigate();
   const [notice, setNotice] = useState<(Notice & { badLink?: boolean }) | null>(null);
 
-  const submit = async (values: NewPassword) => {
+  const submit = async (values: NewPasswordValues) => {
     setNotice(null);
     try {
       const answer = await reset.mutateAsync({ ...link, ...values });
@@ -180,12 +160,12 @@ export function AccountPage() {
 export function SetPasswordPage() {
   const shop = useShop();
   const { user, recheck, signOut } = useBuyer();
-  const [form] = Form.useForm<NewPassword>();
+  const [form] = Form.useForm<NewPasswordValues>();
   const navigate = useNavigate();
   const arrived = (useLocation().state as { notice?: Notice } | null)?.notice ?? null;
   const [notice, setNotice] = useState<Notice | null>(arrived);
   const change = useMutation({
-    mutationFn: (values: NewPassword) =>
+    mutationFn: (values: NewPasswordValues) =>
       buyerRequest<{ SUCCESS: 'Y'; MESSAGE?: string }>(shop.link, 'POST', '/v3/api/auth/register/', {
         body: { type: 'change_password', ...values },
         silent: true,
@@ -193,7 +173,7 @@ export function SetPasswordPage() {
     meta: { toastError: false },
   });
 
-  const submit = async (values: NewPassword) => {
+  const submit = async (values: NewPasswordValues) => {
     setNotice(null);
     try {
       await change.mutateAsync(values);

@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { Button, Flex, Form, Input, Typography } from 'antd';
 import { MailOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
-import { ACCOUNT_MSG, PASSWORD_MAX } from '@b2b/contracts/auth';
-import { LIMITS } from '@b2b/contracts/limits';
+import { ACCOUNT_MSG } from '@b2b/contracts/auth';
 import { MSG } from '@b2b/contracts/messages';
 import { isApiError } from '@/api/api-error';
 import { errorText } from '@/api/error-text';
@@ -11,8 +10,10 @@ import { useRecoverBuyer, useRegisterBuyer, type BuyerRegistration } from '@/fea
 import { GuestPanel, NoticeAlert, type Notice } from '@/features/storefront/components/shop-plain';
 import { useShop } from '@/features/storefront/shop-context';
 import { SHOP_UI } from '@/features/storefront/shop-text';
+import { RegistrationFields, sameAsPassword } from '@/shared/account/account-fields';
+import { ACCOUNT_UI } from '@/shared/account/account-text';
 import { capitaliseWords } from '@/shared/inputs/names';
-import { formatPhone, phoneDigits } from '@/shared/inputs/phone';
+import { phoneDigits } from '@/shared/inputs/phone';
 import { UI } from '@/shared/ui-text';
 
 /*
@@ -46,13 +47,6 @@ export function showFailure(
   }
   return { type: 'error', text: errorText(error, 'login') };
 }
-
-/** The repeat of a password: the same as the form's `password` (ACCOUNT_MSG.passwordsDiffer). */
-export const sameAsPassword = ({ getFieldValue }: { getFieldValue: (name: string) => unknown }) => ({
-  validator: async (_: unknown, value: string | undefined) => {
-    if (((getFieldValue('password') as string | undefined) ?? '') !== (value ?? '')) throw new Error(ACCOUNT_MSG.passwordsDiffer);
-  },
-});
 
 const T = SHOP_UI.register;
 const REGISTRATION_FIELDS = ['company', 'inn', 'name', 'phone', 'email', 'password', 'confirm_password'] as const;
@@ -104,34 +98,17 @@ export function RegisterPage() {
           disabled={register.isPending}
           data-testid="shop-register-form"
         >
-          <Form.Item label={T.company} name="company" rules={[{ required: true, whitespace: true, message: ACCOUNT_MSG.companyRequired }]}>
-            <Input autoComplete="organization" maxLength={LIMITS.companyNameMax} autoFocus data-testid="shop-register-company" />
-          </Form.Item>
-          <Form.Item label={T.inn} name="inn" normalize={(v: string) => (v ?? '').replace(/\D/g, '').slice(0, 12)}>
-            <Input inputMode="numeric" autoComplete="off" data-testid="shop-register-inn" />
-          </Form.Item>
-          <Form.Item
-            label={T.name}
-            name="name"
-            rules={[{ required: true, whitespace: true, message: ACCOUNT_MSG.nameRequired }]}
-            normalize={(v: string) => capitaliseWords(v ?? '')}
-          >
-            <Input autoComplete="name" maxLength={LIMITS.personNameMax} data-testid="shop-register-name" />
-          </Form.Item>
-          <Form.Item label={T.phone} name="phone" normalize={(v: string) => formatPhone(v ?? '')}>
-            <Input inputMode="tel" autoComplete="tel" placeholder="+7 (___) ___-__-__" data-testid="shop-register-phone" />
-          </Form.Item>
-          <Form.Item label={UI.email} name="email" rules={[{ required: true, whitespace: true, message: MSG.loginEmailRequired }]}>
-            <Input inputMode="email" autoComplete="email" maxLength={LIMITS.emailMax} data-testid="shop-register-email" />
-          </Form.Item>
-          <Form.Item label={T.password} name="password" extra={T.passwordHint}>
-            <Input.Password autoComplete="new-password" maxLength={PASSWORD_MAX} data-testid="shop-register-password" />
-          </Form.Item>
-          <Form.Item label={T.repeat} name="confirm_password" dependencies={['password']} rules={[sameAsPassword]}>
-            <Input.Password autoComplete="new-password" data-testid="shop-register-repeat" />
-          </Form.Item>
+          <RegistrationFields
+            testId="shop-register"
+            rules={{
+              company: [{ required: true, whitespace: true, message: ACCOUNT_MSG.companyRequired }],
+              name: [{ required: true, whitespace: true, message: ACCOUNT_MSG.nameRequired }],
+              email: [{ required: true, whitespace: true, message: MSG.loginEmailRequired }],
+              confirm_password: [sameAsPassword],
+            }}
+          />
           <Button type="primary" htmlType="submit" block loading={register.isPending} data-testid="shop-register-submit">
-            {T.submit}
+            {ACCOUNT_UI.register}
           </Button>
         </Form>
       )}
