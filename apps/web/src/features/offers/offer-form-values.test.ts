@@ -61,7 +61,7 @@ describe('parseOfferDay', () => {
   it('reads dd.MM.yyyy days that exist', () => {
     expect(parseOfferDay('29.02.2028')?.format('YYYY-MM-DD')).toBe('2028-02-29');
     expect(parseOfferDay('30.02.2026')).toBeNull();
-    expect(parseOfferDay('2026-01-01')).toBeNull();
+    expect(parseOfferDay(' 2026-01-01 ')?.format('DD.MM.YYYY')).toBe('01.01.2026');
     expect(parseOfferDay(undefined)).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import dayjs, { type Dayjs } from 'dayjs';
+import { readDay } from '@b2b/contracts/dates';
 import { BANNER_PLACEMENTS, type BannerPlacement, type OfferBody, type OfferCard } from '@b2b/contracts/offers';
 
 /** Days on the form and on the wire (§9 dd.MM.yyyy; the server takes YYYY-MM-DD too). */
@@ -31,13 +32,10 @@ export interface OfferFormValues {
   xls_file: FileChange;
 }
 
-/** dd.MM.yyyy (as the card sends its dates) to a day; anything else is no day. */
+/** A day of the card (dd.MM.yyyy; contracts' readDay), or no day. */
 export function parseOfferDay(text: string | undefined): Dayjs | null {
-  const match = text ? /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(text.trim()) : null;
-  if (!match) return null;
-  const iso = `${match[3]}-${match[2]}-${match[1]}`;
-  const parsed = dayjs(iso);
-  return parsed.isValid() && parsed.format('YYYY-MM-DD') === iso ? parsed : null;
+  const read = readDay(text ?? '');
+  return 'day' in read ? dayjs(read.day) : null;
 }
 
 /** The form's values of a stored offer, or of a new one (active, no gifts, no files). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { columnSortOrder, exportRequest, filterPatch, isoDay, orderListRequest, pageOf, pagePatch, sortPatch } from './order-list-params';
+import { columnSortOrder, exportRequest, filterPatch, orderListRequest, pageOf, pagePatch, sortPatch } from './order-list-params';
 
 describe('orderListRequest', () => {
   it('defaults to the newest orders, 12 a page', () => {
@@ -44,12 +44,15 @@ describe('orderListRequest', () => {
   });
 });
 
-describe('isoDay', () => {
-  it('accepts real calendar days only', () => {
-    expect(isoDay('2024-02-29')).toBe('2024-02-29');
-    expect(isoDay('2023-02-29')).toBeUndefined();
-    expect(isoDay('01.02.2024')).toBeUndefined();
-    expect(isoDay(undefined)).toBeUndefined();
+describe('the date filter', () => {
+  it('sends real calendar days only, as YYYY-MM-DD', () => {
+    expect(orderListRequest({ date_start: '2024-02-29', date_end: '01.03.2024' })).toMatchObject({
+      date_start: '2024-02-29',
+      date_end: '2024-03-01',
+    });
+    const none = orderListRequest({ date_start: '2023-02-29', date_end: '1999-12-31' });
+    expect(none.date_start).toBeUndefined();
+    expect(none.date_end).toBeUndefined();
   });
 });
 

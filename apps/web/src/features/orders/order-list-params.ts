@@ -1,3 +1,4 @@
+import { readDay } from '@b2b/contracts/dates';
 import { LIMITS, ORDER_STATUSES, type OrderStatus } from '@b2b/contracts/limits';
 import { ORDER_SORTS } from '@b2b/contracts/orders';
 import type { ListParams, ListParamsPatch } from '@/shared/list-params/list-params';
@@ -42,12 +43,10 @@ const positiveInt = (raw: string | undefined): number | undefined => {
   return n > 0 && Number.isSafeInteger(n) ? n : undefined;
 };
 
-/** A YYYY-MM-DD calendar day that exists, else undefined. */
-export function isoDay(raw: string | undefined): string | undefined {
-  const match = raw ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(raw) : null;
-  if (!match) return undefined;
-  const date = new Date(`${raw}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === raw ? raw : undefined;
+/** A filter's day as YYYY-MM-DD (contracts' readDay: a real day in range, YYYY-MM-DD or dd.MM.yyyy), else none. */
+function filterDay(raw: string | undefined): string | undefined {
+  const read = readDay(raw ?? '');
+  return 'day' in read ? read.day : undefined;
 }
 
 export function orderListRequest(params: ListParams): OrderListRequest {
@@ -68,8 +67,8 @@ export function orderListRequest(params: ListParams): OrderListRequest {
   if (clientId) out.client_id = clientId;
   const shopId = positiveInt(params.shop_id);
   if (shopId) out.shop_id = shopId;
-  const start = isoDay(params.date_start);
-  const end = isoDay(params.date_end);
+  const start = filterDay(params.date_start);
+  const end = filterDay(params.date_end);
   if (start) out.date_start = start;
   if (end) out.date_end = end;
   const query = params.query?.trim();
