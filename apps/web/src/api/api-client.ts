@@ -26,7 +26,7 @@ async function send<T>(method: HttpMethod, path: string, options: RequestOptions
  * A call with the session's token. A 401 for an expired token refreshes and retries once; when that fails, or
  * the token is invalid, the tokens are cleared and the page reloaded (back-office.md §4).
  */
-export async function request<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> {
+async function request<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> {
   try {
     try {
       return await send<T>(method, path, options, await getAccessToken());
@@ -52,8 +52,6 @@ export const api = {
   get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, options),
   post: <T>(path: string, options?: RequestOptions) => request<T>('POST', path, options),
   put: <T>(path: string, options?: RequestOptions) => request<T>('PUT', path, options),
-  patch: <T>(path: string, options?: RequestOptions) => request<T>('PATCH', path, options),
-  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
 };
 
 export type CallOptions = Pick<RequestOptions, 'signal' | 'silent' | 'responseType'>;

@@ -17,7 +17,6 @@ import { QUERY_ROOT, useInvalidateAfter } from '@/shared/query/resource-changes'
 export const priceListKeys = {
   all: [QUERY_ROOT.pricing, 'price-lists'] as const,
   lists: () => [...priceListKeys.all, 'list'] as const,
-  detail: (type: PriceListType, id: PriceListId) => [...priceListKeys.all, 'detail', type, id] as const,
 };
 
 /** Both kinds (PRICELISTS and COLUMNS) and the price types: one call serves both tabs. */
@@ -25,13 +24,6 @@ export const usePriceLists = () =>
   useQuery({
     queryKey: priceListKeys.lists(),
     queryFn: ({ signal }) => api.call(R.pricelist.list, {}, { signal }),
-  });
-
-/** One list or column by its id. */
-export const usePriceList = (type: PriceListType, id: PriceListId) =>
-  useQuery({
-    queryKey: priceListKeys.detail(type, id),
-    queryFn: ({ signal }) => api.call(R[type].card, { params: { id } }, { signal }),
   });
 
 export interface PriceListFormValues {
