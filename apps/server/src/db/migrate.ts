@@ -44,6 +44,8 @@ import * as loyaltyBalanceGuard from './migrations/2026-11-28-0047-loyalty-balan
 import * as reportGroupOrders from './migrations/2026-11-28-0048-report-group-orders';
 import * as orderRouting from './migrations/2026-11-28-0049-order-routing';
 import * as reportResults from './migrations/2026-11-28-0051-report-results';
+import * as readModelSql from './migrations/2026-11-28-0058-read-model-sql';
+import { applyReadModelSql } from './read-model-sql';
 
 /** Dated migrations, listed here so that the bundled server carries them. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -91,13 +93,25 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-28-0048-report-group-orders': reportGroupOrders,
   '2026-11-28-0049-order-routing': orderRouting,
   '2026-11-28-0051-report-results': reportResults,
+  '2026-11-28-0058-read-model-sql': readModelSql,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
+/*
+ * Two kinds of change, like Flyway's versioned and repeatable migrations. Tables, columns, indexes and data move by
+ * the dated migrations above, each run once, in order. The triggers and their functions (the read models the lists
+ * and reports read, the catalogue's and prices' versions, a few guards) live in named `.sql` files beside the code
+ * they serve, listed in db/read-model-sql.ts: each holds the current definition and can run again, and after the
+ * dated migrations every file whose checksum differs from the one recorded in read_model_sql is applied, in that
+ * list's order, each in its own transaction. To change a trigger, edit its file (the next start applies it); a
+ * dated migration fills or rebuilds the read model's rows when the change needs it, and drops what a file no longer
+ * defines. The older migrations still create the first versions (a fresh database runs them, then the files).
+ */
 export async function migrateToLatest(db: Db): Promise<string[]> {
   const migrator = new Migrator({ db, provider });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  const migrations = (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  return [...migrations, ...(await applyReadModelSql(db))];
 }
