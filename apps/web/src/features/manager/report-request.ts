@@ -1,16 +1,13 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import { LIMITS } from '@b2b/contracts/limits';
 import type { ReportBody, ReportCode, ReportParam } from '@b2b/contracts/reports';
+import { WIRE_DAY } from '@/shared/inputs/day-range';
 
 /**
  * The reports screen's own saved state (never the orders screen's partner filter, issue 38.2): the report chosen
  * and the partner its filters name, in the URL and the params_reports cookie.
  */
 export const REPORTS_STATE = { cookie: 'params_reports', keys: ['report', 'shop_id'] } as const;
-
-/** The period on screen (dd.MM.yyyy) and on the wire (YYYY-MM-DD, Moscow days). */
-export const SCREEN_DAY = 'DD.MM.YYYY';
-export const WIRE_DAY = 'YYYY-MM-DD';
 
 /** How far back the period starts by default. */
 const DEFAULT_MONTHS = 3;

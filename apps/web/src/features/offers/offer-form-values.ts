@@ -1,9 +1,7 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import { readDay } from '@b2b/contracts/dates';
 import { BANNER_PLACEMENTS, type BannerPlacement, type OfferBody, type OfferCard } from '@b2b/contracts/offers';
-
-/** Days on the form and on the wire (§9 dd.MM.yyyy; the server takes YYYY-MM-DD too). */
-export const OFFER_DAY = 'DD.MM.YYYY';
+import { SCREEN_DAY } from '@/shared/inputs/day-range';
 
 /** A file field's change: a new file, or the stored one removed; null keeps what is stored. */
 export type FileChange = { file: File } | { remove: true } | null;
@@ -82,8 +80,8 @@ export function offerPayload(v: OfferFormValues): OfferBody {
     name: v.name.trim(),
     type: v.type ?? '',
     description: v.description.trim(),
-    date_start: v.date_start ? v.date_start.format(OFFER_DAY) : '',
-    date_end: v.date_end ? v.date_end.format(OFFER_DAY) : '',
+    date_start: v.date_start ? v.date_start.format(SCREEN_DAY) : '',
+    date_end: v.date_end ? v.date_end.format(SCREEN_DAY) : '',
     limit: v.limit.trim(),
     sort: v.sort.trim(),
     active: v.active,

@@ -2,6 +2,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { normaliseTime } from '@b2b/contracts/shop';
 import type { Tradepoint, TradepointSaveInput } from '@b2b/contracts/tradepoint-wire';
 import { phoneRows, phonesPayload, type PhoneRow } from '@/features/settings/shop-form-values';
+import { SCREEN_DAY } from '@/shared/inputs/day-range';
 
 export interface Hours {
   from: string;
@@ -79,7 +80,7 @@ export function tradepointPayload(v: TradepointFormValues, id: number | undefine
     holiday_work: Boolean(v.holiday_work),
     holiday_schedule: v.holiday_work ? hoursPayload(v.holiday_schedule) : undefined,
     base: Boolean(v.base),
-    date_start: v.date_start ? v.date_start.format('DD.MM.YYYY') : '',
-    date_end: v.date_end ? v.date_end.format('DD.MM.YYYY') : '',
+    date_start: v.date_start ? v.date_start.format(SCREEN_DAY) : '',
+    date_end: v.date_end ? v.date_end.format(SCREEN_DAY) : '',
   };
 }

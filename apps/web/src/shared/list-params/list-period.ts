@@ -1,3 +1,5 @@
+import type { Dayjs } from 'dayjs';
+import { paramsFromRange } from '@/shared/inputs/day-range';
 import type { ListParamsPatch } from '@/shared/list-params/list-params';
 
 /*
@@ -8,6 +10,7 @@ import type { ListParamsPatch } from '@/shared/list-params/list-params';
  */
 
 /** The patch of a picker change: the days chosen (either may be open), or the whole history when both are cleared. */
-export function periodPatch(start: string | null | undefined, end: string | null | undefined): ListParamsPatch {
-  return start || end ? { date_start: start ?? null, date_end: end ?? null, period: null } : { date_start: null, date_end: null, period: 'all' };
+export function periodPatch(range: readonly (Dayjs | null | undefined)[] | null | undefined): ListParamsPatch {
+  const days = paramsFromRange(range);
+  return days.date_start || days.date_end ? { ...days, period: null } : { ...days, period: 'all' };
 }

@@ -1,13 +1,11 @@
 import { Button, DatePicker, Flex, Select, Space, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
-import dayjs, { type Dayjs } from 'dayjs';
 import { clientKeys } from '@/features/clients/api/client-keys';
 import { CLIENTS_UI } from '@/features/clients/clients-text';
+import { SCREEN_DAY, isOutsideDays, paramsFromRange, rangeFromParams } from '@/shared/inputs/day-range';
 import { ListSearch } from '@/shared/ui/list-search';
 import type { ListParams, ListParamsPatch } from '@/shared/list-params/list-params';
 import { RefreshButton } from '@/shared/ui/refresh-button';
-
-const DAY = 'YYYY-MM-DD';
 
 interface Props {
   testId: string;
@@ -29,11 +27,6 @@ interface Props {
  * screen's actions.
  */
 export function ListToolbar({ testId, params, setParams, pageSizes, periodLabel, minDate, onExport, exporting, searchPlaceholder, children }: Props) {
-  const value: [Dayjs | null, Dayjs | null] = [
-    params.date_start ? dayjs(params.date_start, DAY) : null,
-    params.date_end ? dayjs(params.date_end, DAY) : null,
-  ];
-  const min = minDate ? dayjs(minDate * 1000).startOf('day') : null;
   return (
     <Flex gap={12} wrap align="center" justify="space-between" style={{ marginBottom: 16 }}>
       <Space wrap>
@@ -48,11 +41,11 @@ export function ListToolbar({ testId, params, setParams, pageSizes, periodLabel,
         <Typography.Text type="secondary">{periodLabel}</Typography.Text>
         <span data-testid={`${testId}-dates`}>
           <DatePicker.RangePicker
-            format="DD.MM.YYYY"
+            format={SCREEN_DAY}
             allowEmpty={[true, true]}
-            value={value}
-            disabledDate={(d) => (min !== null && d.isBefore(min)) || d.isAfter(dayjs().endOf('day'))}
-            onChange={(range) => setParams({ date_start: range?.[0]?.format(DAY) ?? null, date_end: range?.[1]?.format(DAY) ?? null, offset: null })}
+            value={rangeFromParams(params.date_start, params.date_end)}
+            disabledDate={(d) => isOutsideDays(d, minDate)}
+            onChange={(range) => setParams({ ...paramsFromRange(range), offset: null })}
           />
         </span>
         <Typography.Text type="secondary">{CLIENTS_UI.pageSize}</Typography.Text>

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { formatPhone } from '@b2b/contracts/phone-format';
 import { Alert, DatePicker, Flex, Input, Table, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { LIMITS } from '@b2b/contracts/limits';
 import { MSG } from '@b2b/contracts/messages';
@@ -14,11 +13,11 @@ import { CLIENTS_UI } from '@/features/clients/clients-text';
 import { useClientId } from '@/features/clients/pages/client-card-page';
 import { formatDate } from '@/shared/formatters/format-date';
 import { formatMoney } from '@/shared/formatters/format-money';
+import { SCREEN_DAY, isOutsideDays, paramsFromRange } from '@/shared/inputs/day-range';
 import { RefreshButton } from '@/shared/ui/refresh-button';
 import { formatCount } from '@/shared/formatters/format-number';
 import { wideTable } from '@/shared/ui/wide-table';
 
-const DAY = 'YYYY-MM-DD';
 const LIMIT = LIMITS.clientOrderListPageSize;
 
 /** Заказы: the client's orders, 12 a page, with a search and a date range (back-office.md §3 client order list). */
@@ -27,14 +26,14 @@ export function ClientOrdersTab() {
   const info = usePartnerInfo();
   const [page, setPage] = useState(1);
   const [query, setQuery] = useState('');
-  const [dates, setDates] = useState<[string | null, string | null]>([null, null]);
+  const [dates, setDates] = useState(() => paramsFromRange(null));
   const request = {
     sort: 'CREATE_DATE',
     limit: String(LIMIT),
     offset: String((page - 1) * LIMIT),
     ...(query ? { query } : {}),
-    ...(dates[0] ? { date_start: dates[0] } : {}),
-    ...(dates[1] ? { date_end: dates[1] } : {}),
+    ...(dates.date_start ? { date_start: dates.date_start } : {}),
+    ...(dates.date_end ? { date_end: dates.date_end } : {}),
   };
   const orders = useClientOrders(clientId, request);
   const minDate = info.data?.ORDER_DATE.MIN_DATE;
@@ -54,11 +53,11 @@ export function ClientOrdersTab() {
         />
         <span data-testid="client-orders-dates">
           <DatePicker.RangePicker
-            format="DD.MM.YYYY"
+            format={SCREEN_DAY}
             allowEmpty={[true, true]}
-            disabledDate={(d) => (!!minDate && d.isBefore(dayjs(minDate * 1000).startOf('day'))) || d.isAfter(dayjs().endOf('day'))}
+            disabledDate={(d) => isOutsideDays(d, minDate)}
             onChange={(r) => {
-              setDates([r?.[0]?.format(DAY) ?? null, r?.[1]?.format(DAY) ?? null]);
+              setDates(paramsFromRange(r));
               setPage(1);
             }}
           />

@@ -1,18 +1,16 @@
 import { useState } from 'react';
 import { DatePicker, Flex, Select } from 'antd';
-import dayjs from 'dayjs';
 import { LOYALTY_OPERATION_LABEL, LOYALTY_OPERATIONS } from '@b2b/contracts/loyalty';
 import { loyaltyKeys, useClientChoices } from '@/features/loyalty/api/loyalty-api';
 import { BALANCE_DEFAULTS, type BalanceRequest, filterPatch } from '@/features/loyalty/loyalty-list-params';
 import { LOYALTY_UI } from '@/features/loyalty/loyalty-text';
 import { useDebounced } from '@/shared/hooks/use-debounced';
+import { SCREEN_DAY, rangeFromParams } from '@/shared/inputs/day-range';
 import type { ListParamsPatch } from '@/shared/list-params/list-params';
 import { periodPatch } from '@/shared/list-params/list-period';
 import { RefreshButton } from '@/shared/ui/refresh-button';
 
 const T = LOYALTY_UI.balance;
-const WIRE_DAY = 'YYYY-MM-DD';
-const SHOWN_DAY = 'DD.MM.YYYY';
 
 const OPERATION_OPTIONS = LOYALTY_OPERATIONS.map((value) => ({ value, label: LOYALTY_OPERATION_LABEL[value] }));
 const ORDER_OPTIONS = (['ASC', 'DESC'] as const).map((value) => ({ value, label: T.orderChoice[value] }));
@@ -36,10 +34,7 @@ export function BalanceFilters({ request, clientName, onChange }: Props) {
   if (request.client_id && !options.some((o) => o.value === request.client_id)) {
     options.unshift({ value: request.client_id, label: clientName ?? `№ ${request.client_id}` });
   }
-  const range =
-    request.date_start || request.date_end
-      ? ([request.date_start ? dayjs(request.date_start) : null, request.date_end ? dayjs(request.date_end) : null] as const)
-      : null;
+  const range = rangeFromParams(request.date_start, request.date_end);
 
   return (
     <Flex gap={8} wrap align="center" style={{ marginBottom: 12 }} data-testid="balance-filters">
@@ -66,11 +61,11 @@ export function BalanceFilters({ request, clientName, onChange }: Props) {
       />
       <span data-testid="balance-filter-dates">
         <DatePicker.RangePicker
-          format={SHOWN_DAY}
+          format={SCREEN_DAY}
           placeholder={T.period}
           allowEmpty={[true, true]}
-          value={range ? [range[0], range[1]] : null}
-          onChange={(dates) => set(periodPatch(dates?.[0]?.format(WIRE_DAY), dates?.[1]?.format(WIRE_DAY)))}
+          value={range}
+          onChange={(dates) => set(periodPatch(dates))}
         />
       </span>
       <Select

@@ -5,11 +5,9 @@ import { useSetClientStatus } from '@/features/loyalty/api/loyalty-api';
 import { MemberModal } from '@/features/loyalty/components/member-modal';
 import { useLoyaltySave } from '@/features/loyalty/components/use-loyalty-save';
 import { LOYALTY_UI } from '@/features/loyalty/loyalty-text';
+import { SCREEN_DAY, WIRE_DAY } from '@/shared/inputs/day-range';
 
 const T = LOYALTY_UI.setStatus;
-/** The date as the user reads it (§9) and as the API takes it. */
-const SHOWN_DAY = 'DD.MM.YYYY';
-const WIRE_DAY = 'YYYY-MM-DD';
 
 interface StatusValues {
   status_id?: number;
@@ -56,7 +54,12 @@ export function SetStatusModal({ member, statuses, onClose }: Props) {
           <Select options={statuses.map((s) => ({ value: s.ID, label: s.TITLE }))} data-testid="set-status-select" />
         </Form.Item>
         <Form.Item name="date_status_end" label={T.until} extra={T.untilHint}>
-          <DatePicker format={SHOWN_DAY} disabledDate={(day) => day.isBefore(dayjs(), 'day')} data-testid="set-status-until" style={{ width: 200 }} />
+          <DatePicker
+            format={SCREEN_DAY}
+            disabledDate={(day) => day.isBefore(dayjs(), 'day')}
+            data-testid="set-status-until"
+            style={{ width: 200 }}
+          />
         </Form.Item>
       </Form>
     </MemberModal>

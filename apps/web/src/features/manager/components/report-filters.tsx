@@ -4,7 +4,8 @@ import dayjs from 'dayjs';
 import type { ReportParam } from '@b2b/contracts/reports';
 import { MANAGER_UI as T } from '@/features/manager/manager-text';
 import { useReportCatalog } from '@/features/manager/api/manager-api';
-import { LIMIT_CHOICES, SCREEN_DAY, WIRE_DAY, type ReportFilterValues } from '@/features/manager/report-request';
+import { LIMIT_CHOICES, type ReportFilterValues } from '@/features/manager/report-request';
+import { SCREEN_DAY, WIRE_DAY, isOutsideDays } from '@/shared/inputs/day-range';
 import { PartnerPicker } from '@/shared/manager/partner-picker';
 
 const LIMIT_OPTIONS = LIMIT_CHOICES.map((n) => ({ value: n, label: String(n) }));
@@ -76,7 +77,7 @@ export function ReportFilters({
                 placeholder={T.periodPlaceholder}
                 allowClear={false}
                 value={[dayjs(values.date_from), dayjs(values.date_to)]}
-                disabledDate={(day) => day.isAfter(dayjs().endOf('day'))}
+                disabledDate={(day) => isOutsideDays(day, null)}
                 onChange={(range) => {
                   if (range?.[0] && range[1]) set({ date_from: range[0].format(WIRE_DAY), date_to: range[1].format(WIRE_DAY) });
                 }}

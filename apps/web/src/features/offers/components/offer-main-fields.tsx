@@ -4,8 +4,8 @@ import { LIMITS } from '@b2b/contracts/limits';
 import { OFFER_MSG, type OfferCard } from '@b2b/contracts/offers';
 import { useOfferTypes } from '@/features/offers/api/offers-api';
 import { isOneLetter } from '@/features/offers/offer-checks';
-import { OFFER_DAY } from '@/features/offers/offer-form-values';
 import { OFFERS_UI as T } from '@/features/offers/offers-text';
+import { SCREEN_DAY } from '@/shared/inputs/day-range';
 
 const digits = (v: string | undefined) => (v ?? '').replace(/\D/g, '').slice(0, 9);
 const signedDigits = (v: string | undefined) =>
@@ -50,7 +50,7 @@ export function OfferMainFields({ offer }: { offer?: OfferCard }) {
       <Row gutter={16}>
         <Col xs={12} md={6}>
           <Form.Item name="date_start" label={T.form.dateStart} rules={[{ required: true, message: OFFER_MSG.dateStartRequired }]}>
-            <DatePicker format={OFFER_DAY} style={{ width: '100%' }} data-testid="offer-date-start" />
+            <DatePicker format={SCREEN_DAY} style={{ width: '100%' }} data-testid="offer-date-start" />
           </Form.Item>
         </Col>
         <Col xs={12} md={6}>
@@ -67,7 +67,7 @@ export function OfferMainFields({ offer }: { offer?: OfferCard }) {
               }),
             ]}
           >
-            <DatePicker format={OFFER_DAY} style={{ width: '100%' }} data-testid="offer-date-end" />
+            <DatePicker format={SCREEN_DAY} style={{ width: '100%' }} data-testid="offer-date-end" />
           </Form.Item>
         </Col>
         <Col xs={12} md={6}>

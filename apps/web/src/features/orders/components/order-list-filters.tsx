@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Button, DatePicker, Flex, Input, InputNumber, Select } from 'antd';
 import { useClientOptions } from '@/features/orders/api/client-options-api';
-import { SCREEN_DAY, isOutsideOrderDates, paramsFromRange, rangeFromParams } from '@/features/orders/order-dates';
 import { type OrderListRequest, filterPatch } from '@/features/orders/order-list-params';
 import { ORDER_STATUS_OPTIONS } from '@/features/orders/order-status';
 import { ORDER_UI } from '@/features/orders/order-text';
 import type { ListParamsPatch } from '@/shared/list-params/list-params';
 import { useDebounced } from '@/shared/hooks/use-debounced';
+import { SCREEN_DAY, isOutsideDays, paramsFromRange, rangeFromParams } from '@/shared/inputs/day-range';
 
 /** A client id typed by hand, for when the short client list does not answer. */
 function ClientIdFilter({ value, onCommit }: { value?: number; onCommit: (id: number | null) => void }) {
@@ -98,7 +98,7 @@ export function OrderListFilters({
           placeholder={ORDER_UI.filters.dates}
           allowEmpty={[true, true]}
           value={range}
-          disabledDate={(day) => isOutsideOrderDates(day, minDate)}
+          disabledDate={(day) => isOutsideDays(day, minDate)}
           onChange={(dates) => set(paramsFromRange(dates))}
         />
       </span>

@@ -1,5 +1,4 @@
 import { Alert, App, Button, Card, DatePicker, Flex, Input, Select, Skeleton, Space, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
 import { errorText } from '@/api/error-text';
 import { usePartnerInfo } from '@/api/queries/info-queries';
 import { assignKeys, useAssignGroups, useAssignPrices, useSaveAssign } from '@/features/pricing/api/price-assign-api';
@@ -19,12 +18,11 @@ import { AssignTree } from '@/features/pricing/assign/assign-tree';
 import { useAssignTree } from '@/features/pricing/assign/use-assign-tree';
 import type { PriceListsAnswer } from '@b2b/contracts/price-lists';
 import { useSession } from '@/shared/auth/session-context';
+import { SCREEN_DAY, isOutsideDays, paramsFromRange, rangeFromParams } from '@/shared/inputs/day-range';
 import type { ListParams, ListParamsPatch } from '@/shared/list-params/list-params';
 import { useListParams } from '@/shared/list-params/use-list-params';
 import { notifySuccess } from '@/shared/ui/notify';
 import { RefreshButton } from '@/shared/ui/refresh-button';
-
-const DAY = 'YYYY-MM-DD';
 
 interface BoardProps {
   price: ChosenPrice;
@@ -59,11 +57,6 @@ function AssignBoard({ price, lists, params, setParams }: BoardProps) {
   const readOnly = !rights?.priceButtons;
   const diff = assignDiff(groups, tree.changes, tree.touched, scope, tree.loaded);
   const pending = diffSize(diff);
-  const min = info.data?.CLIENT_DATE.MIN_DATE ? dayjs(info.data.CLIENT_DATE.MIN_DATE * 1000).startOf('day') : null;
-  const range: [Dayjs | null, Dayjs | null] = [
-    params.date_start ? dayjs(params.date_start, DAY) : null,
-    params.date_end ? dayjs(params.date_end, DAY) : null,
-  ];
 
   const choose = (value: string) => {
     const go = () => setParams(parsePriceValue(value));
@@ -113,11 +106,11 @@ function AssignBoard({ price, lists, params, setParams }: BoardProps) {
           <Typography.Text type="secondary">{T.period}</Typography.Text>
           <span data-testid="assign-dates">
             <DatePicker.RangePicker
-              format="DD.MM.YYYY"
+              format={SCREEN_DAY}
               allowEmpty={[true, true]}
-              value={range}
-              disabledDate={(d) => (min !== null && d.isBefore(min)) || d.isAfter(dayjs().endOf('day'))}
-              onChange={(r) => setParams({ date_start: r?.[0]?.format(DAY) ?? null, date_end: r?.[1]?.format(DAY) ?? null })}
+              value={rangeFromParams(params.date_start, params.date_end)}
+              disabledDate={(d) => isOutsideDays(d, info.data?.CLIENT_DATE.MIN_DATE)}
+              onChange={(r) => setParams(paramsFromRange(r))}
             />
           </span>
           <RefreshButton queryKey={assignKeys.all} testId="assign-refresh" />

@@ -11,6 +11,7 @@ import { PointsMap } from '@/features/settings/components/points-map';
 import { errorFor } from '@/features/settings/server-errors';
 import { SETTINGS_TEXT as T } from '@/features/settings/settings-text';
 import { tradepointFormValues, tradepointPayload, type TradepointFormValues } from '@/features/settings/tradepoint-form-values';
+import { SCREEN_DAY } from '@/shared/inputs/day-range';
 
 const FIELDS = ['address', 'coordinates', 'ph', 'work_days', 'work_schedule', 'holiday_schedule', 'date_start', 'date_end'];
 const DAY_OPTIONS = Object.entries(WORK_DAYS).map(([value, label]) => ({ value, label }));
@@ -128,12 +129,12 @@ export function TradepointModal({ point, onClose }: { point: Tradepoint | undefi
         <Row gutter={8}>
           <Col span={12}>
             <Form.Item name="date_start" label={T.dateStart}>
-              <DatePicker format="DD.MM.YYYY" style={{ width: '100%' }} />
+              <DatePicker format={SCREEN_DAY} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
           <Col span={12}>
             <Form.Item name="date_end" label={T.dateEnd}>
-              <DatePicker format="DD.MM.YYYY" style={{ width: '100%' }} />
+              <DatePicker format={SCREEN_DAY} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
         </Row>

@@ -1,20 +1,20 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { isOutsideOrderDates, paramsFromRange, rangeFromParams } from './order-dates';
+import { isOutsideDays, paramsFromRange, rangeFromParams } from './day-range';
 
-describe('isOutsideOrderDates', () => {
+describe('isOutsideDays', () => {
   const today = dayjs('2026-11-22T12:00:00');
   const min = dayjs('2025-11-23T15:30:00').unix();
-  it('allows the days from the first order to today', () => {
-    expect(isOutsideOrderDates(dayjs('2025-11-23T00:00:00'), min, today)).toBe(false);
-    expect(isOutsideOrderDates(dayjs('2026-11-22T23:00:00'), min, today)).toBe(false);
+  it('allows the days from the first one with data to today', () => {
+    expect(isOutsideDays(dayjs('2025-11-23T00:00:00'), min, today)).toBe(false);
+    expect(isOutsideDays(dayjs('2026-11-22T23:00:00'), min, today)).toBe(false);
   });
-  it('refuses days before the first order and after today', () => {
-    expect(isOutsideOrderDates(dayjs('2025-11-22T23:59:00'), min, today)).toBe(true);
-    expect(isOutsideOrderDates(dayjs('2026-11-23T00:00:00'), min, today)).toBe(true);
+  it('refuses days before the first one with data and after today', () => {
+    expect(isOutsideDays(dayjs('2025-11-22T23:59:00'), min, today)).toBe(true);
+    expect(isOutsideDays(dayjs('2026-11-23T00:00:00'), min, today)).toBe(true);
   });
-  it('has no lower bound without a first order', () => {
-    expect(isOutsideOrderDates(dayjs('2001-01-01'), null, today)).toBe(false);
+  it('has no lower bound without a first day', () => {
+    expect(isOutsideDays(dayjs('2001-01-01'), null, today)).toBe(false);
   });
 });
 

@@ -1,17 +1,17 @@
 import dayjs, { type Dayjs } from 'dayjs';
 
-/** The list filter's day format on screen (dd.MM.yyyy) and on the wire (YYYY-MM-DD). */
+/** A day on screen (dd.MM.yyyy, back-office.md §9) and on the wire (YYYY-MM-DD; contracts' readDay takes both). */
 export const SCREEN_DAY = 'DD.MM.YYYY';
 export const WIRE_DAY = 'YYYY-MM-DD';
 
-/** Days outside [the partner's first order, today] cannot be picked (back-office.md §9: ORDER_DATE.MIN_DATE). */
-export function isOutsideOrderDates(day: Dayjs, minDateSeconds: number | null | undefined, today: Dayjs = dayjs()): boolean {
+/** Days outside [the first day with data (its MIN_DATE, Unix seconds), today] cannot be picked (back-office.md §9). */
+export function isOutsideDays(day: Dayjs, minDateSeconds: number | null | undefined, today: Dayjs = dayjs()): boolean {
   if (day.isAfter(today.endOf('day'))) return true;
   return !!minDateSeconds && day.isBefore(dayjs.unix(minDateSeconds).startOf('day'));
 }
 
-/** The picker's range from the wire days; null when neither end is set. */
-export function rangeFromParams(start?: string, end?: string): [Dayjs | null, Dayjs | null] | null {
+/** A range picker's value from the wire days; null when neither end is set. */
+export function rangeFromParams(start?: string | null, end?: string | null): [Dayjs | null, Dayjs | null] | null {
   if (!start && !end) return null;
   return [start ? dayjs(start) : null, end ? dayjs(end) : null];
 }
