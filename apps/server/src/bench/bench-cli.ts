@@ -17,6 +17,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
@@ -116,6 +117,8 @@ async function benchEngine(setup: EngineSetup): Promise<EngineReport> {
     'load generator': loadGenerator() === 'wrk' ? 'wrk (Debian), one thread' : "Node's http client (apt-get install wrk for a lighter one)",
     server: server.banner,
   };
+  // On a shared machine the other work running beside the bench weighs in every figure: say how busy it was.
+  const loadBefore = os.loadavg()[0];
   try {
     const token = await login(server.baseUrl);
     const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' };
@@ -162,6 +165,8 @@ async function benchEngine(setup: EngineSetup): Promise<EngineReport> {
     await meter?.close();
     await server.stop();
   }
+  extra['machine load, 1-minute average at start / end'] =
+    `${loadBefore.toFixed(1)} / ${os.loadavg()[0].toFixed(1)} (${os.availableParallelism()} cores)`;
   const report: EngineReport = { engine: setup.engine, dataSet, results, extra };
   const failures = checkTargets(report, TARGETS[setup.engine]);
   console.log(failures.length ? `Targets missed:\n  ${failures.join('\n  ')}` : 'All targets met.');
