@@ -3,7 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, sql, type KyselyConfig } from 'kysely';
 import pg from 'pg';
-import { localChangeFeed, postgresChangeFeed, type ChangeFeed } from './change-feed';
+import { pgliteChangeFeed, postgresChangeFeed, type ChangeFeed } from './change-feed';
 import { lockDataDir } from './data-dir-lock';
 import { preparingPool, type PreparingOptions } from './prepared-statements';
 import { PagingPostgresDialect } from './paging-compiler';
@@ -45,14 +45,12 @@ export interface OpenOptions {
   processes?: number;
 }
 
-/** Each statement run: its time to `onQuery`, its text to the change feed (what this process wrote). */
-const statementLog =
-  (changes: ChangeFeed, onQuery?: OpenOptions['onQuery']): KyselyConfig['log'] =>
-  (event) => {
-    if (event.level !== 'query') return;
-    changes.seen(event.query.sql);
-    onQuery?.(event.queryDurationMillis, event.query.sql, event.query.parameters);
-  };
+/** Each statement's time to `onQuery` (none measured without it). */
+const statementLog = (onQuery?: OpenOptions['onQuery']): KyselyConfig['log'] =>
+  onQuery &&
+  ((event) => {
+    if (event.level === 'query') onQuery(event.queryDurationMillis, event.query.sql, event.query.parameters);
+  });
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.onQuery, opts.processes);
@@ -73,7 +71,8 @@ async function openPostgres(url: string, onQuery?: OpenOptions['onQuery'], proce
     // An idle connection the server ends (a restart, a terminated backend) is dropped by the pool; without a
     // listener its error would end the process.
     pool.on('error', (err) => console.error(`PostgreSQL: an idle connection was closed (${err.message})`));
-    return new Kysely<DB>({ dialect: new PagingPostgresDialect({ pool: preparingPool(pool, preparing) }), log: statementLog(changes, onQuery) });
+    changes.listenOn(pool);
+    return new Kysely<DB>({ dialect: new PagingPostgresDialect({ pool: preparingPool(pool, preparing) }), log: statementLog(onQuery) });
   };
   const db = open(10);
   // A few sessions per set of planner settings that some queries pin (db/planner-settings.ts); more for the generic
@@ -119,8 +118,8 @@ async function openPGlite(opts: OpenOptions): Promise<Database> {
     unlock();
     throw err;
   }
-  const changes = localChangeFeed();
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite), log: statementLog(changes, opts.onQuery) });
+  const changes = await pgliteChangeFeed(pglite);
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite), log: statementLog(opts.onQuery) });
   const timer = inMemory
     ? undefined
     : setInterval(() => {

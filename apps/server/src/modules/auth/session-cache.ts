@@ -12,8 +12,9 @@ export const SESSION_TABLES = ['users', 'auth_tokens'] as const;
 /**
  * The sessions of access tokens, by token hash, as the database last answered: every request's one statement, read
  * once per process until the token or its user changes (a sign-out, a revocation, a changed role, a disabled or
- * deleted account, a password change) — this process's own writes forget them at once, other processes' when their
- * notice arrives (db/change-feed.ts). A token never seen is always read: nothing unknown is kept. A read that a
+ * deleted account, a password change). The tables' triggers send a notice with every such write, whichever module or
+ * process makes it (db/change-feed.ts): this process's own writes forget the kept sessions before they answer, other
+ * processes' when their notice arrives. A token never seen is always read: nothing unknown is kept. A read that a
  * change overtook is not kept (its answer may predate the change).
  */
 export function sessionCache<T>(changes: ChangeFeed, now: () => number = Date.now) {

@@ -13,7 +13,7 @@ function testFeed() {
     },
     change: () => watchers.forEach((w) => w()),
   };
-  const changes: ChangeFeed = { watch: feed.watch, live: () => feed.live, seen: () => {}, close: async () => {} };
+  const changes: ChangeFeed = { watch: feed.watch, live: () => feed.live, close: async () => {} };
   return { feed, changes };
 }
 
