@@ -192,7 +192,12 @@ async function main() {
   console.log(`\nWritten ${files.json} and ${files.md}`);
   if (values.record) {
     const file = path.resolve(repoRoot, 'docs/performance.md');
-    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repoRoot, encoding: 'utf8' }).trim();
+    let commit = 'unknown (not a git checkout)';
+    try {
+      commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repoRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    } catch {
+      // A copy of the sources (git archive) has no history: --note says what it is.
+    }
     await recordRun(file, reports, TARGETS, { at: new Date(), commit, note: values.note });
     console.log(`Recorded in ${file}`);
   }

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import prettier from 'prettier';
-import { checkTargets, cpuText, ms, shareText, type EngineReport, type Targets } from './report';
+import { checkTargets, ms, routeCpuText, shareText, type EngineReport, type Targets } from './report';
 
 /** `npm run bench -- --record` puts each run's tables right below this line of docs/performance.md, the newest first. */
 export const RUNS_MARKER = '<!-- npm run bench -- --record: each run below this line, the newest first -->';
@@ -28,7 +28,7 @@ export function runTable(r: EngineReport, targets: Targets, meta: RunMeta): stri
   const head = [
     'route',
     `c${top} share of ceiling`,
-    `c${top} CPU ms/req (server + db)`,
+    `CPU ms/req (server + db), c${top} unless said`,
     ...concurrencies.map((c) => `c${c} p95 ms`),
     `c${top} req/s`,
   ];
@@ -41,7 +41,7 @@ export function runTable(r: EngineReport, targets: Targets, meta: RunMeta): stri
       return !run ? '' : run.requests ? ms(run.p95) : 'no answer';
     });
     const rps = last?.requests ? last.rps.toFixed(0) + (last.errors ? ` (${last.errors} err)` : '') : '';
-    lines.push(`| ${[s.scenario.name, shareText(r, last), cpuText(last?.cpu), ...p95s, rps].join(' | ')} |`);
+    lines.push(`| ${[s.scenario.name, shareText(r, last), routeCpuText(s, top), ...p95s, rps].join(' | ')} |`);
   }
   lines.push('');
   for (const [k, v] of Object.entries(r.extra)) lines.push(`- ${k}: ${v}`);

@@ -24,7 +24,7 @@ export type TargetClass = 'list' | 'search' | 'card' | NonNullable<Scenario['rol
 export interface Targets {
   /** Issue 40: req/s at the highest concurrency as a share of the ceiling's in the same run. */
   share?: Partial<Record<TargetClass, number>>;
-  /** Issue 40: CPU per request at the highest concurrency, server + database, ms. */
+  /** Issue 40: CPU per request, server + database, ms (cpuRun: at the highest concurrency that counted it). */
   cpuMs?: Partial<Record<TargetClass, number>>;
   /** Issue 40: p95 at concurrency 1, ms. */
   p95AtOne?: Partial<Record<TargetClass, number>>;
@@ -83,7 +83,7 @@ const percent = (share: number) => `${Number((share * 100).toFixed(1))} %`;
 export function describeTargets(t: Targets): string[] {
   const lines: string[] = [];
   if (t.share) lines.push(`req/s at the highest concurrency, as a share of the ceiling's: ${byValue(t.share, (v) => `≥ ${percent(v)}`, 'high')}`);
-  if (t.cpuMs) lines.push(`CPU per request (server + database) at the highest concurrency: ${byValue(t.cpuMs, (v) => `≤ ${v} ms`, 'low')}`);
+  if (t.cpuMs) lines.push(`CPU per request (server + database): ${byValue(t.cpuMs, (v) => `≤ ${v} ms`, 'low')}`);
   if (t.p95AtOne) lines.push(`p95 at concurrency 1: ${byValue(t.p95AtOne, (v) => `≤ ${v} ms`, 'low')}`);
   if (t.importSeconds) lines.push(`the price file: ≤ ${t.importSeconds} s end to end`);
   if (t.importParseFactor) lines.push(`the price file: ≤ ${t.importParseFactor}× its raw parse`);
@@ -101,6 +101,19 @@ export const cpuText = (cpu: CpuPerRequest | undefined) => {
   if (!cpu) return '';
   const total = cpuTotal(cpu)!.toFixed(2);
   return cpu.databaseMs === undefined ? total : `${total} (${cpu.serverMs.toFixed(2)} + ${cpu.databaseMs.toFixed(2)})`;
+};
+
+/**
+ * The run whose CPU per request stands for the route: the highest concurrency's, else the highest one's that counted
+ * it (a run counts it only when its answers far outnumber those left in flight, which a slow route at 32 on a busy
+ * machine does not).
+ */
+export const cpuRun = (s: ScenarioResult) => [...s.runs].reverse().find((x) => x.cpu);
+
+/** The route's CPU per request as the tables show it, with its concurrency when it is not the highest. */
+export const routeCpuText = (s: ScenarioResult, top: number) => {
+  const run = cpuRun(s);
+  return run ? `${cpuText(run.cpu)}${run.concurrency === top ? '' : ` at c${run.concurrency}`}` : '';
 };
 
 export const ms = (n: number | undefined) => (n === undefined || Number.isNaN(n) ? '' : n < 10 ? n.toFixed(2) : n.toFixed(1));
@@ -129,10 +142,11 @@ export function checkTargets(r: EngineReport, t: Targets): string[] {
       failures.push(`${s.scenario.name}: ${percent(top.rps / ceiling)} of the ceiling's req/s < ${percent(share)} at concurrency ${top.concurrency}`);
     }
     const cpuMs = t.cpuMs?.[cls];
-    const cpu = cpuTotal(top.cpu);
-    if (cpuMs && top.requests && cpu === undefined) failures.push(`${s.scenario.name}: no CPU per request at concurrency ${top.concurrency}`);
+    const counted = cpuRun(s);
+    const cpu = cpuTotal(counted?.cpu);
+    if (cpuMs && cpu === undefined && s.runs.some((x) => x.requests)) failures.push(`${s.scenario.name}: no CPU per request (too few answers)`);
     else if (cpuMs && cpu !== undefined && cpu > cpuMs) {
-      failures.push(`${s.scenario.name}: CPU ${cpu.toFixed(2)} ms a request > ${cpuMs} ms at concurrency ${top.concurrency}`);
+      failures.push(`${s.scenario.name}: CPU ${cpu.toFixed(2)} ms a request > ${cpuMs} ms at concurrency ${counted!.concurrency}`);
     }
     const p95 = t.p95AtOne?.[cls];
     if (p95 && one && one.p95 > p95) failures.push(`${s.scenario.name}: p95 ${ms(one.p95)} ms > ${p95} ms at concurrency 1`);
@@ -176,7 +190,7 @@ export function markdown(reports: EngineReport[], targets: Record<string, Target
       'SQL p50 ms',
       ...concurrencies.flatMap((c) => [`c${c} p50`, `c${c} p95`, `c${c} p99`, `c${c} req/s`]),
       `c${top} share of ceiling`,
-      `c${top} CPU ms/req (server + db)`,
+      `CPU ms/req (server + db), c${top} unless said`,
     ];
     lines.push(`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`);
     for (const s of r.results) {
@@ -194,7 +208,7 @@ export function markdown(reports: EngineReport[], targets: Record<string, Target
         return [ms(run.p50), ms(run.p95), ms(run.p99), run.rps.toFixed(0) + (run.errors ? ` (${run.errors} err)` : '')];
       });
       const last = s.runs.find((x) => x.concurrency === top);
-      lines.push(`| ${s.scenario.name} | ${ms(s.sql?.p50)} | ${cells.join(' | ')} | ${shareText(r, last)} | ${cpuText(last?.cpu)} |`);
+      lines.push(`| ${s.scenario.name} | ${ms(s.sql?.p50)} | ${cells.join(' | ')} | ${shareText(r, last)} | ${routeCpuText(s, top)} |`);
     }
     lines.push('');
     for (const [k, v] of Object.entries(r.extra)) lines.push(`- ${k}: ${v}`);
