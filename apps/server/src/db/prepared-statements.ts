@@ -7,8 +7,10 @@ import type pg from 'pg';
  * running them (the client list's page: 1.7 ms to plan, 0.5 ms to run). This pool hands Kysely connections that run
  * each data statement as a named prepared statement (named by the hash of its text), so a connection parses a
  * statement once and PostgreSQL may keep a generic plan once it has seen that custom plans gain nothing (its
- * plan_cache_mode=auto: five custom plans first). Each connection keeps at most MAX_PREPARED_PER_CONNECTION of them,
- * the least recently used deallocated first, so statements whose text varies (IN lists) cannot grow without bound.
+ * plan_cache_mode=auto: five custom plans first). Only pg's published API: a query `{ name, text, values }`, which pg
+ * parses once per connection and cannot forget; a connection that has named MAX_PREPARED_PER_CONNECTION statements runs
+ * any other unnamed and is closed when released (`release(true)`), so statements whose text varies (IN lists) cannot
+ * grow without bound. prepared-statements.api.test.ts fails if a pg upgrade changes either behaviour.
  */
 
 export const MAX_PREPARED_PER_CONNECTION = 400;
@@ -68,12 +70,6 @@ export const statementName = (text: string) => statementFacts(text).name;
 export const isStalePlan = (err: unknown) =>
   (err as { code?: string } | null)?.code === '0A000' && /cached plan must not change result type/.test(String((err as Error).message));
 
-/** The pg internals a deallocation must update (the connection's record of what it has parsed). */
-interface PgConnectionState {
-  parsedStatements: Record<string, string>;
-  submittedNamedStatements?: Record<string, string>;
-}
-
 /** What a pool's connections prepare: `searches`, text searches too (sessions whose settings fix their plans). */
 export interface PreparingOptions {
   max?: number;
@@ -81,42 +77,38 @@ export interface PreparingOptions {
 }
 
 function preparingClient(client: pg.PoolClient, { max = MAX_PREPARED_PER_CONNECTION, searches = false }: PreparingOptions): PostgresPoolClient {
-  const state = (client as unknown as { connection?: PgConnectionState }).connection;
-  // Insertion order is recency: a statement used again is moved to the end.
-  const held = new Map<string, true>();
-
-  const forget = (name: string) => {
-    held.delete(name);
-    if (!state) return;
-    delete state.parsedStatements[name];
-    if (state.submittedNamedStatements) delete state.submittedNamedStatements[name];
-    // Queued before the next statement on this connection; a failure leaves only an unused statement behind.
-    client.query(`deallocate "${name}"`).catch(() => {});
-  };
+  const named = new Set<string>();
+  // pg has no way to forget a statement it has parsed: a connection with too many, or one whose statement went stale,
+  // is closed when released and the pool opens a fresh one.
+  let retire = false;
 
   const query = (textOrCursor: string | PostgresCursor<unknown>, parameters?: ReadonlyArray<unknown>) => {
     if (typeof textOrCursor !== 'string') return client.query(textOrCursor as never);
     const values = [...(parameters ?? [])];
-    // Without pg's record of parsed statements (another pg version) nothing could be deallocated: none is prepared.
     const facts = statementFacts(textOrCursor);
-    if (!state?.parsedStatements || !(searches ? facts.data : facts.preparable)) return client.query(textOrCursor, values);
+    if (!(searches ? facts.data : facts.preparable)) return client.query(textOrCursor, values);
     const { name } = facts;
-    if (held.has(name)) held.delete(name);
-    held.set(name, true);
-    if (held.size > max) forget(held.keys().next().value!);
+    if (!named.has(name)) {
+      if (named.size >= max) {
+        retire = true;
+        return client.query(textOrCursor, values);
+      }
+      named.add(name);
+    }
     return client.query({ name, text: textOrCursor, values }).catch((err: unknown) => {
       if (!isStalePlan(err)) throw err;
-      // Forgotten, then run afresh (inside a transaction the failure has already ended it: that one fails once).
-      forget(name);
+      // Run afresh (inside a transaction the failure has already ended it: that one fails once).
+      retire = true;
       return client.query(textOrCursor, values);
     });
   };
 
-  return { query: query as unknown as PostgresPoolClient['query'], release: () => client.release() };
+  return { query: query as unknown as PostgresPoolClient['query'], release: () => client.release(retire || undefined) };
 }
 
 /** Kysely's PostgresDialect pool over a pg.Pool, preparing the data statements it runs. */
 export function preparingPool(pool: pg.Pool, options: PreparingOptions = {}): PostgresPool {
+  // Kysely keeps its own state per connection object: the same pg client gets the same one.
   const wrapped = new WeakMap<pg.PoolClient, PostgresPoolClient>();
   return {
     async connect() {

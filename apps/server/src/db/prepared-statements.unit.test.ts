@@ -2,24 +2,19 @@ import { describe, expect, it } from 'vitest';
 import type pg from 'pg';
 import { preparableRead, preparingPool, readsOnly, statementName } from './prepared-statements';
 
-/** A pg client that records what it is asked and keeps pg's record of parsed statements as pg does. */
-function fakeClient() {
+/** A pg client that records what it is asked and how it is released (db/prepared-statements.api.test.ts: the real one). */
+function fakeClient(fail?: (arg: unknown) => unknown) {
   const calls: unknown[] = [];
-  const connection = { parsedStatements: {} as Record<string, string> };
   const client = {
-    connection,
     calls,
-    released: 0,
+    releases: [] as unknown[],
     query(arg: unknown, values?: unknown[]) {
       calls.push(values === undefined ? arg : { text: arg, values });
-      if (arg && typeof arg === 'object' && 'name' in arg) {
-        const q = arg as { name: string; text: string };
-        connection.parsedStatements[q.name] = q.text;
-      }
-      return Promise.resolve({ command: 'SELECT', rowCount: 0, rows: [] });
+      const err = fail?.(arg);
+      return err ? Promise.reject(err) : Promise.resolve({ command: 'SELECT', rowCount: 0, rows: [] });
     },
-    release() {
-      this.released++;
+    release(err?: unknown) {
+      this.releases.push(err);
     },
   };
   return client;
@@ -82,23 +77,30 @@ describe('prepared statements', () => {
     expect(await pool.connect()).toBe(await pool.connect());
   });
 
-  it('keeps at most `max` statements on a connection, deallocating the least recently used', async () => {
+  it('names at most `max` statements on a connection, then runs the others unnamed and closes the connection when released', async () => {
     const client = fakeClient();
     const conn = await poolOf(client, 2).connect();
     await conn.query('select 1', []);
     await conn.query('select 2', []);
-    await conn.query('select 1', []); // used again: now the most recent
-    await conn.query('select 3', []); // one too many: "select 2" goes
-    expect(client.calls).toContainEqual(`deallocate "${statementName('select 2')}"`);
-    expect(client.calls).not.toContainEqual(`deallocate "${statementName('select 1')}"`);
-    expect(Object.keys(client.connection.parsedStatements).sort()).toEqual([statementName('select 1'), statementName('select 3')].sort());
+    await conn.query('select 1', []);
+    conn.release();
+    await conn.query('select 3', []);
+    expect(client.calls.at(-1)).toEqual({ text: 'select 3', values: [] });
+    expect(client.calls[2]).toEqual({ name: statementName('select 1'), text: 'select 1', values: [] });
+    conn.release();
+    expect(client.releases).toEqual([undefined, true]);
   });
 
-  it('prepares nothing where pg keeps no record of parsed statements (it could not deallocate them)', async () => {
-    const client = fakeClient();
-    (client as { connection?: unknown }).connection = undefined;
+  it("runs a statement whose table's columns changed afresh, and closes its connection when released (pg cannot forget it)", async () => {
+    const stale = Object.assign(new Error('cached plan must not change result type'), { code: '0A000' });
+    const client = fakeClient((arg) => (typeof arg === 'object' ? stale : undefined));
     const conn = await poolOf(client).connect();
-    await conn.query('select 1', []);
-    expect(client.calls[0]).toEqual({ text: 'select 1', values: [] });
+    await conn.query('select * from t', []);
+    expect(client.calls).toEqual([
+      { name: statementName('select * from t'), text: 'select * from t', values: [] },
+      { text: 'select * from t', values: [] },
+    ]);
+    conn.release();
+    expect(client.releases).toEqual([true]);
   });
 });
