@@ -14,6 +14,15 @@ export interface RunMeta {
 
 const ENGINE_NAMES: Record<EngineReport['engine'], string> = { postgres: 'PostgreSQL', pglite: 'PGlite' };
 
+/** A paragraph in lines of at most 118 characters (Prettier keeps a Markdown paragraph's lines as written). */
+const wrapped = (text: string) =>
+  text.split(' ').reduce<string[]>((lines, word) => {
+    const last = lines[lines.length - 1];
+    if (last !== undefined && last.length + 1 + word.length <= 118) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+    return lines;
+  }, []);
+
 /** One engine's run as a dated table: the ceiling, then each route's share of it, its CPU per request and its p95s. */
 export function runTable(r: EngineReport, targets: Targets, meta: RunMeta): string {
   const concurrencies = [...new Set(r.results.flatMap((s) => s.runs.map((x) => x.concurrency)))].sort((a, b) => a - b);
@@ -24,14 +33,9 @@ export function runTable(r: EngineReport, targets: Targets, meta: RunMeta): stri
   const machine = ceilingRun
     ? `Machine ceiling (${ceiling!.scenario.name}): ${ceilingRun.rps.toFixed(0)} req/s at concurrency ${top}.`
     : 'The ceiling was not measured in this run (no shares).';
-  lines.push(`Commit ${meta.commit}.${meta.note ? ` ${meta.note}` : ''} ${machine}`, '');
-  const head = [
-    'route',
-    `c${top} share of ceiling`,
-    `CPU ms/req (server + db), c${top} unless said`,
-    ...concurrencies.map((c) => `c${c} p95 ms`),
-    `c${top} req/s`,
-  ];
+  lines.push(...wrapped(`Commit ${meta.commit}.${meta.note ? ` ${meta.note}` : ''} ${machine}`), '');
+  // Narrow headers: the table stays within a reader's width. The CPU is the run's at c32 unless its cell says 'at c1'.
+  const head = ['route', `c${top} share`, 'CPU ms (server + db)', ...concurrencies.map((c) => `c${c} p95 ms`), `c${top} req/s`];
   lines.push(`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`);
   for (const s of r.results) {
     if (s.scenario.kind === 'ceiling' || !s.runs.length) continue;

@@ -37,13 +37,14 @@ const at = new Date('2026-11-28T13:05:09Z');
 
 describe('the performance log', () => {
   it("writes a run as a dated table of each route's share of the ceiling, CPU per request and p95s, with its misses", () => {
-    expect(runTable(report, TARGETS.postgres, { at, commit: 'abc1234', note: 'Before the issue-40 changes.' })).toBe(
+    expect(runTable(report, TARGETS.postgres, { at, commit: 'abc1234', note: 'Before the issue-40 changes, on a quiet machine.' })).toBe(
       [
         '### 2026-11-28 13:05 UTC — PostgreSQL, «Канцлер Опт»: 1,000,000 orders, 100,000 clients',
         '',
-        'Commit abc1234. Before the issue-40 changes. Machine ceiling (ceiling: GET utils/check): 4000 req/s at concurrency 32.',
+        'Commit abc1234. Before the issue-40 changes, on a quiet machine. Machine ceiling (ceiling: GET utils/check): 4000',
+        'req/s at concurrency 32.',
         '',
-        '| route | c32 share of ceiling | CPU ms/req (server + db), c32 unless said | c1 p95 ms | c32 p95 ms | c32 req/s |',
+        '| route | c32 share | CPU ms (server + db) | c1 p95 ms | c32 p95 ms | c32 req/s |',
         '|---|---|---|---|---|---|',
         '| orders: default | 25 % | 1.00 (0.80 + 0.20) | 3.20 | 41.0 | 1000 |',
         '',
