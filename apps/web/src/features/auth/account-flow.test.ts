@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MSG } from '@b2b/contracts/auth';
 import { MSG } from '@b2b/contracts/messages';
-import {
-  emailError,
-  innError,
-  linkParams,
-  loginHref,
-  loginStep,
-  registrationBody,
-  registrationFieldError,
-  shopLinkFromInput,
-  splitFieldErrors,
-} from './account-flow';
+import { emailError, innError, linkParams, loginHref, loginStep, registrationBody, registrationFieldError, shopLinkFromInput } from './account-flow';
 
 const q = (query: string) => new URLSearchParams(query);
 const guest = { signedIn: false, withoutPassword: false };
@@ -133,15 +123,6 @@ describe('registration', () => {
       email: 'ivan@romashka.ru',
       password: 'secret1',
       confirm_password: 'secret1',
-    });
-  });
-});
-
-describe('splitFieldErrors', () => {
-  it('separates the errors of the form fields from the others', () => {
-    expect(splitFieldErrors({ password: 'a', user_checkword: 'b' }, ['password', 'confirm_password'] as const)).toEqual({
-      fields: [{ name: 'password', message: 'a' }],
-      other: ['b'],
     });
   });
 });

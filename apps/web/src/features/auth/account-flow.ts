@@ -147,21 +147,3 @@ export function registrationBody(values: RegistrationValues): RegistrationReques
     ...(values.password ? { password: values.password, confirm_password: values.confirm_password ?? '' } : {}),
   };
 }
-
-/**
- * The errors of a SUCCESS "N" answer: those naming one of the form's fields go under it, the rest are shown in
- * the page's message area.
- */
-export function splitFieldErrors<F extends string>(
-  errors: Record<string, string>,
-  fields: readonly F[],
-): { fields: { name: F; message: string }[]; other: string[] } {
-  const known = new Set<string>(fields);
-  const out: { name: F; message: string }[] = [];
-  const other: string[] = [];
-  for (const [key, message] of Object.entries(errors)) {
-    if (known.has(key)) out.push({ name: key as F, message });
-    else other.push(message);
-  }
-  return { fields: out, other };
-}

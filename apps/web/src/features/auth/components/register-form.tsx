@@ -3,8 +3,6 @@ import { Button, Form, Input } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ACCOUNT_MSG } from '@b2b/contracts/auth';
-import { isApiError } from '@/api/api-error';
-import { errorText } from '@/api/error-text';
 import { useRegisterAccount } from '@/features/auth/api/account-api';
 import {
   REGISTRATION_FIELDS,
@@ -12,12 +10,12 @@ import {
   registrationBody,
   registrationFieldError,
   shopLinkFromInput,
-  splitFieldErrors,
   type RegistrationField,
   type RegistrationValues,
 } from '@/features/auth/account-flow';
 import { AUTH_UI } from '@/features/auth/auth-text';
 import { LoginMessage, noticeState, type LoginNotice } from '@/features/auth/components/login-message';
+import { failureNotice } from '@/shared/account/account-failure';
 import { RegistrationFields } from '@/shared/account/account-fields';
 import { ACCOUNT_UI } from '@/shared/account/account-text';
 
@@ -55,13 +53,7 @@ export function RegisterForm() {
         state: noticeState({ type: 'success', text: answer.MESSAGE ?? ACCOUNT_MSG.registered, email: body.email }),
       });
     } catch (error) {
-      if (isApiError(error) && error.kind === 'failure') {
-        const { fields, other } = splitFieldErrors(error.errors, REGISTRATION_FIELDS);
-        form.setFields(fields.map((f) => ({ name: f.name, errors: [f.message] })));
-        if (other.length) setNotice({ type: 'error', text: other.join('\n') });
-      } else {
-        setNotice({ type: 'error', text: errorText(error, 'login') });
-      }
+      setNotice(failureNotice(error, REGISTRATION_FIELDS, form));
     }
   };
 

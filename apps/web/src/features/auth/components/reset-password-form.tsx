@@ -3,11 +3,11 @@ import { Button, Form, Typography } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ACCOUNT_MSG } from '@b2b/contracts/auth';
 import { isApiError } from '@/api/api-error';
-import { errorText } from '@/api/error-text';
 import { useResetPassword } from '@/features/auth/api/account-api';
-import { loginHref, splitFieldErrors, type LinkParams } from '@/features/auth/account-flow';
+import { loginHref, type LinkParams } from '@/features/auth/account-flow';
 import { AUTH_UI } from '@/features/auth/auth-text';
 import { LoginMessage, noticeState, type LoginNotice } from '@/features/auth/components/login-message';
+import { failureNotice } from '@/shared/account/account-failure';
 import { NewPasswordFields, type NewPasswordValues } from '@/shared/account/account-fields';
 import { ACCOUNT_UI } from '@/shared/account/account-text';
 
@@ -32,14 +32,9 @@ export function ResetPasswordForm({ link }: { link: LinkParams }) {
         state: noticeState({ type: 'success', text: answer.MESSAGE ?? ACCOUNT_MSG.passwordChanged, email: link.email }),
       });
     } catch (error) {
-      if (isApiError(error) && error.kind === 'failure') {
-        const { fields, other } = splitFieldErrors(error.errors, ['password', 'confirm_password'] as const);
-        form.setFields(fields.map((f) => ({ name: f.name, errors: [f.message] })));
-        const badLink = 'user_checkword' in error.errors;
-        if (other.length) setNotice({ type: 'error', text: other.join('\n'), badLink });
-      } else {
-        setNotice({ type: 'error', text: errorText(error, 'login') });
-      }
+      const shown = failureNotice(error, ['password', 'confirm_password'], form);
+      const badLink = isApiError(error) && error.kind === 'failure' && 'user_checkword' in error.errors;
+      setNotice(shown && { ...shown, badLink });
     }
   };
 

@@ -4,12 +4,10 @@ import { LockOutlined } from '@ant-design/icons';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ACCOUNT_MSG } from '@b2b/contracts/auth';
 import { MSG } from '@b2b/contracts/messages';
-import { isApiError } from '@/api/api-error';
-import { errorText } from '@/api/error-text';
 import { useChangePassword } from '@/features/auth/api/account-api';
-import { splitFieldErrors } from '@/features/auth/account-flow';
 import { AUTH_UI } from '@/features/auth/auth-text';
 import { LoginMessage, type LoginNotice } from '@/features/auth/components/login-message';
+import { failureNotice } from '@/shared/account/account-failure';
 import { NewPasswordFields, type NewPasswordValues } from '@/shared/account/account-fields';
 import { ACCOUNT_UI } from '@/shared/account/account-text';
 import { safeBackUrl } from '@/shared/auth/back-url';
@@ -44,13 +42,7 @@ export function SetPasswordForm({ withCurrent, notice: initialNotice }: { withCu
       await session.reload();
       void navigate(safeBackUrl(params.get('back_url')) ?? '/', { replace: true });
     } catch (error) {
-      if (isApiError(error) && error.kind === 'failure') {
-        const { fields, other } = splitFieldErrors(error.errors, ['password', 'confirm_password', 'current_password'] as const);
-        form.setFields(fields.map((f) => ({ name: f.name, errors: [f.message] })));
-        if (other.length) setNotice({ type: 'error', text: other.join('\n') });
-      } else {
-        setNotice({ type: 'error', text: errorText(error, 'login') });
-      }
+      setNotice(failureNotice(error, ['password', 'confirm_password', 'current_password'], form));
     }
   };
 

@@ -9,10 +9,10 @@ import { errorText } from '@/api/error-text';
 import { buyerRequest } from '@/features/storefront/api/buyer-client';
 import { confirmBuyer, useResetBuyerPassword, type BuyerLink } from '@/features/storefront/api/shop-public-api';
 import { GuestPanel, NoticeAlert, type Notice } from '@/features/storefront/components/shop-plain';
-import { showFailure } from '@/features/storefront/pages/guest-pages';
 import type { SignInState } from '@/features/storefront/pages/sign-in-page';
 import { useBuyer, useShop } from '@/features/storefront/shop-context';
 import { SHOP_UI } from '@/features/storefront/shop-text';
+import { failureNotice } from '@/shared/account/account-failure';
 import { NewPasswordFields, type NewPasswordValues } from '@/shared/account/account-fields';
 import { ACCOUNT_UI } from '@/shared/account/account-text';
 import { UI } from '@/shared/ui-text';
@@ -117,7 +117,7 @@ function ResetStep({ link }: { link: BuyerLink }) {
       const state: SignInState = { notice: { type: 'success', text: answer.MESSAGE ?? ACCOUNT_MSG.passwordChanged }, email: link.email };
       void navigate(shop.to(), { replace: true, state });
     } catch (error) {
-      const shown = showFailure(error, PASSWORD_FIELDS, (list) => form.setFields(list as Parameters<typeof form.setFields>[0]));
+      const shown = failureNotice(error, PASSWORD_FIELDS, form);
       const badLink = isApiError(error) && error.kind === 'failure' && 'user_checkword' in error.errors;
       setNotice(shown && { ...shown, badLink });
     }
@@ -180,7 +180,7 @@ export function SetPasswordPage() {
       await recheck();
       void navigate(shop.to(), { replace: true });
     } catch (error) {
-      setNotice(showFailure(error, PASSWORD_FIELDS, (list) => form.setFields(list as Parameters<typeof form.setFields>[0])));
+      setNotice(failureNotice(error, PASSWORD_FIELDS, form));
     }
   };
 

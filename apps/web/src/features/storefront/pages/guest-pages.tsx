@@ -4,12 +4,11 @@ import { MailOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { ACCOUNT_MSG } from '@b2b/contracts/auth';
 import { MSG } from '@b2b/contracts/messages';
-import { isApiError } from '@/api/api-error';
-import { errorText } from '@/api/error-text';
 import { useRecoverBuyer, useRegisterBuyer, type BuyerRegistration } from '@/features/storefront/api/shop-public-api';
 import { GuestPanel, NoticeAlert, type Notice } from '@/features/storefront/components/shop-plain';
 import { useShop } from '@/features/storefront/shop-context';
 import { SHOP_UI } from '@/features/storefront/shop-text';
+import { failureNotice } from '@/shared/account/account-failure';
 import { RegistrationFields, sameAsPassword } from '@/shared/account/account-fields';
 import { ACCOUNT_UI } from '@/shared/account/account-text';
 import { capitaliseWords } from '@/shared/inputs/names';
@@ -32,21 +31,6 @@ const BackToSignIn = () => {
     </Flex>
   );
 };
-
-/** Failures of an account flow: its field errors under the fields, the rest (or a transport failure) above the form. */
-export function showFailure(
-  error: unknown,
-  fields: readonly string[],
-  setFieldErrors: (list: { name: string; errors: string[] }[]) => void,
-): Notice | null {
-  if (isApiError(error) && error.kind === 'failure') {
-    const entries = Object.entries(error.errors);
-    setFieldErrors(entries.filter(([key]) => fields.includes(key)).map(([name, message]) => ({ name, errors: [message] })));
-    const other = entries.filter(([key]) => !fields.includes(key)).map(([, message]) => message);
-    return other.length ? { type: 'error', text: other.join('\n') } : null;
-  }
-  return { type: 'error', text: errorText(error, 'login') };
-}
 
 const T = SHOP_UI.register;
 const REGISTRATION_FIELDS = ['company', 'inn', 'name', 'phone', 'email', 'password', 'confirm_password'] as const;
@@ -82,7 +66,7 @@ export function RegisterPage() {
       const answer = await register.mutateAsync(body);
       setNotice({ type: 'success', text: answer.MESSAGE ?? ACCOUNT_MSG.registered });
     } catch (error) {
-      setNotice(showFailure(error, REGISTRATION_FIELDS, (list) => form.setFields(list as Parameters<typeof form.setFields>[0])));
+      setNotice(failureNotice(error, REGISTRATION_FIELDS, form));
     }
   };
 
@@ -129,7 +113,7 @@ export function RecoveryPage() {
       const answer = await recovery.mutateAsync(email.trim());
       setNotice({ type: 'success', text: answer.MESSAGE ?? ACCOUNT_MSG.recoverySent });
     } catch (error) {
-      setNotice(showFailure(error, ['email'], (list) => form.setFields(list as Parameters<typeof form.setFields>[0])));
+      setNotice(failureNotice(error, ['email'], form));
     }
   };
 
