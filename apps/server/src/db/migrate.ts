@@ -45,6 +45,7 @@ import * as reportGroupOrders from './migrations/2026-11-28-0048-report-group-or
 import * as orderRouting from './migrations/2026-11-28-0049-order-routing';
 import * as reportResults from './migrations/2026-11-28-0051-report-results';
 import * as orderSortIndexesLive from './migrations/2026-11-28-0056-order-sort-indexes-live';
+import * as clientSearchTrigrams from './migrations/2026-11-28-0057-client-search-trigrams';
 import * as readModelSql from './migrations/2026-11-28-0058-read-model-sql';
 import { applyReadModelSql } from './read-model-sql';
 
@@ -95,6 +96,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-28-0049-order-routing': orderRouting,
   '2026-11-28-0051-report-results': reportResults,
   '2026-11-28-0056-order-sort-indexes-live': orderSortIndexesLive,
+  '2026-11-28-0057-client-search-trigrams': clientSearchTrigrams,
   '2026-11-28-0058-read-model-sql': readModelSql,
 };
 
@@ -111,7 +113,8 @@ const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
  * defines. The older migrations still create the first versions (a fresh database runs them, then the files).
  */
 export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
+  // Migrations numbered in parallel land in any order: one with a lower number than the last applied still runs.
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   const migrations = (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

@@ -14,15 +14,15 @@ import type { JobQueue } from '@/jobs/job-queue';
 import type { Mailer } from '@/mail/mailer';
 import { recentlyUsed } from '@/cache/recently-used';
 import { clientBlacklist } from './client-blacklist';
-import { clientListRepo, type ClientListFilter, type ClientListRow, type KnownCollection } from './client-list.repo';
+import { clientListRepo, type ClientListFilter, type ClientListRow, type KnownCollection } from './list/client-list.repo';
 import { moscowDayText } from '@/http/moscow-days';
 import { partnerTimeZone } from '@/files/shop-time-zone';
-import { writeClientListXlsx } from './client-list-xlsx';
+import { writeClientListXlsx } from './list/client-list-xlsx';
 import { clientPriceSettings, priceChoices } from './client-price-settings';
-import { clientViewOf, loyaltyOf, money, toListItem, type ClientView } from './client-row';
+import { clientViewOf, loyaltyOf, money, toListItem, type ClientView } from './list/client-row';
 import { clientsRepo } from './clients.repo';
 import { moscowDayRange } from '@/http/moscow-days';
-import { phoneDigitsOf } from '@/db/text-search';
+import { phoneDigitsOf, searchText } from '@/db/text-search';
 import { clientByInn, createRoutedClient, matchRoutedClient, registerClient } from './client-registration';
 
 type ListQuery = Omit<ClientListQuery, 'action'>;
@@ -50,14 +50,14 @@ export function clientsService(db: Db, deps: { mailer: Mailer; files: FileStore;
   const keptLoyalty = recentlyUsed<number, boolean>(10_000);
   const loyaltyOn = async (partnerId: number) => (await repo.partnerProfile(partnerId))?.loyalty_enabled ?? false;
   const filterOf = (q: ListQuery, groupId?: number): ClientListFilter => {
-    const text = q.query?.toLowerCase();
+    const text = searchText(q.query);
     return {
       blacklist: q.blacklist,
       groupId,
       ...moscowDayRange(q.date_start, q.date_end),
       fromDay: q.date_start,
       toDay: q.date_end,
-      text: text || undefined,
+      text,
       phoneDigits: text ? phoneDigitsOf(text) : undefined,
     };
   };

@@ -4,8 +4,8 @@ import { computeRights } from '@b2b/contracts/rights';
 import { finishedExport } from '@/test/export-job';
 import { countingStatements } from '@/test/statement-counter';
 import { bearer, createTestApp, type TestApp } from '@/test/test-app';
-import { downloadXlsxRows, insertClient, insertLoyaltyMember, insertOrder, partnerIdOf, priceListsOf } from './clients-test-fixtures';
-import { clientsService } from './clients.service';
+import { downloadXlsxRows, insertClient, insertLoyaltyMember, insertOrder, partnerIdOf, priceListsOf } from '../clients-test-fixtures';
+import { clientsService } from '../clients.service';
 
 let t: TestApp;
 let owner: string;
