@@ -246,7 +246,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes(services.auth, services.account, services.partners));
   await app.register(employeesRoutes(services.employees));
   await app.register(partnersRoutes(services.partners));
-  await app.register(ordersRoutes(services.orders, { bonusReturn: services.loyaltyPoints.returnOrderPoints, routing: services.orderRouting }));
+  await app.register(
+    ordersRoutes(services.orders, {
+      bonusReturn: services.loyaltyPoints.returnOrderPoints,
+      loyaltyHistory: services.loyaltyPoints.orderHistory,
+      routing: services.orderRouting,
+    }),
+  );
   await app.register(shopRoutes(services.shops, services.shopSettings));
   await app.register(shopSettingsRoutes(services.shopSettings));
   await app.register(tradepointsRoutes(services.tradepoints, services.geocoder));

@@ -295,6 +295,11 @@ export function loyaltyPointsService(
       };
     },
 
+    /** An order's ledger rows, newest first (the order card's action=loyalty_history). */
+    async orderHistory(partnerId: number, orderId: number): Promise<LoyaltyHistoryEntry[]> {
+      return (await repo.orderLedger(partnerId, orderId)).map(historyEntry);
+    },
+
     /** Whether a client earns points on its orders now (the order's IS_LOYALTY). */
     async isMember(partnerId: number, clientId: number) {
       const [program, member] = await Promise.all([repo.program(partnerId), repo.member(partnerId, clientId)]);

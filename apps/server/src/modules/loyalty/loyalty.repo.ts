@@ -238,6 +238,17 @@ export function loyaltyRepo(db: Db) {
         .limit(limit)
         .execute(),
 
+    /** An order's ledger rows, newest first (the ledger's order index). */
+    orderLedger: (partnerId: number, orderId: number) =>
+      db
+        .selectFrom('loyalty_ledger')
+        .select(['id', 'operation', 'points', 'title', 'comment', 'burn_at', 'created_at'])
+        .where('partner_id', '=', partnerId)
+        .where('order_id', '=', orderId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute(),
+
     /** A page of a member's ledger, newest first, and how many rows it has (the shop's points history). */
     async memberPage(partnerId: number, clientId: number, limit: number, offset: number) {
       const own = db.selectFrom('loyalty_ledger').where('partner_id', '=', partnerId).where('client_id', '=', clientId);

@@ -240,7 +240,7 @@ describe('order actions that read: loyalty_history and export', () => {
         ID: l.id,
         TITLE: l.title,
         OPERATION: l.operation,
-        BONUS_CNT: new Decimal(l.points).toString(),
+        BONUS_CNT: new Decimal(l.points).toFixed(0),
         COMMENT: l.comment,
         DATE: Math.floor(l.created_at.getTime() / 1000),
         DATE_BURN: l.burn_at ? Math.floor(l.burn_at.getTime() / 1000) : null,

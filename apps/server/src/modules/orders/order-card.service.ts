@@ -1,7 +1,7 @@
-import Decimal from 'decimal.js';
 import { ORDER_MSG, type LoyaltyHistoryEntry, type OrderCard } from '@b2b/contracts/orders';
 import type { Db } from '@/db/database';
-import { list, toSeconds, type ListAnswer } from '@/http/envelope';
+import { list, type ListAnswer } from '@/http/envelope';
+import type { LoyaltyPointsService } from '../loyalty/loyalty-points.service';
 import { actionsFor } from './order-rules';
 import { personName, toCard } from './order-view';
 import { ordersRepo, type OrderHistoryRow } from './orders.repo';
@@ -13,7 +13,6 @@ export interface OrderViewer {
   choosesManager?: boolean;
 }
 
-/** The order card and the order's loyalty history (reads only). */
 /** What the card shows about the last send to the basket (history is newest first): the sent message or the first error. */
 function basketMessage(history: OrderHistoryRow[]): string | null {
   const last = history.find((h) => h.action === 'SENT_TO_BASKET' || h.action === 'SEND_TO_BASKET_REFUSED');
@@ -23,6 +22,7 @@ function basketMessage(history: OrderHistoryRow[]): string | null {
   return typeof error === 'string' ? error : null;
 }
 
+/** The order card and the order's loyalty history (reads only). */
 export function orderCardService(db: Db) {
   const repo = ordersRepo(db);
 
@@ -38,21 +38,17 @@ export function orderCardService(db: Db) {
       return managers ? { ...card, MANAGERS: managers.map((m) => ({ ID: m.id, NAME: personName(m.name, m.surname) })) } : card;
     },
 
-    /** action=loyalty_history: the loyalty ledger rows of the order, newest first. Undefined for a foreign id. */
-    async loyaltyHistory(partnerId: number, id: number): Promise<ListAnswer<LoyaltyHistoryEntry> | undefined> {
-      const order = await repo.findById(partnerId, id);
-      if (!order) return undefined;
-      const rows = await repo.loyaltyLedger(partnerId, order.client_id, id);
-      const items = rows.map((r): LoyaltyHistoryEntry => ({
-        ID: r.id,
-        TITLE: r.title,
-        OPERATION: r.operation,
-        BONUS_CNT: new Decimal(r.points).toString(),
-        COMMENT: r.comment,
-        DATE: toSeconds(r.created_at)!,
-        DATE_BURN: toSeconds(r.burn_at),
-      }));
-      return list(items, { CNT: items.length, CNT_ALL: items.length });
+    /**
+     * action=loyalty_history: the order's loyalty ledger rows, newest first, as the loyalty module answers them
+     * (`ledger`, wired in app.ts). Undefined for a foreign id.
+     */
+    async loyaltyHistory(
+      partnerId: number,
+      id: number,
+      ledger: LoyaltyPointsService['orderHistory'],
+    ): Promise<ListAnswer<LoyaltyHistoryEntry> | undefined> {
+      const [order, items] = await Promise.all([repo.findById(partnerId, id), ledger(partnerId, id)]);
+      return order && list(items, { CNT: items.length, CNT_ALL: items.length });
     },
   };
 }

@@ -62,18 +62,6 @@ export function ordersRepo(db: Db) {
       const { card_items: items, card_history: history, card_managers: managers, ...order } = row;
       return { order, items, history: history.map((h) => ({ ...h, created_at: new Date(h.created_at) })), managers };
     },
-
-    /** The loyalty ledger rows of an order (the client's ledger index, then the order). */
-    loyaltyLedger: (partnerId: number, clientId: number, orderId: number) =>
-      db
-        .selectFrom('loyalty_ledger')
-        .select(['id', 'title', 'operation', 'points', 'comment', 'created_at', 'burn_at'])
-        .where('partner_id', '=', partnerId)
-        .where('client_id', '=', clientId)
-        .where('order_id', '=', orderId)
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .execute(),
   };
 }
 

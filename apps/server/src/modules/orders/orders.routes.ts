@@ -7,6 +7,7 @@ import { ORDER_ROUTES as R } from '@b2b/contracts/routes/orders';
 import { notFound } from '@/http/app-error';
 import { addRoute } from '@/http/contract-route';
 import { failed, type ActionFailed, type ActionOk } from '@/http/envelope';
+import type { LoyaltyPointsService } from '../loyalty/loyalty-points.service';
 import type { OrderRoutingService } from './order-routing.service';
 import type { OrdersService } from './orders.service';
 
@@ -18,15 +19,19 @@ const found = <T>(answer: T | undefined): T => {
   return answer;
 };
 
-/** What other modules do for an order's actions: the loyalty module gives the order's points back (bonus_return). */
+/**
+ * What other modules do for an order's actions: the loyalty module gives the order's points back (bonus_return) and
+ * answers its ledger rows (loyalty_history).
+ */
 export interface OrderActionDeps {
   bonusReturn: (staff: { id: number; partnerId: number }, orderId: number) => Promise<ActionFailed | ActionOk<{ RETURNED_BONUS: string }>>;
+  loyaltyHistory: LoyaltyPointsService['orderHistory'];
   /** The manager routes an order to another partner (issue 39 §1); a routed order's old id answers 404 with where it went. */
   routing: OrderRoutingService;
 }
 
 export function ordersRoutes(orders: OrdersService, deps: OrderActionDeps) {
-  const loyaltyHistory = async (partnerId: number, id: number) => found(await orders.cards.loyaltyHistory(partnerId, id));
+  const loyaltyHistory = async (partnerId: number, id: number) => found(await orders.cards.loyaltyHistory(partnerId, id, deps.loyaltyHistory));
 
   /** The status and text actions, the same for the partner's staff and the platform manager. */
   const statusAction = (actor: { id: number; partnerId: number }, id: number, body: OrderActionInput) => {
