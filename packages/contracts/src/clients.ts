@@ -164,10 +164,8 @@ export const clientPriceBodySchema = z.object({
 export type YN = z.infer<typeof yn>;
 
 export const priceRef = z.object({ ID: z.number().int(), NAME: z.string() });
-export type PriceRef = z.infer<typeof priceRef>;
 
 export const lastOrder = z.object({ ID: z.number().int(), ORDER_NUMBER: z.string(), CREATE_DATE: seconds, STATUS: orderStatusRef });
-export type LastOrder = z.infer<typeof lastOrder>;
 
 /** A client's loyalty: IS_AVAIL N when it is not in the programme (or the partner's programme is off). */
 export const clientLoyalty = z.object({
@@ -212,7 +210,6 @@ export const clientListItem = z.object({
 export type ClientListItem = z.infer<typeof clientListItem>;
 
 export const clientFile = z.object({ ID: z.string(), NAME: z.string(), SIZE: z.number().int(), MIME: z.string(), URL: z.string() });
-export type ClientFile = z.infer<typeof clientFile>;
 
 /** GET /v3/api/partner/client/{id}/ */
 export const clientCard = clientListItem.extend({
@@ -277,7 +274,6 @@ export type GroupListAnswer = z.infer<typeof groupListAnswer>;
 
 /** GET /v3/api/partner/group/{id}/: the group's clients, and the group in ENTITIES.GROUP. */
 export const groupAnswer = listOf(clientListItem, clientListEntities.extend({ GROUP: groupListItem }));
-export type GroupAnswer = z.infer<typeof groupAnswer>;
 
 /** What became of each client of a membership change: DONE ids, and the refused ones with why. */
 export const clientGroupInfo = z.object({

@@ -22,7 +22,6 @@ export const contentPage = z.object({
   BODY: z.string(),
   EMPTY: yn,
 });
-export type ContentPage = z.infer<typeof contentPage>;
 
 export const contentAnswer = z.object({
   ITEM: contentPage,

@@ -43,7 +43,6 @@ export const employeeFormSchema = z.object({
   /** Only the owner may grant or take ADMIN. */
   admin: yn.optional(),
 });
-export type EmployeeForm = z.infer<typeof employeeFormSchema>;
 
 /** One employee as GET /v3/api/partner/employee/ lists it: defined with the route contracts. */
 export type { EmployeeRow } from './routes/employees';

@@ -8,7 +8,6 @@ import { actionDone, actionFailed } from './http/envelope';
  */
 
 export const JOB_STATUSES = ['QUEUED', 'RUNNING', 'DONE', 'FAILED'] as const;
-export type JobStatus = (typeof JOB_STATUSES)[number];
 
 /** The texts of export jobs, once. */
 export const JOB_MSG = {

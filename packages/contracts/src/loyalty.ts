@@ -141,7 +141,6 @@ export const loyaltyShopAnswer = z.object({
   ITEM: loyaltyProgram.nullable(),
   DEFAULT: loyaltyProgram,
 });
-export type LoyaltyShopAnswer = z.infer<typeof loyaltyShopAnswer>;
 
 /**
  * GET loyalty/shop/status/ (§7 shop/status, §4 "not installed, installed, switched on or off"): the programme's state

@@ -120,4 +120,3 @@ export function formDecimal({
 }
 
 /** Money typed in a form: 0 … LIMITS.moneyMax, up to 4 decimals (§5), a comma or a dot, spaces ignored. */
-export const formMoneyAmount = (message?: string) => formDecimal({ message });

@@ -102,7 +102,6 @@ export const offerListQuery = z.object({
   /** The manager's filter by partner. */
   partner_id: z.preprocess(emptyToUndefined, formId().optional().catch(undefined)),
 });
-export type OfferListQuery = z.input<typeof offerListQuery>;
 
 const idName = z.object({ ID: z.number().int(), NAME: z.string() });
 
@@ -114,10 +113,8 @@ export const offerPresent = z.object({
   sum: money,
   product_type: z.string(),
 });
-export type OfferPresent = z.infer<typeof offerPresent>;
 
 export const offerType = z.object({ CODE: z.string(), NAME: z.string(), SORT: z.number().int() });
-export type OfferType = z.infer<typeof offerType>;
 
 /** One offer of the list (§3 Offer). */
 export const offerItem = z.object({
@@ -228,7 +225,6 @@ export type ShopOffer = z.infer<typeof shopOffer>;
 
 /** A gift a basket reaches: its offer, the product given at 0 and the threshold (roubles) reached. */
 export const basketGift = z.object({ OFFER_ID: z.number().int(), NAME: z.string(), PRODUCT: z.string(), SUM: money });
-export type BasketGift = z.infer<typeof basketGift>;
 
 /**
  * The gifts a basket's rouble sum reaches now — one per running offer whose threshold it reaches, that offer's highest

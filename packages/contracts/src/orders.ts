@@ -186,7 +186,6 @@ export const loyaltyHistoryEntry = z.object({
 });
 export type LoyaltyHistoryEntry = z.infer<typeof loyaltyHistoryEntry>;
 export const loyaltyHistoryAnswer = listOf(loyaltyHistoryEntry);
-export type LoyaltyHistoryAnswer = z.infer<typeof loyaltyHistoryAnswer>;
 
 /** A status or text action done: the new status (accept, complete, cancel) or the saved text (comment, note). */
 export const orderChangeDone = actionDone({

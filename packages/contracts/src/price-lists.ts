@@ -178,7 +178,6 @@ export type PriceListSaved = z.infer<typeof priceListSaved>;
 
 /** GET /v3/api/partner/pricetype/ */
 export const priceTypesAnswer = z.object({ ITEMS: z.array(priceTypeItem) });
-export type PriceTypesAnswer = z.infer<typeof priceTypesAnswer>;
 
 /** POST /v3/api/partner/pricetype/: renames a price type. */
 export const priceTypeBodySchema = z.object({ id: z.preprocess(emptyToUndefined, pathId), name: nameText }).superRefine((body, ctx) => {

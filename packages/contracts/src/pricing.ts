@@ -294,8 +294,6 @@ export const ymlSaved = actionDone({ ITEMS: z.array(yml) });
 
 export const pricingPathParams = z.object({ type: z.enum(PRICE_KINDS), priceId: z.union([z.literal(DEFAULTS.basePriceListId), pathId]) });
 export const pricingSectionParams = pricingPathParams.extend({ id: pathId });
-export const pricingProductParams = pricingPathParams.extend({ productId: pathId });
-export const pricingPartParams = pricingPathParams.extend({ part: z.enum(UPLOAD_PARTS) });
 
 /* ---------- Установка цен: which clients and groups a price list or column prices ---------- */
 
@@ -310,7 +308,6 @@ export const assignQuery = z.object({
   limit: formInt({ max: 200 }).default(50),
   offset: formInt({ min: 0, max: 1_000_000 }).default(0),
 });
-export type AssignQuery = z.input<typeof assignQuery>;
 
 const priceRef = z.object({ ID: z.union([z.number().int(), z.string()]), NAME: z.string() });
 

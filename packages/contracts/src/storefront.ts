@@ -101,7 +101,6 @@ export const catalogQuery = z.object({
     .default(24),
   offset: formInt({ min: 0, max: 100_000 }).catch(0).default(0),
 });
-export type CatalogQuery = z.input<typeof catalogQuery>;
 
 export const catalogAnswer = z.object({
   ITEMS: z.array(catalogProduct),

@@ -22,7 +22,6 @@ export const actionDone = <S extends z.ZodRawShape = Record<never, never>>(extra
 export const action = <S extends z.ZodRawShape = Record<never, never>>(extra?: S) => z.union([actionDone(extra), actionFailed]);
 
 export const nav = z.object({ CNT: z.number().int(), CNT_ALL: z.number().int(), NEW_CNT: z.number().int().optional() });
-export type Nav = z.infer<typeof nav>;
 
 /** `{ ITEMS, ENTITIES, NAV }`: CNT rows match the filter, CNT_ALL are in the unfiltered collection. */
 export const listOf = <I extends z.ZodType, E extends z.ZodType = z.ZodRecord<z.ZodString, z.ZodUnknown>>(item: I, entities?: E) =>
