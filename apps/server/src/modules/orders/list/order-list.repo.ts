@@ -109,58 +109,17 @@ function whereOf({ text, phoneDigits, ...rest }: OrderFilter): Where {
   };
 }
 
-/** What a filter's statement text depends on: which conditions it has (not their values). */
-interface WhereShape {
-  every: boolean;
-  status: boolean;
-  clientId: boolean;
-  from: boolean;
-  to: boolean;
-  text: boolean;
-  suffix: boolean;
-  phone: boolean;
-  phoneSuffix: boolean;
-}
+/** A filter's values by the names of its statements' slots (the text as its patterns). */
+const valuesOf = (partnerId: number | undefined, { text, ...where }: Where): Record<string, unknown> => ({ partnerId, ...where, ...text });
 
-const whereShape = (partnerId: number | undefined, w: Where): WhereShape => ({
-  every: partnerId === undefined,
-  status: Boolean(w.status),
-  clientId: Boolean(w.clientId),
-  from: Boolean(w.from),
-  to: Boolean(w.to),
-  text: Boolean(w.text),
-  suffix: Boolean(w.text?.suffix),
-  phone: Boolean(w.text?.phoneContains),
-  phoneSuffix: Boolean(w.text?.phoneSuffix),
-});
+/** What a filter's statement text depends on (with the sort and the page's bounds): which of its values are set. */
+const setIn = (values: Record<string, unknown>) => Object.keys(values).filter((name) => values[name] !== undefined);
 
-/** The values a filter's statement binds, by slot name (see slotted). */
-const whereValues = (partnerId: number | undefined, w: Where): Record<string, unknown> => ({
-  partnerId,
-  status: w.status,
-  clientId: w.clientId,
-  from: w.from,
-  to: w.to,
-  ...w.text,
-});
-
-/** A filter of the shape with slots for its values, to build its statement once. */
-function slotted(s: WhereShape, slot: SlotOf): { partnerId: number | undefined; where: Where } {
-  const where: Where = {
-    ...(s.status ? { status: slot<OrderStatus>('status') } : {}),
-    ...(s.clientId ? { clientId: slot<number>('clientId') } : {}),
-    ...(s.from ? { from: slot<Date>('from') } : {}),
-    ...(s.to ? { to: slot<Date>('to') } : {}),
-  };
-  if (s.text) {
-    where.text = {
-      contains: slot<string>('contains'),
-      suffix: s.suffix ? slot<string>('suffix') : undefined,
-      phoneContains: s.phone ? slot<string>('phoneContains') : undefined,
-      phoneSuffix: s.phoneSuffix ? slot<string>('phoneSuffix') : undefined,
-    };
-  }
-  return { partnerId: s.every ? undefined : slot<number>('partnerId'), where };
+/** The filter of a statement compiled once per shape: a slot in the place of each value that is set. */
+function slotted(set: string[], slot: SlotOf): { partnerId: number | undefined; where: Where } {
+  const { partnerId, contains, suffix, phoneContains, phoneSuffix, ...where } = Object.fromEntries(set.map((name) => [name, slot(name)]));
+  if (contains !== undefined) (where as Where).text = { contains, suffix, phoneContains, phoneSuffix } as TextValues;
+  return { partnerId: partnerId as number | undefined, where };
 }
 
 /** A field holding the text: on its suffix index when there is a suffix query, else by LIKE. */
@@ -308,7 +267,8 @@ export function orderListRepo(db: Db) {
     if (offset < DEFERRED_JOIN_FROM) {
       return rows(partnerId, f, sort, on, match).orderBy(SORT_KEYS[sort], direction).orderBy('o.id', direction).limit(limit).offset(offset).execute();
     }
-    return deferredPageStatement(on, { ...whereShape(partnerId, f), match, sort, direction, limit, offset }, whereValues(partnerId, f));
+    const values = valuesOf(partnerId, f);
+    return deferredPageStatement(on, { set: setIn(values), match, sort, direction, limit, offset }, values);
   };
 
   /**
@@ -316,8 +276,8 @@ export function orderListRepo(db: Db) {
    * reads no rows), then only those rows read by key. Compiled once per shape (its bounds are written into it).
    */
   const deferredPageStatement = compiledByShape(
-    (s: WhereShape & { match: TextMatch; sort: OrderSort; direction: Direction; limit: number; offset: number }, slot) => {
-      const { partnerId, where } = slotted(s, slot);
+    (s: { set: string[]; match: TextMatch; sort: OrderSort; direction: Direction; limit: number; offset: number }, slot) => {
+      const { partnerId, where } = slotted(s.set, slot);
       const ids = filtered(partnerId, where, db, s.match)
         .select('o.id')
         .orderBy(SORT_KEYS[s.sort], s.direction)
@@ -359,13 +319,8 @@ export function orderListRepo(db: Db) {
    * A deep page of the list by date in one statement: the day seek's row (`daySeek`), then the page's ids from its
    * bound on, skipping its `skip`, on the date's index alone, then only those rows by key. Compiled once per shape.
    */
-  const seekPageStatement = compiledByShape((s: WhereShape & { fromDay: boolean; toDay: boolean; direction: Direction; limit: number }, slot) => {
-    const { partnerId, where } = slotted(s, slot);
-    const days: Where = {
-      ...where,
-      ...(s.fromDay ? { fromDay: slot<string>('fromDay') } : {}),
-      ...(s.toDay ? { toDay: slot<string>('toDay') } : {}),
-    };
+  const seekPageStatement = compiledByShape((s: { set: string[]; direction: Direction; limit: number }, slot) => {
+    const { partnerId, where } = slotted(s.set, slot);
     const key = SORT_KEYS.CREATE_DATE;
     const ids = filtered(partnerId, where)
       .where('o.created_at', s.direction === 'desc' ? '<' : '>=', sql<Date>`seek.bound`)
@@ -376,7 +331,7 @@ export function orderListRepo(db: Db) {
       .offset(sql<number>`seek.skip`);
     const page = rows(partnerId, {}, 'CREATE_DATE').where('o.id', '=', sql<number>`any(array(${ids}))`);
     const dir = sqlDirection(s.direction);
-    return sql<PageRow>`select p.* from (${daySeek(partnerId!, days, s.direction, slot<number>('offset'))}) seek
+    return sql<PageRow>`select p.* from (${daySeek(partnerId!, where, s.direction, slot<number>('offset'))}) seek
         cross join lateral (${page}) p order by p.sort_key ${dir}, p.id ${dir}`.compile(db);
   });
 
@@ -452,8 +407,8 @@ export function orderListRepo(db: Db) {
     // Its first pages walk the sort's index: at least one row in a thousand matches. Not by client: a word of the
     // clients' names gathers its matches in one stretch of that index, which the walk would reach only at its end.
     if (count?.more && sort !== 'CLIENT' && offset + limit <= INDEX_WALK_UP_TO) {
-      const shape = { ...whereShape(partnerId, f), sort, direction, limit, offset };
-      return withPlannerSettings(db, SORT_INDEX_WALK, (d) => walkStatement(d, shape, whereValues(partnerId, f)));
+      const values = valuesOf(partnerId, f);
+      return withPlannerSettings(db, SORT_INDEX_WALK, (d) => walkStatement(d, { set: setIn(values), sort, direction, limit, offset }, values));
     }
     // The back half from the other end, as the front half is read (the last page: one statement, like the first).
     const total = count && !count.more ? count.n : undefined;
@@ -463,8 +418,8 @@ export function orderListRepo(db: Db) {
       return (await page(partnerId, f, sort, flip(direction), { limit: take, offset: fromEnd }, count, seek)).reverse();
     }
     if (seek && sort === 'CREATE_DATE' && partnerId !== undefined && readModelCounts(f) && offset >= DEFERRED_JOIN_FROM) {
-      const shape = { ...whereShape(partnerId, f), fromDay: Boolean(f.fromDay), toDay: Boolean(f.toDay), direction, limit };
-      return seekPageStatement(db, shape, { ...whereValues(partnerId, f), fromDay: f.fromDay, toDay: f.toDay, offset });
+      const values = valuesOf(partnerId, f);
+      return seekPageStatement(db, { set: setIn(values), direction, limit }, { ...values, offset });
     }
     return offsetPage(partnerId, f, sort, direction, limit, offset);
   };
@@ -474,8 +429,8 @@ export function orderListRepo(db: Db) {
    * A broad search's page walking the sort's index (SORT_INDEX_WALK), each row tested by LIKE: compiled once per shape,
    * and on PostgreSQL prepared with one generic plan, the walk, whatever the text (see database.ts).
    */
-  const walkStatement = compiledByShape((s: WhereShape & { sort: OrderSort; direction: Direction; limit: number; offset: number }, slot) => {
-    const { partnerId, where } = slotted(s, slot);
+  const walkStatement = compiledByShape((s: { set: string[]; sort: OrderSort; direction: Direction; limit: number; offset: number }, slot) => {
+    const { partnerId, where } = slotted(s.set, slot);
     return rows(partnerId, where, s.sort, db, 'rows')
       .orderBy(SORT_KEYS[s.sort], s.direction)
       .orderBy('o.id', s.direction)
@@ -484,39 +439,23 @@ export function orderListRepo(db: Db) {
       .compile();
   });
   type TotalsAndPageRow = PageRow & { t_all: unknown; t_new: unknown; t_matching: unknown; t_shop_name: string | null };
-  /** What totalsAndPage's text depends on: which of the read model's filters are set, the sort and the page's bounds. */
-  interface TotalsAndPageShape {
-    every: boolean;
-    status: boolean;
-    clientId: boolean;
-    from: boolean;
-    fromDay: boolean;
-    to: boolean;
-    toDay: boolean;
-    sort: OrderSort;
-    direction: Direction;
-    limit: number;
-    offset: number;
-  }
   /** Built and compiled once per shape: the list's most common request pays no query building. */
-  const totalsAndPageStatement = compiledByShape((s: TotalsAndPageShape, slot) => {
-    const partnerId = s.every ? undefined : slot<number>('partnerId');
-    const f: Where = {
-      ...(s.status ? { status: slot<OrderStatus>('status') } : {}),
-      ...(s.clientId ? { clientId: slot<number>('clientId') } : {}),
-      ...(s.from ? { from: slot<Date>('from') } : {}),
-      ...(s.fromDay ? { fromDay: slot<string>('fromDay') } : {}),
-      ...(s.to ? { to: slot<Date>('to') } : {}),
-      ...(s.toDay ? { toDay: slot<string>('toDay') } : {}),
-    };
-    const pageRows = rows(partnerId, f, s.sort).orderBy(SORT_KEYS[s.sort], s.direction).orderBy('o.id', s.direction).limit(s.limit).offset(s.offset);
-    const dir = sqlDirection(s.direction);
-    // A select, not a CTE: the embedded database prepares reads that start with one (db/pglite-prepared.ts).
-    return sql<TotalsAndPageRow>`
+  const totalsAndPageStatement = compiledByShape(
+    (s: { set: string[]; sort: OrderSort; direction: Direction; limit: number; offset: number }, slot) => {
+      const { partnerId, where: f } = slotted(s.set, slot);
+      const pageRows = rows(partnerId, f, s.sort)
+        .orderBy(SORT_KEYS[s.sort], s.direction)
+        .orderBy('o.id', s.direction)
+        .limit(s.limit)
+        .offset(s.offset);
+      const dir = sqlDirection(s.direction);
+      // A select, not a CTE: the embedded database prepares reads that start with one (db/pglite-prepared.ts).
+      return sql<TotalsAndPageRow>`
       select t.all as t_all, t.new as t_new, t.matching as t_matching, t.shop_name as t_shop_name, p.*
       from (${totalsQuery(partnerId, f)}) t left join lateral (${pageRows}) p on true
       order by p.sort_key ${dir}, p.id ${dir}`.compile(db);
-  });
+    },
+  );
 
   /**
    * The totals (an aggregate: read once) and a page near the list's start in one statement, when the totals count
@@ -532,28 +471,8 @@ export function orderListRepo(db: Db) {
     { limit, offset }: { limit: number; offset: number },
   ) => {
     if (f.text || offset >= DEFERRED_JOIN_FROM) return undefined;
-    const shape: TotalsAndPageShape = {
-      every: partnerId === undefined,
-      status: Boolean(f.status),
-      clientId: Boolean(f.clientId),
-      from: Boolean(f.from),
-      fromDay: Boolean(f.fromDay),
-      to: Boolean(f.to),
-      toDay: Boolean(f.toDay),
-      sort,
-      direction,
-      limit,
-      offset,
-    };
-    const found = await totalsAndPageStatement(db, shape, {
-      partnerId,
-      status: f.status,
-      clientId: f.clientId,
-      from: f.from,
-      fromDay: f.fromDay,
-      to: f.to,
-      toDay: f.toDay,
-    });
+    const values = valuesOf(partnerId, whereOf(f));
+    const found = await totalsAndPageStatement(db, { set: setIn(values), sort, direction, limit, offset }, values);
     const head = found[0];
     const totals = totalsOf(f, { all: head.t_all, new: head.t_new, matching: head.t_matching, shop_name: head.t_shop_name });
     const page = found
@@ -568,8 +487,8 @@ export function orderListRepo(db: Db) {
    * page's ids. Its values are bound, never written into it; PostgreSQL still plans it on every call (not prepared:
    * its best plan depends on the text).
    */
-  const searchStatement = compiledByShape((s: WhereShape & { bound: boolean; sort: OrderSort; direction: Direction }, slot) => {
-    const { partnerId, where } = slotted(s, slot);
+  const searchStatement = compiledByShape((s: { set: string[]; bound: boolean; sort: OrderSort; direction: Direction }, slot) => {
+    const { partnerId, where } = slotted(s.set, slot);
     const bound = s.bound ? clientOrdersAtLeast(partnerId!, where.text!.contains) : sql<number>`select 0 as n`;
     const matches = filtered(partnerId, where)
       .select(['o.id', sql<unknown>`${SORT_KEYS[s.sort]}`.as('k')])
@@ -653,8 +572,9 @@ export function orderListRepo(db: Db) {
       const searchBoxOnly = !f.status && !f.clientId && !f.from && !f.to;
       const nameLike = f.text !== undefined && /\p{L}/u.test(f.text);
       const where = whereOf(f);
-      const shape = { ...whereShape(partnerId, where), bound: partnerId !== undefined && searchBoxOnly && nameLike, sort, direction };
-      const found = await searchStatement(db, shape, { ...whereValues(partnerId, where), limit: window.limit, offset: window.offset });
+      const values = valuesOf(partnerId, where);
+      const shape = { set: setIn(values), bound: partnerId !== undefined && searchBoxOnly && nameLike, sort, direction };
+      const found = await searchStatement(db, shape, { ...values, limit: window.limit, offset: window.offset });
       const totals = totalsOf(where, found[0]);
       const n = Number(found[0].bound) > SEARCH_COUNT_LIMIT ? Infinity : Number(found[0].n);
       if (n > SEARCH_COUNT_LIMIT) {
