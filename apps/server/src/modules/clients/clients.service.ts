@@ -81,7 +81,7 @@ export function clientsService(db: Db, deps: { mailer: Mailer; files: FileStore;
     const sort = visibleSort(input.query, view);
     const total = await listRepo.count(partnerId, filter);
     const pages = offsetPages(async (offset, limit) =>
-      (await listRepo.page(partnerId, filter, { ...sort, offset, limit }, view.loyalty)).map((r) => toListItem(r, view)),
+      (await listRepo.page(partnerId, { ...filter, matches: total }, { ...sort, offset, limit }, view.loyalty)).map((r) => toListItem(r, view)),
     );
     return {
       name: input.fileName ?? CLIENT_EXPORT_FILE.list(moscowDayText(new Date())),
@@ -132,7 +132,7 @@ export function clientsService(db: Db, deps: { mailer: Mailer; files: FileStore;
       // The counts come first: they tell whether the loyalty programme is on, which decides the columns.
       const { cnt, all, loyaltyOn: on } = await listRepo.counts(partnerId, filter, group);
       const view = clientViewOf(user.rights, on);
-      const rows = await listRepo.page(partnerId, filter, visibleSort(q, view), view.loyalty);
+      const rows = await listRepo.page(partnerId, { ...filter, matches: cnt }, visibleSort(q, view), view.loyalty);
       return listAnswer(view, rows, cnt, all);
     },
 
