@@ -75,21 +75,3 @@ export function requirePartnerStaff(request: FastifyRequest, right?: RightName):
   if (right && !user.rights[right]) throw forbidden(MSG.forbidden);
   return user as AuthUser & { partnerId: number };
 }
-
-/**
- * A route's onRequest guard: partner staff holding at least one of the rights, checked before the body is read
- * (a large multipart upload of a role that may not save is refused without being received).
- */
-export const staffWithAnyRight =
-  (...rights: RightName[]) =>
-  async (request: FastifyRequest): Promise<void> => {
-    const user = requirePartnerStaff(request);
-    if (!rights.some((right) => user.rights[right])) throw forbidden(MSG.forbidden);
-  };
-
-export function requireManager(request: FastifyRequest, right?: RightName): AuthUser {
-  const user = requireUser(request);
-  if (user.kind !== 'MANAGER') throw forbidden(MSG.forbidden);
-  if (right && !user.rights[right]) throw forbidden(MSG.forbidden);
-  return user;
-}

@@ -283,5 +283,3 @@ export function offersRepo(db: Db) {
         : Promise.resolve([]),
   };
 }
-
-export type OffersRepo = ReturnType<typeof offersRepo>;

@@ -107,5 +107,3 @@ export function basketService(db: Db, events: EventBus) {
     },
   };
 }
-
-export type BasketService = ReturnType<typeof basketService>;

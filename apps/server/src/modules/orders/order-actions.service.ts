@@ -231,5 +231,3 @@ export function orderActionsService(db: Db, deps: { mailer: Mailer; files: FileS
     },
   };
 }
-
-export type OrderActionsService = ReturnType<typeof orderActionsService>;

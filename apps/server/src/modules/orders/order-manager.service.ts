@@ -64,5 +64,3 @@ export function orderManagerService(db: Db) {
     },
   };
 }
-
-export type OrderManagerService = ReturnType<typeof orderManagerService>;

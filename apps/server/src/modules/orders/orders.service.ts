@@ -12,7 +12,6 @@ import { orderManagerService } from './order-manager.service';
 import { placeOrder } from './order-placement';
 import { orderRoutingService, type OrderRoutingDeps } from './order-routing.service';
 
-export type { NewOrder } from './order-placement';
 import { ordersRepo } from './orders.repo';
 
 /** The orders area (issue 3): the list, the card, the actions, the distribution-centre basket. */

@@ -119,8 +119,6 @@ export function previewCounter() {
   };
 }
 
-export type PreviewCounter = ReturnType<typeof previewCounter>;
-
 /** What a page of lines is compared with now: the engine (prices) or the partner's values (remains, multiplicities). */
 export interface ChangeSource {
   /** The engine reading through the connection of the caller (the apply's transaction). */

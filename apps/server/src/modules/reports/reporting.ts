@@ -346,5 +346,3 @@ export function reporting(db: Db) {
     },
   };
 }
-
-export type Reporting = ReturnType<typeof reporting>;
