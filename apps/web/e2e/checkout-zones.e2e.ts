@@ -1,6 +1,6 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { moneyText, rubles } from '@b2b/contracts/storefront';
-import { PASSWORD, shopBuyerToken, signInAndWait } from './helpers';
+import { PASSWORD, shopBuyerToken, signInAs } from './helpers';
 import { downloadedPdfText } from './pdf-text';
 
 /*
@@ -92,8 +92,7 @@ test('a buyer chooses a paid zone, its price is on the checkout, the КП and th
 
   // The back office's card: the same delivery, and the zone.
   await page.goto('/login');
-  await signInAndWait(page, OWNER);
-  await page.goto(`/partner/orderlist/${id}`);
+  await signInAs(page, OWNER, `/partner/orderlist/${id}`);
   await expect(page.getByTestId('order-card')).toBeVisible();
   await expect(page.getByTestId('order-field-delivery-price')).toHaveText(moneyText(paid.DELIVERY_PRICE));
   await expect(page.getByTestId('order-field-delivery-zone')).toHaveText(paid.NAME);

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { chooseOption, signInAndWait } from './helpers';
+import { chooseOption, signInAs } from './helpers';
 
 /**
  * Issue 9: what each role sees of clients (back-office.md §6), the client and group list searches, the group list
@@ -17,7 +17,7 @@ async function openList(page: Page) {
 test.describe.configure({ timeout: 90_000 });
 
 test('an ORDERS employee sees neither the price type nor the loyalty columns, nor the card tabs of them', async ({ page }) => {
-  await signInAndWait(page, 'orders@partner.demo');
+  await signInAs(page, 'orders@partner.demo');
   await openList(page);
   await expect(header(page, 'NAME')).toBeVisible();
   await expect(header(page, 'PRICE_TYPE')).toHaveCount(0);
@@ -29,7 +29,7 @@ test('an ORDERS employee sees neither the price type nor the loyalty columns, no
 });
 
 test('the owner sees the price type column; the search box finds a client by a part of its name, in any case', async ({ page }) => {
-  await signInAndWait(page, 'owner@partner.demo');
+  await signInAs(page, 'owner@partner.demo');
   await openList(page);
   await expect(header(page, 'PRICE_TYPE')).toBeVisible();
   // The demo buyer's client «Ромашка», which no test blacklists (other files change the other clients meanwhile).
@@ -45,8 +45,7 @@ test('the owner sees the price type column; the search box finds a client by a p
 });
 
 test('the group list exports to an .xlsx and its search box filters the groups on the server', async ({ page }) => {
-  await signInAndWait(page, 'orders@partner.demo');
-  await page.goto('/partner/clients/groups');
+  await signInAs(page, 'orders@partner.demo', '/partner/clients/groups');
   await expect(page.getByRole('link', { name: 'Розница' })).toBeVisible({ timeout: 30_000 });
   const download = page.waitForEvent('download');
   await page.getByTestId('groups-export').click();
@@ -71,7 +70,7 @@ async function searchList(page: Page, text: string) {
 }
 
 test("the search box finds a client by its INN; the search stays in the list's saved params", async ({ page }) => {
-  await signInAndWait(page, 'owner@partner.demo');
+  await signInAs(page, 'owner@partner.demo');
   await openList(page);
   await searchList(page, 'ромашк');
   const romashka = rows(page).filter({ hasText: 'Ромашка' });
@@ -96,7 +95,7 @@ const pickGroup = (page: Page, group: string) =>
   chooseOption(page, page.getByTestId('add-to-group-select'), group, () => page.getByTestId('add-to-group-ok').isEnabled());
 
 test('a client is added to a group found by the server search, and the answer is a modal: success, then failure', async ({ page }) => {
-  await signInAndWait(page, 'clients@partner.demo');
+  await signInAs(page, 'clients@partner.demo');
   const group = `Поиск на сервере ${Date.now()}`;
   await page.goto('/partner/clients/groups');
   await page.getByTestId('group-create').click();

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { signInAndWait } from './helpers';
+import { signInAs } from './helpers';
 
 /*
  * The clients area. The tests of this file run one after the other; each picks its own clients
@@ -45,7 +45,7 @@ test.use({ timezoneId: 'Europe/Moscow' });
 test.describe.configure({ timeout: 120_000 });
 
 test.beforeEach(async ({ page }) => {
-  await signInAndWait(page, 'owner@partner.demo');
+  await signInAs(page, 'owner@partner.demo');
 });
 
 test('filter, sort and page the client list; the filters come back from the params_clients cookie', async ({ page, context }) => {

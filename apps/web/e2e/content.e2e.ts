@@ -1,12 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { MSG } from '@b2b/contracts/messages';
-import { signInAndWait } from './helpers';
+import { signInAs } from './helpers';
 
 test('content pages: a help page by its code with the other pages of its type, an empty page says so, an unknown one is not found', async ({
   page,
 }) => {
-  await signInAndWait(page, 'orders@partner.demo');
-  await page.goto('/partner/info/help/orders');
+  await signInAs(page, 'orders@partner.demo', '/partner/info/help/orders');
   await expect(page.getByTestId('content-title')).toHaveText('Как работать с заказами');
   await expect(page.getByTestId('content-page')).toContainText('Новые заказы из магазина появляются в разделе «Заказы»');
   await page.getByTestId('content-menu').getByText('Как загрузить цены из Excel').click();

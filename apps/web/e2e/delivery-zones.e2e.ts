@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { LIMITS } from '@b2b/contracts/limits';
 import { SHOP_MSG } from '@b2b/contracts/shop';
-import { signInAndWait } from './helpers';
+import { signInAs } from './helpers';
 
 /**
  * Delivery zones in the back office (issue 38 §4): a zone's own «Бесплатно от», its outline typed or clicked on the map,
@@ -17,8 +17,7 @@ const ZONE = 'Зона e2e за МКАД';
 const saved = (page: Page, text: string) => expect(page.locator('.ant-message-notice').getByText(text).last()).toBeVisible();
 
 test('a zone keeps its «Бесплатно от» and outline, and the shop its outside-zones switch, after a reload', async ({ page }) => {
-  await signInAndWait(page, 'admin@partner.demo');
-  await page.goto('/partner/settings/my-shipping');
+  await signInAs(page, 'admin@partner.demo', '/partner/settings/my-shipping');
 
   const outside = page.getByTestId('delivery-form').getByRole('switch', { name: OUTSIDE });
   await expect(outside).not.toBeChecked();

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { PASSWORD, signIn, signInAndWait, visibleNav } from './helpers';
+import { PASSWORD, signIn, signInAs, visibleNav } from './helpers';
 import { mailFilesNow, passwordFrom, waitForMail } from './mail-files';
 
 /** Employees (back-office.md §2 /partner/managers, §4 Employees, §5 employee form, §6). */
@@ -10,7 +10,7 @@ test.describe.configure({ timeout: 180_000 });
 const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@staff.test`;
 
 async function openEmployees(page: Page) {
-  await signInAndWait(page, 'admin@partner.demo');
+  await signInAs(page, 'admin@partner.demo', '/');
   await page.getByTestId('nav-employees').click();
   await expect(page).toHaveURL(/\/partner\/managers$/);
   await expect(page.getByTestId('employees-table')).toBeVisible();
@@ -170,8 +170,7 @@ test('the administrator cannot disable or delete itself; the owner may grant ADM
   await expect(page.getByTestId('employee-delete-admin@partner.demo')).toBeDisabled();
 
   const owner = await freshPage(browser);
-  await signInAndWait(owner, 'owner@partner.demo');
-  await owner.goto('/partner/managers');
+  await signInAs(owner, 'owner@partner.demo', '/partner/managers');
   await owner.getByTestId('employee-add').click();
   await expect(owner.getByTestId('employee-right-admin')).toBeEnabled();
   await owner.context().close();

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import { expect, test } from '@playwright/test';
 import { JOB_MSG } from '@b2b/contracts/jobs';
-import { signInAndWait } from './helpers';
+import { signInAs } from './helpers';
 
 /**
  * Issue 11.2: a list export runs as a job on the server; the page shows its progress («Формируется файл
@@ -13,8 +13,7 @@ import { signInAndWait } from './helpers';
 test.describe.configure({ timeout: 90_000 });
 
 test("a group's member export shows its progress, then downloads the group's clients", async ({ page }) => {
-  await signInAndWait(page, 'owner@partner.demo');
-  await page.goto('/partner/clients/groups');
+  await signInAs(page, 'owner@partner.demo', '/partner/clients/groups');
   await page.getByRole('link', { name: 'Розница' }).click({ timeout: 30_000 });
   const members = page.getByTestId('group-clients-table').locator('tr[data-testid^="client-row-"]');
   await expect(members.first()).toBeVisible({ timeout: 30_000 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signInAndWait } from './helpers';
+import { signInAs } from './helpers';
 
 /*
  * The old binary Excel (.xls) is treated the same by the web and the server (issue 39 §3): the price, remains, promo and
@@ -24,8 +24,7 @@ function countUploads(page: Page) {
 }
 
 test('the price and remains files refuse an .xls before upload, and offer only .xlsx and .csv', async ({ page }) => {
-  await signInAndWait(page, 'price@partner.demo');
-  await page.goto('/partner/pricing/pricelist?id=personal_price');
+  await signInAs(page, 'price@partner.demo', '/partner/pricing/pricelist?id=personal_price');
   const price = page.getByTestId('price-file-price');
   await expect(price.getByTestId('file-upload')).toBeVisible({ timeout: 30_000 });
   await expect(price.locator('input[type="file"]')).toHaveAttribute('accept', '.xlsx,.csv');
@@ -43,8 +42,7 @@ test('the price and remains files refuse an .xls before upload, and offer only .
 });
 
 test("the offer form's promo file refuses an .xls on its field before the offer is sent", async ({ page }) => {
-  await signInAndWait(page, 'price@partner.demo');
-  await page.goto('/partner/offers/create');
+  await signInAs(page, 'price@partner.demo', '/partner/offers/create');
   const field = page.getByTestId('offer-xls');
   await expect(field.getByTestId('offer-xls-choose')).toBeVisible({ timeout: 30_000 });
   await expect(field).toContainText('Файл .xlsx или .csv');
@@ -58,8 +56,7 @@ test("the offer form's promo file refuses an .xls on its field before the offer 
 });
 
 test('the delivery exclusion file refuses an .xls before upload', async ({ page }) => {
-  await signInAndWait(page, 'admin@partner.demo');
-  await page.goto('/partner/settings/my-shipping');
+  await signInAs(page, 'admin@partner.demo', '/partner/settings/my-shipping');
   const card = page.getByTestId('delivery-exclude');
   await expect(card).toBeVisible({ timeout: 30_000 });
   await expect(card.locator('input[type="file"]')).toHaveAttribute('accept', '.xlsx,.csv');

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { signInAndWait } from './helpers';
+import { signInAs } from './helpers';
 
 /*
  * What a new user stumbled on (issue 39 §4): at 1 280 px wide tables fit or scroll inside themselves with their first
@@ -64,9 +64,7 @@ async function expectTableReachable(page: Page, table: Locator) {
 }
 
 test('wide tables scroll inside themselves at 1 280 px, their first column in view', async ({ page }) => {
-  await signInAndWait(page, OWNER);
-
-  await page.goto('/partner/orderlist');
+  await signInAs(page, OWNER, '/partner/orderlist');
   await page.getByTestId('order-link').first().click();
   await expect(page.getByTestId('order-card')).toBeVisible();
   await expectTableReachable(page, page.getByTestId('order-items'));
@@ -93,8 +91,7 @@ test('wide tables scroll inside themselves at 1 280 px, their first column in vi
 });
 
 test('back from an order card is the list with its search, sort and page', async ({ page }) => {
-  await signInAndWait(page, OWNER);
-  await page.goto('/partner/orderlist');
+  await signInAs(page, OWNER, '/partner/orderlist');
   const loaded = () => expect(page.locator('[data-testid="orders-table"][data-loading="false"]')).toBeVisible();
   const search = page.getByTestId('orders-filter-query').locator('input');
   await search.fill('К-');
@@ -141,7 +138,7 @@ test('back from an order card is the list with its search, sort and page', async
 });
 
 test('back from a client card is the client list with its page', async ({ page }) => {
-  await signInAndWait(page, OWNER);
+  await signInAs(page, OWNER);
   // Oldest first: clients other specs register meanwhile go to the end and do not shift page 2.
   await page.goto('/partner/clients/active-list?sort=REGISTRATION_DATE&order=ASC');
   const table = page.getByTestId('active-list');
@@ -185,8 +182,7 @@ async function expectRussianControls(map: Locator) {
 }
 
 test('the maps name their controls and points in Russian', async ({ page }) => {
-  await signInAndWait(page, OWNER);
-  await page.goto('/partner/settings/my-shipping');
+  await signInAs(page, OWNER, '/partner/settings/my-shipping');
   await expectRussianControls(page.getByTestId('tradepoints-map'));
 
   // The delivery zone's outline: its points are buttons named «Точка N контура».
@@ -209,8 +205,7 @@ const englishIcons = (page: Page) =>
   );
 
 test('screen readers hear Russian: icons beside words are silent, icon-only controls are named', async ({ page }) => {
-  await signInAndWait(page, OWNER);
-  await page.goto('/partner/orderlist');
+  await signInAs(page, OWNER, '/partner/orderlist');
   await expect(page.getByTestId('order-row').first()).toBeVisible();
   // Was «logout Выйти», «shopping-cart Заказы».
   await expect(page.getByRole('button', { name: 'Выйти', exact: true })).toBeVisible();
@@ -241,8 +236,7 @@ test('screen readers hear Russian: icons beside words are silent, icon-only cont
 });
 
 test('the «about the company» editor speaks Russian', async ({ page }) => {
-  await signInAndWait(page, OWNER);
-  await page.goto('/partner/settings/my-shop');
+  await signInAs(page, OWNER, '/partner/settings/my-shop');
   const editor = page.getByTestId('about-editor');
   await editor.locator('[contenteditable="true"]').first().click();
   await editor.locator('.ce-toolbar__plus').click();

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { PASSWORD, signInAndWait } from './helpers';
+import { PASSWORD, signInAs } from './helpers';
 
 /*
  * Issue 9, point 12: lists show other staff's changes after «Обновить» and when the window regains focus, and an
@@ -30,8 +30,7 @@ const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as {
 
 test("the order list shows another staff member's changes after «Обновить» and when the window regains focus", async ({ page, request }) => {
   await page.clock.install();
-  await signInAndWait(page, 'owner@partner.demo');
-  await page.goto('/partner/orderlist');
+  await signInAs(page, 'owner@partner.demo', '/partner/orderlist');
   const fresh = page.getByTestId('orders-table').locator('tr[data-row-key][data-status="NEW"]');
   await expect(fresh.nth(1)).toBeVisible();
   const [first, second] = [await fresh.nth(0).getAttribute('data-row-key'), await fresh.nth(1).getAttribute('data-row-key')];
@@ -53,8 +52,7 @@ test("the order list shows another staff member's changes after «Обновит
 });
 
 test("cancelling an order from its card updates the client card's totals without a reload", async ({ page }) => {
-  await signInAndWait(page, 'owner@partner.demo');
-  await page.goto('/partner/orderlist');
+  await signInAs(page, 'owner@partner.demo', '/partner/orderlist');
   const open = page.getByTestId('orders-table').locator('tr[data-row-key][data-status="VIEWED"]').first();
   await expect(open).toBeVisible();
   await markPage(page);
@@ -86,7 +84,7 @@ test("cancelling an order from its card updates the client card's totals without
 });
 
 test('every list has the «Обновить» control', async ({ page }) => {
-  await signInAndWait(page, 'owner@partner.demo');
+  await signInAs(page, 'owner@partner.demo');
   for (const [path, testId] of [
     ['/partner/orderlist', 'orders-refresh'],
     ['/partner/clients/active-list', 'clients-refresh'],

@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { MSG } from '@b2b/contracts/messages';
-import { signInAndWait } from './helpers';
+import { signInAs } from './helpers';
 
 /*
  * Issue 10.6: the login page downloads no back-office screen (each loads on its first visit) and its JS stays within
@@ -38,7 +38,7 @@ test('the login page loads only its own code, within 300 KB of gzip JS', async (
 });
 
 test('a screen loads its code on the first visit', async ({ page }) => {
-  await signInAndWait(page, 'owner@partner.demo');
+  await signInAs(page, 'owner@partner.demo', '/');
   const requested: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'script') requested.push(request.url());

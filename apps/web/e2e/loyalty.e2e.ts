@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { chooseOption, signInAndWait, visibleNav } from './helpers';
+import { chooseOption, signInAs, visibleNav } from './helpers';
 
 /*
  * The loyalty programme's screens (issue 15, shop-pricing-offers-loyalty.md §2–§9; back-office.md §2 modals): the demo
@@ -34,8 +34,7 @@ async function openAdjust(row: Locator, page: Page) {
 }
 
 test('the owner opens the settings; a title over 35 characters is refused with the message', async ({ page }) => {
-  await signInAndWait(page, 'owner@partner.demo');
-  await page.goto('/partner/loyalty');
+  await signInAs(page, 'owner@partner.demo', '/partner/loyalty');
   await expect(page).toHaveURL(/\/partner\/loyalty\/settings$/);
   // The seven tabs of an installed programme, and its switch (on in the demo).
   for (const tab of ['settings', 'statuses', 'coefficients', 'visability', 'participation', 'scoring', 'balance']) {
@@ -60,8 +59,7 @@ test('the owner opens the settings; a title over 35 characters is refused with t
 
 test('before installation four tabs with only Settings usable; installing opens the seven tabs', async ({ page }) => {
   // «Офис Маркет», the second demo partner, has no programme.
-  await signInAndWait(page, 'owner@second.demo');
-  await page.goto('/partner/loyalty/participation');
+  await signInAs(page, 'owner@second.demo', '/partner/loyalty/participation');
   await expect(page).toHaveURL(/\/partner\/loyalty\/settings$/);
   await expect(page.getByTestId('loyalty-not-installed')).toContainText('Программа лояльности не установлена');
   const tabs = page.getByRole('tab');
@@ -97,8 +95,7 @@ test('before installation four tabs with only Settings usable; installing opens 
 });
 
 test('the statuses tab shows a server refusal on the cell it names', async ({ page }) => {
-  await signInAndWait(page, 'owner@partner.demo');
-  await page.goto('/partner/loyalty/statuses');
+  await signInAs(page, 'owner@partner.demo', '/partner/loyalty/statuses');
   await expect(page.getByTestId('statuses-row')).toHaveCount(3, { timeout: 30_000 });
   await expect(page.getByTestId('statuses-0-TITLE')).toHaveValue('Базовый');
   // 2000 % passes the input (digits) but not the server (0 to 1000): the message lands on row 2's multiplier.
@@ -112,8 +109,7 @@ test('the statuses tab shows a server refusal on the cell it names', async ({ pa
 });
 
 test('statuses and brand coefficients are configured and saved whole', async ({ page }) => {
-  await signInAndWait(page, 'owner@partner.demo');
-  await page.goto('/partner/loyalty/statuses');
+  await signInAs(page, 'owner@partner.demo', '/partner/loyalty/statuses');
   await expect(page.getByTestId('statuses-row')).toHaveCount(3, { timeout: 30_000 });
   const title = `Платина ${Date.now() % 100000}`;
   await page.getByTestId('statuses-add').click();
@@ -152,7 +148,7 @@ test('statuses and brand coefficients are configured and saved whole', async ({ 
 });
 
 test('points: 100 added once although the submit is clicked twice, a write-off over the balance refused, a status set', async ({ page }) => {
-  await signInAndWait(page, 'owner@partner.demo');
+  await signInAs(page, 'owner@partner.demo');
   const member = await pickMember(page);
   const before = await balanceOf(member.row);
   const comment = `Бонус e2e ${Date.now()}`;
@@ -208,8 +204,7 @@ test('points: 100 added once although the submit is clicked twice, a write-off o
 });
 
 test('the balance list keeps its filters in a cookie and is oldest first by default', async ({ page }) => {
-  await signInAndWait(page, 'owner@partner.demo');
-  await page.goto('/partner/loyalty/balance');
+  await signInAs(page, 'owner@partner.demo', '/partner/loyalty/balance');
   const dates = page.getByTestId('balance-table').locator('tr[data-testid="balance-row"]');
   await expect(dates.first()).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('balance-filter-order')).toContainText('Сначала старые');
@@ -223,8 +218,7 @@ test('the balance list keeps its filters in a cookie and is oldest first by defa
 });
 
 test("the client card's loyalty tab: a client outside the programme is connected from it, a member shows its history", async ({ page }) => {
-  await signInAndWait(page, 'owner@partner.demo');
-  await page.goto('/partner/loyalty/participation?is_avail=N');
+  await signInAs(page, 'owner@partner.demo', '/partner/loyalty/participation?is_avail=N');
   await expect(rows(page).first()).toBeVisible({ timeout: 30_000 });
   const outsider = rows(page).first();
   const id = await outsider.getAttribute('data-id');
@@ -246,7 +240,7 @@ test("the client card's loyalty tab: a client outside the programme is connected
 });
 
 test('an order paid with points gives them back once («Вернуть баллы»)', async ({ page }) => {
-  await signInAndWait(page, 'owner@partner.demo');
+  await signInAs(page, 'owner@partner.demo');
   const token = (await page.context().cookies()).find((c) => c.name === 'access_token')!.value;
   const ledger = async (operation: string) => {
     const res = await page.request.get(`/v3/api/partner/loyalty/balance/?operation=${operation}&period=all&limit=36&order=DESC`, {
@@ -287,8 +281,7 @@ test('an order paid with points gives them back once («Вернуть балл�
 });
 
 test('a loyalty employee lands on participation and sees only its two tabs', async ({ page }) => {
-  await signInAndWait(page, 'loyalty@partner.demo');
-  await page.goto('/partner/loyalty');
+  await signInAs(page, 'loyalty@partner.demo', '/partner/loyalty');
   await expect(page).toHaveURL(/\/partner\/loyalty\/participation/);
   await expect(rows(page).first()).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('tab-participation')).toBeVisible();
@@ -301,7 +294,7 @@ test('a loyalty employee lands on participation and sees only its two tabs', asy
 });
 
 test('an ORDERS employee does not see the loyalty section at all', async ({ page }) => {
-  await signInAndWait(page, 'orders@partner.demo');
+  await signInAs(page, 'orders@partner.demo', '/');
   expect(await visibleNav(page)).not.toContain('nav-loyalty');
   await page.goto('/partner/loyalty/participation');
   await expect(page.getByText('Недостаточно прав')).toBeVisible();

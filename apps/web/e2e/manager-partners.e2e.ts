@@ -1,7 +1,7 @@
 import { expect, type APIRequestContext, type Locator, type Page, test } from '@playwright/test';
 import { MSG } from '@b2b/contracts/messages';
 import type { ManagerPartner } from '@b2b/contracts/routes/manager';
-import { PASSWORD, signInAndWait } from './helpers';
+import { PASSWORD, signInAs } from './helpers';
 
 /*
  * The manager's «Партнеры» (issue 39 §2): every partner with its shop, clients, orders, the last 30 days' orders and
@@ -50,7 +50,7 @@ test('«Партнеры» lists both demo partners with their figures, the sear
   page,
   request,
 }) => {
-  await signInAndWait(page, MANAGER);
+  await signInAs(page, MANAGER, '/');
   await page.getByTestId('nav-partners').click();
   await expect(page).toHaveURL(/\/partner\/partners$/);
   await expect(page.getByTestId('page-title')).toHaveText('Партнеры');
@@ -113,8 +113,7 @@ test('«Партнеры» lists both demo partners with their figures, the sear
 });
 
 test('the report export sends the REPORT_ID of the report on screen and downloads its .xlsx', async ({ page }) => {
-  await signInAndWait(page, MANAGER);
-  await page.goto('/partner/reports?report=sales_by_partner');
+  await signInAs(page, MANAGER, '/partner/reports?report=sales_by_partner');
   await expect(page.getByTestId('report-picker')).toContainText('Продажи по партнерам');
   const [built] = await Promise.all([
     page.waitForResponse((r) => r.url().includes('/manager/report/sales_by_partner/') && r.request().method() === 'POST'),
@@ -135,7 +134,7 @@ test('the report export sends the REPORT_ID of the report on screen and download
 });
 
 test('partner staff have no «Партнеры»: not in their menu, refused by its address', async ({ page }) => {
-  await signInAndWait(page, 'owner@partner.demo');
+  await signInAs(page, 'owner@partner.demo', '/');
   await expect(page.getByTestId('nav-orders')).toBeVisible();
   await expect(page.getByTestId('nav-partners')).toHaveCount(0);
   await page.goto('/partner/partners');

@@ -3,7 +3,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { MSG } from '@b2b/contracts/messages';
 import { ORDER_MSG } from '@b2b/contracts/orders';
 import { REPORT_MSG } from '@b2b/contracts/reports';
-import { chooseOption, signInAndWait, urlHas } from './helpers';
+import { chooseOption, signInAs, urlHas } from './helpers';
 
 /*
  * The platform manager's console (issue 16, web): orders across partners with the partner filter and the manager's
@@ -39,8 +39,7 @@ async function cookieValue(page: Page, name: string) {
 }
 
 test('the manager sees every partner’s orders, filters them by a partner, and the offers keep that partner', async ({ page }) => {
-  await signInAndWait(page, MANAGER);
-  await page.goto('/partner/orderlist');
+  await signInAs(page, MANAGER, '/partner/orderlist');
   await expect(page.getByTestId('manager-order-count')).toBeVisible();
   await expect(page.getByTestId('orders-export')).toHaveCount(0);
   await expect(page.getByTestId('basket-summary')).toHaveCount(0);
@@ -79,8 +78,7 @@ test('the manager sees every partner’s orders, filters them by a partner, and 
 
 test('the manager opens a partner’s order, writes a note and cancels it with a reason', async ({ page }) => {
   // The partner's oldest order in the basket: the order tests of its staff take the newest ones.
-  await signInAndWait(page, MANAGER);
-  await page.goto('/partner/orderlist?status=IN_BASKET&sort=CREATE_DATE&order=ASC');
+  await signInAs(page, MANAGER, '/partner/orderlist?status=IN_BASKET&sort=CREATE_DATE&order=ASC');
   await choose(page, page.getByTestId('partner-picker'), PARTNER, urlHas(page, /partner_id=\d+/), 'Канц');
   await expect.poll(() => shownPartners(page)).toEqual([PARTNER]);
   await expect(orderRows(page).and(page.locator(':not([data-status="IN_BASKET"])'))).toHaveCount(0);
@@ -120,15 +118,14 @@ test('the manager opens a partner’s order, writes a note and cancels it with a
   const id = await page.getByTestId('order-card').getAttribute('data-order-id');
   await page.getByTestId('logout').click();
   await expect(page).toHaveURL(/\/login/);
-  await signInAndWait(page, 'owner@partner.demo');
-  await page.goto(`/partner/orderlist/${id}`);
+  await signInAs(page, 'owner@partner.demo', `/partner/orderlist/${id}`);
   await expect(page.getByTestId('order-status')).toHaveText('Отменен');
   await expect(page.getByTestId('order-field-cancel-comment')).toHaveText('Отменено менеджером платформы');
   await expect(page.getByTestId('order-field-note')).toHaveText('Проверено менеджером');
 });
 
 test('the manager builds «Топ товаров» for a partner: five rows, totals, a chart, and its .xlsx', async ({ page }) => {
-  await signInAndWait(page, MANAGER);
+  await signInAs(page, MANAGER, '/');
   await page.getByTestId('nav-reports').click();
   await expect(page.getByTestId('reports-page')).toBeVisible();
   await choose(page, page.getByTestId('report-picker'), 'Топ товаров', urlHas(page, /report=top_products/));
@@ -169,7 +166,7 @@ test('the manager builds «Топ товаров» for a partner: five rows, tot
 });
 
 test('the manager builds a pie report (its code loads with the reports)', async ({ page }) => {
-  await signInAndWait(page, MANAGER);
+  await signInAs(page, MANAGER);
   const reportsCode = page.waitForRequest(/reports-page-[^/]*\.js$/);
   await page.goto('/partner/reports?report=sales_by_section');
   await reportsCode;
@@ -193,7 +190,7 @@ test('a partner owner opening /partner/reports is refused, and no partner screen
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(request.url());
   });
-  await signInAndWait(page, 'owner@partner.demo');
+  await signInAs(page, 'owner@partner.demo', '/');
   await expect(page.getByTestId('nav-reports')).toHaveCount(0);
   await page.goto('/partner/reports');
   await expect(page.getByTestId('forbidden')).toBeVisible();

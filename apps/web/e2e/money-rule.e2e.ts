@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { CURRENCY_SIGN, rubles, type BasketAnswer } from '@b2b/contracts/storefront';
-import { PASSWORD, shopBuyerToken, signInAndWait } from './helpers';
+import { PASSWORD, shopBuyerToken, signInAs } from './helpers';
 import { downloadedPdfText } from './pdf-text';
 
 /*
@@ -266,8 +266,7 @@ test('a USD shop with a RATE list and a WITHOUT VAT shop: the card, the export a
     const linesMargin = netCard.PRODUCTS.reduce((s, i) => s + cents(i.MARGIN), 0n) - cents(netCard.POSITION_MARGIN);
     expect(linesMargin < 0n ? -linesMargin : linesMargin).toBeLessThanOrEqual(BigInt(netCard.PRODUCTS.length));
 
-    await page.goto('/login');
-    await signInAndWait(page, OWNER);
+    await signInAs(page, OWNER);
     for (const [card, buyerSign] of [
       [usdCard, '$'],
       [netCard, '₽'],

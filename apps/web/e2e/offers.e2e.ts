@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { expect, type Page, test } from '@playwright/test';
-import { signInAndWait } from './helpers';
+import { signInAs } from './helpers';
 
 /*
  * Promotional offers (/partner/offers, create, edit): each test makes its own offers with unique names, on the
@@ -147,7 +147,7 @@ const chooseBanner = (page: Page, placement: string, name: string, buffer: Buffe
 let products: [Product, Product];
 
 test('create an offer with two gifts, a banner and a promo file; it shows in the list and opens again', async ({ page }) => {
-  await signInAndWait(page, 'owner@partner.demo');
+  await signInAs(page, 'owner@partner.demo');
   products = await (await apiOf(page)).twoProducts();
   const name = `E2E акция ${Date.now()}`;
 
@@ -230,7 +230,7 @@ test('create an offer with two gifts, a banner and a promo file; it shows in the
 });
 
 test('the form refuses a gift sum that does not increase and a banner over 300 KB', async ({ page }) => {
-  await signInAndWait(page, 'price@partner.demo');
+  await signInAs(page, 'price@partner.demo');
   const api = await apiOf(page);
   products ??= await api.twoProducts();
   const name = `E2E ошибки ${Date.now()}`;
@@ -277,7 +277,7 @@ test('the form refuses a gift sum that does not increase and a banner over 300 K
 });
 
 test('switch an offer off and on: the notifications, its state, the inactive filter kept in the cookie', async ({ page }) => {
-  await signInAndWait(page, 'price@partner.demo');
+  await signInAs(page, 'price@partner.demo');
   const api = await apiOf(page);
   const name = `E2E выключение ${Date.now()}`;
   const created = await api.post<{ SUCCESS: string; ID: number }>('/partner/offer/', {
@@ -331,7 +331,7 @@ test('switch an offer off and on: the notifications, its state, the inactive fil
 });
 
 test('switch an offer off and on in its list row: it stays in view with its new state until the list is refreshed', async ({ page }) => {
-  await signInAndWait(page, 'price@partner.demo');
+  await signInAs(page, 'price@partner.demo');
   const api = await apiOf(page);
   const name = `E2E строка ${Date.now()}`;
   const created = await api.post<{ SUCCESS: string; ID: number }>('/partner/offer/', {
@@ -377,7 +377,7 @@ test('switch an offer off and on in its list row: it stays in view with its new 
 });
 
 test('the list starts from three months back; a cleared period shows every offer and is kept', async ({ page }) => {
-  await signInAndWait(page, 'price@partner.demo');
+  await signInAs(page, 'price@partner.demo');
   await openList(page);
   const start = new Date(Date.now() + 3 * 3600_000);
   const day = start.getUTCDate();
@@ -397,7 +397,7 @@ test('the list starts from three months back; a cleared period shows every offer
 });
 
 test('an ORDERS employee sees the offers but cannot create or change them', async ({ page }) => {
-  await signInAndWait(page, 'orders@partner.demo');
+  await signInAs(page, 'orders@partner.demo');
   await openList(page);
   await expect(page.getByTestId('offer-row').first()).toBeVisible();
   await expect(page.getByTestId('offer-create')).toHaveCount(0);

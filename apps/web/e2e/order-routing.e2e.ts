@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { ORDER_ROUTING_MSG } from '@b2b/contracts/messages';
-import { chooseOption, PASSWORD, signInAndWait } from './helpers';
+import { chooseOption, PASSWORD, signInAs } from './helpers';
 
 /*
  * Issue 39 §1 on screen. (A) The order card's «Ответственный»: the partner's editors choose the responsible employee,
@@ -66,7 +66,7 @@ async function placeOrder(request: APIRequestContext, offset: number): Promise<{
 /** A page of its own (its own session) signed in as `email`. */
 async function pageAs(browser: Browser, email: string): Promise<Page> {
   const page = await (await browser.newContext({ locale: 'ru-RU' })).newPage();
-  await signInAndWait(page, email);
+  await signInAs(page, email);
   return page;
 }
 
@@ -81,7 +81,7 @@ test('«Ответственный»: the administrator chooses the employee, it
   request,
 }) => {
   const order = await placeOrder(request, 540);
-  await signInAndWait(page, 'admin@partner.demo');
+  await signInAs(page, 'admin@partner.demo');
   await openCard(page, order.id);
   const select = page.getByTestId('order-manager-select');
   await expect(select).toBeVisible();
@@ -108,7 +108,7 @@ test('«Ответственный»: the administrator chooses the employee, it
 
 test('«Передать партнеру»: the manager routes a new order to the second partner and lands on its card there', async ({ page, browser, request }) => {
   const order = await placeOrder(request, 552);
-  await signInAndWait(page, 'manager@platform.demo');
+  await signInAs(page, 'manager@platform.demo');
   await openCard(page, order.id);
   // The manager reads the responsible employee, never chooses it.
   await expect(page.getByTestId('order-manager')).toBeVisible();
@@ -156,7 +156,7 @@ test('«Передать партнеру»: the manager routes a new order to t
 
 test('«Передать партнеру» shows the server’s refusal in the modal: the order was routed meanwhile', async ({ page, request }) => {
   const order = await placeOrder(request, 564);
-  await signInAndWait(page, 'manager@platform.demo');
+  await signInAs(page, 'manager@platform.demo');
   await openCard(page, order.id);
   await page.getByTestId('route-order').click();
   const picker = page.getByTestId('routing-partner-picker');

@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { MSG } from '@b2b/contracts/messages';
 import { ASSIGN_MSG, PRICING_MSG } from '@b2b/contracts/pricing';
-import { signInAndWait, visibleNav } from './helpers';
+import { signInAs, visibleNav } from './helpers';
 
 /*
  * Установка цен, Настройки цен and Настройка ассортимента (issue 12.3, 12.8, 12.9) on the demo data: the first
@@ -40,7 +40,7 @@ async function save(page: Page) {
 }
 
 test('Установка цен: «Оптовый прайс» to two clients of a group through the tree, kept after a reload, then taken away', async ({ page }) => {
-  await signInAndWait(page, 'owner@partner.demo');
+  await signInAs(page, 'owner@partner.demo');
   await openAssign(page);
   await expect(page.getByTestId('assign-price')).toContainText('Базовый прайс');
 
@@ -89,7 +89,7 @@ test('Установка цен: «Оптовый прайс» to two clients of
 });
 
 test('Установка цен: the search and the period are kept in the params_pricesettings cookie and merged with the URL', async ({ page }) => {
-  await signInAndWait(page, 'owner@partner.demo');
+  await signInAs(page, 'owner@partner.demo');
   await openAssign(page);
   const search = page.getByTestId('assign-search').locator('input');
   await search.fill('нет-такого-клиента');
@@ -117,8 +117,7 @@ test('Установка цен: the search and the period are kept in the param
 });
 
 test('Настройка ассортимента: a section is hidden in the shop and shown again; the remains form is there', async ({ page }) => {
-  await signInAndWait(page, 'price@partner.demo');
-  await page.goto('/partner/assortment');
+  await signInAs(page, 'price@partner.demo', '/partner/assortment');
   await expect(page.getByTestId('assortment-sections').locator('.ant-tree')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('remains-form')).toBeVisible();
   await expect(page.getByTestId('remains-form-readonly')).toHaveCount(0);
@@ -143,8 +142,7 @@ test('Настройка ассортимента: a section is hidden in the sh
 });
 
 test('Настройки цен: the shop price settings form; read-only without editPriceSettings (CLIENTS), who may still assign', async ({ page }) => {
-  await signInAndWait(page, 'clients@partner.demo');
-  await page.goto('/partner/pricing/settings');
+  await signInAs(page, 'clients@partner.demo', '/partner/pricing/settings');
   await expect(page.getByTestId('price-form')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('price-form-readonly')).toBeVisible();
   await expect(page.getByTestId('price-form-save')).toBeDisabled();
@@ -159,7 +157,7 @@ test('Настройки цен: the shop price settings form; read-only without
 });
 
 test('the ORDERS employee sees no pricing nor assortment and gets the no-access screen', async ({ page }) => {
-  await signInAndWait(page, 'orders@partner.demo');
+  await signInAs(page, 'orders@partner.demo', '/');
   const nav = await visibleNav(page);
   expect(nav).not.toContain('nav-pricing');
   expect(nav).not.toContain('nav-assortment');

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { signInAndWait } from './helpers';
+import { signInAs } from './helpers';
 
 /*
  * The tabs Прайсы and Колонки цен. The tests of this file run one after the other on the demo data: the first
@@ -36,7 +36,7 @@ async function deleteSelected(page: Page, confirmation: string) {
 test.describe.configure({ timeout: 120_000, mode: 'serial' });
 
 test('price lists: create, rename, copy to its own page, delete with confirmation; a list in use is not deleted', async ({ page }) => {
-  await signInAndWait(page, 'owner@partner.demo');
+  await signInAs(page, 'owner@partner.demo');
   await open(page, 'pricelist');
   await expect(selected(page)).toContainText('Базовый прайс');
   await expect(page.getByTestId('price-list-delete')).toBeDisabled();
@@ -91,7 +91,7 @@ test('price lists: create, rename, copy to its own page, delete with confirmatio
 });
 
 test('price columns: create, copy, the 4th is refused with its message, delete falls back to the first column', async ({ page }) => {
-  await signInAndWait(page, 'owner@partner.demo');
+  await signInAs(page, 'owner@partner.demo');
   await open(page, 'column');
   await expect(selected(page)).toContainText('Крупный опт');
 
@@ -126,7 +126,7 @@ test('price columns: create, copy, the 4th is refused with its message, delete f
 });
 
 test('a CLIENTS employee sees the lists and columns but no buttons that change them', async ({ page }) => {
-  await signInAndWait(page, 'clients@partner.demo');
+  await signInAs(page, 'clients@partner.demo');
   for (const type of ['pricelist', 'column'] as const) {
     await open(page, type);
     await expect(selected(page)).toBeVisible();

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { LIMITS } from '@b2b/contracts/limits';
 import { PRICING_MSG } from '@b2b/contracts/pricing';
-import { signInAndWait } from './helpers';
+import { signInAs } from './helpers';
 
 /*
  * The pricing panel of a price list and of a client (/partner/pricing/pricelist?id=…, /partner/pricing/client?id=…).
@@ -149,7 +149,7 @@ async function chooseFile(page: Page, part: string, name: string, buffer: Buffer
 test.describe.configure({ timeout: 150_000 });
 
 test.beforeEach(async ({ page }) => {
-  await signInAndWait(page, 'owner@partner.demo');
+  await signInAs(page, 'owner@partner.demo');
 });
 
 test("the section tree says its totals (action=total): its sections and products, and the sections with this list's own markup (issue 39 §3)", async ({
@@ -487,10 +487,9 @@ test('what each role may do: CLIENTS edits a client, not a list; PRICE edits a l
   const client = await api.clientOf(24, listId);
   const section = await api.leafSection(listId);
   const [product] = await api.products('pricelist', listId, section.ID);
-  await page.getByTestId('logout').click();
-  await expect(page).toHaveURL(/\/login/);
 
-  await signInAndWait(page, 'clients@partner.demo');
+  // The owner's session (only used through the API so far) gives way to the next.
+  await signInAs(page, 'clients@partner.demo');
   await openPanel(page, 'pricelist', listId);
   let r = await openProduct(page, section, product.UP_CODE_1C);
   await expect(page.getByTestId('section-rate-readonly')).toBeVisible();
@@ -503,7 +502,7 @@ test('what each role may do: CLIENTS edits a client, not a list; PRICE edits a l
   await page.getByTestId('logout').click();
   await expect(page).toHaveURL(/\/login/);
 
-  await signInAndWait(page, 'price@partner.demo');
+  await signInAs(page, 'price@partner.demo');
   await openPanel(page, 'client', client.ID);
   r = await openProduct(page, section, product.UP_CODE_1C);
   for (const id of ['file-upload', 'file-download', 'yml-create']) await expect(page.getByTestId(id)).toHaveCount(0);

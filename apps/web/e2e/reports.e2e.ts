@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type Locator, type Page, test } from '@playwright/test';
 import { ORDER_STATUSES } from '@b2b/contracts/limits';
-import { chooseOption, PASSWORD, signInAndWait, urlHas } from './helpers';
+import { chooseOption, PASSWORD, signInAs, urlHas } from './helpers';
 
 /*
  * The manager's reports read true figures (issue 38.2): «Продажи по партнерам» counts the partner's orders — the
@@ -45,7 +45,7 @@ test('«Продажи по партнерам» shows the partner’s orders: t
   request,
 }) => {
   const api = await managerApi(request);
-  await signInAndWait(page, MANAGER);
+  await signInAs(page, MANAGER);
   const sales = await build(page, 'sales_by_partner', 'Продажи по партнерам', 'ORDERS');
   const margin = await build(page, 'margin_by_partner', 'Маржа по партнерам', 'ORDERS');
   expect(margin.from).toBe(sales.from);
@@ -70,8 +70,7 @@ test('«Продажи по партнерам» shows the partner’s orders: t
 });
 
 test('a partner chosen on the orders screen stays there: the reports keep their own, shown and cleared in their filters', async ({ page }) => {
-  await signInAndWait(page, MANAGER);
-  await page.goto('/partner/orderlist');
+  await signInAs(page, MANAGER, '/partner/orderlist');
   await choose(page, page.getByTestId('partner-picker'), PARTNER, urlHas(page, /partner_id=\d+/), 'Канц');
 
   await page.getByTestId('nav-reports').click();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signInAndWait, visibleNav } from './helpers';
+import { signInAs, visibleNav } from './helpers';
 
 /** What each demo account may see (back-office.md §6, shop-pricing-offers-loyalty.md §6). */
 const ALL_PARTNER = ['nav-orders', 'nav-clients', 'nav-employees', 'nav-pricing', 'nav-assortment', 'nav-offers', 'nav-loyalty', 'nav-settings'];
@@ -16,22 +16,20 @@ const EXPECTED: Record<string, string[]> = {
 
 for (const [email, nav] of Object.entries(EXPECTED)) {
   test(`${email} sees exactly the sections its rights allow`, async ({ page }) => {
-    await signInAndWait(page, email);
+    await signInAs(page, email, '/');
     expect(await visibleNav(page)).toEqual(nav);
   });
 }
 
 test('a section outside the rights is refused even when opened by its address', async ({ page }) => {
-  await signInAndWait(page, 'orders@partner.demo');
-  await page.goto('/partner/managers');
+  await signInAs(page, 'orders@partner.demo', '/partner/managers');
   await expect(page.getByText('Недостаточно прав')).toBeVisible();
   await page.goto('/partner/orderlist');
   await expect(page.getByText('Недостаточно прав')).toHaveCount(0);
 });
 
 test('a client of the shop is neither partner nor manager: it lands on / with no back-office navigation', async ({ page }) => {
-  await signInAndWait(page, 'buyer@client.demo');
-  await page.goto('/partner/orderlist');
+  await signInAs(page, 'buyer@client.demo', '/partner/orderlist');
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId('nav-orders')).toHaveCount(0);
 });

@@ -1,5 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { signInAndWait } from './helpers';
+import { signInAndWait, signInAs } from './helpers';
 
 /*
  * Issue 9, point 8: the app works under its Content Security Policy, the refresh token stays out of scripts'
@@ -19,9 +19,7 @@ function cspViolations(page: Page): string[] {
 
 test('the orders list, the settings map and the editor, and the API docs work without CSP violations', async ({ page }) => {
   const violations = cspViolations(page);
-  await signInAndWait(page, 'owner@partner.demo');
-
-  const answer = await page.goto('/partner/orderlist');
+  const answer = await signInAs(page, 'owner@partner.demo', '/partner/orderlist');
   expect(answer?.headers()['content-security-policy']).toContain("script-src 'self'");
   expect(answer?.headers()['x-frame-options']).toBe('DENY');
   await expect(page.getByTestId('orders-table').locator('tr[data-row-key]').first()).toBeVisible();
@@ -75,7 +73,7 @@ const TWO_COLD_LOADS_MS = 40_000;
 
 test('two tabs whose access token expired refresh at once and both stay signed in', async ({ page, context }) => {
   test.slow();
-  await signInAndWait(page, 'orders@partner.demo');
+  await signInAs(page, 'orders@partner.demo', '/partner/orderlist');
   const second = await context.newPage();
   await second.goto('/partner/orderlist');
   await expect(second.getByTestId('orders-found')).toBeVisible();

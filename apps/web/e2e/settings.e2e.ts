@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signInAndWait } from './helpers';
+import { signInAs } from './helpers';
 import { PAYMENT_TYPE_LABEL } from '@b2b/contracts/shop';
 
 /**
@@ -23,13 +23,11 @@ const fieldError = (page: Page, label: string) =>
 const saved = (page: Page) => expect(page.locator('.ant-message-notice').getByText('Настройки сохранены').last()).toBeVisible();
 
 async function openTab(page: Page, tab: string, email = 'admin@partner.demo') {
-  await signInAndWait(page, email);
-  await page.goto(`/partner/settings/${tab}`);
+  await signInAs(page, email, `/partner/settings/${tab}`);
 }
 
 test('/partner/settings opens the shop tab; the shop name is required and the shop tab saves', async ({ page }) => {
-  await signInAndWait(page, 'admin@partner.demo');
-  await page.goto('/partner/settings');
+  await signInAs(page, 'admin@partner.demo', '/partner/settings');
   await expect(page).toHaveURL(/\/partner\/settings\/my-shop$/);
   const name = page.getByLabel('Название магазина', { exact: true });
   await expect(name).toHaveValue('Канцлер Опт');
@@ -224,8 +222,7 @@ test('a role without the edit right sees the settings with the forms switched of
 });
 
 test('the settings screen reopens on the tab last viewed, after a reload and coming back from another screen (issue 39 §3)', async ({ page }) => {
-  await signInAndWait(page, 'admin@partner.demo');
-  await page.goto('/partner/settings');
+  await signInAs(page, 'admin@partner.demo', '/partner/settings');
   await expect(page).toHaveURL(/\/partner\/settings\/my-shop$/);
   await page.getByRole('tab', { name: 'Оплата' }).click();
   await expect(page).toHaveURL(/\/partner\/settings\/my-payment$/);

@@ -1,7 +1,7 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { ACCOUNT_MSG } from '@b2b/contracts/auth';
 import { MSG } from '@b2b/contracts/messages';
-import { signInAndWait } from './helpers';
+import { signInAs } from './helpers';
 import { mailFilesNow, waitForMail, type MailFile } from './mail-files';
 
 /*
@@ -29,7 +29,7 @@ const buyerSession = (page: Page) => page.evaluate(() => localStorage.getItem('b
 
 test('a buyer confirms its registration, sets a password and recovers it, all inside the shop', async ({ page }) => {
   // A staff session in the same browser first: the buyer's flows must leave it alone.
-  await signInAndWait(page, OWNER);
+  await signInAs(page, OWNER);
 
   const email = `shop-buyer-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@firma.test`;
   let before = await mailFilesNow();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signInAndWait } from './helpers';
+import { signInAs } from './helpers';
 
 /**
  * The shop's time zone (issue 38 §8). It moves every date the demo partner's screens show, so it runs in the
@@ -18,8 +18,7 @@ const wallMinutes = (text: string) => {
 };
 
 test("the shop's time zone is chosen on the settings tab, saved, and the order card's time follows it (issue 38 §8)", async ({ page }) => {
-  await signInAndWait(page, 'admin@partner.demo');
-  await page.goto('/partner/orderlist');
+  await signInAs(page, 'admin@partner.demo', '/partner/orderlist');
   const link = page.getByTestId('order-link').first();
   await expect(link).toBeVisible({ timeout: 30_000 });
   const cardUrl = (await link.getAttribute('href'))!;

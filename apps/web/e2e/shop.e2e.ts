@@ -3,7 +3,7 @@ import { gzipSync } from 'node:zlib';
 import { expect as baseExpect, test, type APIRequestContext, type Locator, type Page, type Response } from '@playwright/test';
 import { MSG } from '@b2b/contracts/messages';
 import { STOREFRONT_MSG } from '@b2b/contracts/storefront';
-import { PASSWORD, shopBuyerToken, signInAndWait } from './helpers';
+import { PASSWORD, shopBuyerToken, signInAs } from './helpers';
 
 /*
  * Issue 13: the partner's shop for its buyers at /shop/{link}. A buyer signs in on the demo shop, finds a product by
@@ -125,9 +125,7 @@ test('a visitor sees only sign-in, registration and recovery, and downloads noth
 
 test('a buyer finds a product by code, orders it, and the partner sees the order as NEW with the same sum', async ({ page }) => {
   // A staff session in the same browser first: the buyer's session must leave it alone.
-  await signInAndWait(page, OWNER);
-
-  await page.goto(SHOP);
+  await signInAs(page, OWNER, SHOP);
   const loaded = await scriptsDuring(page, () => signInToShop(page));
   expect(loaded.map((s) => s.url).filter((url) => BACK_OFFICE_CHUNKS.test(url))).toEqual([]);
   await catalogLoaded(page);
@@ -276,8 +274,7 @@ test("a buyer's review reaches the partner: listed under Клиенты → От
   await page.getByTestId('review-submit').click();
   await expect(page.getByTestId('review-sent')).toHaveText('Спасибо! Отзыв отправлен поставщику');
 
-  await signInAndWait(page, OWNER);
-  await page.goto('/partner/clients/reviews');
+  await signInAs(page, OWNER, '/partner/clients/reviews');
   const row = page.getByTestId('review-row').filter({ hasText: text });
   await expect(row).toHaveCount(1);
   await expect(row.getByRole('link')).toBeVisible();
