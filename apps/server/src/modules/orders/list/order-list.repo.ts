@@ -134,7 +134,22 @@ const sqlDirection = (d: Direction) => (d === 'asc' ? sql`asc` : sql`desc`);
 
 /**
  * The order list's reads, on the orders table alone: the client's name and the search text live on the order
- * (triggers keep them), counts come from the order_counts read model where the filter allows.
+ * (triggers keep them), counts come from the order_counts read model where the filter allows. What they answer is
+ * order-list.reference.ts's plain query, which the tests hold every variant below to (order-list.reference.api.test.ts).
+ * The variants, with what each gains (PostgreSQL's large set, 1,000,000 orders; a request's CPU at c = 32 in the
+ * bench, a statement's time in EXPLAIN ANALYZE):
+ * - totalsAndPage: the totals and a first page in one statement, one round trip instead of two (its A/B, issue 40:
+ *   not measured yet).
+ * - seekPage: a deep page by date starts at the day the day/status read model places it on — offset 100,000 in
+ *   2.6 ms CPU (before 0056's INCLUDE), where the deferred page skips 100,000 index entries (41 ms a statement).
+ * - deferredPage: any other deep page skips on the sort's index alone, then reads its rows — by sum at offset
+ *   100,000 41 ms a statement against 1,065 ms reading the rows it skips.
+ * - the back half read from the other end: the last page by sum 0.03 ms a statement against 531 ms.
+ * - a broad search walks the sort's index (SORT_INDEX_WALK): under 1 ms against 25–40 ms (db/planner-settings.ts).
+ * - a search finds its matches once for its count and page, capped at SEARCH_COUNT_LIMIT and bounded from the
+ *   clients' kept counts (see `search`, clientOrdersAtLeast).
+ * - statements compiled once per shape (compiledByShape): without them a search, the day seek and a client's totals
+ *   and page cost 0.2–0.4 ms more per request (+10 … +19 %); the plain lists' are within the noise.
  */
 export function orderListRepo(db: Db) {
   /** `partnerId` undefined: every partner's orders (the manager's list, sorted by date only); `on`: the sessions to ask. */
