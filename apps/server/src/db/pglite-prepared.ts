@@ -14,6 +14,9 @@ import { isStalePlan, MAX_PREPARED_PER_CONNECTION, statementFacts } from './prep
  * token), and ANALYZE (before a chunked apply, and of grown tables every few minutes) sends their plans to be made
  * again. At most MAX_PREPARED_PER_CONNECTION are kept (the least recently used closed first), and a statement whose
  * table changed is dropped and run afresh.
+ * A/B on PGlite 0.5.16 (npm run bench --engine pglite, demo ×20, c=1, 2026-11-28), CPU per request prepared vs
+ * PGlite's query(): orders 1.62 vs 4.40 ms, order card 3.21 vs 10.00, clients 2.98 vs 10.10, the shop's section page
+ * 2.27 vs 9.42, a client's prices 3.10 vs 10.87.
  */
 
 const { serialize } = protocol;

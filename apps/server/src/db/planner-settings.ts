@@ -10,15 +10,19 @@ export interface PlannerSettings {
   plan_cache_mode?: 'force_generic_plan';
 }
 
-/** Joins planned in the order they are written (a query of many lookups by key: the client list). */
+/**
+ * Joins planned in the order they are written (a query of many lookups by key: the client list). It only spares the
+ * planner time: since issue 40 it has no sessions of its own (at most one extra pool, GENERIC_PLAN's), so a query that
+ * asks for it through onPresetSessions is planned as usual.
+ */
 export const WRITTEN_JOIN_ORDER: PlannerSettings = { join_collapse_limit: 1 };
 
 /**
  * A page read by walking its sort's index and testing each row, for a text search known to match many rows: the
  * planner cannot tell a common word from a rare one (it guesses a hundred rows either way) and would otherwise find
  * every match on the trigram index and sort them all (18,000 for a common word at a million orders, 25–40 ms)
- * where the walk meets its twenty rows within a thousand (under 1 ms). The walk is the plan whatever the pattern:
- * its statements are prepared (searches too, on PostgreSQL's sessions for it) and planned once per session.
+ * where the walk meets its twenty rows within a thousand (under 1 ms). Set in the query's transaction (SET LOCAL), the
+ * walk is the plan whatever the pattern; being a text search it is planned on each call.
  */
 export const SORT_INDEX_WALK: PlannerSettings = {
   enable_bitmapscan: 'off',
@@ -36,7 +40,7 @@ export const GENERIC_PLAN: PlannerSettings = { plan_cache_mode: 'force_generic_p
 const key = (settings: PlannerSettings) => JSON.stringify(Object.entries(settings).sort());
 
 /**
- * Databases opened with sessions that already carry some settings (PostgreSQL: a small pool of its own per set):
+ * Databases opened with sessions that already carry some settings (PostgreSQL: one pool, GENERIC_PLAN's, db/database.ts):
  * a query that pins them runs there as one statement, not as begin, set_config, the query and commit.
  */
 const presetSessions = new WeakMap<Db, Map<string, Db>>();

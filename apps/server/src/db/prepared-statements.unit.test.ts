@@ -20,8 +20,8 @@ function fakeClient(fail?: (arg: unknown) => unknown) {
   return client;
 }
 
-function poolOf(client: ReturnType<typeof fakeClient>, max?: number, searches?: boolean) {
-  return preparingPool({ connect: async () => client, end: async () => {} } as unknown as pg.Pool, { max, searches });
+function poolOf(client: ReturnType<typeof fakeClient>, max?: number) {
+  return preparingPool({ connect: async () => client, end: async () => {} } as unknown as pg.Pool, { max });
 }
 
 describe('prepared statements', () => {
@@ -40,16 +40,6 @@ describe('prepared statements', () => {
     expect(client.calls[2]).toEqual({ text: 'select id from orders where search_text like $1', values: ['%x%'] });
     expect(statementName('select 1')).toBe(statementName('select 1'));
     expect(statementName('select 1')).not.toBe(statementName('select 2'));
-  });
-
-  it('prepares text searches too on sessions whose settings fix their plans, and still not transaction control', async () => {
-    const client = fakeClient();
-    const conn = await poolOf(client, undefined, true).connect();
-    const walk = 'select id from orders where search_text like $1 order by created_at desc limit 12';
-    await conn.query(walk, ['%x%']);
-    await conn.query('begin', []);
-    expect(client.calls[0]).toEqual({ name: statementName(walk), text: walk, values: ['%x%'] });
-    expect(client.calls[1]).toEqual({ text: 'begin', values: [] });
   });
 
   it('takes a select or a CTE that changes nothing for a read the embedded database may prepare, never a write or a search', () => {
