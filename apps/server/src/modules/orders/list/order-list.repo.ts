@@ -141,7 +141,7 @@ const sqlDirection = (d: Direction) => (d === 'asc' ? sql`asc` : sql`desc`);
  * - totalsAndPage: the totals and a first page in one statement, one round trip instead of two (its A/B, issue 40:
  *   not measured yet).
  * - seekPage: a deep page by date starts at the day the day/status read model places it on — offset 100,000 in
- *   2.6 ms CPU (before 0056's INCLUDE), where the deferred page skips 100,000 index entries (41 ms a statement).
+ *   2.0 ms CPU, where the deferred page skips 100,000 index entries (41 ms a statement).
  * - deferredPage: any other deep page skips on the sort's index alone, then reads its rows — by sum at offset
  *   100,000 41 ms a statement against 1,065 ms reading the rows it skips.
  * - the back half read from the other end: the last page by sum 0.03 ms a statement against 531 ms.
