@@ -41,7 +41,7 @@ export function ordersRepo(db: Db) {
      * rows. Money leaves the database as text, as its own columns do; the history's times are made Dates again.
      * With `managers`, also the staff the order's responsible employee is chosen from (order-manager.repo.ts).
      * Kept against four plain statements (issue 40 §2): CPU per request (server + PostgreSQL, c32, large set)
-     * 2.0 ms against 3.2 ms (npm run bench, 2026-11-28).
+     * 1.58–1.82 ms against 2.04–2.05 ms, 17 % less (npm run bench, two quiet runs each, 2026-11-28).
      */
     card: async (partnerId: number, id: number, opts: { managers?: boolean } = {}) => {
       const row = await orderWithParties(db, partnerId, id)
