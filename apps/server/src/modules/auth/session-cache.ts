@@ -44,5 +44,3 @@ export function sessionCache<T>(changes: ChangeFeed, now: () => number = Date.no
     close: stop,
   };
 }
-
-export type SessionCache<T> = ReturnType<typeof sessionCache<T>>;

@@ -11,8 +11,6 @@ import { likeContains, searchText } from '@/db/text-search';
  * catalog_products and catalog_brands (reference data).
  */
 
-export type ProgramRow = NonNullable<Awaited<ReturnType<ReturnType<typeof loyaltyRepo>['program']>>>;
-export type MemberRow = NonNullable<Awaited<ReturnType<ReturnType<typeof loyaltyRepo>['member']>>>;
 export type LedgerRow = Awaited<ReturnType<ReturnType<typeof loyaltyRepo>['history']>>[number];
 
 export interface ParticipationFilter {
@@ -334,5 +332,3 @@ export function loyaltyRepo(db: Db) {
         .execute(),
   };
 }
-
-export type LoyaltyRepo = ReturnType<typeof loyaltyRepo>;
