@@ -3,22 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import prettier from 'prettier';
 import { describe, expect, it } from 'vitest';
-import type { LoadResult } from './load';
+import { loadRun as run } from './bench-test-kit';
 import { recordRun, RUNS_MARKER, runTable, withRunRecorded } from './performance-log';
 import { TARGETS, type EngineReport } from './report';
-
-const run = (concurrency: number, over: Partial<LoadResult> = {}): LoadResult => ({
-  concurrency,
-  requests: 1000,
-  errors: 0,
-  rps: 500,
-  p50: 5,
-  p95: 9,
-  p99: 12,
-  max: 20,
-  bytes: 100,
-  ...over,
-});
 
 const report: EngineReport = {
   engine: 'postgres',

@@ -1,20 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { loadRun as run } from './bench-test-kit';
 import type { LoadResult } from './load';
 import { checkTargets, describeTargets, markdown, TARGETS, type EngineReport, type ScenarioResult } from './report';
 import type { Scenario } from './scenarios';
 
-const run = (concurrency: number, over: Partial<LoadResult> = {}): LoadResult => ({
-  concurrency,
-  requests: 1000,
-  errors: 0,
-  rps: 500,
-  p50: 5,
-  p95: 9,
-  p99: 12,
-  max: 20,
-  bytes: 100,
-  ...over,
-});
 const none = (concurrency: number) => run(concurrency, { requests: 0, rps: 0, p50: 0, p95: 0, p99: 0, max: 0 });
 const result = (name: string, kind: Scenario['kind'], runs: LoadResult[], role?: Scenario['role']): ScenarioResult => ({
   scenario: { name, kind, role, path: '/x' },
