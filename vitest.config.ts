@@ -34,7 +34,6 @@ export default defineConfig(async () => ({
           name: 'unit',
           include: ['packages/**/src/**/*.test.ts', 'apps/server/src/**/*.unit.test.ts'],
           environment: 'node',
-          isolate: false,
         },
       },
       {
