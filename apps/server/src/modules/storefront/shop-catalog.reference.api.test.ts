@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogAnswer } from '@b2b/contracts/storefront';
-import { isProductCode } from './shop-catalog.repo';
+import { buildShopCounts } from './shop-catalog-counts';
+import { isProductCode, shopCatalogRepo } from './shop-catalog.repo';
 import { bearer, createTestApp, shopToken, type TestApp } from '@/test/test-app';
 import { partnerIdOf } from '../clients/clients-test-fixtures';
 import { referenceShopCatalog } from './shop-catalog.reference';
@@ -191,5 +192,35 @@ describe('the shop catalogue equals its reference query', () => {
         'section page, read each time',
       ].sort(),
     );
+  }, 300_000);
+
+  it('in the database’s own name search (a catalogue past the name index’s size): the same products and counts', async () => {
+    const db = t.database.db;
+    await db.updateTable('shops').set({ assortment: 'BASE' }).where('partner_id', '=', pid).execute();
+    const repo = shopCatalogRepo(db);
+    const row = (await repo.scope(pid))!;
+    const scope = { ...row, hiddenSections: await repo.hiddenSections(pid, row.baseListId) };
+    const tree = buildShopCounts(await repo.sections(), []);
+    let found = 0;
+    await fc.assert(
+      fc.asyncProperty(request, async (r) => {
+        const text = typeof r.text === 'number' ? texts[r.text % texts.length] : (r.text ?? 'ру');
+        const q = {
+          section_id: r.section === undefined ? undefined : sectionIds[Math.abs(r.section) % sectionIds.length],
+          brand_id: r.brand === undefined ? undefined : brandIds[r.brand % brandIds.length],
+          query: text.toLowerCase(),
+          limit: r.limit,
+          offset: Number.isInteger(r.at) ? r.at % 80 : 0,
+        };
+        const expected = await referenceShopCatalog(db, pid, q);
+        const filter = { sectionIds: q.section_id === undefined ? undefined : tree.subtree(q.section_id), brandId: q.brand_id, query: q.query };
+        const page = await repo.countedPage(scope, filter, q.limit, q.offset);
+        expect(page.rows.map((p) => Number(p.id))).toEqual(expected.ids);
+        expect(page.total ?? (await repo.count(scope, filter))).toBe(expected.NAV.CNT);
+        if (!isProductCode(q.query) && expected.ids.length) found++;
+      }),
+      { numRuns: 60, seed: SEED + 10 },
+    );
+    expect(found).toBeGreaterThan(5);
   }, 300_000);
 });
