@@ -13,7 +13,9 @@ import { referenceShopCatalog } from './shop-catalog.reference';
  * the last match, the whole catalogue's count of a section's search) equals the plain reference query over the base
  * tables: the same products in the same order, the same NAV and section. The demo catalogue gets generated products
  * (names with equal words, LIKE's own characters, inactive ones), stock at the nearest and another warehouse, the
- * partner's remains, sections hidden in the base list; the shop's assortment flips between BASE and EXTENDED.
+ * partner's remains, sections hidden in the base list; the shop's assortment flips between BASE and EXTENDED, and
+ * between requests products are switched off and on, moved, restocked and sections shown or hidden (what is kept
+ * under the shop's versions must follow).
  * Prices are the price engine's own tests'. CATALOG_SEED=<seed> replays a failure.
  */
 
@@ -24,6 +26,9 @@ let sectionIds: number[];
 let hiddenIds: number[];
 let brandIds: number[];
 let texts: string[];
+let generatedIds: number[];
+let nearest: number;
+let baseListId: number;
 
 const SEED = process.env.CATALOG_SEED ? Number(process.env.CATALOG_SEED) : 400_013;
 const sample = <T>(arb: fc.Arbitrary<T>, n: number, seed = SEED) => fc.sample(arb, { seed, numRuns: n });
@@ -74,6 +79,8 @@ beforeAll(async () => {
     .returning('id')
     .execute();
   const ids = inserted.map((r) => Number(r.id));
+  generatedIds = ids;
+  nearest = warehouses[0];
   const stock = generated.flatMap((p, i) => (p.stock ? [{ product_id: ids[i], warehouse_id: p.stock[0], quantity: p.stock[1] }] : []));
   if (stock.length) await db.insertInto('catalog_stock').values(stock).execute();
   const remains = generated.flatMap((p, i) =>
@@ -83,6 +90,7 @@ beforeAll(async () => {
 
   // Sections hidden in the base list: a top one (its subsections with it) and two anywhere.
   const base = await db.selectFrom('price_lists').select('id').where('partner_id', '=', pid).where('is_base', '=', true).executeTakeFirstOrThrow();
+  baseListId = Number(base.id);
   const tops = sections.filter((s) => s.parent_id === null).map((s) => Number(s.id));
   hiddenIds = [...new Set([tops[tops.length - 1], ...sample(fc.constantFrom(...sectionIds), 2, SEED + 2)])];
   await db
@@ -127,7 +135,44 @@ const request = fc.record({
   limit: fc.constantFrom(12, 24, 36, 48),
   // The first page, an offset near the start, a share of the filter's count (the last pages, past the end), or deep.
   at: fc.oneof(fc.constant(0), fc.nat(60), fc.double({ min: 0, max: 1.1, noNaN: true }), fc.integer({ min: 240, max: 700 })),
+  // Before the request: a generated product switched off or on, moved, its stock at the nearest warehouse or the
+  // partner's remains set, or a section's SHOW flipped in the base list.
+  change: sometimes(fc.tuple(fc.constantFrom('active', 'move', 'stock', 'remains', 'show'), fc.nat(), fc.nat(), fc.integer({ min: 0, max: 2 })), 2),
 });
+
+/** Applies a generated change of what the shop sells (as the imports and the pricing page write it). */
+async function change([what, p, s, n]: [string, number, number, number]) {
+  const db = t.database.db;
+  const id = generatedIds[p % generatedIds.length];
+  const section = sectionIds[s % sectionIds.length];
+  if (what === 'active')
+    await db
+      .updateTable('catalog_products')
+      .set((eb) => ({ active: eb.not('active') }))
+      .where('id', '=', id)
+      .execute();
+  if (what === 'move') await db.updateTable('catalog_products').set({ section_id: section }).where('id', '=', id).execute();
+  if (what === 'stock') {
+    await db.deleteFrom('catalog_stock').where('product_id', '=', id).where('warehouse_id', '=', nearest).execute();
+    await db.insertInto('catalog_stock').values({ product_id: id, warehouse_id: nearest, quantity: n }).execute();
+  }
+  if (what === 'remains') {
+    await db.deleteFrom('partner_product_remains').where('partner_id', '=', pid).where('product_id', '=', id).execute();
+    await db
+      .insertInto('partner_product_remains')
+      .values({ partner_id: pid, product_id: id, quantity: n, multiplicity: null, upload_id: null })
+      .execute();
+  }
+  if (what === 'show') {
+    const show = !hiddenIds.includes(section);
+    await db
+      .insertInto('price_section_rates')
+      .values({ partner_id: pid, price_list_id: baseListId, section_id: section, percent: null, show: !show })
+      .onConflict((oc) => oc.columns(['partner_id', 'price_list_id', 'section_id']).doUpdateSet({ show: !show }))
+      .execute();
+    hiddenIds = show ? [...hiddenIds, section] : hiddenIds.filter((h) => h !== section);
+  }
+}
 
 describe('the shop catalogue equals its reference query', () => {
   it('for random sections, brands, texts and offsets in both assortments: the same products in the same order, the same NAV', async () => {
@@ -136,6 +181,7 @@ describe('the shop catalogue equals its reference query', () => {
     await fc.assert(
       fc.asyncProperty(request, async (r) => {
         await db.updateTable('shops').set({ assortment: r.assortment }).where('partner_id', '=', pid).execute();
+        if (r.change) await change(r.change);
         const q = {
           section_id:
             r.section === undefined
@@ -175,6 +221,7 @@ describe('the shop catalogue equals its reference query', () => {
         if (expected.NAV.CNT_CATALOG !== undefined && expected.NAV.CNT_CATALOG > expected.NAV.CNT) seen.add('catalogue count');
         if (q.section_id !== undefined && hiddenIds.includes(q.section_id)) seen.add('hidden section');
         if (r.assortment === 'BASE' && expected.ids.length) seen.add('BASE assortment');
+        if (r.change && q.offset < 240) seen.add(`kept pages after a change: ${r.change[0]}`);
       }),
       { numRuns: 150, seed: SEED, verbose: 1 },
     );
@@ -187,6 +234,11 @@ describe('the shop catalogue equals its reference query', () => {
         'code',
         'counted apart past the end',
         'hidden section',
+        'kept pages after a change: active',
+        'kept pages after a change: move',
+        'kept pages after a change: remains',
+        'kept pages after a change: show',
+        'kept pages after a change: stock',
         'name index',
         'section page, kept',
         'section page, read each time',
