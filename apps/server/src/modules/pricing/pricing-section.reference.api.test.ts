@@ -12,8 +12,9 @@ import { referencePricingSection } from './pricing-section.reference';
  * target kept from an earlier request, a search counted with its page or asked apart past the end), equals the plain
  * reference query over the base tables: the same products in the same order, the same NAV and section. Generated
  * products (equal names, LIKE's own characters, inactive ones) join the demo catalogue, and between requests
- * products are switched off and on and moved between sections (the read model's triggers follow). Prices are the
- * price engine's own tests'. PRICING_SEED=<seed> replays a failure.
+ * products are switched off and on and moved between sections (the read model's triggers follow); the section tree's
+ * product counts (the same read model) are held to it too. Prices are the price engine's own tests'. PRICING_SEED=<seed>
+ * replays a failure.
  */
 
 let t: TestApp;
@@ -175,4 +176,23 @@ describe('the pricing page’s section equals its reference query', () => {
       ].sort(),
     );
   }, 300_000);
+
+  it('the tree’s product counts (PRODUCTS_CNT, TOTAL.PRODUCTS) are the reference’s counts of each section', async () => {
+    const db = t.database.db;
+    for (const target of targets.slice(0, 3)) {
+      const res = await t.app.inject({ url: `/v3/api/partner/pricing/sections/${target}/?action=total`, headers: bearer(token) });
+      expect(res.statusCode).toBe(200);
+      const tree = res.json() as { ITEMS: { ID: number; PRODUCTS_CNT: number }[]; TOTAL: { PRODUCTS: number } };
+      const expected = await Promise.all(
+        tree.ITEMS.map(async (s) => ({ ID: s.ID, PRODUCTS_CNT: (await referencePricingSection(db, s.ID, { limit: 0, offset: 0 }))!.NAV.CNT })),
+      );
+      expect(tree.ITEMS.map((s) => ({ ID: s.ID, PRODUCTS_CNT: s.PRODUCTS_CNT }))).toEqual(expected);
+      const { n } = await db
+        .selectFrom('catalog_products')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('active', '=', true)
+        .executeTakeFirstOrThrow();
+      expect(tree.TOTAL.PRODUCTS).toBe(Number(n));
+    }
+  }, 60_000);
 });
