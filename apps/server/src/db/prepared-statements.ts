@@ -23,7 +23,13 @@ export const MAX_PREPARED_PER_CONNECTION = 400;
  */
 const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
 const PATTERN_MATCH = /\blike\b/i;
-export const preparable = (text: string) => PREPARABLE.test(text) && !PATTERN_MATCH.test(text);
+/**
+ * Written into a text search whose plan its text already fixes (the client list's read on the trigram indexes, whose
+ * only usable index is theirs): prepared like any statement. Unprepared, each of its statements was planned on every
+ * call, 1.2 ms against 0.6 ms to run («7701», 100,000 clients).
+ */
+export const PLAN_FIXED_BY_TEXT = '/* plan fixed by its text */';
+export const preparable = (text: string) => PREPARABLE.test(text) && (!PATTERN_MATCH.test(text) || text.includes(PLAN_FIXED_BY_TEXT));
 /** A statement that changes data, anywhere in it (a CTE may delete, update or insert). */
 const DATA_CHANGE = /\b(insert|update|delete|merge)\b/i;
 /** A statement that only reads: a select, or a CTE that changes nothing (a list's counts joined to its page). */

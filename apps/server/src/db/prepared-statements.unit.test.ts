@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type pg from 'pg';
-import { preparableRead, preparingPool, readsOnly, statementName } from './prepared-statements';
+import { PLAN_FIXED_BY_TEXT, preparable, preparableRead, preparingPool, readsOnly, statementName } from './prepared-statements';
 
 /** A pg client that records what it is asked and how it is released (db/prepared-statements.api.test.ts: the real one). */
 function fakeClient(fail?: (arg: unknown) => unknown) {
@@ -52,6 +52,12 @@ describe('prepared statements', () => {
     expect(preparableRead('with u as (update orders set status = $1 returning id) select id from u')).toBe(false);
     expect(preparableRead('insert into orders (id) values ($1)')).toBe(false);
     expect(preparableRead('with hits as (select id from catalog_products where lower(name) like $1) select * from hits')).toBe(false);
+  });
+
+  it('prepares a text search on PostgreSQL only when its text says its plan is fixed', () => {
+    expect(preparable('select id from clients c where c.partner_id = $1')).toBe(true);
+    expect(preparable('select id from clients c where c.partner_id = $1 and lower(c.name) like $2')).toBe(false);
+    expect(preparable(`select id from clients c where c.partner_id + 0 ${PLAN_FIXED_BY_TEXT} = $1 and lower(c.name) like $2`)).toBe(true);
   });
 
   it('tells a statement that only reads (a search too) from one that writes, anywhere in it', () => {

@@ -4,6 +4,7 @@ import { compiledByShape } from '@/db/compiled-once';
 import type { Db } from '@/db/database';
 import { GENERIC_PLAN, onPresetSessions, WRITTEN_JOIN_ORDER } from '@/db/planner-settings';
 import { likeContains } from '@/db/text-search';
+import { PLAN_FIXED_BY_TEXT } from '@/db/prepared-statements';
 import { narrows } from '@/http/envelope';
 
 /** Which clients a list shows. Dates are instants: from inclusive, to exclusive. */
@@ -66,7 +67,8 @@ export function clientListRepo(db: Db) {
     // statement's generic plan ANDed the trigram bitmap with the partner's whole name index (100,000 entries, 3–5 ms).
     // A text that finds many walks the sort's index: its page is met within the first rows.
     const onTrigrams = Boolean(text) && !(f.matches !== undefined && f.matches > FEW_MATCHES);
-    let q = d.selectFrom('clients as c').where(onTrigrams ? sql<number>`c.partner_id + 0` : sql<number>`c.partner_id`, '=', partnerId);
+    const partner = onTrigrams ? sql<number>`c.partner_id + 0 ${sql.raw(PLAN_FIXED_BY_TEXT)}` : sql<number>`c.partner_id`;
+    let q = d.selectFrom('clients as c').where(partner, '=', partnerId);
     if (f.blacklist) q = q.where('c.blacklisted', '=', f.blacklist === 'Y');
     if (f.from) q = q.where('c.registered_at', '>=', f.from);
     if (f.to) q = q.where('c.registered_at', '<', f.to);
