@@ -3,19 +3,11 @@ import type { Db } from './database';
 
 /** The planner settings a query may pin for itself, with their values. */
 export interface PlannerSettings {
-  join_collapse_limit?: 1;
   enable_bitmapscan?: 'off';
   enable_seqscan?: 'off';
   max_parallel_workers_per_gather?: 0;
   plan_cache_mode?: 'force_generic_plan';
 }
-
-/**
- * Joins planned in the order they are written (a query of many lookups by key: the client list). It only spares the
- * planner time: since issue 40 it has no sessions of its own (at most one extra pool, GENERIC_PLAN's), so a query that
- * asks for it through onPresetSessions is planned as usual.
- */
-export const WRITTEN_JOIN_ORDER: PlannerSettings = { join_collapse_limit: 1 };
 
 /**
  * A page read by walking its sort's index and testing each row, for a text search known to match many rows: the

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { pageAcrossSections } from '@/db/catalog-sql';
 import type { Db } from '@/db/database';
-import { GENERIC_PLAN, onPresetSessions, WRITTEN_JOIN_ORDER } from '@/db/planner-settings';
+import { GENERIC_PLAN, onPresetSessions } from '@/db/planner-settings';
 import { NEAREST_WAREHOUSE, SHOP_STOCK, shopStockJoins } from '@/db/shop-stock-sql';
 import { likeContains } from '@/db/text-search';
 import type { NamedProduct } from './shop-name-index';
@@ -98,20 +98,18 @@ export interface CatalogFilter {
 export function shopCatalogRepo(db: Db) {
   /**
    * The columns of a page's products (`hits`: their ids and names, in order, with the count as `total` if counted).
-   * Its joins are lookups from the product: planning them took longer than running them, so a search (never
-   * prepared: its plan depends on the text) plans them in the order written, a section page once per session.
+   * Its joins are lookups from the product: planning them took longer than running them, so a section page is
+   * planned once per session; a search (counted, never prepared: its plan depends on the text) on each call.
    */
   const withColumns = async (scope: ShopScope, hits: RawBuilder<unknown>, counted: boolean) => {
-    const rows = (
-      await onPresetSessions(db, counted ? WRITTEN_JOIN_ORDER : GENERIC_PLAN, (d) =>
-        sql<ShopProductRow>`
-          with hits as (${hits})
-          select ${PRODUCT_COLUMNS} ${counted ? sql`, h.total` : sql``}
-          from hits h join catalog_products p on p.id = h.id
-          ${stockJoins(scope)}
-          order by h.name, h.id`.execute(d),
-      )
-    ).rows;
+    const read = (d: Db) =>
+      sql<ShopProductRow>`
+        with hits as (${hits})
+        select ${PRODUCT_COLUMNS} ${counted ? sql`, h.total` : sql``}
+        from hits h join catalog_products p on p.id = h.id
+        ${stockJoins(scope)}
+        order by h.name, h.id`.execute(d);
+    const rows = (await (counted ? read(db) : onPresetSessions(db, GENERIC_PLAN, read))).rows;
     return { rows, total: counted && rows.length ? Number(rows[0].total) : undefined };
   };
 

@@ -2,7 +2,7 @@ import { sql, type Expression, type OrderByItemBuilder, type SqlBool } from 'kys
 import type { ClientSort } from '@b2b/contracts/clients';
 import { compiledByShape } from '@/db/compiled-once';
 import type { Db } from '@/db/database';
-import { GENERIC_PLAN, onPresetSessions, WRITTEN_JOIN_ORDER } from '@/db/planner-settings';
+import { GENERIC_PLAN, withPlannerSettings } from '@/db/planner-settings';
 import { likeContains } from '@/db/text-search';
 import { PLAN_FIXED_BY_TEXT } from '@/db/prepared-statements';
 import { narrows } from '@/http/envelope';
@@ -146,17 +146,13 @@ export function clientListRepo(db: Db) {
       ]);
 
   /**
-   * The list's query keeps its joins in the order they are written (the client and its figures, then lookups by
-   * key) on PostgreSQL's sessions opened so: searching the orders of its ten relations took the planner 6 of the
-   * query's 7 ms at 100,000 clients, and the written order is the plan it chose anyway. The embedded database has no
-   * such sessions and plans as usual: its prepared statement settles on its generic plan after a few calls. Not the
-   * blacklist's (its flag is written into the statement): there its custom plans looked cheaper, and PGlite's one
-   * session planned it afresh on every call (5–11 ms of planning for 2 ms of work), so it runs in a transaction that
-   * keeps the generic plan. Only there: on the other lists the transaction's three statements cost more than they
-   * saved (a group's page at concurrency 32: 97 → 153 ms).
+   * The blacklist's page keeps its generic plan (its flag is written into the statement): there custom plans looked
+   * cheaper, and PGlite's one session planned it afresh on every call (5–11 ms of planning for 2 ms of work). Only
+   * there: on the other lists a transaction's three statements cost more than they saved (a group's page at
+   * concurrency 32: 97 → 153 ms). Joins in written order (join_collapse_limit = 1) went with the extra pools in
+   * issue 40: it measured 15–30 % worse than none.
    */
-  const inWrittenJoinOrder = <T>(run: (d: Db) => Promise<T>, f: ClientListFilter = {}) =>
-    onPresetSessions(db, WRITTEN_JOIN_ORDER, run, f.blacklist ? GENERIC_PLAN : undefined);
+  const planned = <T>(run: (d: Db) => Promise<T>, f: ClientListFilter = {}) => (f.blacklist ? withPlannerSettings(db, GENERIC_PLAN, run) : run(db));
 
   /** Whether the client_counts read model answers the filter's count exactly: no group and no text in it. */
   const readModelCounts = (f: ClientListFilter) =>
@@ -289,12 +285,20 @@ export function clientListRepo(db: Db) {
     counts: async (partnerId: number, f: ClientListFilter, known?: KnownCollection): Promise<{ cnt: number; all: number; loyaltyOn: boolean }> => {
       if (readModelCounts(f)) return readModelPair(partnerId, f);
       const collection: ClientListFilter = { groupId: f.groupId };
+      const { groupId: _collection, ...criteria } = f;
+      if (!known && readModelCounts(collection) && narrows(criteria)) {
+        // A search of all the clients: its count on the table and the read model's in one statement (3 → 2 with the
+        // page). Issue 40 A/B, c = 32, CPU per request: see the comment's figure in docs/performance.md.
+        const row = await filtered(partnerId, f)
+          .select((eb) => [eb.fn.countAll<number>().as('n'), ...countsColumns(partnerId, collection)])
+          .executeTakeFirstOrThrow();
+        return { ...countsOf(row), cnt: Number(row.n) };
+      }
       const { all, loyaltyOn } = known
         ? known
         : readModelCounts(collection)
           ? await readModelPair(partnerId, collection)
           : await countOnTable(partnerId, collection).then((c) => ({ all: c.n, loyaltyOn: c.loyaltyOn }));
-      const { groupId: _collection, ...criteria } = f;
       return { cnt: narrows(criteria) ? (await countOnTable(partnerId, f)).n : all, all, loyaltyOn };
     },
 
@@ -304,7 +308,7 @@ export function clientListRepo(db: Db) {
      * A/B, c = 32, CPU per request): built each time, with the counts as two columns, it cost +17–36 %.
      */
     page: (partnerId: number, f: ClientListFilter, p: PageWithLimit, loyaltyOn: boolean) =>
-      inWrittenJoinOrder(async (d) => {
+      planned(async (d) => {
         if (f.text) return (await d.executeQuery(pageQuery(partnerId, f, p, loyaltyOn))).rows;
         return pageByShape(d, shapeOf(f, p, loyaltyOn, false), { partnerId, from: f.from, to: f.to, groupId: f.groupId });
       }, f),
@@ -319,7 +323,7 @@ export function clientListRepo(db: Db) {
     pageWithCounts: async (partnerId: number, f: ClientListFilter, p: ClientListPage, assumedLoyaltyOn: boolean) => {
       if (!readModelCounts(f)) return undefined;
       type CountedRow = Awaited<ReturnType<typeof pageByShape>>[number] & Parameters<typeof countsOf>[0];
-      const found = (await inWrittenJoinOrder(
+      const found = (await planned(
         (d) => pageByShape(d, shapeOf(f, p, assumedLoyaltyOn, true), { partnerId, from: f.from, to: f.to, fromDay: f.fromDay, toDay: f.toDay }),
         f,
       )) as CountedRow[];
@@ -329,7 +333,7 @@ export function clientListRepo(db: Db) {
 
     /** The same row for one client (the card). */
     one: async (partnerId: number, id: number, loyaltyOn: boolean) =>
-      (await inWrittenJoinOrder((d) => withFigures(d, partnerId, {}, loyaltyOn).where('c.id', '=', id).execute()))[0],
+      (await planned((d) => withFigures(d, partnerId, {}, loyaltyOn).where('c.id', '=', id).execute()))[0],
   };
 }
 
