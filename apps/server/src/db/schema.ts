@@ -433,6 +433,8 @@ export interface PriceUploadsTable {
   applied_line: number | null;
   /** The last product put back by a chunked rollback (migration 0030); null: none yet. */
   rolled_back_product: number | null;
+  /** FILE: an Excel file; 1C: an offers.xml of the 1C exchange (migration 0059). */
+  source: Def<'FILE' | '1C'>;
 }
 
 /**
@@ -883,6 +885,81 @@ export interface ContentPagesTable {
   body: Json<unknown>;
 }
 
+/** 1C's price type (ТипЦены) mapped to a price list or a column of the partner's (migration 0059). */
+export interface Exchange1cPriceMapping {
+  /** 1C's Ид of the price type, or its name when matched by name. */
+  typeId: string;
+  typeName: string;
+  priceListId: number;
+}
+
+export interface Exchange1cSettingsTable {
+  partner_id: number;
+  login: string | null;
+  password_hash: string | null;
+  statuses: Def<string[]>;
+  price_map: Json<Exchange1cPriceMapping[]>;
+  /** The price types of the last offers.xml received: { id, name, currency }. */
+  price_types_seen: Json<{ id: string; name: string; currency: string | null }[]>;
+  updated_at: Created;
+}
+
+export interface Exchange1cSessionsTable {
+  partner_id: number;
+  id: GeneratedAlways<number>;
+  token_hash: string;
+  created_at: Created;
+  last_seen_at: Created;
+  bytes_received: Def<number>;
+}
+
+export interface Exchange1cRunsTable {
+  partner_id: number;
+  id: GeneratedAlways<number>;
+  session_id: number | null;
+  type: 'catalog' | 'sale';
+  mode: 'import' | 'query' | 'success';
+  filename: string | null;
+  status: Def<'RUNNING' | 'SUCCESS' | 'FAILURE'>;
+  job_id: number | null;
+  progress: Def<number>;
+  progress_text: string | null;
+  /** The files of the run: { name, bytes }. */
+  files: Json<{ name: string; bytes: number }[]>;
+  products_matched: Def<number>;
+  prices: Def<number>;
+  stock_rows: Def<number>;
+  orders_sent: Def<number>;
+  orders_updated: Def<number>;
+  unmatched_count: Def<number>;
+  /** The first unmatched codes (capped): { id, code, name }. */
+  unmatched: Json<{ id: string; code: string | null; name: string | null }[]>;
+  rows_refused: Def<number>;
+  /** Russian messages: the failure's reason, the refused rows (capped). */
+  errors: Json<string[]>;
+  upload_ids: Def<number[]>;
+  started_at: Created;
+  finished_at: Date | null;
+}
+
+export interface Exchange1cProductsTable {
+  partner_id: number;
+  ext_id: string;
+  product_id: number;
+  updated_at: Created;
+}
+
+export interface Exchange1cOrdersTable {
+  partner_id: number;
+  order_id: number;
+  sent_at: Date | null;
+  /** The order's updated_at when it was sent: 1C is sent it again once the order changes. */
+  sent_version: Date | null;
+  sent_session_id: number | null;
+  taken_version: Date | null;
+  taken_at: Date | null;
+}
+
 export interface DB {
   partners: PartnersTable;
   users: UsersTable;
@@ -963,5 +1040,10 @@ export interface DB {
   report_group_orders_month: ReportGroupOrdersMonthTable;
   report_order_sets: ReportOrderSetsTable;
   report_results: ReportResultsTable;
+  exchange_1c_settings: Exchange1cSettingsTable;
+  exchange_1c_sessions: Exchange1cSessionsTable;
+  exchange_1c_runs: Exchange1cRunsTable;
+  exchange_1c_products: Exchange1cProductsTable;
+  exchange_1c_orders: Exchange1cOrdersTable;
   content_pages: ContentPagesTable;
 }
