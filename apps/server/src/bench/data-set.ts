@@ -3,7 +3,7 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase, type Database } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
-import { moscowDayText } from '../http/moscow-days';
+import { moscowIsoDay } from '../http/moscow-days';
 import { isDatabaseEmpty, seedDemo } from '../seed/demo-seed';
 import { KANCLER } from '../seed/demo-partners';
 import { LARGE, LARGE_OFFERS, seedLarge } from '../seed/large-seed';
@@ -33,7 +33,6 @@ const SQL_ITERATIONS = 20;
 
 const open = (s: EngineSetup, onQuery?: (ms: number) => void) => openDatabase({ databaseUrl: s.databaseUrl, dataDir: s.dataDir, onQuery });
 
-const isoDay = (at: Date) => moscowDayText(at).split('.').reverse().join('-');
 
 async function mainPartnerOrders(database: Database): Promise<number> {
   const row = await sql<{ n: number }>`
@@ -131,10 +130,10 @@ export async function prepareDataSet(
         orderId: order.id,
         busyClientId: busy.client_id,
         groupId: Number(group.group_id),
-        today: isoDay(now),
-        monthAgo: isoDay(new Date(now.getTime() - 30 * 86400_000)),
-        quarterAgo: isoDay(new Date(now.getTime() - 90 * 86400_000)),
-        firstOrderDay: isoDay(
+        today: moscowIsoDay(now),
+        monthAgo: moscowIsoDay(new Date(now.getTime() - 30 * 86400_000)),
+        quarterAgo: moscowIsoDay(new Date(now.getTime() - 90 * 86400_000)),
+        firstOrderDay: moscowIsoDay(
           (
             await database.db
               .selectFrom('orders')

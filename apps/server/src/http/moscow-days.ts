@@ -21,6 +21,9 @@ export function moscowDayText(at: Date): string {
   return `${two(d.getUTCDate())}.${two(d.getUTCMonth() + 1)}.${d.getUTCFullYear()}`;
 }
 
+/** The Moscow calendar day of an instant as the wire writes a day, YYYY-MM-DD. */
+export const moscowIsoDay = (at: Date): string => moscowDayText(at).split('.').reverse().join('-');
+
 /** The instants a filter of Moscow calendar days covers, both days inclusive: `from` ≤ t < `to`. */
 export function moscowDayRange(dateStart?: string, dateEnd?: string): { from?: Date; to?: Date } {
   return {

@@ -3,7 +3,7 @@ import Decimal from 'decimal.js';
 import type { ManagerPartner } from '@b2b/contracts/routes/manager';
 import type { Db } from '@/db/database';
 import { toSeconds } from '@/http/envelope';
-import { moscowDayText } from '@/http/moscow-days';
+import { moscowIsoDay } from '@/http/moscow-days';
 import type { ClientsService } from '../clients/clients.service';
 import type { OrdersService } from '../orders/orders.service';
 import type { ShopService } from '../shop/shop.service';
@@ -11,7 +11,6 @@ import { partnersRepo } from './partners.repo';
 
 /** The manager's partner list counts the orders of this many days, today included. */
 const RECENT_DAYS = 30;
-const isoDay = (at: Date) => moscowDayText(at).split('.').reverse().join('-');
 
 export function partnersService(db: Db, deps: { clients: ClientsService; orders: OrdersService; shops: ShopService }) {
   const repo = partnersRepo(db);
@@ -46,7 +45,7 @@ export function partnersService(db: Db, deps: { clients: ClientsService; orders:
      * Moscow days before it, as the reports' periods are Moscow days.
      */
     async list(query?: string, now = new Date()): Promise<{ ITEMS: ManagerPartner[] }> {
-      const since = isoDay(new Date(now.getTime() - (RECENT_DAYS - 1) * 86400_000));
+      const since = moscowIsoDay(new Date(now.getTime() - (RECENT_DAYS - 1) * 86400_000));
       return {
         ITEMS: (await repo.list(since, query)).map((p) => ({
           ID: Number(p.id),

@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { writeXlsxTable } from '@/files/xlsx-table-writer';
 import { failed, ok } from '@/http/envelope';
-import { moscowDayText } from '@/http/moscow-days';
+import { moscowIsoDay } from '@/http/moscow-days';
 import { reporting, type ReportFilter, type SalesRow } from './reporting';
 import { reportResultsRepo, type KeptReport } from './report-results.repo';
 
@@ -37,7 +37,6 @@ const DEFAULT_LIMIT = 20;
 /** A built report is kept as long as a generated file (an export) is: a day. */
 const KEPT_MS = LIMITS.generatedFileTtlHours * 3600_000;
 const DEFAULT_DAYS = 90;
-const isoDay = (at: Date) => moscowDayText(at).split('.').reverse().join('-');
 const money = (v: Decimal.Value | null) => new Decimal(v ?? 0).toFixed(2);
 /** Money kept exact while rows and totals are computed (rounded to kopecks only when shown: `shown`). */
 const exact = (v: Decimal.Value | null) => new Decimal(v ?? 0).toFixed();
@@ -175,8 +174,8 @@ export function reportsService(db: Db) {
 
   async function build(code: ReportCode, body: Body): Promise<KeptReport | { refused: Record<string, string> }> {
     const now = new Date();
-    const to = body.date_to ?? isoDay(now);
-    const from = body.date_from ?? isoDay(new Date(now.getTime() - DEFAULT_DAYS * 86400_000));
+    const to = body.date_to ?? moscowIsoDay(now);
+    const from = body.date_from ?? moscowIsoDay(new Date(now.getTime() - DEFAULT_DAYS * 86400_000));
     if (from > to) return { refused: { date_to: REPORT_MSG.periodInvalid } };
     const params = REPORTS[code].params;
     const filter: ReportFilter = {
