@@ -11,6 +11,11 @@ export interface BodyCaps {
   files: number;
   /** Bytes kept of a file: one more than its route takes, so that the route can say the file is too large. */
   fileBytes: number;
+  /**
+   * The route reads its body itself, as a raw stream of any media type, and holds its own cap (1C's exchange: a
+   * part over file_limit is told as a `failure` line): the parsers' caps leave it alone.
+   */
+  rawStream?: boolean;
 }
 
 /** A route that takes no body, an unknown path, a route outside the contracts: a client's request_id at most. */
@@ -41,3 +46,13 @@ export function bodyCapsOf(contract: Pick<RouteContract, 'access' | 'body' | 'fi
     fileBytes: files.maxFileBytes + 1,
   };
 }
+
+/** A raw-stream body of at most `maxBytes`, counted by the route as it reads (BodyCaps.rawStream). */
+export const rawStreamCaps = (maxBytes: number): BodyCaps => ({
+  formBytes: maxBytes,
+  multipartBytes: maxBytes,
+  parts: 0,
+  files: 0,
+  fileBytes: 0,
+  rawStream: true,
+});

@@ -107,11 +107,13 @@ export async function registerBodyParsers(app: FastifyInstance): Promise<void> {
     }
     // Fastify reads no body of a GET: the connection closes after the answer instead of draining it.
     if (request.method === 'GET' || request.method === 'HEAD') return void reply.header('connection', 'close');
+    if (capsOf(request).rawStream) return;
     if (Number(request.headers['content-length']) > limitOf(request)) throw tooLarge(reply);
   });
   // Node's parser delivers no more than a declared length: only a chunked body needs counting as it comes.
   app.addHook('preParsing', async (request, reply, payload) => {
     if (request.headers['transfer-encoding'] === undefined || request.method === 'GET' || request.method === 'HEAD') return payload;
+    if (capsOf(request).rawStream) return payload;
     return payload.pipe(byteCap(limitOf(request), () => tooLarge(reply)));
   });
   app.addHook('onSend', async (request, reply, payload) => {

@@ -1,0 +1,269 @@
+import { createHash, randomBytes } from 'node:crypto';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { EXCHANGE_1C_LIMITS, EXCHANGE_1C_MSG } from '@b2b/contracts/exchange-1c';
+import { EXCHANGE_1C_PROTOCOL_MSG } from '@b2b/contracts/routes/exchange-1c-protocol';
+import type { Db } from '@/db/database';
+import type { JobQueue } from '@/jobs/job-queue';
+import { authRepo } from '../auth/auth.repo';
+import { LOGIN_LIMITS } from '../auth/auth.service';
+import { dummyHash, verifyPassword } from '../auth/passwords';
+import { encodeText, type ExchangeCharset } from './commerceml/windows-1251';
+import {
+  appendPart,
+  dropPart,
+  emptySessionDir,
+  ExchangeRefusal,
+  fileIn,
+  fileKind,
+  fileSize,
+  safeFileName,
+  sessionDir,
+  truncateTo,
+  unpackZips,
+} from './exchange-files';
+import { EXCHANGE_IMPORT_JOB, importKind, registerExchangeImportJob, type ApplyDeps } from './exchange-import-job';
+import { exchangeSale } from './exchange-sale';
+import { exchangeRunsRepo, type ExchangeRunsRepo } from './exchange-runs.repo';
+import { exchangeSessionsRepo } from './exchange-sessions.repo';
+
+/*
+ * 1C:Enterprise's «Обмен с сайтом» (CommerceML 2 over HTTP), the site's side: checkauth → init → file (parts) →
+ * import (polled) for the catalogue; query → success → file + import of the orders document for sales. Every answer
+ * is text lines 1C reads (`success`, `progress`, `failure\n<reason>`), with HTTP 200 whatever happens.
+ */
+
+export const EXCHANGE_COOKIE = 'B2B_EXCHANGE_1C';
+/** The CommerceML version the site speaks, told at init as Bitrix does. */
+const SCHEMA_VERSION = '2.08';
+
+export interface ExchangeCall {
+  type: string | undefined;
+  mode: string | undefined;
+  filename: string | undefined;
+  /** The session's cookie (or the `sessid` of the query). */
+  token: string | undefined;
+  authorization: string | undefined;
+  address: string;
+  charset: ExchangeCharset;
+  /** The request's body (mode=file), not read yet, and its declared length when given. */
+  body: Readable;
+  declaredBytes: number | undefined;
+}
+
+export type ExchangeAnswer = { lines: string[] } | { xml: Buffer };
+
+/** What the sale helper's service gives (exchange-sale.ts). */
+export interface SaleService {
+  saleQuery(partnerId: number, sessionId: number, charset: ExchangeCharset): Promise<{ body: Buffer; orders: number }>;
+  saleSuccess(partnerId: number, sessionId: number): Promise<unknown>;
+}
+
+const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+const lines = (...l: string[]): ExchangeAnswer => ({ lines: l });
+const success = () => lines('success');
+const failure = (reason: string) => lines('failure', reason);
+
+/** Login and password of a Basic authorization header (UTF-8), or undefined. */
+function basicCredentials(header: string | undefined): { login: string; password: string } | undefined {
+  const match = /^Basic\s+([A-Za-z0-9+/=_-]+)\s*$/i.exec(header ?? '');
+  if (!match) return undefined;
+  const text = Buffer.from(match[1], 'base64').toString('utf8');
+  const colon = text.indexOf(':');
+  if (colon <= 0) return undefined;
+  const login = text.slice(0, colon).trim();
+  const password = text.slice(colon + 1);
+  if (!login || !password || login.length > EXCHANGE_1C_LIMITS.loginMax || password.length > EXCHANGE_1C_LIMITS.passwordMax) return undefined;
+  return { login, password };
+}
+
+/** The answer's bytes in the charset the request asked for. */
+export const answerText = (answer: { lines: string[] }, charset: ExchangeCharset) => encodeText(answer.lines.join('\n'), charset);
+
+export function exchangeProtocol(db: Db, deps: { jobs: JobQueue; dataDir: string; sale: SaleService; log?: (msg: string, err?: unknown) => void }) {
+  const sessions = exchangeSessionsRepo(db);
+  const runs = exchangeRunsRepo(db);
+
+  /**
+   * One password check of the login reserved under the sign-in limit (modules/auth's login_failures, keyed by the
+   * exchange login and by the address, counted under advisory locks: at most LOGIN_LIMITS.perAccount judged in the
+   * window however many arrive at once). Undefined when the limit is reached.
+   */
+  async function reserveAttempt(login: string, address: string) {
+    const key = `exchange1c:${login.toLowerCase()}`;
+    const since = new Date(Date.now() - LOGIN_LIMITS.windowMinutes * 60_000);
+    const ids = await db.transaction().execute(async (trx) => {
+      const r = authRepo(trx);
+      await r.lockLimitKeys([`account:${key}`, `address:${address}`]);
+      if ((await r.countFailures('account', key, since)) >= LOGIN_LIMITS.perAccount) return null;
+      if ((await r.countFailures('address', address, since)) >= LOGIN_LIMITS.perAddress) return null;
+      return r.recordFailures([key], address);
+    });
+    if (!ids) return undefined;
+    return {
+      succeeded: async () => {
+        await authRepo(db).deleteFailures(ids);
+        await authRepo(db).clearFailures(key);
+      },
+    };
+  }
+
+  async function checkauth(call: ExchangeCall): Promise<ExchangeAnswer> {
+    const credentials = basicCredentials(call.authorization);
+    if (!credentials) return failure(EXCHANGE_1C_MSG.noCredentials);
+    const attempt = await reserveAttempt(credentials.login, call.address);
+    if (!attempt) return failure(EXCHANGE_1C_MSG.tooManyAttempts);
+    const account = await sessions.findAccount(credentials.login);
+    // The same slow hash whether or not the login exists.
+    const ok = await verifyPassword(account?.password_hash ?? (await dummyHash()), credentials.password);
+    if (!account || !ok) return failure(EXCHANGE_1C_MSG.wrongCredentials);
+    await attempt.succeeded();
+    const token = randomBytes(32).toString('hex');
+    await sessions.open(account.partner_id, tokenHash(token));
+    return lines('success', EXCHANGE_COOKIE, token, `sessid=${token}`, `timestamp=${Math.floor(Date.now() / 1000)}`);
+  }
+
+  async function receiveFile(partnerId: number, sessionId: number, call: ExchangeCall): Promise<ExchangeAnswer> {
+    const name = safeFileName(call.filename);
+    if (!name) return failure(EXCHANGE_1C_MSG.badFileName);
+    const limit = EXCHANGE_1C_LIMITS.filePartBytes;
+    if (call.declaredBytes !== undefined && call.declaredBytes > limit) return failure(EXCHANGE_1C_MSG.filePartTooLarge);
+    if (fileKind(name) === 'other') {
+      await dropPart(call.body, limit);
+      return success();
+    }
+    const dir = sessionDir(deps.dataDir, partnerId, sessionId);
+    const cap = EXCHANGE_1C_LIMITS.sessionBytes;
+    // A declared length is counted before a byte is read; a chunked part once it has arrived.
+    if (call.declaredBytes !== undefined) {
+      if ((await sessions.addBytes(partnerId, sessionId, call.declaredBytes, cap)) === undefined) return failure(EXCHANGE_1C_MSG.sessionTooLarge);
+      try {
+        const got = await appendPart(dir, name, call.body, call.declaredBytes);
+        if (got < call.declaredBytes) await sessions.returnBytes(partnerId, sessionId, call.declaredBytes - got);
+      } catch (err) {
+        await sessions.returnBytes(partnerId, sessionId, call.declaredBytes);
+        throw err;
+      }
+      return success();
+    }
+    const before = (await fileSize(fileIn(dir, name))) ?? 0;
+    const got = await appendPart(dir, name, call.body, limit);
+    if ((await sessions.addBytes(partnerId, sessionId, got, cap)) === undefined) {
+      await truncateTo(dir, name, before);
+      return failure(EXCHANGE_1C_MSG.sessionTooLarge);
+    }
+    return success();
+  }
+
+  /** What 1C reads while it polls an import: progress, success, or the run's first error. */
+  function runAnswer(run: NonNullable<Awaited<ReturnType<ExchangeRunsRepo['findImport']>>>): ExchangeAnswer {
+    if (run.status === 'SUCCESS') return success();
+    if (run.status === 'FAILURE') return failure(run.errors[0] ?? EXCHANGE_1C_MSG.importFailed);
+    return lines('progress', run.progress_text ?? EXCHANGE_1C_MSG.importStarted);
+  }
+
+  /** A refusal before the run could start is logged as a failed run of the file (the settings screen shows it). */
+  async function refusedImport(partnerId: number, sessionId: number, type: 'catalog' | 'sale', name: string, reason: string) {
+    const row = await runs.createImport(partnerId, sessionId, type, name, []);
+    if (row) await runs.fail(partnerId, row.id, reason);
+    return failure(reason);
+  }
+
+  async function startImport(partnerId: number, sessionId: number, type: 'catalog' | 'sale', call: ExchangeCall): Promise<ExchangeAnswer> {
+    const name = safeFileName(call.filename);
+    if (!name) return failure(EXCHANGE_1C_MSG.badFileName);
+    const known = await runs.findImport(partnerId, sessionId, name);
+    if (known) return runAnswer(known);
+    // A file the site has nothing to do with (2.10's groups, properties, units…): done.
+    if (!importKind(type, name)) return success();
+    const dir = sessionDir(deps.dataDir, partnerId, sessionId);
+    try {
+      await unpackZips(dir);
+    } catch (err) {
+      if (err instanceof ExchangeRefusal) return refusedImport(partnerId, sessionId, type, name, err.message);
+      throw err;
+    }
+    const bytes = await fileSize(fileIn(dir, name));
+    if (bytes === undefined) return refusedImport(partnerId, sessionId, type, name, EXCHANGE_1C_MSG.fileNotFound);
+    const created = await db.transaction().execute(async (trx) => {
+      const r = exchangeRunsRepo(trx);
+      const row = await r.createImport(partnerId, sessionId, type, name, [{ name: path.posix.basename(name), bytes }]);
+      if (!row) return false;
+      const jobId = await deps.jobs.enqueue(trx, EXCHANGE_IMPORT_JOB, { partnerId, runId: row.id }, { partnerId, maxAttempts: 3 });
+      await r.setJob(partnerId, row.id, jobId);
+      return true;
+    });
+    if (created) return lines('progress', EXCHANGE_1C_MSG.importStarted);
+    // A parallel call created it first.
+    const run = await runs.findImport(partnerId, sessionId, name);
+    return run ? runAnswer(run) : lines('progress', EXCHANGE_1C_MSG.importStarted);
+  }
+
+  async function saleQuery(partnerId: number, sessionId: number, charset: ExchangeCharset): Promise<ExchangeAnswer> {
+    try {
+      const { body, orders } = await deps.sale.saleQuery(partnerId, sessionId, charset);
+      await runs.logSale(partnerId, sessionId, 'query', orders);
+      return { xml: body };
+    } catch (err) {
+      deps.log?.('exchange 1c: sale query failed', err);
+      await runs.logSale(partnerId, sessionId, 'query', 0, 'FAILURE', [EXCHANGE_1C_PROTOCOL_MSG.serverError]);
+      return failure(EXCHANGE_1C_PROTOCOL_MSG.serverError);
+    }
+  }
+
+  async function handle(call: ExchangeCall): Promise<ExchangeAnswer> {
+    const type = call.type;
+    if (type !== 'catalog' && type !== 'sale') return failure(EXCHANGE_1C_MSG.unknownType);
+    if (call.mode === 'checkauth') return checkauth(call);
+    const session = call.token ? await sessions.touch(tokenHash(call.token)) : undefined;
+    if (!session) return failure(EXCHANGE_1C_MSG.noSession);
+    const partnerId = Number(session.partner_id);
+    const sessionId = Number(session.id);
+    switch (call.mode) {
+      case 'init':
+        if (type === 'catalog') {
+          await emptySessionDir(sessionDir(deps.dataDir, partnerId, sessionId));
+          await sessions.resetBytes(partnerId, sessionId);
+        }
+        return lines('zip=yes', `file_limit=${EXCHANGE_1C_LIMITS.filePartBytes}`, `sessid=${call.token}`, `version=${SCHEMA_VERSION}`);
+      case 'file':
+        return receiveFile(partnerId, sessionId, call);
+      case 'import':
+        return startImport(partnerId, sessionId, type, call);
+      case 'query':
+        return type === 'sale' ? saleQuery(partnerId, sessionId, call.charset) : failure(EXCHANGE_1C_MSG.unknownMode);
+      case 'success':
+        if (type === 'sale') {
+          await deps.sale.saleSuccess(partnerId, sessionId);
+          await runs.logSale(partnerId, sessionId, 'success', 0);
+        }
+        return success();
+      case 'deactivate':
+      case 'complete':
+        return success();
+      default:
+        return failure(EXCHANGE_1C_MSG.unknownMode);
+    }
+  }
+
+  return {
+    /** Answers a call of 1C: never throws; what went wrong inside is logged and told as a `failure` line. */
+    async answer(call: ExchangeCall): Promise<ExchangeAnswer> {
+      try {
+        return await handle(call);
+      } catch (err) {
+        if (err instanceof ExchangeRefusal) return failure(err.message);
+        deps.log?.('exchange 1c: call failed', err);
+        return failure(EXCHANGE_1C_PROTOCOL_MSG.serverError);
+      }
+    },
+  };
+}
+
+export type ExchangeProtocol = ReturnType<typeof exchangeProtocol>;
+
+/** The exchange's protocol with its import job registered on the queue: what app.ts builds. */
+export function exchange1cModule(db: Db, deps: { jobs: JobQueue; dataDir: string; apply: ApplyDeps; log?: (msg: string, err?: unknown) => void }) {
+  registerExchangeImportJob(db, { jobs: deps.jobs, dataDir: deps.dataDir, apply: deps.apply });
+  return exchangeProtocol(db, { jobs: deps.jobs, dataDir: deps.dataDir, sale: exchangeSale(db), log: deps.log });
+}
