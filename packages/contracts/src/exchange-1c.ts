@@ -78,3 +78,22 @@ export const EXCHANGE_1C_MSG = {
   unknownPriceList: 'Прайс-лист не найден',
   unknownStatus: 'Неизвестный статус заказа',
 } as const;
+
+/** The XML reader's further caps (issue 41, helper "xml"). */
+export const EXCHANGE_1C_XML_LIMITS = {
+  /** Elements of one record (a Товар, Предложение or Документ with all it holds): an order of 5,000 lines fits. */
+  recordNodes: 100_000,
+  /** Attributes of one element. */
+  attributes: 1_000,
+  /** Characters of one record's texts and attribute values together. */
+  recordChars: 16 * 1024 * 1024,
+} as const;
+
+/** The XML reader's further refusals (issue 41, helper "xml"). */
+export const EXCHANGE_1C_XML_MSG = {
+  xmlTextTooLong: 'Текст или значение атрибута в XML-файле слишком длинные',
+  xmlEncodingMismatch: 'Текст XML-файла не соответствует объявленной в нем кодировке (encoding)',
+  xmlRecordTooLarge: 'Элемент XML-файла (товар, предложение или документ) слишком большой',
+  xmlTooManyAttributes: 'У элемента XML-файла слишком много атрибутов',
+  noOffersPackage: 'В файле нет пакета предложений (ПакетПредложений): это не файл цен или остатков',
+} as const;
