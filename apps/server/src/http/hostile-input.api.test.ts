@@ -56,7 +56,8 @@ describe('text inputs', () => {
         status: 400,
         body: { error: 'invalid_request', error_description: expect.stringMatching(/содержит недопустимые символы/) },
       });
-      if (method === 'GET') continue;
+      // 1C's exchange takes a file's raw bytes as its body, not text fields (its refusals: exchange-protocol.api.test.ts).
+      if (method === 'GET' || t.app.routeTable.some((r) => r.url === url && r.contract?.tags.includes('exchange-1c'))) continue;
       const viaBody = await t.app.inject({
         method: method as 'POST',
         url,

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { EXCHANGE_1C_LIMITS, EXCHANGE_1C_MSG } from '@b2b/contracts/exchange-1c';
@@ -63,6 +64,23 @@ const tokenHash = (token: string) => createHash('sha256').update(token).digest('
 const lines = (...l: string[]): ExchangeAnswer => ({ lines: l });
 const success = () => lines('success');
 const failure = (reason: string) => lines('failure', reason);
+
+const ROOT_END = '</КоммерческаяИнформация>';
+const ROOT_ENDS = [Buffer.from(ROOT_END, 'utf8'), encodeText(ROOT_END, 'windows-1251')];
+
+/** Whether the file's last bytes close CommerceML's root (in UTF-8 or windows-1251). */
+async function endsDocument(file: string): Promise<boolean> {
+  const handle = await fs.open(file, 'r').catch(() => undefined);
+  if (!handle) return false;
+  try {
+    const size = (await handle.stat()).size;
+    const tail = Buffer.alloc(Math.min(size, 256));
+    await handle.read(tail, 0, tail.length, size - tail.length);
+    return ROOT_ENDS.some((end) => tail.includes(end));
+  } finally {
+    await handle.close();
+  }
+}
 
 /** Login and password of a Basic authorization header (UTF-8), or undefined. */
 function basicCredentials(header: string | undefined): { login: string; password: string } | undefined {
@@ -155,6 +173,17 @@ export function exchangeProtocol(db: Db, deps: { jobs: JobQueue; dataDir: string
     return success();
   }
 
+  /**
+   * 1C sends its orders document (type=sale) by mode=file and, in many versions, calls no import after it (Bitrix
+   * imports it at once): once the document is whole (its root closed), its import starts; a later mode=import of it
+   * finds that run.
+   */
+  async function importWholeSaleFile(partnerId: number, sessionId: number, call: ExchangeCall): Promise<void> {
+    const name = safeFileName(call.filename);
+    if (!name || fileKind(name) !== 'xml') return;
+    if (await endsDocument(fileIn(sessionDir(deps.dataDir, partnerId, sessionId), name))) await startImport(partnerId, sessionId, 'sale', call);
+  }
+
   /** What 1C reads while it polls an import: progress, success, or the run's first error. */
   function runAnswer(run: NonNullable<Awaited<ReturnType<ExchangeRunsRepo['findImport']>>>): ExchangeAnswer {
     if (run.status === 'SUCCESS') return success();
@@ -226,8 +255,11 @@ export function exchangeProtocol(db: Db, deps: { jobs: JobQueue; dataDir: string
           await sessions.resetBytes(partnerId, sessionId);
         }
         return lines('zip=yes', `file_limit=${EXCHANGE_1C_LIMITS.filePartBytes}`, `sessid=${call.token}`, `version=${SCHEMA_VERSION}`);
-      case 'file':
-        return receiveFile(partnerId, sessionId, call);
+      case 'file': {
+        const answer = await receiveFile(partnerId, sessionId, call);
+        if (type === 'sale' && 'lines' in answer && answer.lines[0] === 'success') await importWholeSaleFile(partnerId, sessionId, call);
+        return answer;
+      }
       case 'import':
         return startImport(partnerId, sessionId, type, call);
       case 'query':

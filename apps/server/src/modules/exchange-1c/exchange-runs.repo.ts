@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { EXCHANGE_1C_LIMITS } from '@b2b/contracts/exchange-1c';
 import type { Db } from '@/db/database';
 
@@ -50,7 +50,7 @@ const PROGRESS_EVERY_MS = 300;
 
 /** `jsonb` array `current` with `items` appended, kept to the first `cap` elements. */
 const appendCapped = (current: string, items: unknown[], cap: number) =>
-  sql<unknown>`(select coalesce(jsonb_agg(e order by n), '[]'::jsonb) from jsonb_array_elements(${sql.ref(current)} || ${JSON.stringify(items)}::jsonb) with ordinality as t(e, n) where n <= ${cap})`;
+  sql<string>`(select coalesce(jsonb_agg(e order by n), '[]'::jsonb) from jsonb_array_elements(${sql.ref(current)} || ${JSON.stringify(items)}::jsonb) with ordinality as t(e, n) where n <= ${cap})`;
 
 export function exchangeRunsRepo(db: Db) {
   const byId = (partnerId: number, runId: number) => db.updateTable('exchange_1c_runs').where('partner_id', '=', partnerId).where('id', '=', runId);
@@ -142,7 +142,7 @@ export function exchangeRunsRepo(db: Db) {
           status: 'FAILURE',
           progress_text: reason,
           finished_at: new Date(),
-          errors: sql`(select coalesce(jsonb_agg(e order by n), '[]'::jsonb) from jsonb_array_elements(${JSON.stringify([reason])}::jsonb || errors) with ordinality as t(e, n) where n <= ${EXCHANGE_1C_LIMITS.logItems + 1})`,
+          errors: sql<string>`(select coalesce(jsonb_agg(e order by n), '[]'::jsonb) from jsonb_array_elements(${JSON.stringify([reason])}::jsonb || errors) with ordinality as t(e, n) where n <= ${EXCHANGE_1C_LIMITS.logItems + 1})`,
         })
         .execute(),
 
@@ -160,9 +160,9 @@ export function exchangeRunsRepo(db: Db) {
             .execute();
         },
         async count(delta) {
-          const set: Record<string, unknown> = {};
+          const set: Partial<Record<keyof RunCounts, RawBuilder<number>>> = {};
           for (const [key, n] of Object.entries(delta) as [keyof RunCounts, number][]) {
-            if (n) set[key] = sql`${sql.ref(key)} + ${n}`;
+            if (n) set[key] = sql<number>`${sql.ref(key)} + ${n}`;
           }
           if (Object.keys(set).length) await byId(partnerId, runId).set(set).execute();
         },
@@ -170,7 +170,7 @@ export function exchangeRunsRepo(db: Db) {
           if (!items.length) return;
           await byId(partnerId, runId)
             .set({
-              unmatched_count: sql`unmatched_count + ${items.length}`,
+              unmatched_count: sql<number>`unmatched_count + ${items.length}`,
               unmatched: appendCapped('unmatched', items, EXCHANGE_1C_LIMITS.logItems),
             })
             .execute();
@@ -179,7 +179,7 @@ export function exchangeRunsRepo(db: Db) {
           if (!messages.length) return;
           await byId(partnerId, runId)
             .set({
-              rows_refused: sql`rows_refused + ${messages.length}`,
+              rows_refused: sql<number>`rows_refused + ${messages.length}`,
               errors: appendCapped('errors', messages, EXCHANGE_1C_LIMITS.logItems),
             })
             .execute();
@@ -201,7 +201,7 @@ export function exchangeRunsRepo(db: Db) {
         async addUploadId(uploadId, trx = db) {
           await trx
             .updateTable('exchange_1c_runs')
-            .set({ upload_ids: sql`array_append(upload_ids, ${uploadId}::bigint)` })
+            .set({ upload_ids: sql<number[]>`array_append(upload_ids, ${uploadId}::bigint)` })
             .where('partner_id', '=', partnerId)
             .where('id', '=', runId)
             .execute();

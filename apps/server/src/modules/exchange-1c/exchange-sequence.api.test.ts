@@ -220,13 +220,39 @@ describe('the catalogue exchange', () => {
     expect(await pricesAndStock()).toEqual({ prices: ['99.00', '12.30', '18.00'], stock: [1, 2, 3] });
   }, 120_000);
 
+  it('an import cut by a restart: 1C polling reads progress meanwhile, the job runs again and applies once', async () => {
+    const c = client();
+    await c.checkauth();
+    await c.init();
+    await c.sendFile('catalog', 'offers.xml', offersXml(['55.00', '56.00', '57.00'], [7, 8, 9]));
+    expect((await c.call('catalog', 'import', { filename: 'offers.xml' })).lines).toEqual(['progress', EXCHANGE_1C_MSG.importStarted]);
+    // The worker took the job, wrote some progress and died with the process: the job is left RUNNING.
+    const run = await runOf('offers.xml');
+    await k.db
+      .updateTable('jobs')
+      .set({ status: 'RUNNING', locked_by: 'a-process-gone', locked_at: new Date(Date.now() - 3600_000), attempts: 1 })
+      .where('id', '=', Number(run.job_id))
+      .execute();
+    await k.db.updateTable('exchange_1c_runs').set({ progress: 40, progress_text: 'Цены: 40 %' }).where('id', '=', run.id).execute();
+    await t.app.services.jobs.runUntilIdle();
+    expect((await c.call('catalog', 'import', { filename: 'offers.xml' })).lines).toEqual(['progress', 'Цены: 40 %']);
+    // The next start takes the job again (jobs cut off by a stop are queued again: job-queue's requeueStale).
+    await t.app.services.jobs.start();
+    await t.app.services.jobs.stop();
+    expect(await c.importFile('catalog', 'offers.xml')).toMatchObject({ result: 'success' });
+    expect(await runOf('offers.xml')).toMatchObject({ status: 'SUCCESS', prices: 3, stock_rows: 3 });
+    expect(await pricesAndStock()).toEqual({ prices: ['55.00', '56.00', '57.00'], stock: [7, 8, 9] });
+    const job = await k.db.selectFrom('jobs').select(['status', 'attempts']).where('id', '=', Number(run.job_id)).executeTakeFirstOrThrow();
+    expect(job.attempts).toBe(2);
+  }, 120_000);
+
   it('a package no mapped price type names fails with the Russian reason', async () => {
     await k.db.updateTable('exchange_1c_settings').set({ price_map: '[]' }).where('partner_id', '=', k.main).execute();
     try {
       const c = client();
       const imports = await c.catalogExchange([{ name: 'offers.xml', data: offersXml(['1', '2', '3'], [1, 1, 1]) }]);
       expect(imports['offers.xml']).toMatchObject({ result: 'failure', reason: EXCHANGE_1C_MSG.noPriceMapping });
-      expect(await pricesAndStock()).toEqual({ prices: ['99.00', '12.30', '18.00'], stock: [1, 2, 3] });
+      expect(await pricesAndStock()).toEqual({ prices: ['55.00', '56.00', '57.00'], stock: [7, 8, 9] });
     } finally {
       await k.db
         .updateTable('exchange_1c_settings')
