@@ -47,6 +47,7 @@ import * as reportResults from './migrations/2026-11-28-0051-report-results';
 import * as orderSortIndexesLive from './migrations/2026-11-28-0056-order-sort-indexes-live';
 import * as clientSearchTrigrams from './migrations/2026-11-28-0057-client-search-trigrams';
 import * as readModelSql from './migrations/2026-11-28-0058-read-model-sql';
+import * as exchange1c from './migrations/2026-11-28-0059-exchange-1c';
 import { applyReadModelSql } from './read-model-sql';
 
 /** Dated migrations, listed here so that the bundled server carries them. */
@@ -98,6 +99,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-28-0056-order-sort-indexes-live': orderSortIndexesLive,
   '2026-11-28-0057-client-search-trigrams': clientSearchTrigrams,
   '2026-11-28-0058-read-model-sql': readModelSql,
+  '2026-11-28-0059-exchange-1c': exchange1c,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
