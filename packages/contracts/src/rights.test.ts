@@ -28,6 +28,7 @@ const STAFF_TABLE: Partial<Record<RightName, Role[]>> = {
   includeNewLoyaltyClients: [],
   viewOffers: ALL,
   editOffers: ['ADMIN', 'PRICE'],
+  manageExchange1c: ['ADMIN'],
   viewPartners: [],
   assignPartner: [],
   viewAllOrders: [],

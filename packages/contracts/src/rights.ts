@@ -48,6 +48,8 @@ export interface Rights {
   includeNewLoyaltyClients: boolean; // no role may
   viewOffers: boolean;
   editOffers: boolean;
+  /** Настройки магазина → «Обмен с 1С»: the exchange account, price-type mapping, statuses sent, the log (issue 41). */
+  manageExchange1c: boolean;
   // manager kind
   viewPartners: boolean;
   assignPartner: boolean;
@@ -84,6 +86,7 @@ const NO_RIGHTS: Rights = {
   includeNewLoyaltyClients: false,
   viewOffers: false,
   editOffers: false,
+  manageExchange1c: false,
   viewPartners: false,
   assignPartner: false,
   viewAllOrders: false,
@@ -139,6 +142,7 @@ export function computeRights(subject: RightsSubject): Rights {
     includeNewLoyaltyClients: false,
     viewOffers: anyRole,
     editOffers: has('ADMIN', 'PRICE'),
+    manageExchange1c: has('ADMIN'),
   };
 }
 

@@ -8,6 +8,7 @@ import { clearNewFlagOfClientsWithOrders, insertClients, planClients } from './c
 import { addDays, daysBetween } from './dates';
 import { DEMO_PASSWORD, STAFF_ACCOUNTS } from './demo-accounts';
 import { KANCLER, OFFICE_MARKET } from './demo-partners';
+import { seedExchange1c } from './exchange-1c-seed';
 import { insertLoyalty, planLoyalty } from './loyalty-seed';
 import { seedOffers, seedOfferTypes, seedSecondPartnerOffer } from './offers-seed';
 import { insertOrders, seedOpenBasket } from './orders-seed';
@@ -183,6 +184,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<void> {
       seedMainPartnerTrade(ctx, rng.fork('trade-main'), main, sizes),
     );
     await timed(log, `«${OFFICE_MARKET.name}»`, () => seedSecondPartnerTrade(ctx, rng.fork('trade-second'), second, sizes));
+    await seedExchange1c(trx, main, passwordHash);
   });
   await timed(log, 'analyze', () => sql`analyze`.execute(db));
 }

@@ -49,6 +49,7 @@ export const TAB_LABEL = {
     'my-shipping': 'Доставка',
     'my-settings': 'Настройки',
     'my-settings-commercialoffer': 'Коммерческое предложение',
+    'exchange-1c': 'Обмен с 1С',
   },
 } as const;
 

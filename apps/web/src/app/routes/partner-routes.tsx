@@ -6,9 +6,8 @@ import { NotForManager } from '@/app/guards/not-for-manager';
 import { LoyaltyStart } from '@/app/routes/loyalty-start';
 import { clientsRoutes } from '@/features/clients/clients-routes';
 import { LoyaltySection, loyaltyTabRoutes } from '@/features/loyalty/loyalty-routes';
-import { settingsTabRoutes } from '@/features/settings/settings-routes';
+import { SettingsSection, settingsTabRoutes } from '@/features/settings/settings-routes';
 import { lazyPage } from '@/shared/ui/lazy-page';
-import { LazyTabbedSection as TabbedSection } from '@/shared/ui/tabbed-section-lazy';
 import { SECTION_TITLE, TAB_LABEL } from '@/shared/ui-text';
 
 // Each section's screens load on first visit (the login page downloads none of them).
@@ -135,7 +134,7 @@ export const partnerRoutes: RouteObject[] = [
     element: <SectionGuard section="settings" />,
     children: [
       {
-        element: <TabbedSection title={SECTION_TITLE.settings} basePath="/partner/settings" tabs={tabs(TAB_LABEL.settings)} />,
+        element: <SettingsSection title={SECTION_TITLE.settings} basePath="/partner/settings" tabs={tabs(TAB_LABEL.settings)} />,
         children: settingsTabRoutes,
       },
     ],

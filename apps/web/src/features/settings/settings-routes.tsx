@@ -10,6 +10,9 @@ const MyPaymentTab = lazyPage(() => import('@/features/settings/pages/my-payment
 const MyShippingTab = lazyPage(() => import('@/features/settings/pages/my-shipping-tab').then((m) => m.MyShippingTab));
 const MySettingsTab = lazyPage(() => import('@/features/settings/pages/my-settings-tab').then((m) => m.MySettingsTab));
 const CommercialOfferTab = lazyPage(() => import('@/features/settings/pages/commercial-offer-tab').then((m) => m.CommercialOfferTab));
+const Exchange1cTab = lazyPage(() => import('@/features/settings/pages/exchange-1c-tab').then((m) => m.Exchange1cTab));
+/** The section's title and tabs, less the tabs the user has no right to. */
+export const SettingsSection = lazyPage(() => import('@/features/settings/settings-section').then((m) => m.SettingsSection));
 
 /** The cookie of the tab last viewed (SAVED_STATE_COOKIES: a month, cleared on sign-out). */
 export const SETTINGS_PAGE_COOKIE = 'settings_page';
@@ -20,6 +23,7 @@ const TABS = {
   'my-shipping': <MyShippingTab />,
   'my-settings': <MySettingsTab />,
   'my-settings-commercialoffer': <CommercialOfferTab />,
+  'exchange-1c': <Exchange1cTab />,
 } as const;
 type Tab = keyof typeof TABS;
 
