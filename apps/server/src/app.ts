@@ -79,6 +79,8 @@ import { shopCheckoutService } from './modules/storefront/shop-checkout.service'
 import { buyerPointsRoutes } from './modules/storefront/buyer-points.routes';
 import { storefrontRoutes } from './modules/storefront/storefront.routes';
 import { shopRoutes } from './modules/shop/shop.routes';
+import { exchangeSettingsRoutes } from './modules/exchange-1c/exchange-settings.routes';
+import { exchangeSettingsService } from './modules/exchange-1c/exchange-settings.service';
 import { shopService } from './modules/shop/shop.service';
 
 export interface AppDeps {
@@ -275,6 +277,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(buyerPointsRoutes(services.loyaltyPoints));
   await app.register(loyaltyRoutes(services.loyaltySettings, services.loyaltyPoints));
   await app.register(jobsRoutes(services.jobs));
+  await app.register(exchangeSettingsRoutes(exchangeSettingsService(deps.db)));
   await app.register(healthRoutes(deps.db));
 
   await registerWebApp(app, webDist);
