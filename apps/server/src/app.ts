@@ -79,6 +79,8 @@ import { shopCheckoutService } from './modules/storefront/shop-checkout.service'
 import { buyerPointsRoutes } from './modules/storefront/buyer-points.routes';
 import { storefrontRoutes } from './modules/storefront/storefront.routes';
 import { shopRoutes } from './modules/shop/shop.routes';
+import { exchange1cRoutes } from './modules/exchange-1c/exchange-1c.routes';
+import { exchange1cModule } from './modules/exchange-1c/exchange-protocol.service';
 import { exchangeSettingsRoutes } from './modules/exchange-1c/exchange-settings.routes';
 import { exchangeSettingsService } from './modules/exchange-1c/exchange-settings.service';
 import { shopService } from './modules/shop/shop.service';
@@ -168,6 +170,12 @@ export function buildServices(db: Db, config: AppDeps['config'], log: (msg: stri
   const content = contentService(db);
   registerPriceUploadJobs(db, { jobs, files, engine: priceEngine, applyChunk: config.priceApplyChunk });
   registerPriceFileExport(db, priceExports, priceEngine);
+  const exchange1c = exchange1cModule(db, {
+    jobs,
+    dataDir: config.dataDir,
+    apply: { engine: priceEngine, applyChunk: config.priceApplyChunk, orders: { orders: orders.actions } },
+    log,
+  });
   const partners = partnersService(db, { clients, orders, shops });
   const auth = authService(db, { accessTtlSeconds: config.ACCESS_TOKEN_TTL, refreshTtlSeconds: config.REFRESH_TOKEN_TTL }, shops, changes);
   const account = accountService(db, { auth, shops, clients, mailer, publicUrl: config.PUBLIC_URL });
@@ -208,6 +216,7 @@ export function buildServices(db: Db, config: AppDeps['config'], log: (msg: stri
     auth,
     account,
     employees,
+    exchange1c,
   };
 }
 
@@ -278,6 +287,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(loyaltyRoutes(services.loyaltySettings, services.loyaltyPoints));
   await app.register(jobsRoutes(services.jobs));
   await app.register(exchangeSettingsRoutes(exchangeSettingsService(deps.db)));
+  await app.register(exchange1cRoutes(services.exchange1c));
   await app.register(healthRoutes(deps.db));
 
   await registerWebApp(app, webDist);

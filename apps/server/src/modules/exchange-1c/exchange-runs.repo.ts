@@ -132,8 +132,16 @@ export function exchangeRunsRepo(db: Db) {
         })
         .execute(),
 
+    /** Done: the applier's last words (its progress at 100 %) are kept, else `text`. */
     succeed: (partnerId: number, runId: number, text: string) =>
-      byId(partnerId, runId).set({ status: 'SUCCESS', progress: 100, progress_text: text, finished_at: new Date() }).execute(),
+      byId(partnerId, runId)
+        .set({
+          status: 'SUCCESS',
+          progress: 100,
+          progress_text: sql<string>`case when progress = 100 and progress_text is not null then progress_text else ${text} end`,
+          finished_at: new Date(),
+        })
+        .execute(),
 
     /** The run refused: its reason first in errors (before the rows refused so far). */
     fail: (partnerId: number, runId: number, reason: string) =>
