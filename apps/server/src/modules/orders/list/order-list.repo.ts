@@ -2,7 +2,8 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kyse
 import type { OrderStatus } from '@b2b/contracts/limits';
 import { compiledByShape, type SlotOf } from '@/db/compiled-once';
 import type { Db } from '@/db/database';
-import { SORT_INDEX_WALK, withPlannerSettings } from '@/db/planner-settings';
+import { GENERIC_PLAN, onPresetSessions, SORT_INDEX_WALK } from '@/db/planner-settings';
+import { PLAN_FIXED_BY_TEXT } from '@/db/prepared-statements';
 import type { DB } from '@/db/schema';
 import { likeContains, SHORTEST_SUFFIX, suffixStartingWith } from '@/db/text-search';
 
@@ -145,7 +146,9 @@ const sqlDirection = (d: Direction) => (d === 'asc' ? sql`asc` : sql`desc`);
  * - deferredPage: any other deep page skips on the sort's index alone, then reads its rows — by sum at offset
  *   100,000 41 ms a statement against 1,065 ms reading the rows it skips.
  * - the back half read from the other end: the last page by sum 0.03 ms a statement against 531 ms.
- * - a broad search walks the sort's index (SORT_INDEX_WALK): under 1 ms against 25–40 ms (db/planner-settings.ts).
+ * - a broad search walks the sort's index (SORT_INDEX_WALK): under 1 ms against 25–40 ms (db/planner-settings.ts); on
+ *   PostgreSQL its statement is prepared on the GENERIC_PLAN sessions (the walk is its generic plan): CPU per request
+ *   at c = 1 4.3–5.3 → 3.3–3.4 ms against SET LOCAL in a transaction of its own (issue 40 A/B, «меридиан»).
  * - a search finds its matches once for its count and page, capped at SEARCH_COUNT_LIMIT and bounded from the
  *   clients' kept counts (see `search`, clientOrdersAtLeast).
  * - statements compiled once per shape (compiledByShape): without them a search, the day seek and a client's totals
@@ -423,7 +426,12 @@ export function orderListRepo(db: Db) {
     // clients' names gathers its matches in one stretch of that index, which the walk would reach only at its end.
     if (count?.more && sort !== 'CLIENT' && offset + limit <= INDEX_WALK_UP_TO) {
       const values = valuesOf(partnerId, f);
-      return withPlannerSettings(db, SORT_INDEX_WALK, (d) => walkStatement(d, { set: setIn(values), sort, direction, limit, offset }, values));
+      return onPresetSessions(
+        db,
+        GENERIC_PLAN,
+        (d) => walkStatement(d, { set: setIn(values), sort, direction, limit, offset }, values),
+        SORT_INDEX_WALK,
+      );
     }
     // The back half from the other end, as the front half is read (the last page: one statement, like the first).
     const total = count && !count.more ? count.n : undefined;
@@ -442,7 +450,8 @@ export function orderListRepo(db: Db) {
   type PageRow = Awaited<ReturnType<typeof offsetPage>>[number];
   /**
    * A broad search's page walking the sort's index (SORT_INDEX_WALK), each row tested by LIKE: compiled once per shape,
-   * and on PostgreSQL prepared with one generic plan, the walk, whatever the text (see database.ts).
+   * and on PostgreSQL prepared on the GENERIC_PLAN sessions (PLAN_FIXED_BY_TEXT): one generic plan, the walk, whatever
+   * the text. PGlite, which prepares no text search, runs it with SORT_INDEX_WALK set in its transaction.
    */
   const walkStatement = compiledByShape((s: { set: string[]; sort: OrderSort; direction: Direction; limit: number; offset: number }, slot) => {
     const { partnerId, where } = slotted(s.set, slot);
@@ -451,6 +460,7 @@ export function orderListRepo(db: Db) {
       .orderBy('o.id', s.direction)
       .limit(s.limit)
       .offset(s.offset)
+      .modifyEnd(sql.raw(PLAN_FIXED_BY_TEXT))
       .compile();
   });
   type TotalsAndPageRow = PageRow & { t_all: unknown; t_new: unknown; t_matching: unknown; t_shop_name: string | null };
