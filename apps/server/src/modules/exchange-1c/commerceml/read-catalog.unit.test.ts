@@ -52,7 +52,24 @@ describe('readCatalog', () => {
   });
 
   it('reads CommerceML 2.10 import0_1.xml (default namespace, Классификатор with price types and warehouses)', async () => {
-    const all = await products(createReadStream(fixturePath('cml-2.10/import0_1.xml')));
+    let classifier: unknown;
+    const all: CatalogProductIn[] = [];
+    for await (const product of readCatalog(createReadStream(fixturePath('cml-2.10/import0_1.xml')), {
+      onClassifier: (c) => (classifier = c),
+    })) {
+      expect(classifier).toBeDefined();
+      all.push(product);
+    }
+    expect(classifier).toEqual({
+      priceTypes: [
+        { id: 'd6f0b2a1-8d2e-11ef-9b6a-00155d0a1f01', name: 'Оптовая', currency: 'RUB' },
+        { id: 'd6f0b2a2-8d2e-11ef-9b6a-00155d0a1f01', name: 'Розничная', currency: 'RUB' },
+      ],
+      warehouses: [
+        { id: 'e8a4c3b1-8d2e-11ef-9b6a-00155d0a1f01', name: 'Основной склад' },
+        { id: 'e8a4c3b2-8d2e-11ef-9b6a-00155d0a1f01', name: 'Склад Подольск' },
+      ],
+    });
     expect(all.map((p) => [p.article, p.code, p.barcodes])).toEqual([
       ['100001', null, ['4607001771234']],
       ['ГЛ-250', '100002', []],

@@ -1,4 +1,5 @@
-import { XmlRefused, xmlChild, xmlChildren, type XmlNode } from '@/files/xml-reader';
+import { XmlRefused, xmlChild, xmlChildren, xmlChildText, type XmlNode } from '@/files/xml-reader';
+import type { PriceTypeIn, WarehouseIn } from './commerceml-types';
 
 /** What the CommerceML readers share: the root element, 1C's booleans, requisites and barcodes. */
 
@@ -42,4 +43,23 @@ export function cmlBarcodes(node: XmlNode, requisites?: Record<string, string>):
   const requisite = requisites?.['Штрихкод'] ?? requisites?.['ШтрихКод'];
   if (requisite) found.add(requisite);
   return [...found];
+}
+
+/** ТипыЦен/ТипЦены into `into`, each Ид once. */
+export function addPriceTypes(into: PriceTypeIn[], list: XmlNode) {
+  for (const type of xmlChildren(list, 'ТипЦены')) {
+    const id = xmlChildText(type, 'Ид');
+    if (!id || into.some((known) => known.id === id)) continue;
+    into.push({ id, name: xmlChildText(type, 'Наименование') ?? id, currency: xmlChildText(type, 'Валюта') });
+  }
+}
+
+/** Склады/Склад (as elements Ид, Наименование or as attributes) into `into`, each Ид once. */
+export function addWarehouses(into: WarehouseIn[], list: XmlNode) {
+  for (const warehouse of xmlChildren(list, 'Склад')) {
+    const id = xmlChildText(warehouse, 'Ид') ?? (warehouse.attributes['Ид']?.trim() || null);
+    if (!id || into.some((known) => known.id === id)) continue;
+    const name = xmlChildText(warehouse, 'Наименование') ?? (warehouse.attributes['Наименование']?.trim() || null);
+    into.push({ id, name });
+  }
 }

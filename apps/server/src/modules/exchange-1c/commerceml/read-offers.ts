@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { readXml, XmlRefused, xmlChildren, xmlChildText, type XmlItem, type XmlNode } from '@/files/xml-reader';
-import type { OfferIn, OffersHeaderIn, PriceTypeIn, WarehouseIn } from './commerceml-types';
-import { CML_ROOT, cmlBarcodes, cmlPick, cmlTrue } from './read-common';
+import type { OfferIn, OffersHeaderIn } from './commerceml-types';
+import { addPriceTypes, addWarehouses, CML_ROOT, cmlBarcodes, cmlPick, cmlTrue } from './read-common';
 
 /**
  * offers.xml, and 1C 8.3's split files of CommerceML 2.08–2.10 (offers0_1.xml, prices0_1.xml, rests0_1.xml) → the
@@ -14,7 +14,7 @@ import { CML_ROOT, cmlBarcodes, cmlPick, cmlTrue } from './read-common';
  *
  * `readOffers` resolves once the header is read (ТипыЦен, Склады and СодержитТолькоИзменения come before
  * Предложения in every version), so the caller can check the price mapping before a single offer. Iterate `offers`
- * to its end, or stop it (break / `offers.return()`): that closes the input. Any refusal (malformed XML, a DTD, a cap,
+ * to its end, or stop its loop (break), or call `close()` when not reading the offers at all: each closes the input. Any refusal (malformed XML, a DTD, a cap,
  * not CommerceML, no ПакетПредложений) rejects `readOffers` or throws from the loop as an XmlRefused, whose
  * `message` is the Russian reason for 1C's `failure` line.
  *
@@ -35,6 +35,8 @@ import { CML_ROOT, cmlBarcodes, cmlPick, cmlTrue } from './read-common';
 export interface OffersPackage {
   header: OffersHeaderIn;
   offers: AsyncGenerator<OfferIn>;
+  /** Closes the input without reading the offers (the caller refuses the package on its header). */
+  close(): Promise<void>;
 }
 
 const PACKAGES = ['ПакетПредложений', 'ИзмененияПакетаПредложений'];
@@ -86,7 +88,13 @@ export async function readOffers(input: Readable | AsyncIterable<Uint8Array>): P
     await items.return(undefined);
     throw new XmlRefused('noOffersPackage');
   }
-  return { header, offers: offersOf(items) };
+  return {
+    header,
+    offers: offersOf(items),
+    close: async () => {
+      await items.return(undefined);
+    },
+  };
 }
 
 async function* offersOf(items: AsyncGenerator<XmlItem>): AsyncGenerator<OfferIn> {
@@ -100,23 +108,6 @@ async function* offersOf(items: AsyncGenerator<XmlItem>): AsyncGenerator<OfferIn
     }
   } finally {
     await items.return(undefined);
-  }
-}
-
-function addPriceTypes(into: PriceTypeIn[], list: XmlNode) {
-  for (const type of xmlChildren(list, 'ТипЦены')) {
-    const id = xmlChildText(type, 'Ид');
-    if (!id || into.some((known) => known.id === id)) continue;
-    into.push({ id, name: xmlChildText(type, 'Наименование') ?? id, currency: xmlChildText(type, 'Валюта') });
-  }
-}
-
-function addWarehouses(into: WarehouseIn[], list: XmlNode) {
-  for (const warehouse of xmlChildren(list, 'Склад')) {
-    const id = xmlChildText(warehouse, 'Ид') ?? (warehouse.attributes['Ид']?.trim() || null);
-    if (!id || into.some((known) => known.id === id)) continue;
-    const name = xmlChildText(warehouse, 'Наименование') ?? (warehouse.attributes['Наименование']?.trim() || null);
-    into.push({ id, name });
   }
 }
 

@@ -170,6 +170,10 @@ describe('readOffers', () => {
       if (++read === 1000) break;
     }
     expect(stream.destroyed).toBe(true);
+    const unread = generatedOffersStream({ count: 50_000 });
+    const refused = await readOffers(unread);
+    await refused.close();
+    expect(unread.destroyed).toBe(true);
   });
 
   it('reads 100,000 offers quickly (printed, not asserted)', async () => {
