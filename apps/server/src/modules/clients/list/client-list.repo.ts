@@ -301,7 +301,8 @@ export function clientListRepo(db: Db) {
       const { groupId: _collection, ...criteria } = f;
       if (!known && readModelCounts(collection) && narrows(criteria)) {
         // A search of all the clients: its count on the table and the read model's in one statement (3 → 2 with the
-        // page). Issue 40 A/B, c = 32, CPU per request: «Ромашка» 5.06 → 4.39 ms, «7701» 6.65 → 6.12 (−8…−13 %).
+        // page). Issue 40 A/B, c = 32, CPU per request (two runs each): «Ромашка» 2.89–3.33 → 2.37–2.56 ms, «Иван» 3.58–4.18 → 3.36–3.64,
+        // «7701» 5.06–5.52 → 4.30–4.86, «+7 926» even (a busy machine).
         const row = await planned(
           (d) =>
             filtered(partnerId, f, d)
