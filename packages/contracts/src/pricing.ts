@@ -231,6 +231,8 @@ export const priceUpload = z.object({
   APPLIED: yn,
   ROLLED_BACK: yn,
   CAN_ROLLBACK: yn,
+  /** FILE: an Excel file; 1C: an offers.xml of the exchange with 1C (issue 41). */
+  SOURCE: z.enum(['FILE', '1C']),
 });
 export type PriceUpload = z.infer<typeof priceUpload>;
 

@@ -31,9 +31,14 @@ import { enabledPaymentTypes, paymentTypeRef, statusRef } from './order-view';
 import { ordersRepo } from './orders.repo';
 
 export interface OrderActor {
-  id: number;
+  /** The staff user; null when the partner's 1C exchange acts (`via` names it in the history). */
+  id: number | null;
   partnerId: number;
+  via?: string;
 }
+
+/** The actor of the changes 1C's orders document makes (issue 41): no user, named in the history's details. */
+export const exchange1cActor = (partnerId: number): OrderActor => ({ id: null, partnerId, via: 'Обмен с 1С' });
 
 export type ActionAnswer = ActionOk | ActionFailed;
 
@@ -90,7 +95,9 @@ export function orderActionsService(db: Db, deps: { mailer: Mailer; files: FileS
   });
 
   const history = (trx: Db, actor: OrderActor, orderId: number, action: string, details: Record<string, unknown>) =>
-    orderChangesRepo(trx).addHistory(actor.partnerId, [{ orderId, userId: actor.id, action, details }]);
+    orderChangesRepo(trx).addHistory(actor.partnerId, [
+      { orderId, userId: actor.id, action, details: actor.via ? { ...details, via: actor.via } : details },
+    ]);
 
   /** comment / note: a text of orderTextSchema; empty clears it. */
   function editText(actor: OrderActor, orderId: number, kind: 'comment' | 'note', value: string): Promise<ActionAnswer> | ActionAnswer {
@@ -180,6 +187,37 @@ export function orderActionsService(db: Db, deps: { mailer: Mailer; files: FileS
         }
         return ok({ STATUS: statusRef('CANCELED') }, to ? ORDER_MSG.canceled : ORDER_ACTION_MSG.canceledNotNotified);
       });
+    },
+
+    /**
+     * The order is paid (1C's «Дата оплаты по 1С» / «Номер оплаты по 1С», issue 41): its payment status PAID, in any
+     * status but a canceled order's; once (a paid order stays as it is).
+     */
+    markPaid: async (
+      actor: OrderActor,
+      orderId: number,
+      payment: { date: string | null; number: string | null },
+    ): Promise<'paid' | 'already' | ActionFailed> => {
+      try {
+        return await db.transaction().execute(async (trx) => {
+          const order = await orderChangesRepo(trx).lock(actor.partnerId, orderId);
+          if (!order) throw notFound(MSG.notFound);
+          if (order.status === 'CANCELED') return illegal(order.status);
+          const { online_pay_status: was } = await trx
+            .selectFrom('orders')
+            .select('online_pay_status')
+            .where('partner_id', '=', actor.partnerId)
+            .where('id', '=', order.id)
+            .executeTakeFirstOrThrow();
+          if (was === 'PAID') return 'already' as const;
+          await update(trx, actor, order, { online_pay_status: 'PAID' });
+          await history(trx, actor, order.id, 'PAID', { old: was, new: 'PAID', ...payment });
+          return 'paid' as const;
+        });
+      } catch (err) {
+        if (err instanceof OrderChanged) return illegal('CANCELED');
+        throw err;
+      }
     },
 
     comment: (actor: OrderActor, orderId: number, text: string) => editText(actor, orderId, 'comment', text),

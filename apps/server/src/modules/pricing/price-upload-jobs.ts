@@ -50,6 +50,123 @@ async function inChunks<R extends object>(db: Db, ctx: JobContext, step: (trx: D
   }
 }
 
+/**
+ * The price part of an upload (its apply, resumable after a crash, and the undo of a failed attempt's chunks): used
+ * by the job `pricing.apply` and by whoever stages rows of its own and applies them within its own job (the 1C
+ * exchange, price-upload-from-rows.ts).
+ */
+export function priceUploadApplier(db: Db, deps: { engine: PriceEngine; applyChunk?: number }) {
+  const repo = priceUploadsRepo(db);
+
+  /**
+   * What a file's lines are compared with, read through `conn` (the apply's transaction): the engine with the
+   * target's chain as of now, or the partner's remains and multiplicities.
+   */
+  async function changeSource(conn: Db, partnerId: number, t: UploadTarget): Promise<ChangeSource> {
+    const engine = conn === db ? deps.engine : priceEngine(conn);
+    const resolved =
+      t.kind === 'PERSONAL'
+        ? await engine.resolve(partnerId, { clientId: t.clientId! })
+        : t.kind === 'PRICE'
+          ? await engine.resolve(partnerId, { listId: t.listId! })
+          : undefined;
+    const r = conn === db ? repo : priceUploadsRepo(conn);
+    return { engine, resolved, currentValues: (kind, ids) => r.currentValues(partnerId, kind, ids) };
+  }
+
+  /**
+   * How many of the lines change what the client pays (or the value), counted as the preview counts them, in the
+   * apply's transaction just before they are written: what this apply changes («Применено», issue 38.3). Lines that
+   * leave the loaded price as it is are not priced (a downloaded file with a few prices changed prices a few).
+   */
+  async function changedBy(trx: Db, partnerId: number, uploadId: number, t: UploadTarget, lines: LineChunk | 'all'): Promise<number> {
+    const r = priceUploadsRepo(trx);
+    let source: ChangeSource | undefined;
+    const count = async (chunk: LineChunk) => {
+      const staged = await r.stagedValues(partnerId, uploadId, chunk, t);
+      if (!staged.length) return 0;
+      source ??= await changeSource(trx, partnerId, t);
+      return appliedCount(await pageChanges(source, partnerId, t.kind, staged));
+    };
+    if (lines !== 'all') return count(lines);
+    let changed = 0;
+    for (let chunk = await r.chunk(partnerId, uploadId, 0, COUNT_PAGE); chunk; chunk = await r.chunk(partnerId, uploadId, chunk.upTo, COUNT_PAGE)) {
+      changed += await count(chunk);
+    }
+    return changed;
+  }
+
+  /**
+   * Applies the upload chunk by chunk (deps.applyChunk lines each, every chunk its own transaction that records how
+   * far it got), or whole in one transaction when no chunk size is set. Resumes after the last chunk written.
+   */
+  async function apply(partnerId: number, uploadId: number, ctx: JobContext) {
+    if (deps.applyChunk) {
+      const upload = await repo.find(partnerId, uploadId);
+      if (upload) await repo.analyze(partnerId, targetFromRow(upload), { vacuum: true });
+    }
+    return inChunks(db, ctx, async (trx) => {
+      const r = priceUploadsRepo(trx);
+      const upload = await r.lock(partnerId, uploadId);
+      if (!upload || !['QUEUED', 'PROCESSING'].includes(upload.price_status)) return { skipped: true } as const;
+      const t = targetFromRow(upload);
+      await r.lockTarget(partnerId, t);
+      const until = validUntil(upload.period_days);
+      let count = upload.applied_count;
+      if (deps.applyChunk) {
+        // The target's statistics follow it as it grows: after the first chunk, the second, the fourth… (a few ms
+        // each, a handful per file), as PostgreSQL's autovacuum would, which the embedded database has not.
+        const done = Math.floor(Math.max(0, (upload.applied_line ?? 1) - 1) / deps.applyChunk); // chunks written (lines from 2)
+        if (done > 0 && (done & (done - 1)) === 0) await r.analyzeTarget(partnerId, t);
+        const chunk = await r.chunk(partnerId, uploadId, upload.applied_line ?? 0, deps.applyChunk);
+        if (chunk) {
+          count += await changedBy(trx, partnerId, uploadId, t, chunk);
+          await r.applyLines(partnerId, uploadId, t, chunk, until);
+          const progress = Math.min(99, Math.floor((100 * chunk.upTo) / Math.max(1, upload.string_count + 1)));
+          await r.update(partnerId, uploadId, { price_status: 'PROCESSING', applied_line: chunk.upTo, applied_count: count, progress });
+          return { more: true } as const;
+        }
+      } else {
+        count += await changedBy(trx, partnerId, uploadId, t, 'all');
+        await r.applyLines(partnerId, uploadId, t, 'all', until);
+      }
+      if (upload.mode === 'REPLACE') {
+        count += await r.removedCount(partnerId, uploadId, t);
+        await r.clearUnnamed(partnerId, uploadId, t);
+      }
+      await r.update(partnerId, uploadId, {
+        price_status: 'FINISHED',
+        status: 'APPLIED',
+        applied_at: new Date(),
+        applied_count: count,
+        applied_line: null,
+        progress: 100,
+        date_end: until,
+      });
+      return { applied: count } as const;
+    });
+  }
+
+  /**
+   * An attempt failed: the chunks it wrote are put back from their backups (the next attempt starts afresh). A crash
+   * leaves them: the restarted job goes on after them.
+   */
+  async function undoChunks(partnerId: number, uploadId: number) {
+    await db.transaction().execute(async (trx) => {
+      const r = priceUploadsRepo(trx);
+      const upload = await r.lock(partnerId, uploadId);
+      if (!upload || upload.applied_line === null) return;
+      const t = targetFromRow(upload);
+      await r.lockTarget(partnerId, t);
+      await r.rollback(partnerId, uploadId, t);
+      await r.forgetBackups(partnerId, uploadId);
+      await r.update(partnerId, uploadId, { price_status: 'QUEUED', applied_line: null, applied_count: 0, progress: 0 });
+    });
+  }
+
+  return { changeSource, apply, undoChunks };
+}
+
 export function registerPriceUploadJobs(
   db: Db,
   deps: {
@@ -61,6 +178,7 @@ export function registerPriceUploadJobs(
   },
 ) {
   const repo = priceUploadsRepo(db);
+  const { changeSource, apply, undoChunks } = priceUploadApplier(db, deps);
 
   /**
    * Reads the file into staged lines, batch by batch: each batch's codes are looked up, then its insert and its
@@ -164,22 +282,6 @@ export function registerPriceUploadJobs(
     );
   }
 
-  /**
-   * What a file's lines are compared with, read through `conn` (the apply's transaction): the engine with the
-   * target's chain as of now, or the partner's remains and multiplicities.
-   */
-  async function changeSource(conn: Db, partnerId: number, t: UploadTarget): Promise<ChangeSource> {
-    const engine = conn === db ? deps.engine : priceEngine(conn);
-    const resolved =
-      t.kind === 'PERSONAL'
-        ? await engine.resolve(partnerId, { clientId: t.clientId! })
-        : t.kind === 'PRICE'
-          ? await engine.resolve(partnerId, { listId: t.listId! })
-          : undefined;
-    const r = conn === db ? repo : priceUploadsRepo(conn);
-    return { engine, resolved, currentValues: (kind, ids) => r.currentValues(partnerId, kind, ids) };
-  }
-
   /** The preview of a file (issues 12.6, 38.3), taken page by page of staged lines. */
   async function filePreview(partnerId: number, t: UploadTarget) {
     const counter = previewCounter();
@@ -201,28 +303,6 @@ export function registerPriceUploadJobs(
         return counter.result(await repo.productNames(counter.topIds()));
       },
     };
-  }
-
-  /**
-   * How many of the lines change what the client pays (or the value), counted as the preview counts them, in the
-   * apply's transaction just before they are written: what this apply changes («Применено», issue 38.3). Lines that
-   * leave the loaded price as it is are not priced (a downloaded file with a few prices changed prices a few).
-   */
-  async function changedBy(trx: Db, partnerId: number, uploadId: number, t: UploadTarget, lines: LineChunk | 'all'): Promise<number> {
-    const r = priceUploadsRepo(trx);
-    let source: ChangeSource | undefined;
-    const count = async (chunk: LineChunk) => {
-      const staged = await r.stagedValues(partnerId, uploadId, chunk, t);
-      if (!staged.length) return 0;
-      source ??= await changeSource(trx, partnerId, t);
-      return appliedCount(await pageChanges(source, partnerId, t.kind, staged));
-    };
-    if (lines !== 'all') return count(lines);
-    let changed = 0;
-    for (let chunk = await r.chunk(partnerId, uploadId, 0, COUNT_PAGE); chunk; chunk = await r.chunk(partnerId, uploadId, chunk.upTo, COUNT_PAGE)) {
-      changed += await count(chunk);
-    }
-    return changed;
   }
 
   deps.jobs.register('pricing.parse', async (payload, ctx) => {
@@ -296,57 +376,6 @@ export function registerPriceUploadJobs(
     }
   });
 
-  /**
-   * Applies the upload chunk by chunk (deps.applyChunk lines each, every chunk its own transaction that records how
-   * far it got), or whole in one transaction when no chunk size is set. Resumes after the last chunk written.
-   */
-  async function apply(partnerId: number, uploadId: number, ctx: JobContext) {
-    if (deps.applyChunk) {
-      const upload = await repo.find(partnerId, uploadId);
-      if (upload) await repo.analyze(partnerId, targetFromRow(upload), { vacuum: true });
-    }
-    return inChunks(db, ctx, async (trx) => {
-      const r = priceUploadsRepo(trx);
-      const upload = await r.lock(partnerId, uploadId);
-      if (!upload || !['QUEUED', 'PROCESSING'].includes(upload.price_status)) return { skipped: true } as const;
-      const t = targetFromRow(upload);
-      await r.lockTarget(partnerId, t);
-      const until = validUntil(upload.period_days);
-      let count = upload.applied_count;
-      if (deps.applyChunk) {
-        // The target's statistics follow it as it grows: after the first chunk, the second, the fourth… (a few ms
-        // each, a handful per file), as PostgreSQL's autovacuum would, which the embedded database has not.
-        const done = Math.floor(Math.max(0, (upload.applied_line ?? 1) - 1) / deps.applyChunk); // chunks written (lines from 2)
-        if (done > 0 && (done & (done - 1)) === 0) await r.analyzeTarget(partnerId, t);
-        const chunk = await r.chunk(partnerId, uploadId, upload.applied_line ?? 0, deps.applyChunk);
-        if (chunk) {
-          count += await changedBy(trx, partnerId, uploadId, t, chunk);
-          await r.applyLines(partnerId, uploadId, t, chunk, until);
-          const progress = Math.min(99, Math.floor((100 * chunk.upTo) / Math.max(1, upload.string_count + 1)));
-          await r.update(partnerId, uploadId, { price_status: 'PROCESSING', applied_line: chunk.upTo, applied_count: count, progress });
-          return { more: true } as const;
-        }
-      } else {
-        count += await changedBy(trx, partnerId, uploadId, t, 'all');
-        await r.applyLines(partnerId, uploadId, t, 'all', until);
-      }
-      if (upload.mode === 'REPLACE') {
-        count += await r.removedCount(partnerId, uploadId, t);
-        await r.clearUnnamed(partnerId, uploadId, t);
-      }
-      await r.update(partnerId, uploadId, {
-        price_status: 'FINISHED',
-        status: 'APPLIED',
-        applied_at: new Date(),
-        applied_count: count,
-        applied_line: null,
-        progress: 100,
-        date_end: until,
-      });
-      return { applied: count } as const;
-    });
-  }
-
   deps.jobs.register('pricing.rollback', async (payload, ctx) => {
     const { partnerId, uploadId } = payload as { partnerId: number; uploadId: number };
     try {
@@ -414,22 +443,5 @@ export function registerPriceUploadJobs(
     // rollback is already done: a failed vacuum must not mark it failed (the periodic upkeep will come by).
     if (deps.applyChunk && 'rolledBack' in done) await repo.vacuum(partnerId, target).catch(() => undefined);
     return done;
-  }
-
-  /**
-   * An attempt failed: the chunks it wrote are put back from their backups (the next attempt starts afresh). A crash
-   * leaves them: the restarted job goes on after them.
-   */
-  async function undoChunks(partnerId: number, uploadId: number) {
-    await db.transaction().execute(async (trx) => {
-      const r = priceUploadsRepo(trx);
-      const upload = await r.lock(partnerId, uploadId);
-      if (!upload || upload.applied_line === null) return;
-      const t = targetFromRow(upload);
-      await r.lockTarget(partnerId, t);
-      await r.rollback(partnerId, uploadId, t);
-      await r.forgetBackups(partnerId, uploadId);
-      await r.update(partnerId, uploadId, { price_status: 'QUEUED', applied_line: null, applied_count: 0, progress: 0 });
-    });
   }
 }

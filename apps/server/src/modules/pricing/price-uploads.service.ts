@@ -88,6 +88,7 @@ export function priceUploadsService(db: Db, deps: { engine: PriceEngine; jobs: J
       APPLIED: yn(u.applied_at !== null),
       ROLLED_BACK: yn(u.rolled_back_at !== null),
       CAN_ROLLBACK: yn(latestApplied?.id === u.id && u.price_status !== 'ROLLING_BACK'),
+      SOURCE: u.source,
     };
   }
 
