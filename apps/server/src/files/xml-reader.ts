@@ -1,4 +1,5 @@
 import { isUtf8 } from 'node:buffer';
+import { TextDecoder } from 'node:util';
 import { SaxesParser } from 'saxes';
 import { EXCHANGE_1C_LIMITS, EXCHANGE_1C_MSG, EXCHANGE_1C_XML_LIMITS, EXCHANGE_1C_XML_MSG } from '@b2b/contracts/exchange-1c';
 
@@ -145,10 +146,6 @@ export async function* readXml(input: AsyncIterable<Uint8Array | string>, option
   let recordPath = '';
   let recordNodes = 0;
   let recordChars = 0;
-  const countChars = (attributes: Record<string, string>) => {
-    for (const name in attributes) recordChars += name.length + attributes[name].length;
-    if (recordChars > maxRecordChars) throw new XmlRefused('xmlRecordTooLarge');
-  };
   let records = 0;
 
   parser.on('doctype', () => {
@@ -157,9 +154,19 @@ export async function* readXml(input: AsyncIterable<Uint8Array | string>, option
   parser.on('opentag', (tag) => {
     if (++depth > maxDepth) throw new XmlRefused('xmlTooDeep');
     const name = localName(tag.name);
+    let attributeCount = 0;
+    let attributeChars = 0;
+    for (const key in tag.attributes) {
+      const length = tag.attributes[key].length;
+      if (length > maxText) throw new XmlRefused('xmlTextTooLong');
+      attributeCount++;
+      attributeChars += key.length + length;
+    }
+    if (attributeCount > EXCHANGE_1C_XML_LIMITS.attributes) throw new XmlRefused('xmlTooManyAttributes');
     if (nodes.length > 0) {
       if (++recordNodes > maxRecordNodes) throw new XmlRefused('xmlRecordTooLarge');
-      countChars(tag.attributes);
+      recordChars += attributeChars;
+      if (recordChars > maxRecordChars) throw new XmlRefused('xmlRecordTooLarge');
       const node: XmlNode = { name, attributes: tag.attributes, children: [], text: '' };
       nodes[nodes.length - 1].children.push(node);
       nodes.push(node);
@@ -173,8 +180,8 @@ export async function* readXml(input: AsyncIterable<Uint8Array | string>, option
       nodes = [{ name, attributes: tag.attributes, children: [], text: '' }];
       recordPath = path;
       recordNodes = 1;
-      recordChars = 0;
-      countChars(tag.attributes);
+      recordChars = attributeChars;
+      if (recordChars > maxRecordChars) throw new XmlRefused('xmlRecordTooLarge');
     }
   });
   parser.on('closetag', () => {
