@@ -7,7 +7,7 @@ import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { EXCHANGE_1C_MSG, EXCHANGE_1C_XML_MSG } from '@b2b/contracts/exchange-1c';
 import { hostileXml, hugeXmlStream } from '../fixtures/hostile-xml';
-import { FIXTURE_IDS, fixturePath, generatedOffersStream } from '../fixtures/offers-generator';
+import { FIXTURE_IDS, fixtureBytes, fixturePath, generatedOffersStream } from '../fixtures/offers-generator';
 import type { OfferIn } from './commerceml-types';
 import { readOffers } from './read-offers';
 
@@ -133,6 +133,21 @@ describe('readOffers', () => {
       ['Ручка шариковая синяя, 0,7 мм, №5', '14.05', '1200'],
       ['Скрепки канцелярские 28 мм, 100 шт', '31.6', '85'],
     ]);
+  });
+
+  it('reads the same from any chunking of the file (1, 13 and 4,096 bytes)', async () => {
+    for (const name of ['cml-2.05-windows-1251/offers.xml', 'cml-2.10/rests0_1.xml', 'cml-2.07/offers.xml']) {
+      const whole = await readAll(file(name));
+      const bytes = fixtureBytes(name);
+      for (const size of [1, 13, 4096]) {
+        const pieces = Readable.from(
+          (function* () {
+            for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size);
+          })(),
+        );
+        expect(await readAll(pieces)).toEqual(whole);
+      }
+    }
   });
 
   it('reads a package of changes (ИзмененияПакетаПредложений), the attribute form, and 2.10 rests without warehouses', async () => {
