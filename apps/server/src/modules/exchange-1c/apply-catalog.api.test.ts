@@ -33,7 +33,7 @@ const product = (id: string, fields: Partial<CatalogProductIn>): CatalogProductI
 async function run(items: CatalogProductIn[]) {
   const row = await t.database.db
     .insertInto('exchange_1c_runs')
-    .values({ partner_id: pid, type: 'catalog', mode: 'import', filename: `import-${Math.random()}.xml` })
+    .values({ partner_id: pid, type: 'catalog', mode: 'import', filename: `import-${Math.random()}.xml`, files: '[]', unmatched: '[]', errors: '[]' })
     .returning('id')
     .executeTakeFirstOrThrow();
   const runs = exchangeRunsRepo(t.database.db);

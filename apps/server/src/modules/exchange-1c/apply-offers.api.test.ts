@@ -69,7 +69,7 @@ const ctx = (opts: { stopAfterChunks?: number; final?: boolean } = {}): JobConte
 async function newRun() {
   const row = await t.database.db
     .insertInto('exchange_1c_runs')
-    .values({ partner_id: pid, type: 'catalog', mode: 'import', filename: `offers-${Math.random()}.xml` })
+    .values({ partner_id: pid, type: 'catalog', mode: 'import', filename: `offers-${Math.random()}.xml`, files: '[]', unmatched: '[]', errors: '[]' })
     .returning('id')
     .executeTakeFirstOrThrow();
   return Number(row.id);

@@ -10,6 +10,7 @@ import type { StagedRow } from '@/modules/pricing/price-file-rows';
 import type { PriceUploadFromRows } from '@/modules/pricing/price-upload-from-rows';
 import type { UploadTarget } from '@/modules/pricing/price-uploads.repo';
 import type { OfferIn, OffersHeaderIn } from './commerceml/commerceml-types';
+import { ExchangeRefusal } from './exchange-files';
 import { exchangeProductsRepo } from './exchange-products.repo';
 import type { RunReport } from './exchange-runs.repo';
 
@@ -117,7 +118,7 @@ export async function applyOffers(
     if ([...byType.values()].some((x) => x.key === key)) continue;
     byType.set(type.id, { ...t, key, label: t.name, priceTypeId: type.id });
   }
-  if (header.priceTypes.length && !byType.size) throw new Error(EXCHANGE_1C_MSG.noPriceMapping);
+  if (header.priceTypes.length && !byType.size) throw new ExchangeRefusal(EXCHANGE_1C_MSG.noPriceMapping);
   const stockTarget = await uploads.target(partnerId, { kind: 'REMAIN' });
   const stock: Target | undefined = stockTarget && { ...stockTarget, key: 'REMAIN', label: APPLY_MSG.applyingStock };
   for (const note of notes) await report.note(note);
@@ -133,7 +134,7 @@ export async function applyOffers(
   }
   // A target another upload is busy with (an Excel file being read or applied) refuses the package before anything.
   for (const t of byType.values())
-    if (!earlier.has(t.key) && (await uploads.busy(partnerId, t))) throw new Error(`${t.label}: ${PRICING_MSG.uploadBusy}`);
+    if (!earlier.has(t.key) && (await uploads.busy(partnerId, t))) throw new ExchangeRefusal(`${t.label}: ${PRICING_MSG.uploadBusy}`);
 
   interface Staging {
     target: Target;
@@ -173,7 +174,7 @@ export async function applyOffers(
         replace: !header.changesOnly,
         created: (id, trx) => report.addUploadId(id, trx),
       });
-      if (opened === 'busy') throw new Error(`${s.target.label}: ${PRICING_MSG.uploadBusy}`);
+      if (opened === 'busy') throw new ExchangeRefusal(`${s.target.label}: ${PRICING_MSG.uploadBusy}`);
       s.uploadId = opened;
     }
     await uploads.stage(partnerId, s.uploadId, s.rows);

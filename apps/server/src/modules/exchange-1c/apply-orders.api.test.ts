@@ -50,7 +50,7 @@ async function* each<T>(items: T[]): AsyncGenerator<T> {
 async function apply(documents: OrderDocumentIn[]) {
   const row = await k.db
     .insertInto('exchange_1c_runs')
-    .values({ partner_id: k.main, type: 'sale', mode: 'import', filename: `orders-${Math.random()}.xml` })
+    .values({ partner_id: k.main, type: 'sale', mode: 'import', filename: `orders-${Math.random()}.xml`, files: '[]', unmatched: '[]', errors: '[]' })
     .returning('id')
     .executeTakeFirstOrThrow();
   const runs = exchangeRunsRepo(k.db);
