@@ -240,8 +240,11 @@ export async function* readXml(input: AsyncIterable<Uint8Array | string>, option
     }
   };
 
+  // Only what the reader itself meets is a refusal; an input that fails (a file that cannot be read) keeps its error.
+  let parsing = false;
   try {
     for await (const piece of input) {
+      parsing = true;
       const chunk = typeof piece === 'string' ? Buffer.from(piece) : piece;
       bytes += chunk.length;
       if (bytes > maxBytes) throw new XmlRefused('xmlTooLarge');
@@ -251,17 +254,21 @@ export async function* readXml(input: AsyncIterable<Uint8Array | string>, option
         headBytes += chunk.length;
         if (headBytes >= HEAD_BYTES) start();
       }
+      parsing = false;
       if (queue.length > 0) {
         const ready = queue;
         queue = [];
         yield* ready;
       }
     }
+    parsing = true;
     if (!decoder) start();
     write(decoder!.decode());
     parser.close();
+    parsing = false;
     yield* queue;
   } catch (err) {
+    if (!parsing && !(err instanceof XmlRefused)) throw err;
     throw refusalOf(err);
   }
 }

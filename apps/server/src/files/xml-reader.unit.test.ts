@@ -1,3 +1,4 @@
+import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { EXCHANGE_1C_MSG, EXCHANGE_1C_XML_MSG } from '@b2b/contracts/exchange-1c';
@@ -145,6 +146,17 @@ describe('readXml', () => {
     expect((await refusal(chunked(doc), { maxRecords: 4 })).reason).toBe('tooManyRecords');
     expect(await readAll(chunked(doc), { maxRecords: 5 })).toHaveLength(6);
     expect((await refusal(chunked(doc), { maxRecordNodes: 3 })).reason).toBe('xmlRecordTooLarge');
+  });
+
+  it('passes an input’s own failure on as it is (a file that cannot be read is no malformed XML)', async () => {
+    const failing = new Readable({
+      read() {
+        this.push(Buffer.from('<КоммерческаяИнформация><ПакетПредложений>'));
+        this.destroy(Object.assign(new Error('EIO: i/o error, read'), { code: 'EIO' }));
+      },
+    });
+    await expect(readAll(failing)).rejects.toMatchObject({ code: 'EIO' });
+    await expect(readAll(createReadStream('/nonexistent/offers.xml'))).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
   it('reads on only as the consumer asks, and closes the input when it stops', async () => {
