@@ -2,9 +2,10 @@ import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { EXCHANGE_1C_MSG } from '@b2b/contracts/exchange-1c';
-import { fixturePath } from '../fixtures/offers-generator';
+import { FIXTURE_EXCHANGES, fixturePath } from '../fixtures/offers-generator';
 import type { CatalogProductIn } from './commerceml-types';
 import { readCatalog } from './read-catalog';
+import { readOffers } from './read-offers';
 
 async function products(input: AsyncIterable<Uint8Array>): Promise<CatalogProductIn[]> {
   const all: CatalogProductIn[] = [];
@@ -86,6 +87,26 @@ describe('readCatalog', () => {
       '<КоммерческаяИнформация><Каталог><Товары><Товар><Артикул>1</Артикул></Товар><Товар><Ид> x </Ид></Товар></Товары></Каталог></КоммерческаяИнформация>';
     expect(await products(Readable.from([Buffer.from(doc)]))).toEqual([{ id: 'x', article: null, code: null, name: null, barcodes: [] }]);
     expect(await products(createReadStream(fixturePath('cml-2.07/offers.xml')))).toEqual([]);
+  });
+
+  it('holds what FIXTURE_EXCHANGES says of the fixtures (the demo catalogue has codes 100001–100300)', async () => {
+    const demoCode = (value: string | null) => value !== null && /^\d{6}$/.test(value) && Number(value) >= 100001 && Number(value) <= 100300;
+    for (const [folder, exchange] of Object.entries(FIXTURE_EXCHANGES)) {
+      if (!('products' in exchange)) continue;
+      const all = await products(createReadStream(fixturePath(`${folder}/${exchange.files[0]}`)));
+      expect(all).toHaveLength(exchange.products);
+      const codes = all.flatMap((p) => [p.article, p.code].filter(demoCode));
+      expect(codes.sort()).toEqual([...exchange.matchedCodes]);
+      expect(all.filter((p) => !demoCode(p.article) && !demoCode(p.code)).map((p) => p.id)).toEqual([...exchange.unmatchedIds]);
+      let offers = 0;
+      for (const name of exchange.files.slice(1)) {
+        const pkg = await readOffers(createReadStream(fixturePath(`${folder}/${name}`)));
+        let count = 0;
+        for await (const offer of pkg.offers) count += offer ? 1 : 0;
+        offers = Math.max(offers, count);
+      }
+      expect(offers).toBe(exchange.offers);
+    }
   });
 
   it('refuses a document that is not CommerceML', async () => {
