@@ -80,9 +80,11 @@ export function exchangeRunsRepo(db: Db) {
           mode: 'import',
           filename,
           files: JSON.stringify(files),
+          unmatched: '[]',
+          errors: '[]',
           progress_text: null,
         })
-        .onConflict((oc) => oc.columns(['partner_id', 'session_id', 'filename']).where('mode', '=', 'import').doNothing())
+        .onConflict((oc) => oc.columns(['partner_id', 'session_id', 'filename']).where('mode', '=', sql.lit('import')).doNothing())
         .returning(['id'])
         .executeTakeFirst(),
 
@@ -108,6 +110,8 @@ export function exchangeRunsRepo(db: Db) {
           orders_sent: ordersSent,
           progress: 100,
           errors: JSON.stringify(errors),
+          files: '[]',
+          unmatched: '[]',
           finished_at: new Date(),
         })
         .returning(['id'])
