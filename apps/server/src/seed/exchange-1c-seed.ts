@@ -17,6 +17,7 @@ export async function seedExchange1c(db: Db, partner: SeededPartner, passwordHas
       price_map: JSON.stringify([
         { typeId: DEMO_EXCHANGE_1C_PRICE_TYPE, typeName: DEMO_EXCHANGE_1C_PRICE_TYPE, priceListId: partner.basePriceListId },
       ]),
+      price_types_seen: '[]',
     })
     .execute();
 }

@@ -272,13 +272,26 @@ describe('the exchange log (issue 41)', () => {
       .returning('id')
       .executeTakeFirstOrThrow();
     for (let i = 0; i < 23; i++) {
-      const run = await runs.createImport(main, session.id, 'catalog', `offers${i}.xml`, [{ name: `offers${i}.xml`, bytes: 1000 + i }]);
-      const report = runs.report(main, run!.id);
+      const run = await db()
+        .insertInto('exchange_1c_runs')
+        .values({
+          partner_id: main,
+          session_id: session.id,
+          type: 'catalog',
+          mode: 'import',
+          filename: `offers${i}.xml`,
+          files: JSON.stringify([{ name: `offers${i}.xml`, bytes: 1000 + i }]),
+          unmatched: '[]',
+          errors: '[]',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const report = runs.report(main, run.id);
       await report.count({ prices: i * 10, stock_rows: i, products_matched: i * 2 });
       await report.unmatched(Array.from({ length: i % 4 }, (_, k) => ({ id: `guid-${i}-${k}`, code: `C${k}`, name: `Товар ${k}` })));
       if (i % 5 === 1) await report.refused([`Строка ${i}: ${M.badPrice}`]);
-      if (i % 7 === 3) await runs.fail(main, run!.id, M.noPriceMapping);
-      else if (i !== 22) await runs.succeed(main, run!.id, 'Загрузка завершена');
+      if (i % 7 === 3) await runs.fail(main, run.id, M.noPriceMapping);
+      else if (i !== 22) await runs.succeed(main, run.id, 'Загрузка завершена');
       else await report.progress(100 * 0.4, 'Обработано 40 000 предложений из 100 000');
     }
     await runs.logSale(main, session.id, 'query', 17);

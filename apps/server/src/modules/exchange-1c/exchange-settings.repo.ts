@@ -19,7 +19,7 @@ export function exchangeSettingsRepo(db: Db) {
     upsert: (partnerId: number, changes: ExchangeSettingsChanges) =>
       db
         .insertInto('exchange_1c_settings')
-        .values({ ...changes, partner_id: partnerId, updated_at: new Date() })
+        .values({ price_map: '[]', price_types_seen: '[]', ...changes, partner_id: partnerId, updated_at: new Date() })
         .onConflict((oc) => oc.column('partner_id').doUpdateSet({ ...changes, updated_at: new Date() }))
         .execute(),
 

@@ -33,7 +33,7 @@ function useExchangeSave(form: FormInstance<ExchangeValues>, stored: Exchange1cS
         if (name) fields.push({ name, errors: [text] });
         else rest.push(text);
       }
-      form.setFields(fields);
+      (form as FormInstance).setFields(fields);
       setOther(rest);
     }
   };
