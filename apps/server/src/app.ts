@@ -83,6 +83,7 @@ import { exchange1cRoutes } from './modules/exchange-1c/exchange-1c.routes';
 import { exchange1cModule } from './modules/exchange-1c/exchange-protocol.service';
 import { exchangeSettingsRoutes } from './modules/exchange-1c/exchange-settings.routes';
 import { exchangeSettingsService } from './modules/exchange-1c/exchange-settings.service';
+import { hashPassword } from './modules/auth/passwords';
 import { shopService } from './modules/shop/shop.service';
 
 export interface AppDeps {
@@ -286,7 +287,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(buyerPointsRoutes(services.loyaltyPoints));
   await app.register(loyaltyRoutes(services.loyaltySettings, services.loyaltyPoints));
   await app.register(jobsRoutes(services.jobs));
-  await app.register(exchangeSettingsRoutes(exchangeSettingsService(deps.db)));
+  await app.register(exchangeSettingsRoutes(exchangeSettingsService(deps.db, { hashPassword })));
   await app.register(exchange1cRoutes(services.exchange1c));
   await app.register(healthRoutes(deps.db));
 

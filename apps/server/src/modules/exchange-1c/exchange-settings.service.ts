@@ -8,7 +8,6 @@ import { isUniqueViolation } from '@/db/db-errors';
 import type { Exchange1cPriceMapping } from '@/db/schema';
 import { badRequest } from '@/http/app-error';
 import { failed, ok, toSeconds, yn } from '@/http/envelope';
-import { hashPassword } from '@/modules/auth/passwords';
 import { exchangeSettingsRepo, type ExchangeRunRow, type ExchangeSettingsChanges, type ExchangeSettingsRow } from './exchange-settings.repo';
 
 type Errors = Record<string, string>;
@@ -95,7 +94,8 @@ function runItem(row: ExchangeRunRow): Exchange1cRun {
 }
 
 /** Настройки магазина → «Обмен с 1С» (issue 41): the exchange account, the mapping, the statuses sent, the log. */
-export function exchangeSettingsService(db: Db) {
+/** `hashPassword`: the sign-in's own argon2id (modules/auth/passwords, wired in app.ts). */
+export function exchangeSettingsService(db: Db, deps: { hashPassword: (password: string) => Promise<string> }) {
   const repo = exchangeSettingsRepo(db);
 
   function view(row: ExchangeSettingsRow | undefined, lists: Awaited<ReturnType<typeof repo.priceLists>>, url: string): Exchange1cSettingsAnswer {
@@ -157,7 +157,7 @@ export function exchangeSettingsService(db: Db) {
       }
       if (Object.keys(errors).length) return failed(errors);
 
-      if (body.password) set.password_hash = await hashPassword(body.password);
+      if (body.password) set.password_hash = await deps.hashPassword(body.password);
       const accountChanged = (set.login !== undefined && set.login !== stored?.login) || set.password_hash !== undefined;
       try {
         await db.transaction().execute(async (trx) => {
