@@ -58,6 +58,8 @@ function decimalText(value: string): string | null {
 
 /** The price of an offer, to 4 decimals, or why it is refused. */
 export function offerPrice(value: string): { price: string } | { error: string } {
+  // As 1C writes nearly every price: within the cap and the 4 decimals kept, taken as it is (no decimal arithmetic).
+  if (/^\d{1,9}(\.\d{1,4})?$/.test(value)) return { price: value };
   const v = decimalText(value);
   if (v === null || v.startsWith('-')) return { error: EXCHANGE_1C_MSG.badPrice };
   const price = new Decimal(v).toDecimalPlaces(4, Decimal.ROUND_HALF_UP).toFixed();
@@ -67,6 +69,7 @@ export function offerPrice(value: string): { price: string } | { error: string }
 
 /** An offer's stock: Количество, else the sum of its warehouses (whole units, a fraction dropped); null: none given. */
 export function offerQuantity(offer: Pick<OfferIn, 'quantity' | 'warehouses'>): { quantity: number | null } | { error: string } {
+  if (offer.quantity !== null && /^\d{1,9}$/.test(offer.quantity)) return { quantity: Number(offer.quantity) };
   const given = offer.quantity !== null && offer.quantity.trim() !== '' ? [offer.quantity] : offer.warehouses.map((w) => w.quantity);
   if (!given.length) return { quantity: null };
   let sum = new Decimal(0);
@@ -185,9 +188,8 @@ export async function applyOffers(
   let read = 0;
   let matchedCount = 0;
   let unmatchedCount = 0;
-  let batch: OfferIn[] = [];
-  const flush = async () => {
-    if (!batch.length) return;
+  /** Matches a batch, logs what it refuses and stages its rows (batches one after another, in order). */
+  const processBatch = async (batch: OfferIn[]) => {
     const found = await products.match(partnerId, batch);
     const unmatched: { id: string; code: string | null; name: string | null }[] = [];
     const refused: string[] = [];
@@ -227,12 +229,23 @@ export async function applyOffers(
       }
     });
     read += batch.length;
-    batch = [];
     await report.unmatched(unmatched);
     await report.refused(refused);
     unmatchedCount += unmatched.length;
     for (const s of staging.values()) await flushRows(s);
     await report.progress(Math.floor(60 * (read / (read + 20_000))), APPLY_MSG.offersRead(read));
+  };
+  // One batch is matched and staged while the next is read (on PostgreSQL the database works while the file is parsed);
+  // a failed one is thrown when awaited, and handled at once meanwhile (never unhandled).
+  let inFlight: Promise<void> = Promise.resolve();
+  let batch: OfferIn[] = [];
+  const flush = async () => {
+    if (!batch.length) return;
+    const next = batch;
+    batch = [];
+    await inFlight;
+    inFlight = processBatch(next);
+    inFlight.catch(() => undefined);
   };
 
   try {
@@ -241,7 +254,9 @@ export async function applyOffers(
       if (batch.length >= (deps.batch ?? BATCH)) await flush();
     }
     await flush();
+    await inFlight;
   } catch (err) {
+    await inFlight.catch(() => undefined);
     // The package is refused (a broken file, a busy target): what it staged goes, and its targets are free again. A
     // stop (JobInterrupted) leaves the staging for the restarted job to begin again.
     if (!(err instanceof JobInterrupted))
@@ -260,15 +275,23 @@ export async function applyOffers(
   }
   await report.count({ products_matched: matchedCount, prices, stock_rows: stockRows });
 
-  // The applies, one upload after another (each resumes where a stopped attempt left it; an applied one is skipped).
+  // The applies (each resumes where a stopped attempt left it; an applied one is skipped): one after another in
+  // chunks on the embedded database; at once, each in its own transaction, on PostgreSQL (their targets differ).
   const applied = [...staging.values()].filter((s) => s.uploadId !== undefined);
   try {
-    for (const [i, s] of applied.entries()) {
-      await report.progress(
-        60 + Math.floor((40 * i) / applied.length),
-        s.target.kind === 'REMAIN' ? APPLY_MSG.applyingStock : APPLY_MSG.applyingPrices(s.target.label),
-      );
-      await uploads.apply(partnerId, s.uploadId!, deps.ctx);
+    if (uploads.chunked)
+      for (const [i, s] of applied.entries()) {
+        await report.progress(
+          60 + Math.floor((40 * i) / applied.length),
+          s.target.kind === 'REMAIN' ? APPLY_MSG.applyingStock : APPLY_MSG.applyingPrices(s.target.label),
+        );
+        await uploads.apply(partnerId, s.uploadId!, deps.ctx);
+      }
+    else {
+      await report.progress(60, APPLY_MSG.applyingPrices(applied.map((s) => s.target.label).join('», «')));
+      const results = await Promise.allSettled(applied.map((s) => uploads.apply(partnerId, s.uploadId!, deps.ctx)));
+      const failed = results.find((r) => r.status === 'rejected');
+      if (failed) throw failed.reason;
     }
   } catch (err) {
     // The last attempt failed: the uploads of the run already applied are taken back (whole or not at all); the one

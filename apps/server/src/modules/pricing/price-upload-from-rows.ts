@@ -23,6 +23,9 @@ export function priceUploadFromRows(db: Db, deps: { engine: PriceEngine; applyCh
   const applier = priceUploadApplier(db, deps);
 
   return {
+    /** Whether uploads apply in chunks (the embedded database), one at a time; else each in one transaction. */
+    chunked: Boolean(deps.applyChunk),
+
     /** The upload target: a live list or column of the partner's, or its remains (on the base list); undefined if none. */
     async target(partnerId: number, t: RowsTarget): Promise<(UploadTarget & { name: string }) | undefined> {
       const list = await db
