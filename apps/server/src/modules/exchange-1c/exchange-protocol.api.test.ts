@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -325,6 +326,57 @@ describe('mode=import refusals', () => {
     expect(fs.readFileSync(path.join(dir, 'import0_1.xml'), 'utf8')).toBe('<?xml version="1.0"?><a/>');
     expect(fs.existsSync(path.join(dir, 'import_files'))).toBe(false);
   });
+});
+
+describe('over a real connection', () => {
+  /** A 1 GB part POSTed on a socket of its own (chunked, or announced by its length): the answer and what was sent. */
+  function bigPart(base: string, cookie: string, chunked: boolean) {
+    const GB = 1024 ** 3;
+    return new Promise<{ text: string; sent: number; ms: number }>((resolve, reject) => {
+      let sent = 0;
+      let done = false;
+      const started = performance.now();
+      const req = http.request(`${base}/exchange/1c?type=catalog&mode=file&filename=import.xml`, {
+        method: 'POST',
+        agent: false,
+        headers: { cookie: `${EXCHANGE_COOKIE}=${cookie}`, ...(chunked ? { 'transfer-encoding': 'chunked' } : { 'content-length': String(GB) }) },
+      });
+      const piece = Buffer.alloc(64 * 1024, 0x41);
+      const pump = () => {
+        while (!done && sent < GB) {
+          sent += piece.length;
+          if (!req.write(piece)) return void req.once('drain', pump);
+        }
+      };
+      req.on('response', (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          done = true;
+          req.destroy();
+          resolve({ text: Buffer.concat(chunks).toString(), sent, ms: performance.now() - started });
+        });
+      });
+      req.on('error', (err) => {
+        if (!done) reject(err);
+      });
+      pump();
+    });
+  }
+
+  it('answers a 1 GB part with the failure line soon, without reading it, and serves the next call', async () => {
+    const c = await session();
+    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    for (const chunked of [true, false]) {
+      const result = await bigPart(base, c.cookie!.value, chunked);
+      expect(result.text).toBe(`failure\n${EXCHANGE_1C_MSG.filePartTooLarge}`);
+      expect(result.sent).toBeLessThan(256 * 1024 * 1024);
+      expect(result.ms).toBeLessThan(10_000);
+    }
+    const next = await fetch(`${base}/exchange/1c?type=catalog&mode=init`, { headers: { cookie: `${EXCHANGE_COOKIE}=${c.cookie!.value}` } });
+    expect((await next.text()).split('\n')[0]).toBe('zip=yes');
+    expect(Number((await sessionRow(c)).bytes_received)).toBe(0);
+  }, 60_000);
 });
 
 describe('after all of it', () => {
