@@ -5,7 +5,7 @@ import { ORDER_STATUS_LABEL } from '@b2b/contracts/messages';
 import { PAYMENT_TYPE_LABEL, type PaymentType } from '@b2b/contracts/payment-types';
 import type { Db } from '@/db/database';
 import { partnerTimeZone } from '@/files/shop-time-zone';
-import { inOrderCurrency, money, sumOf } from '../orders/order-money';
+import { inOrderCurrency, money } from '../orders/order-money';
 import { encodeText, type ExchangeCharset } from './commerceml/windows-1251';
 import { deliveryLineName, writeOrders, type SaleOrderOut } from './commerceml/write-orders';
 import { exchangeOrdersRepo, type OrderLineToSendRow, type OrderToSendRow } from './exchange-orders.repo';
@@ -22,8 +22,12 @@ export interface ExchangeSaleDeps {
   now?: () => Date;
 }
 
-/** A decimal as 1C reads money: a point, at least two decimals, at most the stored four. */
+/**
+ * A decimal as 1C reads money: a point, at least two decimals, at most four. The database's numeric(18,4) texts
+ * ("856.6800") only lose trailing zeros; another value goes through a decimal.
+ */
 const amount = (value: Decimal.Value) => {
+  if (typeof value === 'string' && /^\d+\.\d{4}$/.test(value)) return value.replace(/(\.\d\d\d*?)0*$/, '$1');
   const d = new Decimal(value);
   return d.toFixed(Math.min(4, Math.max(2, d.decimalPlaces())));
 };
@@ -42,7 +46,7 @@ const rateOf = (o: OrderToSendRow) => (o.currency === 'RUB' || !(Number(o.curren
  * order_items.cur_price); delivery, priced in roubles, converted once, to kopecks, as the shop shows it.
  */
 export function toSaleOrder(o: OrderToSendRow, lines: OrderLineToSendRow[]): SaleOrderOut {
-  const goods = sumOf(lines, (l) => new Decimal(l.cur_price).mul(l.quantity));
+  const goods = new Decimal(lines[0]?.goods ?? 0);
   const deliveryPrice = new Decimal(money(inOrderCurrency(o.delivery_price, o.currency, o.currency_rate)));
   return {
     id: o.id,
@@ -76,8 +80,8 @@ export function toSaleOrder(o: OrderToSendRow, lines: OrderLineToSendRow[]): Sal
       name: l.name,
       quantity: l.quantity,
       price: amount(l.cur_price),
-      sum: amount(new Decimal(l.cur_price).mul(l.quantity)),
-      gift: new Decimal(l.cur_price).isZero(),
+      sum: amount(l.sum),
+      gift: Number(l.cur_price) === 0,
     })),
     delivery: deliveryPrice.gt(0) ? { name: deliveryLineName(o.delivery_zone_name), price: amount(deliveryPrice) } : null,
   };

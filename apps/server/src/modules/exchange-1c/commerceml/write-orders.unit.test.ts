@@ -173,6 +173,12 @@ describe('writeOrders', () => {
       expect(text).not.toContain(name);
   });
 
+  it('is held to the schema: a document missing an element, or with a negative sum, is refused by xmllint', () => {
+    const text = writeOrders([order()], { timeZone: ZONE, at: AT, charset: 'utf-8' });
+    expect(validateSaleDocument(Buffer.from(text.replace(/\t*<Курс>1<\/Курс>\n/, ''))).valid).toBe(false);
+    expect(validateSaleDocument(Buffer.from(text.replace('<Сумма>1750.50</Сумма>', '<Сумма>-1750.50</Сумма>'))).valid).toBe(false);
+  });
+
   it('writes an empty document when there is nothing to send', () => {
     const body = encodeText(writeOrders([], { timeZone: ZONE, at: AT, charset: 'utf-8' }), 'utf-8');
     expect(validateSaleDocument(body).valid).toBe(true);
