@@ -230,4 +230,6 @@ export const EXCHANGE_1C_APPLY_MSG = {
   orderRefused: (order: string, reason: string) => `Заказ ${order}: ${reason}`,
   ordersDone: (n: number) => `Обновлено заказов: ${n}`,
   canceledIn1c: 'Отменен в 1С',
+  /** Who changed an order, in its history, when 1C's orders document did. */
+  actor: 'Обмен с 1С',
 } as const;

@@ -6,9 +6,6 @@ import { PRICING_MSG } from '@b2b/contracts/pricing';
 import type { Db } from '@/db/database';
 import type { Exchange1cPriceMapping } from '@/db/schema';
 import { JobInterrupted, type JobContext } from '@/jobs/job-queue';
-import type { StagedRow } from '@/modules/pricing/price-file-rows';
-import type { PriceUploadFromRows } from '@/modules/pricing/price-upload-from-rows';
-import type { UploadTarget } from '@/modules/pricing/price-uploads.repo';
 import type { OfferIn, OffersHeaderIn } from './commerceml/commerceml-types';
 import { ExchangeRefusal } from './exchange-files';
 import { exchangeProductsRepo } from './exchange-products.repo';
@@ -36,8 +33,49 @@ import type { RunReport } from './exchange-runs.repo';
  * `pricing.rollback`, when the uploads were given the job queue).
  */
 
-export interface ApplyOffersDeps {
-  uploads: PriceUploadFromRows;
+/** A price upload's target, as pricing names it. */
+interface UploadTarget {
+  kind: string;
+  listId: number | null;
+  clientId: number | null;
+}
+
+/** A staged line of a price upload (pricing's StagedRow). */
+interface StagedRow {
+  line: number;
+  code: string;
+  productId: number | null;
+  sitePrice: string | null;
+  percent: string | null;
+  quantity: number | null;
+  multiplicity: string | null;
+  error: string | null;
+}
+
+/** What the applier needs of pricing's uploads from rows (modules/pricing/price-upload-from-rows.ts, wired by the job). */
+interface RowsUploads {
+  chunked: boolean;
+  target(partnerId: number, t: { kind: 'PRICE'; listId: number } | { kind: 'REMAIN' }): Promise<(UploadTarget & { name: string }) | undefined>;
+  find(
+    partnerId: number,
+    ids: number[],
+  ): Promise<{ id: number; kind: string; price_list_id: number | null; status: string; catalog_status: string }[]>;
+  busy(partnerId: number, t: UploadTarget): Promise<boolean>;
+  open(
+    partnerId: number,
+    t: UploadTarget,
+    opts: { name: string; replace: boolean; created: (uploadId: number, trx: Db) => Promise<void> },
+  ): Promise<number | 'busy'>;
+  stage(partnerId: number, uploadId: number, rows: StagedRow[]): Promise<void>;
+  restage(partnerId: number, uploadId: number): Promise<void>;
+  staged(partnerId: number, uploadId: number, counts: { lines: number; errors: number }): Promise<void>;
+  apply(partnerId: number, uploadId: number, ctx: JobContext): Promise<unknown>;
+  rollBack(partnerId: number, uploadId: number): Promise<boolean>;
+  cancel(partnerId: number, uploadId: number): Promise<void>;
+}
+
+interface ApplyOffersDeps {
+  uploads: RowsUploads;
   /** The job's context: its stop signal between apply chunks, and whether this is its last attempt. */
   ctx: JobContext;
   /** Offers read, matched and staged at once (a test's small batches stage a few offers each). */
@@ -57,7 +95,7 @@ function decimalText(value: string): string | null {
 }
 
 /** The price of an offer, to 4 decimals, or why it is refused. */
-export function offerPrice(value: string): { price: string } | { error: string } {
+function offerPrice(value: string): { price: string } | { error: string } {
   // As 1C writes nearly every price: within the cap and the 4 decimals kept, taken as it is (no decimal arithmetic).
   if (/^\d{1,9}(\.\d{1,4})?$/.test(value)) return { price: value };
   const v = decimalText(value);
@@ -68,7 +106,7 @@ export function offerPrice(value: string): { price: string } | { error: string }
 }
 
 /** An offer's stock: Количество, else the sum of its warehouses (whole units, a fraction dropped); null: none given. */
-export function offerQuantity(offer: Pick<OfferIn, 'quantity' | 'warehouses'>): { quantity: number | null } | { error: string } {
+function offerQuantity(offer: Pick<OfferIn, 'quantity' | 'warehouses'>): { quantity: number | null } | { error: string } {
   if (offer.quantity !== null && /^\d{1,9}$/.test(offer.quantity)) return { quantity: Number(offer.quantity) };
   const given = offer.quantity !== null && offer.quantity.trim() !== '' ? [offer.quantity] : offer.warehouses.map((w) => w.quantity);
   if (!given.length) return { quantity: null };

@@ -3,7 +3,7 @@ import { LIMITS } from '@b2b/contracts/limits';
 import type { Db } from '@/db/database';
 import { AppError } from '@/http/app-error';
 import type { ActionFailed } from '@/http/envelope';
-import { exchange1cActor, type OrderActor } from '@/modules/orders/order-actions.service';
+import type { OrderActor } from '@/modules/orders/order-actions.service';
 import type { OrdersService } from '@/modules/orders/orders.service';
 import type { OrderDocumentIn } from './commerceml/commerceml-types';
 import { cmlTrue } from './commerceml/read-common';
@@ -42,7 +42,8 @@ export async function applyOrders(
   input: { partnerId: number; runId: number; documents: AsyncIterable<OrderDocumentIn>; report: RunReport },
 ): Promise<{ documents: number; updated: number; refused: number }> {
   const { partnerId, report } = input;
-  const actor: OrderActor = exchange1cActor(partnerId);
+  // No user acts: the history names the exchange.
+  const actor: OrderActor = { id: null, partnerId, via: APPLY_MSG.actor };
   let documents = 0;
   let updated = 0;
   let refused = 0;

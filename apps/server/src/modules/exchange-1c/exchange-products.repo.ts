@@ -8,14 +8,14 @@ import type { Db } from '@/db/database';
  */
 
 /** What a product of 1C is matched by. */
-export interface MatchKeys {
+interface MatchKeys {
   /** 1C's Ид («product#characteristic» for a characteristic: the product's part is tried too). */
   id: string;
   code?: string | null;
   article?: string | null;
 }
 
-export interface MatchedProduct {
+interface MatchedProduct {
   productId: number;
   /** The catalogue's 6-digit code. */
   code: string;
@@ -24,7 +24,7 @@ export interface MatchedProduct {
 }
 
 /** The 6-digit catalogue code a 1C value may be: exactly six digits once trimmed (1C's own longer codes never match). */
-export const catalogueCode = (value: string | null | undefined): string | null => {
+const catalogueCode = (value: string | null | undefined): string | null => {
   const v = value?.trim() ?? '';
   return /^\d{6}$/.test(v) ? v : null;
 };
@@ -81,5 +81,3 @@ export function exchangeProductsRepo(db: Db) {
     },
   };
 }
-
-export type ExchangeProductsRepo = ReturnType<typeof exchangeProductsRepo>;

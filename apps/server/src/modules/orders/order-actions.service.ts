@@ -31,14 +31,11 @@ import { enabledPaymentTypes, paymentTypeRef, statusRef } from './order-view';
 import { ordersRepo } from './orders.repo';
 
 export interface OrderActor {
-  /** The staff user; null when the partner's 1C exchange acts (`via` names it in the history). */
+  /** The staff user; null when no user acts (the partner's 1C exchange: `via` names it in the history's details). */
   id: number | null;
   partnerId: number;
   via?: string;
 }
-
-/** The actor of the changes 1C's orders document makes (issue 41): no user, named in the history's details. */
-export const exchange1cActor = (partnerId: number): OrderActor => ({ id: null, partnerId, via: 'Обмен с 1С' });
 
 export type ActionAnswer = ActionOk | ActionFailed;
 

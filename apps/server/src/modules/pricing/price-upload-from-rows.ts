@@ -16,7 +16,7 @@ import { targetFromRow } from './price-uploads.service';
  */
 
 /** The price list (or column) or the remains a caller's rows go to. */
-export type RowsTarget = { kind: 'PRICE'; listId: number } | { kind: 'REMAIN' };
+type RowsTarget = { kind: 'PRICE'; listId: number } | { kind: 'REMAIN' };
 
 export function priceUploadFromRows(db: Db, deps: { engine: PriceEngine; applyChunk?: number; jobs?: JobQueue }) {
   const repo = priceUploadsRepo(db);
