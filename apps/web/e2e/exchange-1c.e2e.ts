@@ -12,6 +12,21 @@ test.describe.configure({ timeout: 120_000, mode: 'serial' });
 const LOGIN = '1c@partner.demo';
 const API = '/v3/api/partner/exchange1c/';
 
+/** A catalogue as 1C writes it (CommerceML 2.07): a product of the demo catalogue and one it has not. */
+const IMPORT_XML = `<?xml version="1.0" encoding="UTF-8"?>
+<КоммерческаяИнформация xmlns="urn:1C.ru:commerceml_2" ВерсияСхемы="2.07" ДатаФормирования="2026-11-28T10:00:00">
+  <Каталог СодержитТолькоИзменения="false">
+    <Ид>e2e-catalog</Ид>
+    <ИдКлассификатора>e2e-classifier</ИдКлассификатора>
+    <Наименование>Основной каталог товаров</Наименование>
+    <Товары>
+      <Товар><Ид>e2e-known-0001</Ид><Артикул>100001</Артикул><Наименование>Товар из каталога</Наименование></Товар>
+      <Товар><Ид>e2e-unknown-0001</Ид><Артикул>НЕТ-В-КАТАЛОГЕ</Артикул><Наименование>Товар, которого нет в каталоге</Наименование></Товар>
+    </Товары>
+  </Каталог>
+</КоммерческаяИнформация>
+`;
+
 const saved = (page: Page) => expect(page.locator('.ant-message-notice').getByText(EXCHANGE_1C_SETTINGS_MSG.saved).last()).toBeVisible();
 
 const fieldError = (page: Page, testId: string) =>
@@ -29,8 +44,8 @@ async function adminToken(request: APIRequestContext): Promise<string> {
 }
 
 /** 1C's first call: HTTP Basic auth → `success`, the cookie's name and value. */
-async function checkauth(request: APIRequestContext, login: string, password: string) {
-  const res = await request.get('/exchange/1c?type=sale&mode=checkauth', {
+async function checkauth(request: APIRequestContext, login: string, password: string, type: 'sale' | 'catalog' = 'sale') {
+  const res = await request.get(`/exchange/1c?type=${type}&mode=checkauth`, {
     headers: { authorization: `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}` },
   });
   expect(res.status()).toBe(200);
@@ -47,7 +62,7 @@ test('ORDERS has no «Обмен с 1С» tab, and its address leads back to the
   await expect(page.getByTestId('exchange-1c-tab')).toHaveCount(0);
 });
 
-test('ADMIN: the address to copy, the account, statuses and mapping saved, then a real exchange in the log', async ({
+test('ADMIN: the address to copy, the account, statuses and mapping saved, then real exchanges in the log', async ({
   page,
   context,
   request,
@@ -119,6 +134,32 @@ test('ADMIN: the address to copy, the account, statuses and mapping saved, then 
     await expect(run.locator('[data-col="orders"]')).toHaveAttribute('data-value', String(documents));
     await expect(run).toContainText('Выполнено');
     await expect(page.getByTestId('exchange-log-empty')).toHaveCount(0);
+
+    // 1C's catalogue: one product of the catalogue (by its 6-digit code as Артикул) and one the catalogue has not.
+    const catalog = await checkauth(request, LOGIN, PASSWORD, 'catalog');
+    const session = { cookie: `${catalog[1]}=${catalog[2]}` };
+    expect((await (await request.get('/exchange/1c?type=catalog&mode=init', { headers: session })).text()).split('\n')[0]).toBe('zip=yes');
+    const sent = await request.post('/exchange/1c?type=catalog&mode=file&filename=import.xml', { headers: session, data: Buffer.from(IMPORT_XML) });
+    expect(await sent.text()).toBe('success');
+    let answer = '';
+    await expect
+      .poll(
+        async () => {
+          answer = await (await request.get('/exchange/1c?type=catalog&mode=import&filename=import.xml', { headers: session })).text();
+          return answer.split('\n')[0];
+        },
+        { timeout: 60_000, intervals: [500] },
+      )
+      .not.toBe('progress');
+    expect(answer).toBe('success');
+    await page.getByTestId('exchange-log-refresh').click();
+    const imported = page.getByTestId('exchange-run').first();
+    await expect(imported).toContainText('import.xml');
+    await expect(imported).toContainText('Загрузка из 1С');
+    await expect(imported.locator('[data-col="products"]')).toHaveAttribute('data-value', '1');
+    await expect(imported.locator('[data-col="unmatched"]')).toHaveAttribute('data-value', '1');
+    await imported.locator('.ant-table-row-expand-icon').click();
+    await expect(page.getByTestId('run-details')).toContainText('e2e-unknown-0001');
   } finally {
     // The demo's statuses and mapping back, for the other tests of this server.
     const body = new URLSearchParams({ login: before.LOGIN });
