@@ -81,9 +81,10 @@ import { storefrontRoutes } from './modules/storefront/storefront.routes';
 import { shopRoutes } from './modules/shop/shop.routes';
 import { exchange1cRoutes } from './modules/exchange-1c/exchange-1c.routes';
 import { exchange1cModule } from './modules/exchange-1c/exchange-protocol.service';
+import { priceUploadFromRows } from './modules/pricing/price-upload-from-rows';
 import { exchangeSettingsRoutes } from './modules/exchange-1c/exchange-settings.routes';
 import { exchangeSettingsService } from './modules/exchange-1c/exchange-settings.service';
-import { hashPassword } from './modules/auth/passwords';
+import { dummyHash, hashPassword, verifyPassword } from './modules/auth/passwords';
 import { shopService } from './modules/shop/shop.service';
 
 export interface AppDeps {
@@ -174,7 +175,8 @@ export function buildServices(db: Db, config: AppDeps['config'], log: (msg: stri
   const exchange1c = exchange1cModule(db, {
     jobs,
     dataDir: config.dataDir,
-    apply: { engine: priceEngine, applyChunk: config.priceApplyChunk, orders: { orders: orders.actions } },
+    apply: { uploads: priceUploadFromRows(db, { engine: priceEngine, applyChunk: config.priceApplyChunk }), orders: { orders: orders.actions } },
+    passwords: { verifyPassword, dummyHash },
     log,
   });
   const partners = partnersService(db, { clients, orders, shops });

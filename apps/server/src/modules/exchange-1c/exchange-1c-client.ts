@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '@/db/database';
 import { zipOf, zipPart } from '@/files/spreadsheet-test-files';
+// A test kit arranging what the settings screen saves, with the sign-in's own hash.
+// eslint-disable-next-line no-restricted-imports
 import { hashPassword } from '../auth/passwords';
 
 /*

@@ -5,8 +5,6 @@ import type { Db } from '@/db/database';
 import { JobInterrupted, type JobQueue } from '@/jobs/job-queue';
 import { XmlRefused } from '@/files/xml-reader';
 import { AppError } from '@/http/app-error';
-import type { PriceEngine } from '@/modules/pricing/price-engine.service';
-import { priceUploadFromRows } from '@/modules/pricing/price-upload-from-rows';
 import { applyCatalog } from './apply-catalog';
 import { applyOffers } from './apply-offers';
 import { applyOrders, type ApplyOrdersDeps } from './apply-orders';
@@ -40,10 +38,8 @@ export function importKind(type: 'catalog' | 'sale', name: string): ImportKind |
 }
 
 export interface ApplyDeps {
-  /** The price engine the price uploads apply through (pricing's own path, as an Excel file's). */
-  engine: PriceEngine;
-  /** Lines of a price upload applied per transaction (AppDeps' priceApplyChunk). */
-  applyChunk?: number;
+  /** Pricing's uploads staged from rows and applied by its own path, as an Excel file's (wired in app.ts). */
+  uploads: Parameters<typeof applyOffers>[1]['uploads'];
   /** The orders' own actions (apply-orders.ts). */
   orders: ApplyOrdersDeps;
 }
@@ -63,7 +59,6 @@ function reasonOf(err: unknown): string | undefined {
 
 export function registerExchangeImportJob(db: Db, deps: { jobs: JobQueue; dataDir: string; apply: ApplyDeps }) {
   const runs = exchangeRunsRepo(db);
-  const uploads = priceUploadFromRows(db, { engine: deps.apply.engine, applyChunk: deps.apply.applyChunk });
 
   deps.jobs.register(EXCHANGE_IMPORT_JOB, async (payload, ctx) => {
     const { partnerId, runId } = payload as { partnerId: number; runId: number };
@@ -82,7 +77,7 @@ export function registerExchangeImportJob(db: Db, deps: { jobs: JobQueue; dataDi
       if (kind === 'catalog') await applyCatalog(db, { partnerId, runId, products: readCatalog(input), report });
       else if (kind === 'offers') {
         const { header, offers } = await readOffers(input);
-        await applyOffers(db, { uploads, ctx }, { partnerId, runId, header, offers, report, fileName: run.filename });
+        await applyOffers(db, { uploads: deps.apply.uploads, ctx }, { partnerId, runId, header, offers, report, fileName: run.filename });
       } else await applyOrders(db, deps.apply.orders, { partnerId, runId, documents: readOrderDocuments(input), report });
     } catch (err) {
       if (err instanceof JobInterrupted) throw err;

@@ -6,9 +6,11 @@ import { EXCHANGE_1C_LIMITS, EXCHANGE_1C_MSG } from '@b2b/contracts/exchange-1c'
 import { EXCHANGE_1C_PROTOCOL_MSG } from '@b2b/contracts/routes/exchange-1c-protocol';
 import type { Db } from '@/db/database';
 import type { JobQueue } from '@/jobs/job-queue';
+// The sign-in limit's own table and counting (login_failures): auth exposes no reservation by a key of the caller's.
+// eslint-disable-next-line no-restricted-imports
 import { authRepo } from '../auth/auth.repo';
+// eslint-disable-next-line no-restricted-imports
 import { LOGIN_LIMITS } from '../auth/auth.service';
-import { dummyHash, verifyPassword } from '../auth/passwords';
 import { encodeText, type ExchangeCharset } from './commerceml/windows-1251';
 import {
   appendPart,
@@ -98,7 +100,17 @@ function basicCredentials(header: string | undefined): { login: string; password
 /** The answer's bytes in the charset the request asked for. */
 export const answerText = (answer: { lines: string[] }, charset: ExchangeCharset) => encodeText(answer.lines.join('\n'), charset);
 
-export function exchangeProtocol(db: Db, deps: { jobs: JobQueue; dataDir: string; sale: SaleService; log?: (msg: string, err?: unknown) => void }) {
+/** auth's password hashing (modules/auth/passwords, wired in app.ts). */
+export interface ExchangePasswords {
+  verifyPassword(stored: string | null, password: string): Promise<boolean>;
+  dummyHash(): Promise<string>;
+}
+
+export function exchangeProtocol(
+  db: Db,
+  deps: { jobs: JobQueue; dataDir: string; sale: SaleService; passwords: ExchangePasswords; log?: (msg: string, err?: unknown) => void },
+) {
+  const { verifyPassword, dummyHash } = deps.passwords;
   const sessions = exchangeSessionsRepo(db);
   const runs = exchangeRunsRepo(db);
 
@@ -295,7 +307,10 @@ export function exchangeProtocol(db: Db, deps: { jobs: JobQueue; dataDir: string
 export type ExchangeProtocol = ReturnType<typeof exchangeProtocol>;
 
 /** The exchange's protocol with its import job registered on the queue: what app.ts builds. */
-export function exchange1cModule(db: Db, deps: { jobs: JobQueue; dataDir: string; apply: ApplyDeps; log?: (msg: string, err?: unknown) => void }) {
+export function exchange1cModule(
+  db: Db,
+  deps: { jobs: JobQueue; dataDir: string; apply: ApplyDeps; passwords: ExchangePasswords; log?: (msg: string, err?: unknown) => void },
+) {
   registerExchangeImportJob(db, { jobs: deps.jobs, dataDir: deps.dataDir, apply: deps.apply });
-  return exchangeProtocol(db, { jobs: deps.jobs, dataDir: deps.dataDir, sale: exchangeSale(db), log: deps.log });
+  return exchangeProtocol(db, { jobs: deps.jobs, dataDir: deps.dataDir, sale: exchangeSale(db), passwords: deps.passwords, log: deps.log });
 }
