@@ -66,5 +66,3 @@ export function exchangeSessionsRepo(db: Db) {
       db.updateTable('exchange_1c_sessions').set({ bytes_received: 0 }).where('partner_id', '=', partnerId).where('id', '=', sessionId).execute(),
   };
 }
-
-export type ExchangeSessionsRepo = ReturnType<typeof exchangeSessionsRepo>;
