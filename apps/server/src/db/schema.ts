@@ -11,6 +11,8 @@ type Created = ColumnType<Date, Date | string | undefined, Date | string>;
 type Ts = ColumnType<Date, Date | string, Date | string>;
 type Json<T = unknown> = ColumnType<T, string | T, string | T>;
 type Def<T> = ColumnType<T, T | undefined, T>;
+/** A JSON column with a default: optional on insert. */
+type JsonDef<T = unknown> = ColumnType<T, string | T | undefined, string | T>;
 
 export interface PartnersTable {
   id: Id;
@@ -898,9 +900,9 @@ export interface Exchange1cSettingsTable {
   login: string | null;
   password_hash: string | null;
   statuses: Def<string[]>;
-  price_map: Json<Exchange1cPriceMapping[]>;
+  price_map: JsonDef<Exchange1cPriceMapping[]>;
   /** The price types of the last offers.xml received: { id, name, currency }. */
-  price_types_seen: Json<{ id: string; name: string; currency: string | null }[]>;
+  price_types_seen: JsonDef<{ id: string; name: string; currency: string | null }[]>;
   updated_at: Created;
 }
 
@@ -925,7 +927,7 @@ export interface Exchange1cRunsTable {
   progress: Def<number>;
   progress_text: string | null;
   /** The files of the run: { name, bytes }. */
-  files: Json<{ name: string; bytes: number }[]>;
+  files: JsonDef<{ name: string; bytes: number }[]>;
   products_matched: Def<number>;
   prices: Def<number>;
   stock_rows: Def<number>;
@@ -933,10 +935,10 @@ export interface Exchange1cRunsTable {
   orders_updated: Def<number>;
   unmatched_count: Def<number>;
   /** The first unmatched codes (capped): { id, code, name }. */
-  unmatched: Json<{ id: string; code: string | null; name: string | null }[]>;
+  unmatched: JsonDef<{ id: string; code: string | null; name: string | null }[]>;
   rows_refused: Def<number>;
   /** Russian messages: the failure's reason, the refused rows (capped). */
-  errors: Json<string[]>;
+  errors: JsonDef<string[]>;
   upload_ids: Def<number[]>;
   started_at: Created;
   finished_at: Date | null;

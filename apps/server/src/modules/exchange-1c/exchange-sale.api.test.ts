@@ -273,22 +273,21 @@ describe('exchangeSale.saleQuery', () => {
     expect(readSaleDocument(cp1251.body)).toEqual(readSaleDocument(utf8.body));
   });
 
-  it('sends 1,000 orders with their lines in a few statements and within 2 s', async () => {
+  // Its time (target 2 s) is measured by npm run bench (bench/exchange-1c-run.ts), not here.
+  it('sends 1,000 orders with their lines in a few statements', async () => {
     await setStatuses(k.main, ['NEW', 'VIEWED', 'IN_BASKET', 'COMPLETED', 'CANCELED']);
     const session = await openSession(k.main);
     const { db, counter } = countingStatements(k.db);
-    const timed = async () => {
+    const counted = async () => {
       counter.n = 0;
-      const started = performance.now();
       const answer = await exchangeSale(db, { ordersPerQuery: 1000 }).saleQuery(k.main, session, 'utf-8');
-      return { answer, ms: performance.now() - started, statements: counter.n };
+      return { answer, statements: counter.n };
     };
-    // The better of two runs (the second sends the same orders: no success came): a shared machine's hiccup is not the code's.
-    const runs = [await timed(), await timed()];
+    // The second query sends the same orders (no success came between them).
+    const runs = [await counted(), await counted()];
     const { answer } = runs[1];
     expect(answer.orders).toBe(1000);
     expect(runs.map((r) => r.statements)).toEqual([4, 4]);
-    expect(Math.min(...runs.map((r) => r.ms))).toBeLessThan(2000);
 
     expect(validateSaleDocument(answer.body).valid).toBe(true);
     const { documents } = readSaleDocument(answer.body);
