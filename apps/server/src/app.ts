@@ -172,15 +172,19 @@ export function buildServices(db: Db, config: AppDeps['config'], log: (msg: stri
   const content = contentService(db);
   registerPriceUploadJobs(db, { jobs, files, engine: priceEngine, applyChunk: config.priceApplyChunk });
   registerPriceFileExport(db, priceExports, priceEngine);
+  const auth = authService(db, { accessTtlSeconds: config.ACCESS_TOKEN_TTL, refreshTtlSeconds: config.REFRESH_TOKEN_TTL }, shops, changes);
   const exchange1c = exchange1cModule(db, {
     jobs,
     dataDir: config.dataDir,
-    apply: { uploads: priceUploadFromRows(db, { engine: priceEngine, applyChunk: config.priceApplyChunk }), orders: { orders: orders.actions } },
+    apply: {
+      uploads: priceUploadFromRows(db, { engine: priceEngine, jobs, applyChunk: config.priceApplyChunk }),
+      orders: { orders: orders.actions },
+    },
     passwords: { verifyPassword, dummyHash },
+    limits: auth,
     log,
   });
   const partners = partnersService(db, { clients, orders, shops });
-  const auth = authService(db, { accessTtlSeconds: config.ACCESS_TOKEN_TTL, refreshTtlSeconds: config.REFRESH_TOKEN_TTL }, shops, changes);
   const account = accountService(db, { auth, shops, clients, mailer, publicUrl: config.PUBLIC_URL });
   const employees = employeesService(db, { auth, partners, mailer, publicUrl: config.PUBLIC_URL });
   return {

@@ -7,7 +7,7 @@
  *   --engine postgres|pglite|both   (default: both, PostgreSQL when reachable)
  *   --duration S                    seconds of load per route and concurrency (default 4)
  *   --concurrency 1,32              (default 1,32)
- *   --only TEXT[|TEXT…]             only the routes (and export, import, first row) whose name contains one TEXT
+ *   --only TEXT[|TEXT…]             only the routes (and export, import, first row, exchange 1C) whose name contains one TEXT
  *   --out DIR                       (default bench-results)
  *   --record [--note TEXT]          also put the run's dated tables at the top of docs/performance.md's runs
  * PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/bench, created when missing) holds
@@ -31,6 +31,7 @@ import { scenarios } from './scenarios';
 import { settle, startServer } from './server-process';
 import { DEFAULT_WEB_DIST } from '../app';
 import { measureExport } from './export-run';
+import { benchExchange1c } from './exchange-1c-run';
 import { measureImport } from './import-run';
 import { measureCheckout, shopFirstPageJs } from './shop-run';
 import { timeToFirstRow } from './first-row';
@@ -109,6 +110,8 @@ async function benchEngine(setup: EngineSetup): Promise<EngineReport> {
   console.log(`Targets:\n  ${describeTargets(TARGETS[setup.engine]).join('\n  ')}`);
   if (!list.some((s) => s.kind === 'ceiling')) console.log("(no ceiling in this run: add 'ceiling' to --only for the shares)");
   const sqlTimes = await measureSql(setup, list);
+  // In-process on the database before the server opens it (PGlite is one process's).
+  const exchange = wanted('exchange 1C') ? await benchExchange1c(setup, path.resolve(repoRoot, '.bench/files'), (m) => console.log(m)) : {};
 
   const server = await startServer(setup.serverEnv, await freePort());
   const meter = await cpuMeter(server.pids, setup.databaseUrl);
@@ -116,6 +119,7 @@ async function benchEngine(setup: EngineSetup): Promise<EngineReport> {
   const extra: Record<string, string | number> = {
     'load generator': loadGenerator() === 'wrk' ? 'wrk (Debian), one thread' : "Node's http client (apt-get install wrk for a lighter one)",
     server: server.banner,
+    ...exchange,
   };
   // On a shared machine the other work running beside the bench weighs in every figure: say how busy it was.
   const loadBefore = os.loadavg()[0];

@@ -327,6 +327,20 @@ export function authService(db: Db, settings: AuthSettings, shops: ShopService, 
      */
     reservePasswordCheck: (userId: number, address: string) => reserveAttempt([accountKey(userId)], address),
 
+    /**
+     * A password check of an account kept outside users (the 1C exchange's login: `key` names it), under the same
+     * sign-in limit: 429 once it is limited; a right password gives the reservation back and clears its failures.
+     */
+    reserveKeyedCheck: async (key: string, address: string) => {
+      const attempt = await reserveAttempt([key], address);
+      return {
+        succeeded: async () => {
+          await attempt.release();
+          await repo.clearFailures(key);
+        },
+      };
+    },
+
     /** The users table is auth's: other modules change staff accounts through these, in their transaction. */
     staffAccounts,
     rolesOf,

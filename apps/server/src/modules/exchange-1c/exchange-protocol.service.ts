@@ -7,10 +7,7 @@ import { EXCHANGE_1C_PROTOCOL_MSG } from '@b2b/contracts/routes/exchange-1c-prot
 import type { Db } from '@/db/database';
 import type { JobQueue } from '@/jobs/job-queue';
 // The sign-in limit's own table and counting (login_failures): auth exposes no reservation by a key of the caller's.
-// eslint-disable-next-line no-restricted-imports
-import { authRepo } from '../auth/auth.repo';
-// eslint-disable-next-line no-restricted-imports
-import { LOGIN_LIMITS } from '../auth/auth.service';
+import { AppError } from '@/http/app-error';
 import { encodeText, type ExchangeCharset } from './commerceml/windows-1251';
 import {
   appendPart,
@@ -106,36 +103,38 @@ export interface ExchangePasswords {
   dummyHash(): Promise<string>;
 }
 
+/** The sign-in limit, auth's (auth.service.ts reserveKeyedCheck). */
+export interface ExchangeLoginLimits {
+  reserveKeyedCheck(key: string, address: string): Promise<{ succeeded(): Promise<void> }>;
+}
+
 export function exchangeProtocol(
   db: Db,
-  deps: { jobs: JobQueue; dataDir: string; sale: SaleService; passwords: ExchangePasswords; log?: (msg: string, err?: unknown) => void },
+  deps: {
+    jobs: JobQueue;
+    dataDir: string;
+    sale: SaleService;
+    passwords: ExchangePasswords;
+    limits: ExchangeLoginLimits;
+    log?: (msg: string, err?: unknown) => void;
+  },
 ) {
   const { verifyPassword, dummyHash } = deps.passwords;
   const sessions = exchangeSessionsRepo(db);
   const runs = exchangeRunsRepo(db);
 
   /**
-   * One password check of the login reserved under the sign-in limit (modules/auth's login_failures, keyed by the
-   * exchange login and by the address, counted under advisory locks: at most LOGIN_LIMITS.perAccount judged in the
-   * window however many arrive at once). Undefined when the limit is reached.
+   * One password check of the login reserved under the sign-in limit (auth's, keyed by the exchange login and by the
+   * address: at most its per-account count judged in the window however many arrive at once). Undefined when the
+   * limit is reached.
    */
   async function reserveAttempt(login: string, address: string) {
-    const key = `exchange1c:${login.toLowerCase()}`;
-    const since = new Date(Date.now() - LOGIN_LIMITS.windowMinutes * 60_000);
-    const ids = await db.transaction().execute(async (trx) => {
-      const r = authRepo(trx);
-      await r.lockLimitKeys([`account:${key}`, `address:${address}`]);
-      if ((await r.countFailures('account', key, since)) >= LOGIN_LIMITS.perAccount) return null;
-      if ((await r.countFailures('address', address, since)) >= LOGIN_LIMITS.perAddress) return null;
-      return r.recordFailures([key], address);
-    });
-    if (!ids) return undefined;
-    return {
-      succeeded: async () => {
-        await authRepo(db).deleteFailures(ids);
-        await authRepo(db).clearFailures(key);
-      },
-    };
+    try {
+      return await deps.limits.reserveKeyedCheck(`exchange1c:${login.toLowerCase()}`, address);
+    } catch (err) {
+      if (err instanceof AppError && err.status === 429) return undefined;
+      throw err;
+    }
   }
 
   async function checkauth(call: ExchangeCall): Promise<ExchangeAnswer> {
@@ -309,8 +308,22 @@ export type ExchangeProtocol = ReturnType<typeof exchangeProtocol>;
 /** The exchange's protocol with its import job registered on the queue: what app.ts builds. */
 export function exchange1cModule(
   db: Db,
-  deps: { jobs: JobQueue; dataDir: string; apply: ApplyDeps; passwords: ExchangePasswords; log?: (msg: string, err?: unknown) => void },
+  deps: {
+    jobs: JobQueue;
+    dataDir: string;
+    apply: ApplyDeps;
+    passwords: ExchangePasswords;
+    limits: ExchangeLoginLimits;
+    log?: (msg: string, err?: unknown) => void;
+  },
 ) {
   registerExchangeImportJob(db, { jobs: deps.jobs, dataDir: deps.dataDir, apply: deps.apply });
-  return exchangeProtocol(db, { jobs: deps.jobs, dataDir: deps.dataDir, sale: exchangeSale(db), passwords: deps.passwords, log: deps.log });
+  return exchangeProtocol(db, {
+    jobs: deps.jobs,
+    dataDir: deps.dataDir,
+    sale: exchangeSale(db),
+    passwords: deps.passwords,
+    limits: deps.limits,
+    log: deps.log,
+  });
 }

@@ -5,6 +5,8 @@ import { ORDER_STATUS_LABEL } from '@b2b/contracts/messages';
 import { PAYMENT_TYPE_LABEL, type PaymentType } from '@b2b/contracts/payment-types';
 import type { Db } from '@/db/database';
 import { partnerTimeZone } from '@/files/shop-time-zone';
+// The order's money rule, pure arithmetic (a delivery price in the order's currency), borrowed as the order card reads it.
+// eslint-disable-next-line no-restricted-imports
 import { inOrderCurrency, money } from '../orders/order-money';
 import { encodeText, type ExchangeCharset } from './commerceml/windows-1251';
 import { deliveryLineName, writeOrders, type SaleOrderOut } from './commerceml/write-orders';
