@@ -125,6 +125,23 @@ describe('the bench report', () => {
       'each report: p95 ≤ 500 ms at concurrency 1',
       'the 50-line checkout: ≤ 100 ms',
       "the shop's first page JS: ≤ 200 KB",
+      'the 1C exchange: 100,000 offers read and applied ≤ 15 s',
+      'the 1C exchange: the sale query of 1,000 orders ≤ 2 s',
     ]);
+  });
+
+  it('names a 1C exchange past its targets', () => {
+    const report: EngineReport = {
+      engine: 'postgres',
+      dataSet: '',
+      results: [],
+      extra: {
+        'exchange 1C offers': 100000,
+        'exchange 1C offers read + applied s': 16.2,
+        'exchange 1C sale query orders': 1000,
+        'exchange 1C sale query s': 0.8,
+      },
+    };
+    expect(checkTargets(report, TARGETS.postgres)).toEqual(['1C exchange: 100000 offers in 16.2 s > 15 s']);
   });
 });
