@@ -296,6 +296,7 @@ test('a valid price file: its preview, apply on confirmation, the prices change;
   await expect(latest).toContainText('цены.xlsx');
   await expect(latest).toContainText('14 дн.');
   await expect(latest.locator('[data-col="STATE"]')).toHaveText('Применена');
+  await expect(latest.locator('[data-col="SOURCE"]')).toHaveText('Excel');
   await latest.getByTestId('history-rollback').click();
   await page.locator('.ant-popconfirm').getByRole('button', { name: 'Откатить' }).click();
   // The rollback is a job: the history follows it until the prices are back.

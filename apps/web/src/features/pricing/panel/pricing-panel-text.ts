@@ -109,6 +109,7 @@ export const PANEL_UI = {
   // history
   type: 'Тип',
   file: 'Файл',
+  source: 'Источник',
   rows: 'Строк',
   count: 'Применено',
   dateUpload: 'Дата загрузки',
@@ -139,6 +140,9 @@ export const SOURCE_LABEL: Record<PricingProduct['SOURCE'], string> = {
   LIST_RATE: 'Наценка прайса',
   START: 'Без наценки',
 };
+
+/** Where an upload came from: an Excel file or the 1C exchange's offers (issue 41). */
+export const UPLOAD_SOURCE_LABEL: Record<PriceUpload['SOURCE'], string> = { FILE: 'Excel', '1C': '1С' };
 
 export const UPLOAD_TYPE_LABEL: Record<PriceUpload['type'], string> = {
   PRICE: 'Цены',

@@ -6,7 +6,7 @@ import { downloadFile } from '@/api/download-export';
 import { errorText } from '@/api/error-text';
 import { HISTORY_PAGE_SIZE, useUploadAction, useUploadHistory } from '@/features/pricing/api/pricing-api';
 import { type FilePart, hasValidity, type PanelTarget } from '@/features/pricing/panel/price-file-target';
-import { PANEL_UI as T, PHASE_LABEL, UPLOAD_TYPE_LABEL } from '@/features/pricing/panel/pricing-panel-text';
+import { PANEL_UI as T, PHASE_LABEL, UPLOAD_SOURCE_LABEL, UPLOAD_TYPE_LABEL } from '@/features/pricing/panel/pricing-panel-text';
 import { uploadPhase } from '@/features/pricing/panel/upload-phase';
 import { formatDate, formatDateTime } from '@/shared/formatters/format-date';
 import { formatCount } from '@/shared/formatters/format-number';
@@ -66,6 +66,7 @@ export function UploadHistoryModal({ target, part, canAct, onClose }: { target: 
                   u.FILE_NAME
                 ),
             },
+            { key: 'source', title: T.source, render: (_, u) => <span data-col="SOURCE">{UPLOAD_SOURCE_LABEL[u.SOURCE]}</span> },
             { key: 'rows', title: T.rows, dataIndex: 'string_count', align: 'right', render: (n: number) => formatCount(n) },
             { key: 'count', title: T.count, dataIndex: 'count', align: 'right', render: (n: number) => formatCount(n) },
             { key: 'date', title: T.dateUpload, render: (_, u) => formatDateTime(u.date_upload) },
