@@ -33,7 +33,6 @@ const SQL_ITERATIONS = 20;
 
 const open = (s: EngineSetup, onQuery?: (ms: number) => void) => openDatabase({ databaseUrl: s.databaseUrl, dataDir: s.dataDir, onQuery });
 
-
 async function mainPartnerOrders(database: Database): Promise<number> {
   const row = await sql<{ n: number }>`
     select count(*)::int as n from orders o join partners p on p.id = o.partner_id where p.name = ${KANCLER.name}`.execute(database.db);

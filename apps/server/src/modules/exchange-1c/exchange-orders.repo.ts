@@ -135,5 +135,3 @@ export function exchangeOrdersRepo(db: Db) {
     },
   };
 }
-
-export type ExchangeOrdersRepo = ReturnType<typeof exchangeOrdersRepo>;

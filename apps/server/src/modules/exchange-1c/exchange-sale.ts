@@ -123,5 +123,3 @@ export function exchangeSale(db: Db, deps: ExchangeSaleDeps = {}) {
     },
   };
 }
-
-export type ExchangeSale = ReturnType<typeof exchangeSale>;

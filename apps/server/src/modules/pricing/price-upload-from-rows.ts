@@ -159,8 +159,6 @@ export function priceUploadFromRows(db: Db, deps: { engine: PriceEngine; applyCh
   };
 }
 
-export type PriceUploadFromRows = ReturnType<typeof priceUploadFromRows>;
-
 /**
  * The products of refused rows keep their live loaded value through a replacing upload: a good line with that value is
  * staged after the upload's last line (a product with none keeps none).

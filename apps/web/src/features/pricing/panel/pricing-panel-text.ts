@@ -109,7 +109,7 @@ export const PANEL_UI = {
   // history
   type: 'Тип',
   file: 'Файл',
-  source: 'Источник',
+  uploadSource: 'Источник',
   rows: 'Строк',
   count: 'Применено',
   dateUpload: 'Дата загрузки',

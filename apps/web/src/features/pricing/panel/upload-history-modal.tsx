@@ -66,7 +66,7 @@ export function UploadHistoryModal({ target, part, canAct, onClose }: { target: 
                   u.FILE_NAME
                 ),
             },
-            { key: 'source', title: T.source, render: (_, u) => <span data-col="SOURCE">{UPLOAD_SOURCE_LABEL[u.SOURCE]}</span> },
+            { key: 'source', title: T.uploadSource, render: (_, u) => <span data-col="SOURCE">{UPLOAD_SOURCE_LABEL[u.SOURCE]}</span> },
             { key: 'rows', title: T.rows, dataIndex: 'string_count', align: 'right', render: (n: number) => formatCount(n) },
             { key: 'count', title: T.count, dataIndex: 'count', align: 'right', render: (n: number) => formatCount(n) },
             { key: 'date', title: T.dateUpload, render: (_, u) => formatDateTime(u.date_upload) },
