@@ -81,7 +81,7 @@ import { storefrontRoutes } from './modules/storefront/storefront.routes';
 import { shopRoutes } from './modules/shop/shop.routes';
 import { exchange1cRoutes } from './modules/exchange-1c/exchange-1c.routes';
 import { exchange1cModule } from './modules/exchange-1c/exchange-protocol.service';
-import { priceUploadFromRows } from './modules/pricing/price-upload-from-rows';
+import { priceUploadFromRows } from './modules/pricing/price-upload-from-rows.service';
 import { exchangeSettingsRoutes } from './modules/exchange-1c/exchange-settings.routes';
 import { exchangeSettingsService } from './modules/exchange-1c/exchange-settings.service';
 import { dummyHash, hashPassword, verifyPassword } from './modules/auth/passwords';

@@ -11,7 +11,7 @@ import { exchangeRunsRepo } from '../modules/exchange-1c/exchange-runs.repo';
 import { exchangeSale } from '../modules/exchange-1c/exchange-sale';
 import { fileStore } from '../files/file-store';
 import { priceEngine } from '../modules/pricing/price-engine.service';
-import { priceUploadFromRows } from '../modules/pricing/price-upload-from-rows';
+import { priceUploadFromRows } from '../modules/pricing/price-upload-from-rows.service';
 import { registerPriceUploadJobs } from '../modules/pricing/price-upload-jobs';
 import { priceUploadsRepo } from '../modules/pricing/price-uploads.repo';
 import { IMPORT_ROWS, topUpCatalogue } from './import-run';

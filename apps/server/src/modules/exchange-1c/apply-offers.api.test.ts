@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EXCHANGE_1C_APPLY_MSG, EXCHANGE_1C_MSG } from '@b2b/contracts/exchange-1c';
 import { JobInterrupted, type JobContext } from '@/jobs/job-queue';
 import { priceEngine } from '@/modules/pricing/price-engine.service';
-import { priceUploadFromRows } from '@/modules/pricing/price-upload-from-rows';
+import { priceUploadFromRows } from '@/modules/pricing/price-upload-from-rows.service';
 import { bearer, createTestApp, type TestApp } from '@/test/test-app';
 import { partnerIdOf, priceListsOf } from '../clients/clients-test-fixtures';
 import { applyCatalog } from './apply-catalog';

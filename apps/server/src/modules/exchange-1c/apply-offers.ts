@@ -4,6 +4,7 @@ import { compareDecimal } from '@b2b/contracts/decimal-text';
 import { LIMITS } from '@b2b/contracts/limits';
 import { PRICING_MSG } from '@b2b/contracts/pricing';
 import type { Db } from '@/db/database';
+import type { PriceUploadFromRows, StagedRow, UploadTarget } from '@/modules/pricing/price-upload-from-rows.service';
 import type { Exchange1cPriceMapping } from '@/db/schema';
 import { JobInterrupted, type JobContext } from '@/jobs/job-queue';
 import type { OfferIn, OffersHeaderIn } from './commerceml/commerceml-types';
@@ -33,49 +34,8 @@ import type { RunReport } from './exchange-runs.repo';
  * `pricing.rollback`, when the uploads were given the job queue).
  */
 
-/** A price upload's target, as pricing names it. */
-interface UploadTarget {
-  kind: string;
-  listId: number | null;
-  clientId: number | null;
-}
-
-/** A staged line of a price upload (pricing's StagedRow). */
-interface StagedRow {
-  line: number;
-  code: string;
-  productId: number | null;
-  sitePrice: string | null;
-  percent: string | null;
-  quantity: number | null;
-  multiplicity: string | null;
-  error: string | null;
-}
-
-/** What the applier needs of pricing's uploads from rows (modules/pricing/price-upload-from-rows.ts, wired by the job). */
-interface RowsUploads {
-  chunked: boolean;
-  target(partnerId: number, t: { kind: 'PRICE'; listId: number } | { kind: 'REMAIN' }): Promise<(UploadTarget & { name: string }) | undefined>;
-  find(
-    partnerId: number,
-    ids: number[],
-  ): Promise<{ id: number; kind: string; price_list_id: number | null; status: string; catalog_status: string }[]>;
-  busy(partnerId: number, t: UploadTarget): Promise<boolean>;
-  open(
-    partnerId: number,
-    t: UploadTarget,
-    opts: { name: string; replace: boolean; created: (uploadId: number, trx: Db) => Promise<void> },
-  ): Promise<number | 'busy'>;
-  stage(partnerId: number, uploadId: number, rows: StagedRow[]): Promise<void>;
-  restage(partnerId: number, uploadId: number): Promise<void>;
-  staged(partnerId: number, uploadId: number, counts: { lines: number; errors: number }): Promise<void>;
-  apply(partnerId: number, uploadId: number, ctx: JobContext): Promise<unknown>;
-  rollBack(partnerId: number, uploadId: number): Promise<boolean>;
-  cancel(partnerId: number, uploadId: number): Promise<void>;
-}
-
 interface ApplyOffersDeps {
-  uploads: RowsUploads;
+  uploads: PriceUploadFromRows;
   /** The job's context: its stop signal between apply chunks, and whether this is its last attempt. */
   ctx: JobContext;
   /** Offers read, matched and staged at once (a test's small batches stage a few offers each). */

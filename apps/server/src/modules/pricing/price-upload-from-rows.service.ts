@@ -180,3 +180,7 @@ async function keepRefused(trx: Db, partnerId: number, upload: { id: number; kin
       from partner_product_remains x join catalog_products p on p.id = x.product_id
       where x.partner_id = ${partnerId} and x.quantity is not null and x.product_id in (${refused})`.execute(trx);
 }
+
+export type PriceUploadFromRows = ReturnType<typeof priceUploadFromRows>;
+export type { StagedRow } from './price-file-rows';
+export type { UploadTarget } from './price-uploads.repo';
