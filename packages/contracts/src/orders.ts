@@ -332,6 +332,8 @@ export const ORDER_HISTORY_ACTIONS = [
   // The manager routed the order to another partner (issue 39 §1): the source's tombstone, the target's new order.
   'ROUTED_OUT',
   'ROUTED_IN',
+  // 1C's payment of the order came in (issue 41): online_pay_status PAID.
+  'PAID',
 ] as const;
 export type OrderHistoryAction = (typeof ORDER_HISTORY_ACTIONS)[number];
 
@@ -349,10 +351,17 @@ export const ORDER_HISTORY_LABEL: Record<OrderHistoryAction, string> = {
   MANAGER: 'Ответственный',
   ROUTED_OUT: 'Заказ передан другому партнеру',
   ROUTED_IN: 'Заказ получен от другого партнера',
+  PAID: 'Заказ оплачен',
 };
 
 /** The Russian TITLE of a history entry (HISTORY_OPERATIONS[].TITLE): the label plus the details that matter. */
 export function orderHistoryTitle(action: string, details: Record<string, unknown>): string {
+  const title = historyTitle(action, details);
+  // A change made by no user but by the partner's 1C exchange says so (details.via «Обмен с 1С»).
+  return typeof details.via === 'string' && details.via ? `${title} (${details.via})` : title;
+}
+
+function historyTitle(action: string, details: Record<string, unknown>): string {
   const label = ORDER_HISTORY_LABEL[action as OrderHistoryAction] ?? action;
   const text = (key: string) => (typeof details[key] === 'string' && details[key] ? (details[key] as string) : null);
   const paymentName = (key: string) => PAYMENT_TYPE_LABEL[text(key) as PaymentType] ?? text(key) ?? '—';
