@@ -25,6 +25,7 @@ import { createEventBus } from './events/event-bus';
 import { createJobQueue } from './jobs/job-queue';
 import { jobsRoutes } from './jobs/jobs.routes';
 import { fileStore } from './files/file-store';
+import { blobStoreOf } from './files/blob-store-of';
 import { filesRoutes } from './files/files.routes';
 import { createMailer } from './mail/mailer';
 import { accountService } from './modules/auth/account.service';
@@ -91,7 +92,7 @@ export interface AppDeps {
   db: Db;
   /** What the database says changed (database.changes): the server keeps signed-in sessions with it, reads each request's anew without. */
   changes?: ChangeFeed;
-  config: Pick<Config, 'ACCESS_TOKEN_TTL' | 'REFRESH_TOKEN_TTL' | 'LOG_LEVEL' | 'dataDir' | 'SMTP_URL' | 'MAIL_FROM' | 'PUBLIC_URL'> & {
+  config: Pick<Config, 'ACCESS_TOKEN_TTL' | 'REFRESH_TOKEN_TTL' | 'LOG_LEVEL' | 'dataDir' | 's3' | 'SMTP_URL' | 'MAIL_FROM' | 'PUBLIC_URL'> & {
     /** Which proxy may set the client's address; none unless configured (config TRUST_PROXY). */
     TRUST_PROXY?: Config['TRUST_PROXY'];
     webDist?: string | null;
@@ -128,7 +129,9 @@ export function buildServices(db: Db, config: AppDeps['config'], log: (msg: stri
   const events = createEventBus(db, jobs);
   const mailer = createMailer(db, jobs, { dataDir: config.dataDir, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
   const shops = shopService(db);
-  const files = fileStore(db, config.dataDir);
+  // Where files live (issue 42): DATA_DIR, or an S3-compatible bucket that every host shares.
+  const blobs = blobStoreOf(config);
+  const files = fileStore(db, blobs, config.dataDir);
   const tradepoints = tradepointsService(db, { shops });
   const shopSettings = shopSettingsService(db, {
     files,
@@ -188,6 +191,7 @@ export function buildServices(db: Db, config: AppDeps['config'], log: (msg: stri
   const account = accountService(db, { auth, shops, clients, mailer, publicUrl: config.PUBLIC_URL });
   const employees = employeesService(db, { auth, partners, mailer, publicUrl: config.PUBLIC_URL });
   return {
+    blobs,
     jobs,
     events,
     mailer,
@@ -295,7 +299,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(jobsRoutes(services.jobs));
   await app.register(exchangeSettingsRoutes(exchangeSettingsService(deps.db, { hashPassword })));
   await app.register(exchange1cRoutes(services.exchange1c));
-  await app.register(healthRoutes(deps.db));
+  await app.register(healthRoutes(deps.db, services.blobs));
 
   await registerWebApp(app, webDist);
   return app;

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { S3Settings } from './files/s3-blob-store';
 
 const schema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -46,9 +47,64 @@ const schema = z.object({
       if (text === 'true') return true;
       return /^\d+$/.test(text) ? Number(text) : text;
     }),
+  /**
+   * Files in an S3-compatible store instead of DATA_DIR (issue 42): `S3_URL=https://KEY:SECRET@host/bucket/prefix`
+   * (`?region=…&path_style=true`), or the parts one by one. Unset: the local folder.
+   */
+  S3_URL: z.string().url().optional(),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_PREFIX: z.string().default(''),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '1', '0']).optional(),
 });
 
-export type Config = z.infer<typeof schema> & { dataDir: string };
+export type Config = z.infer<typeof schema> & { dataDir: string; s3?: S3Settings };
+
+const truthy = (v: string | null | undefined) => v === 'true' || v === '1';
+/** A prefix as keys take it: no leading slash, one trailing slash (or none at all). */
+const folder = (prefix: string) => {
+  const trimmed = prefix.replace(/^\/+|\/+$/g, '');
+  return trimmed ? `${trimmed}/` : '';
+};
+
+/** The S3 store the settings name, or undefined for the local folder. Throws on a half-given one. */
+function s3Of(c: z.infer<typeof schema>): S3Settings | undefined {
+  if (c.S3_URL) {
+    const url = new URL(c.S3_URL);
+    const [bucket, ...rest] = url.pathname.replace(/^\//, '').split('/');
+    if (!bucket) throw new Error('Invalid configuration:\nS3_URL: the bucket is missing (https://KEY:SECRET@host/bucket)');
+    const credentials = url.username
+      ? { accessKeyId: decodeURIComponent(url.username), secretAccessKey: decodeURIComponent(url.password) }
+      : undefined;
+    const pathStyle = url.searchParams.get('path_style');
+    return {
+      endpoint: `${url.protocol}//${url.host}`,
+      bucket,
+      region: url.searchParams.get('region') ?? c.S3_REGION,
+      prefix: folder(rest.join('/') || c.S3_PREFIX),
+      forcePathStyle: pathStyle === null ? true : truthy(pathStyle),
+      credentials,
+    };
+  }
+  if (!c.S3_BUCKET) {
+    if (c.S3_ENDPOINT) throw new Error('Invalid configuration:\nS3_BUCKET: required with S3_ENDPOINT');
+    return undefined;
+  }
+  const credentials =
+    c.S3_ACCESS_KEY_ID && c.S3_SECRET_ACCESS_KEY ? { accessKeyId: c.S3_ACCESS_KEY_ID, secretAccessKey: c.S3_SECRET_ACCESS_KEY } : undefined;
+  return {
+    endpoint: c.S3_ENDPOINT,
+    bucket: c.S3_BUCKET,
+    region: c.S3_REGION,
+    prefix: folder(c.S3_PREFIX),
+    // An endpoint of its own is a self-hosted store (MinIO, Ceph): path-style unless told otherwise; AWS: virtual hosts.
+    forcePathStyle: c.S3_FORCE_PATH_STYLE ? truthy(c.S3_FORCE_PATH_STYLE) : Boolean(c.S3_ENDPOINT),
+    credentials,
+  };
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = schema.safeParse(env);
@@ -56,5 +112,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+  return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR), s3: s3Of(parsed.data) };
 }

@@ -9,6 +9,8 @@ export const MSG = {
   tooManyAttempts: 'Слишком много попыток входа. Повторите через несколько минут',
   tooManyRequests: 'Слишком много запросов. Повторите позже',
   busy: 'Сервер занят. Повторите через секунду',
+  /** The file store (a local folder or an S3 bucket, issue 42) did not take or give a file: nothing was saved. */
+  fileStoreUnavailable: 'Хранилище файлов недоступно: файл не сохранён. Повторите попытку позже',
   userDisabled: 'Учётная запись отключена. Обратитесь к администратору',
   tokenRequired: 'Требуется авторизация',
   tokenInvalid: 'Токен недействителен',

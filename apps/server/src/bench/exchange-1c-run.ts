@@ -10,6 +10,7 @@ import { readOffers } from '../modules/exchange-1c/commerceml/read-offers';
 import { exchangeRunsRepo } from '../modules/exchange-1c/exchange-runs.repo';
 import { exchangeSale } from '../modules/exchange-1c/exchange-sale';
 import { fileStore } from '../files/file-store';
+import { localBlobStore } from '../files/blob-store';
 import { priceEngine } from '../modules/pricing/price-engine.service';
 import { priceUploadFromRows } from '../modules/pricing/price-upload-from-rows.service';
 import { registerPriceUploadJobs } from '../modules/pricing/price-upload-jobs';
@@ -142,7 +143,7 @@ export async function benchExchange1c(setup: EngineSetup, dir: string, log: (m: 
     // The next run starts from the same prices and stock: the uploads are rolled back as «Откатить» does it.
     const rollbackStarted = performance.now();
     const jobs = createJobQueue(db);
-    registerPriceUploadJobs(db, { jobs, files: fileStore(db, path.join(dir, 'files')), engine, applyChunk });
+    registerPriceUploadJobs(db, { jobs, files: fileStore(db, localBlobStore(path.join(dir, 'files')), path.join(dir, 'files')), engine, applyChunk });
     for (const uploadId of [...result.uploads].reverse()) {
       await priceUploadsRepo(db).update(partnerId, uploadId, { price_status: 'ROLLING_BACK', progress: 0, errors: '[]' });
       await jobs.enqueue(db, 'pricing.rollback', { partnerId, uploadId }, { partnerId, maxAttempts: 1 });

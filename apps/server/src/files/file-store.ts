@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { MEDIA_TYPES } from '@b2b/contracts/http/form-fields';
 import type { Db } from '@/db/database';
+import { purgeScratch, scratchFile, type BlobStore } from './blob-store';
 import { expiryOf, mayRead, type FilePurpose, type FileReader } from './file-purposes';
 import { filesRepo } from './files.repo';
 
@@ -32,21 +33,25 @@ export const fileDownloadUrl = (id: string) => `/v3/api/partner/file/${id}/`;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * A file on disk without a row is collected once it is this old: younger, it may be one being written (`create` writes
+ * An object without a row is collected once it is this old: younger, it may be one being written (`create` stores
  * the bytes, then inserts the row, in the caller's transaction; a long export writes for minutes).
  */
 const ORPHAN_GRACE_MS = 24 * 3600_000;
 
 /** Expired rows deleted per statement by the purge. */
 const PURGE_BATCH = 500;
+/** Orphan candidates looked up per statement. */
+const ORPHAN_BATCH = 500;
+
+const FILE_KEY = /^files\/(\d+)\/[^/]+\/([0-9a-f-]{36})(\.[.\w]*)?$/i;
 
 /**
- * Files of a partner: the bytes under DATA_DIR/files/<partner>/<yyyy-mm>/<uuid>.<ext>, a row in `files`
- * with the original name, size and sha256. Any module stores and serves its files through here.
+ * Files of a partner: the bytes in the blob store (blob-store.ts: DATA_DIR or an S3 bucket) under
+ * files/<partner>/<yyyy-mm>/<uuid>.<ext>, a row in `files` with the original name, size and sha256. Any module
+ * stores and serves its files through here; whichever host wrote a file, any host serves it.
  */
-export function fileStore(db: Db, dataDir: string) {
+export function fileStore(db: Db, blobs: BlobStore, dataDir: string) {
   const repo = filesRepo(db);
-  const absolute = (storagePath: string) => path.join(dataDir, storagePath);
 
   async function digest(file: string): Promise<{ size: number; sha256: string }> {
     const hash = createHash('sha256');
@@ -59,56 +64,55 @@ export function fileStore(db: Db, dataDir: string) {
   }
 
   /**
-   * A file of this partner that still exists on disk; undefined for an unknown id, another partner's, an expired or
-   * a lost file.
+   * A file of this partner that still exists in the store; undefined for an unknown id, another partner's, an
+   * expired or a lost file. Its stream is opened here (one round trip to a remote store), to be read once.
    */
   async function open(partnerId: number, id: string) {
     if (!UUID.test(id)) return undefined;
     const row = await repo.findById(partnerId, id);
     if (!row || (row.expires_at && row.expires_at.getTime() <= Date.now())) return undefined;
-    const file = absolute(row.storage_path);
-    const exists = await fs.stat(file).then(
-      (s) => s.isFile(),
-      () => false,
-    );
-    return exists ? { row, stream: () => createReadStream(file) } : undefined;
+    const object = await blobs.get(row.storage_path);
+    return object ? { row, stream: () => object.body } : undefined;
   }
 
-  /** Bytes under files/<partner>/<month>/<uuid>.<ext> older than the grace whose row is gone (any partner's). */
+  /** Objects under files/ older than the grace whose row is gone (any partner's). */
   async function collectOrphans(now: Date): Promise<number> {
-    const root = absolute('files');
-    const names = async (dir: string) => fs.readdir(dir, { withFileTypes: true }).catch(() => []);
     let collected = 0;
-    for (const partner of await names(root)) {
-      if (!partner.isDirectory() || !/^\d+$/.test(partner.name)) continue;
-      const partnerId = Number(partner.name);
-      for (const month of await names(path.join(root, partner.name))) {
-        if (!month.isDirectory()) continue;
-        const dir = path.join(root, partner.name, month.name);
-        const candidates = new Map<string, string>();
-        for (const entry of await names(dir)) {
-          const id = path.basename(entry.name, path.extname(entry.name));
-          if (!entry.isFile() || !UUID.test(id)) continue;
-          const file = path.join(dir, entry.name);
-          const stat = await fs.stat(file).catch(() => undefined);
-          if (stat && now.getTime() - stat.mtimeMs >= ORPHAN_GRACE_MS) candidates.set(id.toLowerCase(), file);
-        }
-        if (!candidates.size) continue;
-        const known = new Set((await repo.existingIds(partnerId, [...candidates.keys()])).map((id) => id.toLowerCase()));
-        for (const [id, file] of candidates) {
-          if (known.has(id)) continue;
-          await fs.rm(file, { force: true });
+    const candidates: { partnerId: number; id: string; key: string }[] = [];
+    const settle = async () => {
+      const byPartner = new Map<number, typeof candidates>();
+      for (const c of candidates.splice(0)) byPartner.set(c.partnerId, [...(byPartner.get(c.partnerId) ?? []), c]);
+      for (const [partnerId, list] of byPartner) {
+        const known = new Set(
+          (
+            await repo.existingIds(
+              partnerId,
+              list.map((c) => c.id),
+            )
+          ).map((id) => id.toLowerCase()),
+        );
+        for (const c of list) {
+          if (known.has(c.id)) continue;
+          await blobs.delete(c.key);
           collected += 1;
         }
       }
+    };
+    for await (const entry of blobs.list('files/')) {
+      const match = FILE_KEY.exec(entry.key);
+      if (!match || now.getTime() - entry.modifiedAt.getTime() < ORPHAN_GRACE_MS) continue;
+      candidates.push({ partnerId: Number(match[1]), id: match[2].toLowerCase(), key: entry.key });
+      if (candidates.length >= ORPHAN_BATCH) await settle();
     }
+    await settle();
     return collected;
   }
 
   return {
     /**
-     * Stores a file that `write` produces at the path it is given (a streaming writer can write there directly),
-     * then records it in `trx` (the caller's transaction, or db). A failed write leaves neither a file nor a row.
+     * Stores a file that `write` produces at the path it is given (a streaming writer can write there directly: a
+     * scratch file under DATA_DIR/tmp), then records it in `trx` (the caller's transaction, or db). A failed write
+     * or store leaves neither an object nor a row.
      */
     async create(meta: NewFile, write: (absolutePath: string) => Promise<void>, trx: Db): Promise<StoredFile> {
       const id = randomUUID();
@@ -116,12 +120,14 @@ export function fileStore(db: Db, dataDir: string) {
         .extname(meta.originalName)
         .toLowerCase()
         .replace(/[^.\w]/g, '');
-      const storagePath = path.join('files', String(meta.partnerId), new Date().toISOString().slice(0, 7), `${id}${ext}`);
-      const file = absolute(storagePath);
-      await fs.mkdir(path.dirname(file), { recursive: true });
+      const storagePath = `files/${meta.partnerId}/${new Date().toISOString().slice(0, 7)}/${id}${ext}`;
+      const scratch = await scratchFile(dataDir, ext);
+      let stored = false;
       try {
-        await write(file);
-        const { size, sha256 } = await digest(file);
+        await write(scratch);
+        const { size, sha256 } = await digest(scratch);
+        await blobs.putFile(storagePath, scratch, meta.mime);
+        stored = true;
         await filesRepo(trx).insert({
           partner_id: meta.partnerId,
           id,
@@ -135,7 +141,8 @@ export function fileStore(db: Db, dataDir: string) {
           expires_at: expiryOf(meta.purpose),
         });
       } catch (err) {
-        await fs.rm(file, { force: true });
+        await fs.rm(scratch, { force: true });
+        if (stored) await blobs.delete(storagePath).catch(() => {});
         throw err;
       }
       return { id, originalName: meta.originalName, url: fileDownloadUrl(id) };
@@ -150,7 +157,8 @@ export function fileStore(db: Db, dataDir: string) {
     async remove(partnerId: number, id: string, trx: Db): Promise<void> {
       if (!UUID.test(id)) return;
       const row = await filesRepo(trx).delete(partnerId, id);
-      if (row) await fs.rm(absolute(row.storage_path), { force: true });
+      // A store that does not answer now leaves an orphan, which the purge collects.
+      if (row) await blobs.delete(row.storage_path).catch(() => {});
     },
 
     open,
@@ -158,20 +166,22 @@ export function fileStore(db: Db, dataDir: string) {
     /** A file of the reader's partner that the reader may download (file-purposes.ts); undefined for any other. */
     async openFor(reader: FileReader & { partnerId: number }, id: string) {
       const file = await open(reader.partnerId, id);
-      return file && mayRead(reader, file.row) ? file : undefined;
+      if (file && mayRead(reader, file.row)) return file;
+      file?.stream().destroy();
+      return undefined;
     },
 
     /**
      * Deletes the files that expired by `now`, their bytes then their rows: a crash between the two leaves a row whose
-     * file is gone, which open() answers as not found and the next purge deletes. Then collects the orphans (bytes whose
-     * row is gone: a crash inside create() or remove()). Answers how many of each it deleted.
+     * object is gone, which open() answers as not found and the next purge deletes. Then collects the orphans (objects
+     * whose row is gone: a crash inside create() or remove()). Answers how many of each it deleted.
      */
     async purge(now = new Date()): Promise<{ expired: number; orphans: number }> {
       let expired = 0;
       for (;;) {
         const rows = await repo.expired(now, PURGE_BATCH);
         if (!rows.length) break;
-        for (const row of rows) await fs.rm(absolute(row.storage_path), { force: true });
+        for (const row of rows) await blobs.delete(row.storage_path);
         const deleted = await repo.deleteExpired(
           rows.map((r) => r.id),
           now,
@@ -180,6 +190,7 @@ export function fileStore(db: Db, dataDir: string) {
         // A short batch was the last; one of which nothing was deleted (taken by another process) ends the run too.
         if (rows.length < PURGE_BATCH || !deleted) break;
       }
+      await purgeScratch(dataDir, now);
       return { expired, orphans: await collectOrphans(now) };
     },
   };

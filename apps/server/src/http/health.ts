@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { HEALTH_ROUTES as R } from '@b2b/contracts/routes/health';
 import type { Db } from '@/db/database';
+import type { BlobStore } from '@/files/blob-store';
 import { addRoute } from './contract-route';
 
 /** How long `select 1` may take before the database counts as unreachable (a hung connection never answers). */
@@ -28,22 +29,29 @@ export async function databaseAnswers(db: Db, timeoutMs = HEALTH_DB_TIMEOUT_MS):
  * GET /health: public, no rate limit, for a supervisor's or a container runtime's health check. Its requests are
  * not logged (a check every few seconds would fill the log); the database going away and coming back are, once each.
  */
-export function healthRoutes(db: Db) {
+export function healthRoutes(db: Db, store: Pick<BlobStore, 'answers' | 'kind'>) {
   return async (app: FastifyInstance) => {
     app.addHook('onRoute', (options) => {
       options.logLevel = 'warn';
     });
-    let up = true;
+    const was = { database: true, store: true };
+    const changed = (what: 'database' | 'store', answers: boolean, lost: string) => {
+      if (answers === was[what]) return;
+      was[what] = answers;
+      if (answers) app.log.info(`health: the ${what === 'store' ? 'file store' : 'database'} answers again`);
+      else app.log.warn(`health: ${lost}`);
+    };
     addRoute(app, R.health, async ({ reply }) => {
-      const answers = await databaseAnswers(db);
-      if (answers !== up) {
-        up = answers;
-        if (answers) app.log.info('health: the database answers again');
-        else app.log.warn(`health: the database did not answer select 1 within ${HEALTH_DB_TIMEOUT_MS} ms`);
-      }
-      if (answers) return { status: 'ok', database: 'ok' } as const;
-      reply.code(503);
-      return { status: 'error', database: 'unreachable' } as const;
+      const [database, files] = await Promise.all([databaseAnswers(db), store.answers()]);
+      changed('database', database, `the database did not answer select 1 within ${HEALTH_DB_TIMEOUT_MS} ms`);
+      changed('store', files, `the file store (${store.kind}) did not answer`);
+      if (!database || !files) reply.code(503);
+      return {
+        status: database && files ? 'ok' : 'error',
+        database: database ? 'ok' : 'unreachable',
+        store: files ? 'ok' : 'unreachable',
+        store_kind: store.kind,
+      } as const;
     });
   };
 }

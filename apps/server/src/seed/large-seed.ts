@@ -62,6 +62,9 @@ export async function seedLarge(db: Db, log: (m: string) => void = () => {}, siz
     await bulkLoading(trx, [...ORDER_TABLES, ...READ_MODELS_OF_ORDERS], async () => {
       for (let from = 1; from <= total; from += CHUNK) {
         await insertOrderChunk(trx, p, from, Math.min(total, from + CHUNK - 1));
+        // Statistics of the growing tables: without them the read-model triggers' plans flip after ~400,000 orders
+        // and each further chunk took ~380 s instead of ~30 s (the seed went from 10 to 42 minutes).
+        await sql`analyze orders, order_items, order_history`.execute(trx);
         step(`orders ${Math.min(total, from + CHUNK - 1)} of ${total}`);
       }
     });
