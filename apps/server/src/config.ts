@@ -76,6 +76,9 @@ function s3Of(c: z.infer<typeof schema>): S3Settings | undefined {
     const url = new URL(c.S3_URL);
     const [bucket, ...rest] = url.pathname.replace(/^\//, '').split('/');
     if (!bucket) throw new Error('Invalid configuration:\nS3_URL: the bucket is missing (https://KEY:SECRET@host/bucket)');
+    if (Boolean(url.username) !== Boolean(url.password)) {
+      throw new Error('Invalid configuration:\nS3_URL: give both the key and the secret (https://KEY:SECRET@host/bucket) or neither');
+    }
     const credentials = url.username
       ? { accessKeyId: decodeURIComponent(url.username), secretAccessKey: decodeURIComponent(url.password) }
       : undefined;
@@ -92,6 +95,10 @@ function s3Of(c: z.infer<typeof schema>): S3Settings | undefined {
   if (!c.S3_BUCKET) {
     if (c.S3_ENDPOINT) throw new Error('Invalid configuration:\nS3_BUCKET: required with S3_ENDPOINT');
     return undefined;
+  }
+  // One key without the other would silently fall back to the SDK's own chain (another identity, or none).
+  if (Boolean(c.S3_ACCESS_KEY_ID) !== Boolean(c.S3_SECRET_ACCESS_KEY)) {
+    throw new Error('Invalid configuration:\nS3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: give both or neither');
   }
   const credentials =
     c.S3_ACCESS_KEY_ID && c.S3_SECRET_ACCESS_KEY ? { accessKeyId: c.S3_ACCESS_KEY_ID, secretAccessKey: c.S3_SECRET_ACCESS_KEY } : undefined;
