@@ -7,7 +7,7 @@
  *   --engine postgres|pglite|both   (default: both, PostgreSQL when reachable)
  *   --duration S                    seconds of load per route and concurrency (default 4)
  *   --concurrency 1,32              (default 1,32)
- *   --only TEXT[|TEXT…]             only the routes (and export, import, first row, exchange 1C) whose name contains one TEXT
+ *   --only TEXT[|TEXT…]             only the routes (and export, import, first row, exchange 1C, S3 store) whose name contains one TEXT
  *   --out DIR                       (default bench-results)
  *   --record [--note TEXT]          also put the run's dated tables at the top of docs/performance.md's runs
  * PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/bench, created when missing) holds
@@ -38,6 +38,7 @@ import { timeToFirstRow } from './first-row';
 import { cpuMeter } from './cpu-meter';
 import { measureBodyBombs } from './body-bomb';
 import { recordRun } from './performance-log';
+import { measureThroughS3 } from './s3-run';
 
 const { values } = parseArgs({
   options: {
@@ -173,6 +174,7 @@ async function benchEngine(setup: EngineSetup): Promise<EngineReport> {
     await server.stop();
   }
   if (setup.engine === 'postgres') Object.assign(extra, await measureExchange());
+  if (wanted('S3 store')) Object.assign(extra, await measureThroughS3(setup.serverEnv, await freePort(), importFile, login, (m) => console.log(m)));
   extra['machine load, 1-minute average at start / end'] =
     `${loadBefore.toFixed(1)} / ${os.loadavg()[0].toFixed(1)} (${os.availableParallelism()} cores)`;
   const report: EngineReport = { engine: setup.engine, dataSet, results, extra };

@@ -51,6 +51,13 @@ export async function measureExport(server: RunningServer, headers: Record<strin
   const seconds = (performance.now() - started) / 1000;
   if (job.STATUS === 'FAILED') throw new Error(`export failed: ${job.ERROR}`);
   pings.sort((a, b) => a - b);
+  // The file as the browser downloads it, from the store the job wrote it to (the local folder or S3).
+  const downloadStarted = performance.now();
+  const file = await fetch(`${server.baseUrl}${job.URL}`, { headers });
+  if (!file.ok || !file.body) throw new Error(`export download: HTTP ${file.status}`);
+  let bytes = 0;
+  for await (const chunk of file.body) bytes += (chunk as Uint8Array).length;
+  const downloadSeconds = (performance.now() - downloadStarted) / 1000;
   const result = {
     'export rows': rows,
     'export job answered ms': Math.round(answeredMs),
@@ -59,6 +66,8 @@ export async function measureExport(server: RunningServer, headers: Record<strin
     'server RSS before export MB': Math.round(rssBefore),
     'server RSS peak during export MB': Math.round(rssPeak),
     'trivial route during export p95 ms': Number(percentile(pings, 0.95).toFixed(1)),
+    'export file MB': Number((bytes / 1048576).toFixed(1)),
+    'export download s': Number(downloadSeconds.toFixed(2)),
   };
   log(`export: ${JSON.stringify(result)}`);
   return result;
