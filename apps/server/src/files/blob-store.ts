@@ -42,11 +42,19 @@ export interface BlobStore {
   readonly where: string;
 }
 
+/** A key no store takes: the caller's bug (a 500), never the store's failure (not a StoreUnavailable). */
+export class BadStoreKey extends Error {
+  constructor(key: string) {
+    super(`not a store key: ${JSON.stringify(key)}`);
+    this.name = 'BadStoreKey';
+  }
+}
+
 /** A key as the stores take it: relative, `/` between non-empty segments, no `.` or `..`, no backslash or NUL. */
 export function checkedKey(key: string): string {
   // eslint-disable-next-line no-control-regex
   if (!key || key.startsWith('/') || /[\\\u0000-\u001f]/.test(key) || key.split('/').some((s) => s === '' || s === '.' || s === '..')) {
-    throw new Error(`not a store key: ${JSON.stringify(key)}`);
+    throw new BadStoreKey(key);
   }
   return key;
 }
@@ -93,8 +101,9 @@ export function localBlobStore(root: string): BlobStore {
     put: (key, body) => place(fileOf(key), (temp) => (Buffer.isBuffer(body) ? fs.writeFile(temp, body) : pipeline(body, createWriteStream(temp)))),
 
     async putFile(key, file) {
-      const target = fileOf(key);
       try {
+        // The key checked inside: a refused key takes the file too, as the contract says.
+        const target = fileOf(key);
         await fs.mkdir(path.dirname(target), { recursive: true });
         await fs.rename(file, target).catch(async (err: NodeJS.ErrnoException) => {
           // Another file system (a DATA_DIR mounted apart from its tmp): copied aside, then renamed into place.
@@ -179,14 +188,20 @@ export class StoreUnavailable extends AppError {
   }
 }
 
-const unavailable = (err: unknown) => (err instanceof AppError ? err : new StoreUnavailable(err));
+const unavailable = (err: unknown) => (err instanceof AppError || err instanceof BadStoreKey ? err : new StoreUnavailable(err));
 
 /** The store with each failure of its own (a refused connection, a timeout, a full disk) as StoreUnavailable. */
 export function failingAsUnavailable(store: BlobStore): BlobStore {
+  // Async: a store method that throws before its first await (a refused key) rejects too, never throws in the caller.
   const guard =
     <A extends unknown[], R>(f: (...args: A) => Promise<R>) =>
-    (...args: A) =>
-      f.apply(store, args).catch((err: unknown) => Promise.reject(unavailable(err)));
+    async (...args: A) => {
+      try {
+        return await f.apply(store, args);
+      } catch (err) {
+        throw unavailable(err);
+      }
+    };
   return {
     kind: store.kind,
     where: store.where,
