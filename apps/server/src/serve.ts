@@ -5,6 +5,7 @@ import { openDatabase, type Db } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { slowStatements } from './db/slow-statements';
 import { purgeEndedWindows } from './http/rate-limit-store';
+import { takeUpkeepTurn } from './jobs/upkeep-turn';
 import { authRepo } from './modules/auth/auth.repo';
 import { tokenHash } from './modules/auth/tokens';
 import { isDatabaseEmpty, seedDemo } from './seed/demo-seed';
@@ -17,6 +18,8 @@ import { LISTENING_MESSAGE, SUPERVISED_ENV } from './server-processes';
 
 /** Lines of a price file per transaction on the embedded database: about 50 ms each, other requests answer between. */
 const EMBEDDED_PRICE_APPLY_CHUNK = 2000;
+/** The store-wide file purge: one host takes it per this window (the upkeep runs hourly on every host). */
+const FILE_PURGE_EVERY_MS = 50 * 60_000;
 
 /** Migrations, the web client's OAuth client, and the demo data into an empty database. */
 export async function prepareDatabase(config: Config, db: Db) {
@@ -43,8 +46,11 @@ export async function serve(config: Config, { prepare, processes }: { prepare: b
   const upkeep = () => {
     void app.services.auth.purgeExpiredTokens().catch(() => {});
     void purgeEndedWindows(database.db).catch(() => {});
-    // Expired exports (a day old) and files on disk whose row is gone (issue 37.6).
-    void app.services.files.purge().catch((err) => app.log.error({ err }, 'file purge failed'));
+    // Expired exports (a day old) and stored objects whose row is gone (issue 37.6): one host an hour walks the store
+    // (issue 42), each its own scratch folder.
+    void takeUpkeepTurn(database.db, 'files.purge', FILE_PURGE_EVERY_MS)
+      .then((mine) => Promise.all([app.services.files.purgeScratch(), mine && app.services.files.purge()]))
+      .catch((err) => app.log.error({ err }, 'file purge failed'));
     // Built reports kept a day under their REPORT_ID (issue 39 §3).
     void app.services.reports.purge().catch((err) => app.log.error({ err }, 'report purge failed'));
   };

@@ -48,6 +48,7 @@ import * as orderSortIndexesLive from './migrations/2026-11-28-0056-order-sort-i
 import * as clientSearchTrigrams from './migrations/2026-11-28-0057-client-search-trigrams';
 import * as readModelSql from './migrations/2026-11-28-0058-read-model-sql';
 import * as exchange1c from './migrations/2026-11-28-0059-exchange-1c';
+import * as upkeepTurns from './migrations/2026-11-28-0061-upkeep-turns';
 import { applyReadModelSql } from './read-model-sql';
 
 /** Dated migrations, listed here so that the bundled server carries them. */
@@ -100,6 +101,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-28-0057-client-search-trigrams': clientSearchTrigrams,
   '2026-11-28-0058-read-model-sql': readModelSql,
   '2026-11-28-0059-exchange-1c': exchange1c,
+  '2026-11-28-0061-upkeep-turns': upkeepTurns,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -962,6 +962,12 @@ export interface Exchange1cOrdersTable {
   taken_at: Date | null;
 }
 
+/** Which host last ran an upkeep task shared by all hosts (migration 0061). */
+export interface UpkeepTurnsTable {
+  name: string;
+  last_run_at: Generated<Date>;
+}
+
 export interface DB {
   partners: PartnersTable;
   users: UsersTable;
@@ -1048,4 +1054,5 @@ export interface DB {
   exchange_1c_products: Exchange1cProductsTable;
   exchange_1c_orders: Exchange1cOrdersTable;
   content_pages: ContentPagesTable;
+  upkeep_turns: UpkeepTurnsTable;
 }

@@ -148,9 +148,17 @@ export function fileStore(db: Db, blobs: BlobStore, dataDir: string) {
       return { id, originalName: meta.originalName, url: fileDownloadUrl(id) };
     },
 
-    /** Stores bytes already in memory (an upload of request.uploads). */
+    /** Stores bytes already in memory (a file made small by the server, a test's). */
     save(meta: NewFile, data: Buffer, trx: Db): Promise<StoredFile> {
       return this.create(meta, (file) => fs.writeFile(file, data), trx);
+    },
+
+    /**
+     * Stores an upload of request.uploads from its scratch file, never whole in memory. The scratch file is copied,
+     * not moved: it stays the request's, which removes it when it ends, and one upload may be stored more than once.
+     */
+    saveUpload(meta: NewFile, upload: { path: string }, trx: Db): Promise<StoredFile> {
+      return this.create(meta, (file) => fs.copyFile(upload.path, file), trx);
     },
 
     /** Forgets a file of this partner: its row, then its bytes. Unknown ids are ignored. */
@@ -190,9 +198,11 @@ export function fileStore(db: Db, blobs: BlobStore, dataDir: string) {
         // A short batch was the last; one of which nothing was deleted (taken by another process) ends the run too.
         if (rows.length < PURGE_BATCH || !deleted) break;
       }
-      await purgeScratch(dataDir, now);
       return { expired, orphans: await collectOrphans(now) };
     },
+
+    /** This host's scratch files a crash left (a day old): every host its own, unlike purge(). */
+    purgeScratch: (now = new Date()) => purgeScratch(dataDir, now),
   };
 }
 
