@@ -178,6 +178,7 @@ export function buildServices(db: Db, config: AppDeps['config'], log: (msg: stri
   const auth = authService(db, { accessTtlSeconds: config.ACCESS_TOKEN_TTL, refreshTtlSeconds: config.REFRESH_TOKEN_TTL }, shops, changes);
   const exchange1c = exchange1cModule(db, {
     jobs,
+    blobs,
     dataDir: config.dataDir,
     apply: {
       uploads: priceUploadFromRows(db, { engine: priceEngine, jobs, applyChunk: config.priceApplyChunk }),

@@ -6,9 +6,11 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXCHANGE_1C_LIMITS, EXCHANGE_1C_MSG } from '@b2b/contracts/exchange-1c';
 import { EXCHANGE_1C_PROTOCOL_ROUTES } from '@b2b/contracts/routes/exchange-1c-protocol';
+import { readAll } from '@/files/blob-store';
 import { zipBombXlsx } from '@/files/spreadsheet-test-files';
 import { createTestApp, type TestApp } from '@/test/test-app';
 import { exchange1cClient, setExchangeAccount, zipFiles, type Exchange1cClient } from './exchange-1c-client';
+import { sessionFiles, sessionPrefix } from './exchange-files';
 import { EXCHANGE_COOKIE } from './exchange-protocol.service';
 
 /*
@@ -49,10 +51,31 @@ const sessionRow = async (c: Exchange1cClient) =>
     .where('token_hash', '=', createHash('sha256').update(c.cookie!.value).digest('hex'))
     .executeTakeFirstOrThrow();
 
-const folderOf = async (c: Exchange1cClient) => {
+/** The session's files as the store holds them (exchange-files.ts): name → parts in order. */
+const filesOf = async (c: Exchange1cClient) => {
   const row = await sessionRow(c);
-  return path.join(t.dataDir, 'exchange-1c', String(row.partner_id), String(row.id));
+  return sessionFiles(t.app.services.blobs, Number(row.partner_id), Number(row.id));
 };
+
+/** A file of the session as stored: its parts joined in order (undefined: none stored). */
+async function storedFile(c: Exchange1cClient, name: string): Promise<string | undefined> {
+  const file = (await filesOf(c)).get(name);
+  if (!file) return undefined;
+  const pieces: Buffer[] = [];
+  for (const part of file.parts) pieces.push(await readAll((await t.app.services.blobs.get(part.key))!.body));
+  return Buffer.concat(pieces).toString('utf8');
+}
+
+/** Every object under the session's prefix. */
+async function sessionKeys(c: Exchange1cClient): Promise<string[]> {
+  const row = await sessionRow(c);
+  const keys: string[] = [];
+  for await (const entry of t.app.services.blobs.list(sessionPrefix(Number(row.partner_id), Number(row.id)))) keys.push(entry.key);
+  return keys;
+}
+
+/** The scratch files (DATA_DIR/tmp) left on this host: none once a call or a job is done. */
+const scratchLeft = () => (fs.existsSync(path.join(t.dataDir, 'tmp')) ? fs.readdirSync(path.join(t.dataDir, 'tmp')) : []);
 
 const expectFailure = (reply: { status: number; lines: string[]; contentType: string }, reason: string) => {
   expect(reply.status).toBe(200);
@@ -180,12 +203,14 @@ describe('mode=file', () => {
       });
       expect(reply.lines).toEqual(['success']);
     }
-    const dir = await folderOf(c);
-    expect(fs.readFileSync(path.join(dir, 'import.xml'), 'utf8')).toBe(parts.join(''));
+    // Each part an object of its own in the store, joined in the order they came.
+    expect((await filesOf(c)).get('import.xml')!.parts).toHaveLength(3);
+    expect(await storedFile(c, 'import.xml')).toBe(parts.join(''));
     expect(Number((await sessionRow(c)).bytes_received)).toBe(Buffer.byteLength(parts.join('')));
-    // A new catalogue exchange (init) starts from an empty folder.
+    expect(scratchLeft()).toEqual([]);
+    // A new catalogue exchange (init) starts from an empty session.
     await c.init();
-    expect(fs.existsSync(path.join(dir, 'import.xml'))).toBe(false);
+    expect(await sessionKeys(c)).toEqual([]);
     expect(Number((await sessionRow(c)).bytes_received)).toBe(0);
   });
 
@@ -198,16 +223,15 @@ describe('mode=file', () => {
       payload: Readable.from([Buffer.from('<a>'), Buffer.from('</a>')]),
     });
     expect(res.body).toBe('success');
-    expect(fs.readFileSync(path.join(await folderOf(c), 'offers.xml'), 'utf8')).toBe('<a></a>');
+    expect(await storedFile(c, 'offers.xml')).toBe('<a></a>');
   });
 
   it('keeps files in subfolders and drops pictures and other files, answering success', async () => {
     const c = await session();
     expect((await c.call('catalog', 'file', { filename: 'import_files/ab/picture.jpg', body: Buffer.from('jpeg') })).lines).toEqual(['success']);
     expect((await c.call('catalog', 'file', { filename: 'sub/dir/prices0_1.xml', body: Buffer.from('<x/>') })).lines).toEqual(['success']);
-    const dir = await folderOf(c);
-    expect(fs.existsSync(path.join(dir, 'import_files'))).toBe(false);
-    expect(fs.readFileSync(path.join(dir, 'sub/dir/prices0_1.xml'), 'utf8')).toBe('<x/>');
+    expect([...(await filesOf(c)).keys()]).toEqual(['sub/dir/prices0_1.xml']);
+    expect(await storedFile(c, 'sub/dir/prices0_1.xml')).toBe('<x/>');
   });
 
   it('refuses a name with .., an absolute path, a backslash, an empty segment or over 255 characters, writing nothing', async () => {
@@ -257,9 +281,9 @@ describe('mode=file', () => {
       ),
     });
     expect(chunked.body).toBe(`failure\n${EXCHANGE_1C_MSG.filePartTooLarge}`);
-    const file = path.join(await folderOf(c), 'import.xml');
-    expect(fs.existsSync(file) ? fs.statSync(file).size : 0).toBe(0);
+    expect(await sessionKeys(c)).toEqual([]);
     expect(Number((await sessionRow(c)).bytes_received)).toBe(0);
+    expect(scratchLeft()).toEqual([]);
   });
 
   it('refuses a part that would take the session past sessionBytes, also when parts arrive at once', async () => {
@@ -277,6 +301,9 @@ describe('mode=file', () => {
     expect(ok).toBe(2);
     for (const r of replies.filter((r) => r.lines[0] !== 'success')) expectFailure(r, EXCHANGE_1C_MSG.sessionTooLarge);
     expect(Number((await sessionRow(c)).bytes_received)).toBe(EXCHANGE_1C_LIMITS.sessionBytes - 50);
+    // The refused parts left no object and no scratch file.
+    expect((await filesOf(c)).size).toBe(2);
+    expect(scratchLeft()).toEqual([]);
   });
 });
 
@@ -308,23 +335,51 @@ describe('mode=import refusals', () => {
       const replies = await c.sendFile('catalog', 'exchange.zip', zip());
       expect(replies.every((r) => r.lines[0] === 'success')).toBe(true);
       expectFailure(await c.call('catalog', 'import', { filename: 'import.xml' }), reason);
-      const dir = await folderOf(c);
-      expect(fs.readdirSync(dir, { recursive: true }).map(String).sort()).toEqual(['exchange.zip']);
+      expect([...(await filesOf(c)).keys()]).toEqual(['exchange.zip']);
+      expect(scratchLeft()).toEqual([]);
     }, 60_000);
   }
 
-  it('unpacks a zip of parts, the XML entries into the folder', async () => {
-    const c = await session();
+  it('unpacks a zip of parts in the import’s scratch folder: its XML read, the store keeping only what 1C sent', async () => {
+    const c = client({ partBytes: 60 });
+    await c.checkauth();
+    await c.init();
+    const xml =
+      '<?xml version="1.0" encoding="UTF-8"?><КоммерческаяИнформация ВерсияСхемы="2.07"><Каталог><Товары/></Каталог></КоммерческаяИнформация>';
     const zip = zipFiles([
-      { name: 'import0_1.xml', data: '<?xml version="1.0"?><a/>' },
+      { name: 'import0_1.xml', data: xml },
       { name: 'import_files/ab/p.jpg', data: 'jpeg' },
     ]);
-    await c.sendFile('catalog', 'exchange.zip', zip);
-    const dir = await folderOf(c);
-    // The import of an unknown kind unpacks nothing by itself; an import of a known file does.
-    await c.call('catalog', 'import', { filename: 'import0_1.xml' });
-    expect(fs.readFileSync(path.join(dir, 'import0_1.xml'), 'utf8')).toBe('<?xml version="1.0"?><a/>');
-    expect(fs.existsSync(path.join(dir, 'import_files'))).toBe(false);
+    expect((await c.sendFile('catalog', 'exchange.zip', zip)).length).toBeGreaterThan(2);
+    expect((await filesOf(c)).get('exchange.zip')!.parts.length).toBeGreaterThan(2);
+    // The import of an unknown kind unpacks nothing by itself; an import of a known file does, and reads it.
+    expect(await c.importFile('catalog', 'import0_1.xml')).toMatchObject({ result: 'success' });
+    const row = await sessionRow(c);
+    const run = await t.database.db
+      .selectFrom('exchange_1c_runs')
+      .selectAll()
+      .where('session_id', '=', row.id)
+      .where('filename', '=', 'import0_1.xml')
+      .executeTakeFirstOrThrow();
+    expect(run).toMatchObject({ status: 'SUCCESS', files: [{ name: 'import0_1.xml', bytes: Buffer.byteLength(xml) }] });
+    expect([...(await filesOf(c)).keys()]).toEqual(['exchange.zip']);
+    expect(scratchLeft()).toEqual([]);
+  });
+
+  it('starts the import of 1C’s orders document once its root is closed, the closing tag cut across small parts', async () => {
+    const c = client({ partBytes: 7 });
+    expect((await c.checkauth('sale')).lines[0]).toBe('success');
+    await c.init('sale');
+    const doc = Buffer.from('<?xml version="1.0" encoding="UTF-8"?><КоммерческаяИнформация ВерсияСхемы="2.08"></КоммерческаяИнформация>');
+    const row = await sessionRow(c);
+    const runsOf = (filename: string) =>
+      t.database.db.selectFrom('exchange_1c_runs').select('status').where('session_id', '=', row.id).where('filename', '=', filename).execute();
+    // Not closed: no run. Closed, the last part a few bytes of the tag: its run started without mode=import.
+    await c.sendFile('sale', 'open.xml', doc.subarray(0, doc.length - 5));
+    expect(await runsOf('open.xml')).toEqual([]);
+    expect((await c.sendFile('sale', 'orders.xml', doc)).every((r) => r.lines[0] === 'success')).toBe(true);
+    expect((await filesOf(c)).get('orders.xml')!.parts.length).toBeGreaterThan(10);
+    expect(await runsOf('orders.xml')).toHaveLength(1);
   });
 });
 

@@ -1,26 +1,28 @@
 import { createHash, randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { EXCHANGE_1C_LIMITS, EXCHANGE_1C_MSG } from '@b2b/contracts/exchange-1c';
 import { EXCHANGE_1C_PROTOCOL_MSG } from '@b2b/contracts/routes/exchange-1c-protocol';
 import type { Db } from '@/db/database';
+import { StoreUnavailable, type BlobStore } from '@/files/blob-store';
 import type { JobQueue } from '@/jobs/job-queue';
 // The sign-in limit's own table and counting (login_failures): auth exposes no reservation by a key of the caller's.
 import { AppError } from '@/http/app-error';
 import { encodeText, type ExchangeCharset } from './commerceml/windows-1251';
 import {
-  appendPart,
+  discardPart,
   dropPart,
-  emptySessionDir,
   ExchangeRefusal,
-  fileIn,
   fileKind,
-  fileSize,
+  fileTail,
+  importedFileBytes,
+  partKey,
   safeFileName,
-  sessionDir,
-  truncateTo,
-  unpackZips,
+  sessionFiles,
+  sessionPrefix,
+  spoolPart,
+  storePart,
+  type SpooledPart,
 } from './exchange-files';
 import { EXCHANGE_IMPORT_JOB, importKind, registerExchangeImportJob, type ApplyDeps } from './exchange-import-job';
 import { exchangeSale } from './exchange-sale';
@@ -67,19 +69,8 @@ const failure = (reason: string) => lines('failure', reason);
 const ROOT_END = '</КоммерческаяИнформация>';
 const ROOT_ENDS = [Buffer.from(ROOT_END, 'utf8'), encodeText(ROOT_END, 'windows-1251')];
 
-/** Whether the file's last bytes close CommerceML's root (in UTF-8 or windows-1251). */
-async function endsDocument(file: string): Promise<boolean> {
-  const handle = await fs.open(file, 'r').catch(() => undefined);
-  if (!handle) return false;
-  try {
-    const size = (await handle.stat()).size;
-    const tail = Buffer.alloc(Math.min(size, 256));
-    await handle.read(tail, 0, tail.length, size - tail.length);
-    return ROOT_ENDS.some((end) => tail.includes(end));
-  } finally {
-    await handle.close();
-  }
-}
+/** Whether a file's last bytes close CommerceML's root (in UTF-8 or windows-1251). */
+const endsDocument = (tail: Buffer) => ROOT_ENDS.some((end) => tail.includes(end));
 
 /** Login and password of a Basic authorization header (UTF-8), or undefined. */
 function basicCredentials(header: string | undefined): { login: string; password: string } | undefined {
@@ -112,6 +103,9 @@ export function exchangeProtocol(
   db: Db,
   deps: {
     jobs: JobQueue;
+    /** Where the session's files live (exchange-files.ts), whichever host takes a call. */
+    blobs: BlobStore;
+    /** This host's scratch files (DATA_DIR/tmp): a part being received. */
     dataDir: string;
     sale: SaleService;
     passwords: ExchangePasswords;
@@ -152,36 +146,52 @@ export function exchangeProtocol(
     return lines('success', EXCHANGE_COOKIE, token, `sessid=${token}`, `timestamp=${Math.floor(Date.now() / 1000)}`);
   }
 
-  async function receiveFile(partnerId: number, sessionId: number, call: ExchangeCall): Promise<ExchangeAnswer> {
+  /**
+   * One part of a file (mode=file): read into a scratch file, counted into the session's bytes, then stored as an
+   * object of its own keyed by where it starts among them (exchange-files.ts). Answers the answer and, for a part
+   * stored, its last bytes (read on this host: the sale's document is checked whole by them).
+   */
+  async function receiveFile(partnerId: number, sessionId: number, call: ExchangeCall): Promise<{ answer: ExchangeAnswer; tail?: Buffer }> {
     const name = safeFileName(call.filename);
-    if (!name) return failure(EXCHANGE_1C_MSG.badFileName);
+    if (!name) return { answer: failure(EXCHANGE_1C_MSG.badFileName) };
     const limit = EXCHANGE_1C_LIMITS.filePartBytes;
-    if (call.declaredBytes !== undefined && call.declaredBytes > limit) return failure(EXCHANGE_1C_MSG.filePartTooLarge);
+    if (call.declaredBytes !== undefined && call.declaredBytes > limit) return { answer: failure(EXCHANGE_1C_MSG.filePartTooLarge) };
     if (fileKind(name) === 'other') {
       await dropPart(call.body, limit);
-      return success();
+      return { answer: success() };
     }
-    const dir = sessionDir(deps.dataDir, partnerId, sessionId);
     const cap = EXCHANGE_1C_LIMITS.sessionBytes;
     // A declared length is counted before a byte is read; a chunked part once it has arrived.
     if (call.declaredBytes !== undefined) {
-      if ((await sessions.addBytes(partnerId, sessionId, call.declaredBytes, cap)) === undefined) return failure(EXCHANGE_1C_MSG.sessionTooLarge);
+      const declared = call.declaredBytes;
+      const total = await sessions.addBytes(partnerId, sessionId, declared, cap);
+      if (total === undefined) return { answer: failure(EXCHANGE_1C_MSG.sessionTooLarge) };
+      let part: SpooledPart;
       try {
-        const got = await appendPart(dir, name, call.body, call.declaredBytes);
-        if (got < call.declaredBytes) await sessions.returnBytes(partnerId, sessionId, call.declaredBytes - got);
+        part = await spoolPart(deps.dataDir, call.body, declared);
+        await storePart(deps.blobs, partKey(partnerId, sessionId, name, total - declared), part);
       } catch (err) {
-        await sessions.returnBytes(partnerId, sessionId, call.declaredBytes);
+        await sessions.returnBytes(partnerId, sessionId, declared);
         throw err;
       }
-      return success();
+      if (part.bytes < declared) await sessions.returnBytes(partnerId, sessionId, declared - part.bytes);
+      return { answer: success(), tail: part.tail };
     }
-    const before = (await fileSize(fileIn(dir, name))) ?? 0;
-    const got = await appendPart(dir, name, call.body, limit);
-    if ((await sessions.addBytes(partnerId, sessionId, got, cap)) === undefined) {
-      await truncateTo(dir, name, before);
-      return failure(EXCHANGE_1C_MSG.sessionTooLarge);
+    const part = await spoolPart(deps.dataDir, call.body, limit);
+    let total: number | undefined;
+    try {
+      total = await sessions.addBytes(partnerId, sessionId, part.bytes, cap);
+    } finally {
+      if (total === undefined) await discardPart(part);
     }
-    return success();
+    if (total === undefined) return { answer: failure(EXCHANGE_1C_MSG.sessionTooLarge) };
+    try {
+      await storePart(deps.blobs, partKey(partnerId, sessionId, name, total - part.bytes), part);
+    } catch (err) {
+      await sessions.returnBytes(partnerId, sessionId, part.bytes);
+      throw err;
+    }
+    return { answer: success(), tail: part.tail };
   }
 
   /**
@@ -189,10 +199,10 @@ export function exchangeProtocol(
    * imports it at once): once the document is whole (its root closed), its import starts; a later mode=import of it
    * finds that run.
    */
-  async function importWholeSaleFile(partnerId: number, sessionId: number, call: ExchangeCall): Promise<void> {
+  async function importWholeSaleFile(partnerId: number, sessionId: number, call: ExchangeCall, lastTail: Buffer): Promise<void> {
     const name = safeFileName(call.filename);
     if (!name || fileKind(name) !== 'xml') return;
-    if (await endsDocument(fileIn(sessionDir(deps.dataDir, partnerId, sessionId), name))) await startImport(partnerId, sessionId, 'sale', call);
+    if (endsDocument(await fileTail(deps.blobs, partnerId, sessionId, name, lastTail))) await startImport(partnerId, sessionId, 'sale', call);
   }
 
   /** What 1C reads while it polls an import: progress, success, or the run's first error. */
@@ -216,14 +226,13 @@ export function exchangeProtocol(
     if (known) return runAnswer(known);
     // A file the site has nothing to do with (2.10's groups, properties, units…): done.
     if (!importKind(type, name)) return success();
-    const dir = sessionDir(deps.dataDir, partnerId, sessionId);
+    let bytes: number | undefined;
     try {
-      await unpackZips(dir);
+      bytes = await importedFileBytes(deps.blobs, await sessionFiles(deps.blobs, partnerId, sessionId), name);
     } catch (err) {
       if (err instanceof ExchangeRefusal) return refusedImport(partnerId, sessionId, type, name, err.message);
       throw err;
     }
-    const bytes = await fileSize(fileIn(dir, name));
     if (bytes === undefined) return refusedImport(partnerId, sessionId, type, name, EXCHANGE_1C_MSG.fileNotFound);
     const created = await db.transaction().execute(async (trx) => {
       const r = exchangeRunsRepo(trx);
@@ -262,13 +271,13 @@ export function exchangeProtocol(
     switch (call.mode) {
       case 'init':
         if (type === 'catalog') {
-          await emptySessionDir(sessionDir(deps.dataDir, partnerId, sessionId));
+          await deps.blobs.deletePrefix(sessionPrefix(partnerId, sessionId));
           await sessions.resetBytes(partnerId, sessionId);
         }
         return lines('zip=yes', `file_limit=${EXCHANGE_1C_LIMITS.filePartBytes}`, `sessid=${call.token}`, `version=${SCHEMA_VERSION}`);
       case 'file': {
-        const answer = await receiveFile(partnerId, sessionId, call);
-        if (type === 'sale' && 'lines' in answer && answer.lines[0] === 'success') await importWholeSaleFile(partnerId, sessionId, call);
+        const { answer, tail } = await receiveFile(partnerId, sessionId, call);
+        if (type === 'sale' && tail) await importWholeSaleFile(partnerId, sessionId, call, tail);
         return answer;
       }
       case 'import':
@@ -297,6 +306,8 @@ export function exchangeProtocol(
       } catch (err) {
         if (err instanceof ExchangeRefusal) return failure(err.message);
         deps.log?.('exchange 1c: call failed', err);
+        // The file store did not answer: 1C's administrator reads why, in Russian, and 1C tries the exchange again.
+        if (err instanceof StoreUnavailable) return failure(err.message);
         return failure(EXCHANGE_1C_PROTOCOL_MSG.serverError);
       }
     },
@@ -310,6 +321,7 @@ export function exchange1cModule(
   db: Db,
   deps: {
     jobs: JobQueue;
+    blobs: BlobStore;
     dataDir: string;
     apply: ApplyDeps;
     passwords: ExchangePasswords;
@@ -317,9 +329,10 @@ export function exchange1cModule(
     log?: (msg: string, err?: unknown) => void;
   },
 ) {
-  registerExchangeImportJob(db, { jobs: deps.jobs, dataDir: deps.dataDir, apply: deps.apply });
+  registerExchangeImportJob(db, { jobs: deps.jobs, blobs: deps.blobs, dataDir: deps.dataDir, apply: deps.apply });
   return exchangeProtocol(db, {
     jobs: deps.jobs,
+    blobs: deps.blobs,
     dataDir: deps.dataDir,
     sale: exchangeSale(db),
     passwords: deps.passwords,
