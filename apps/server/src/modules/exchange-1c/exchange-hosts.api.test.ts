@@ -115,7 +115,7 @@ beforeAll(async () => {
     .execute();
   const codes = [...new Set(Object.values(FIXTURE_EXCHANGES).flatMap((e) => e.matchedCodes))];
   await db.updateTable('catalog_products').set({ active: true }).where('up_code_1c', 'in', codes).execute();
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   await b?.close();
