@@ -49,7 +49,9 @@ export async function serve(config: Config, { prepare, processes }: { prepare: b
     // Expired exports (a day old) and stored objects whose row is gone (issue 37.6): one host an hour walks the store
     // (issue 42), each its own scratch folder.
     void takeUpkeepTurn(database.db, 'files.purge', FILE_PURGE_EVERY_MS)
-      .then((mine) => Promise.all([app.services.files.purgeScratch(), mine && app.services.files.purge()]))
+      .then((mine) =>
+        Promise.all([app.services.files.purgeScratch(), mine && app.services.files.purge(), mine && app.services.exchange1c.purgeEndedSessions()]),
+      )
       .catch((err) => app.log.error({ err }, 'file purge failed'));
     // Built reports kept a day under their REPORT_ID (issue 39 §3).
     void app.services.reports.purge().catch((err) => app.log.error({ err }, 'report purge failed'));

@@ -28,6 +28,7 @@ import { EXCHANGE_IMPORT_JOB, importKind, registerExchangeImportJob, type ApplyD
 import { exchangeSale } from './exchange-sale';
 import { exchangeRunsRepo, type ExchangeRunsRepo } from './exchange-runs.repo';
 import { exchangeSessionsRepo } from './exchange-sessions.repo';
+import { purgeEndedSessions } from './exchange-session-purge';
 
 /*
  * 1C:Enterprise's «Обмен с сайтом» (CommerceML 2 over HTTP), the site's side: checkauth → init → file (parts) →
@@ -311,6 +312,9 @@ export function exchangeProtocol(
         return failure(EXCHANGE_1C_PROTOCOL_MSG.serverError);
       }
     },
+
+    /** The files of sessions that ended a day ago (the hourly store-wide purge). */
+    purgeEndedSessions: () => purgeEndedSessions(db, deps.blobs),
   };
 }
 
