@@ -261,7 +261,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     errorResponseBuilder: (_req, ctx) =>
       new AppError('too_many_requests', 429, MSG.tooManyRequests, { 'retry-after': String(Math.ceil(ctx.ttl / 1000)) }),
   });
-  await registerBodyParsers(app);
+  await registerBodyParsers(app, deps.config.dataDir);
   registerAuthHook(app, services.auth.resolveAccessToken);
 
   await registerApiDocs(app, deps.config.API_DOCS ?? 'staff', services.auth.resolveAccessToken);

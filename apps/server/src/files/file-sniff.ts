@@ -1,3 +1,5 @@
+import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
 import { MEDIA_TYPES } from '@b2b/contracts/http/form-fields';
 import { SPREADSHEET_EXTENSIONS } from '@b2b/contracts/limits';
 import { spreadsheetNameProblem } from '@b2b/contracts/spreadsheet-files';
@@ -43,8 +45,18 @@ const OPEN_DOCUMENT: Record<string, FileKind> = {
 
 const startsWith = (data: Buffer, magic: Buffer) => data.length >= magic.length && data.subarray(0, magic.length).equals(magic);
 
+/** Names a zip or an OLE compound file holds somewhere in its bytes (not only in its first ones). */
+const MARKERS = {
+  docx: Buffer.from('word/document.xml', 'latin1'),
+  xlsx: Buffer.from('xl/workbook.xml', 'latin1'),
+  word: Buffer.from('WordDocument', 'utf16le'),
+  workbook: Buffer.from('Workbook', 'utf16le'),
+  book: Buffer.from('Book', 'utf16le'),
+};
+type Holds = (marker: Buffer) => boolean;
+
 /** A zip: OpenDocument names its type in the stored "mimetype" entry; OOXML by its part names. */
-function zipKind(data: Buffer): FileKind | null {
+function zipKind(data: Buffer, holds: Holds): FileKind | null {
   const nameLength = data.readUInt16LE(26);
   const extraLength = data.readUInt16LE(28);
   if (data.subarray(30, 30 + nameLength).toString('latin1') === 'mimetype') {
@@ -55,15 +67,15 @@ function zipKind(data: Buffer): FileKind | null {
       .replace(/[^\x21-\x7e].*$/s, '');
     return OPEN_DOCUMENT[mime] ?? null;
   }
-  if (data.includes('word/document.xml', 0, 'latin1')) return 'docx';
-  if (data.includes('xl/workbook.xml', 0, 'latin1')) return 'xlsx';
+  if (holds(MARKERS.docx)) return 'docx';
+  if (holds(MARKERS.xlsx)) return 'xlsx';
   return null;
 }
 
 /** An OLE compound file: Word keeps a "WordDocument" stream, Excel a "Workbook" (or old "Book") stream. */
-function oleKind(data: Buffer): FileKind | null {
-  if (data.includes(Buffer.from('WordDocument', 'utf16le'))) return 'doc';
-  if (data.includes(Buffer.from('Workbook', 'utf16le')) || data.includes(Buffer.from('Book', 'utf16le'))) return 'xls';
+function oleKind(holds: Holds): FileKind | null {
+  if (holds(MARKERS.word)) return 'doc';
+  if (holds(MARKERS.workbook) || holds(MARKERS.book)) return 'xls';
   return null;
 }
 
@@ -77,13 +89,16 @@ function isText(data: Buffer): boolean {
   return true;
 }
 
-/** The kind of the content; csv is any text, so it is only told when the name asks for it. */
-export function sniffKind(data: Buffer, wantsCsv = false): FileKind | null {
+/**
+ * The kind of the content; csv is any text, so it is only told when the name asks for it. `data` is the whole file,
+ * or its first HEAD_BYTES when `holds` looks for the zip's and OLE's names in the whole file.
+ */
+export function sniffKind(data: Buffer, wantsCsv = false, holds: Holds = (marker) => data.includes(marker)): FileKind | null {
   if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'jpeg';
   if (startsWith(data, PNG)) return 'png';
   if (data.subarray(0, 1024).includes('%PDF-', 0, 'latin1')) return 'pdf';
-  if (startsWith(data, ZIP) && data.length > 30) return zipKind(data);
-  if (startsWith(data, OLE)) return oleKind(data);
+  if (startsWith(data, ZIP) && data.length > 30) return zipKind(data, holds);
+  if (startsWith(data, OLE)) return oleKind(holds);
   if (wantsCsv && isText(data)) return 'csv';
   return null;
 }
@@ -101,15 +116,60 @@ export function acceptedKind<K extends FileKind>(filename: string, data: Buffer,
   return actual === named ? (actual as K) : null;
 }
 
+/** The bytes of a file's head that tell its kind: the magic numbers, a zip's first entry, the text sample. */
+const HEAD_BYTES = 64 * 1024;
+
+async function headOf(file: string): Promise<Buffer> {
+  const handle = await fs.open(file, 'r');
+  try {
+    const head = Buffer.alloc(HEAD_BYTES);
+    const { bytesRead } = await handle.read(head, 0, HEAD_BYTES, 0);
+    return head.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Which of the markers the file holds, read chunk by chunk (a marker across two chunks is found too). */
+async function markersIn(file: string): Promise<Set<Buffer>> {
+  const markers = Object.values(MARKERS);
+  const overlap = Math.max(...markers.map((m) => m.length)) - 1;
+  const found = new Set<Buffer>();
+  let tail = Buffer.alloc(0);
+  for await (const chunk of createReadStream(file, { highWaterMark: 256 * 1024 })) {
+    const window = Buffer.concat([tail, chunk as Buffer]);
+    for (const marker of markers) if (!found.has(marker) && window.includes(marker)) found.add(marker);
+    if (found.size === markers.length) break;
+    tail = window.subarray(Math.max(0, window.length - overlap));
+  }
+  return found;
+}
+
+/** sniffKind of a file on disk (an upload's scratch file): its head, and for a zip or OLE file the names it holds. */
+export async function sniffFileKind(file: string, wantsCsv = false): Promise<FileKind | null> {
+  const head = await headOf(file);
+  const needsMarkers = (startsWith(head, ZIP) && head.length > 30) || startsWith(head, OLE);
+  const found = needsMarkers ? await markersIn(file) : new Set<Buffer>();
+  return sniffKind(head, wantsCsv, (marker) => found.has(marker));
+}
+
+/** acceptedKind of a file on disk. */
+export async function acceptedFileKind<K extends FileKind>(filename: string, file: string, allowed: readonly K[]): Promise<K | null> {
+  const named = extensionKind(filename);
+  if (!named || !(allowed as readonly FileKind[]).includes(named)) return null;
+  const actual = await sniffFileKind(file, named === 'csv');
+  return actual === named ? (actual as K) : null;
+}
+
 /** The first bytes of an OLE2 compound file (D0 CF 11 E0): the old binary Excel, whatever its name says. */
 const isOle2 = (data: Buffer) => data.length >= 4 && data[0] === 0xd0 && data[1] === 0xcf && data[2] === 0x11 && data[3] === 0xe0;
 
 /**
  * The kind of a spreadsheet upload (a price, remains, multiplicity, promo or exclusion file): xlsx or csv by name and
  * content; `old-excel` for the old binary format, named .xls or holding OLE2 bytes (refused with its own message,
- * MSG.spreadsheetOldExcel, issue 39 §3); null for anything else.
+ * MSG.spreadsheetOldExcel, issue 39 §3); null for anything else. `file` is its path (an upload's scratch file).
  */
-export function spreadsheetKind(filename: string, data: Buffer): (typeof SPREADSHEET_KINDS)[number] | 'old-excel' | null {
-  if (spreadsheetNameProblem(filename) === 'old-excel' || isOle2(data)) return 'old-excel';
-  return acceptedKind(filename, data, SPREADSHEET_KINDS);
+export async function spreadsheetKind(filename: string, file: string): Promise<(typeof SPREADSHEET_KINDS)[number] | 'old-excel' | null> {
+  if (spreadsheetNameProblem(filename) === 'old-excel' || isOle2(await headOf(file))) return 'old-excel';
+  return acceptedFileKind(filename, file, SPREADSHEET_KINDS);
 }

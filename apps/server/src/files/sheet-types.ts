@@ -35,9 +35,12 @@ export class SheetFailure extends Error {
 /** Excel's own limit of a cell's text; longer text (only a crafted file has it) is cut. */
 export const MAX_CELL_TEXT = 32_767;
 
+/** A spreadsheet's bytes in memory, or the path of a file the worker reads itself (an upload's scratch file). */
+export type SheetSource = Uint8Array | { path: string };
+
 export interface WorkerInput {
   kind: SpreadsheetKind;
-  data: Uint8Array;
+  data: SheetSource;
   limits: SheetLimits;
 }
 

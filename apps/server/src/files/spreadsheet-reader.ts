@@ -12,7 +12,7 @@ import type { ReaderMessage, SheetFailureReason, SheetLimits, SpreadsheetKind, S
  * takes longer than the time limit to parse, or cannot be read at all.
  *
  *   try {
- *     for await (const rows of readSpreadsheet(kind, upload.data)) { ...; if (enough) break; }
+ *     for await (const rows of readSpreadsheet(kind, upload)) { ...; if (enough) break; }
  *   } catch (err) {
  *     if (err instanceof SpreadsheetError) return failed({ file: err.message });
  *     throw err;
@@ -115,7 +115,12 @@ function inboxOf(worker: Worker) {
   };
 }
 
-export async function* readSpreadsheet(kind: SpreadsheetKind, data: Buffer, options: ReadOptions = {}): AsyncGenerator<SpreadsheetRow[]> {
+/** `data`: the file's bytes, or its path (an upload's scratch file: the worker reads it, the main heap never holds it). */
+export async function* readSpreadsheet(
+  kind: SpreadsheetKind,
+  data: Buffer | { path: string },
+  options: ReadOptions = {},
+): AsyncGenerator<SpreadsheetRow[]> {
   const limits: SheetLimits = {
     maxRows: options.maxRows ?? LIMITS.spreadsheetMaxRows,
     maxColumns: options.maxColumns ?? LIMITS.spreadsheetMaxColumns,
@@ -128,10 +133,12 @@ export async function* readSpreadsheet(kind: SpreadsheetKind, data: Buffer, opti
   const inbox = inboxOf(worker);
   let finished = false;
   try {
-    // A copy with memory of its own, handed over to the worker rather than copied again.
-    const copy = new Uint8Array(data);
-    const read: ReaderMessage = { type: 'read', input: { kind, data: copy, limits } };
-    worker.postMessage(read, [copy.buffer]);
+    if (Buffer.isBuffer(data)) {
+      // A copy with memory of its own, handed over to the worker rather than copied again.
+      const copy = new Uint8Array(data);
+      const read: ReaderMessage = { type: 'read', input: { kind, data: copy, limits } };
+      worker.postMessage(read, [copy.buffer]);
+    } else worker.postMessage({ type: 'read', input: { kind, data: { path: data.path }, limits } } satisfies ReaderMessage);
     for (;;) {
       const waitStarted = performance.now();
       const event = await inbox.next(timeLeft);

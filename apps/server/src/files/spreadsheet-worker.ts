@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { parentPort } from 'node:worker_threads';
 import { SheetFailure, type ReaderMessage, type SpreadsheetRow, type WorkerInput, type WorkerMessage } from './sheet-types';
 import { spreadsheetRows } from './spreadsheet-rows';
@@ -31,7 +32,9 @@ const weight = (row: SpreadsheetRow) => row.cells.reduce<number>((sum, c) => sum
 async function read({ kind, data, limits }: WorkerInput): Promise<void> {
   let batch: SpreadsheetRow[] = [];
   let text = 0;
-  for await (const rows of spreadsheetRows(kind, Buffer.from(data.buffer, data.byteOffset, data.byteLength), limits)) {
+  // A file on disk is read here, into the worker's heap, never the main thread's.
+  const bytes = data instanceof Uint8Array ? Buffer.from(data.buffer, data.byteOffset, data.byteLength) : await readFile(data.path);
+  for await (const rows of spreadsheetRows(kind, bytes, limits)) {
     for (const row of rows) {
       batch.push(row);
       text += weight(row);

@@ -2,7 +2,7 @@ import { LIMITS } from '@b2b/contracts/limits';
 import { MSG } from '@b2b/contracts/messages';
 import { SHOP_MSG } from '@b2b/contracts/shop';
 import type { UploadedFile } from '@/http/form-body';
-import { acceptedKind, IMAGE_KINDS, KIND_MIME, type FileKind } from './file-sniff';
+import { acceptedFileKind, IMAGE_KINDS, KIND_MIME, type FileKind } from './file-sniff';
 
 /** An upload whose size and kind (by content) passed: what the file store saves it as. */
 export interface CheckedUpload {
@@ -11,10 +11,15 @@ export interface CheckedUpload {
   mime: string;
 }
 
-/** One upload checked: size first (its own text), then the type by content. */
-export function checkUpload(upload: UploadedFile, allowed: readonly FileKind[], maxBytes: number, tooBig: string): CheckedUpload | { error: string } {
-  if (upload.data.length > maxBytes) return { error: tooBig };
-  const kind = acceptedKind(upload.filename, upload.data, allowed);
+/** One upload checked: size first (its own text), then the type by content (read from its scratch file). */
+export async function checkUpload(
+  upload: UploadedFile,
+  allowed: readonly FileKind[],
+  maxBytes: number,
+  tooBig: string,
+): Promise<CheckedUpload | { error: string }> {
+  if (upload.size > maxBytes) return { error: tooBig };
+  const kind = await acceptedFileKind(upload.filename, upload.path, allowed);
   return kind ? { upload, kind, mime: KIND_MIME[kind] } : { error: MSG.fileTypeInvalid };
 }
 

@@ -1,27 +1,39 @@
+import { createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
 import { parse as parseQuery } from 'node:querystring';
 import type { Socket } from 'node:net';
 import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import Busboy, { type BusboyHeaders, type BusboyInstance } from '@fastify/busboy';
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LIMITS } from '@b2b/contracts/limits';
 import { MSG } from '@b2b/contracts/messages';
+import { scratchFile } from '@/files/blob-store';
 import { AppError, badRequest } from './app-error';
 import { BODYLESS, type BodyCaps } from './body-caps';
 import { assertCleanInput } from './input-guard';
 import { jsonNestsDeeperThan } from './json-depth';
 import { unflatten } from './unflatten';
 
+/**
+ * A file of a multipart body, spooled to a scratch file under DATA_DIR/tmp as it arrived (never whole in memory).
+ * The file is the request's: it is removed when the request ends, whatever the route did; a route stores it through
+ * the file store (files.saveUpload), which copies it.
+ */
 export interface UploadedFile {
   field: string;
   filename: string;
   mimetype: string;
-  data: Buffer;
+  /** The scratch file's absolute path. */
+  path: string;
+  /** Its bytes: at most its route's RouteContract.files.maxFileBytes + 1 (a larger file is kept cut there). */
+  size: number;
 }
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Files of a multipart body, read into memory (each at most its route's RouteContract.files.maxFileBytes + 1). */
+    /** Files of a multipart body, spooled to scratch files (UploadedFile). */
     uploads: UploadedFile[];
   }
   interface FastifyContextConfig {
@@ -82,7 +94,7 @@ function byteCap(limit: number, error: () => Error): Transform {
  * when it passes the cap. Multipart bodies are read part by part with caps on the parts, the files and each file;
  * JSON bodies are refused past a nesting depth before they are parsed.
  */
-export async function registerBodyParsers(app: FastifyInstance): Promise<void> {
+export async function registerBodyParsers(app: FastifyInstance, dataDir: string): Promise<void> {
   await app.register(formbody, { parser: parseFlattened });
   const json = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
@@ -91,7 +103,7 @@ export async function registerBodyParsers(app: FastifyInstance): Promise<void> {
     json(request, body as string, done);
   });
   app.addContentTypeParser('multipart/form-data', (request, payload, done) => {
-    readMultipart(request, payload, capsOf(request)).then(
+    readMultipart(request, payload, capsOf(request), spoolOf(request, dataDir)).then(
       (body) => done(null, body),
       (err: Error) => done(err, undefined),
     );
@@ -124,10 +136,73 @@ export async function registerBodyParsers(app: FastifyInstance): Promise<void> {
     request.uploads ??= [];
     assertCleanInput(request);
   });
+  // The request's scratch files go when it ends: answered (whatever the route did), or abandoned by the client.
+  app.addHook('onResponse', async (request) => removeSpool(request));
+  app.addHook('onRequestAbort', async (request) => removeSpool(request));
 }
 
-/** A multipart body's fields (unflattened) and files (into request.uploads), within the route's caps. */
-function readMultipart(request: FastifyRequest, payload: Readable, caps: BodyCaps): Promise<Record<string, unknown>> {
+/** The scratch files of one request's uploads. */
+interface Spool {
+  dataDir: string;
+  /** Set once the request ended: a part still arriving is read away, not written. */
+  closed: boolean;
+  files: { path?: string; part: Readable; written: Promise<void> }[];
+}
+
+const spools = new WeakMap<FastifyRequest, Spool>();
+
+function spoolOf(request: FastifyRequest, dataDir: string): Spool {
+  let spool = spools.get(request);
+  if (!spool) spools.set(request, (spool = { dataDir, closed: false, files: [] }));
+  return spool;
+}
+
+/**
+ * Removes the spool's files: a part still being written is stopped first, and each file is removed once its write
+ * stream has closed (removed earlier, a write stream still opening would create it again).
+ */
+async function removeFiles(spool: Spool): Promise<void> {
+  spool.closed = true;
+  const files = spool.files.splice(0);
+  for (const f of files) f.part.destroy();
+  await Promise.all(
+    files.map(async (f) => {
+      await f.written;
+      if (f.path) await fs.rm(f.path, { force: true });
+    }),
+  );
+}
+
+async function removeSpool(request: FastifyRequest): Promise<void> {
+  const spool = spools.get(request);
+  if (!spool) return;
+  await removeFiles(spool).catch((err: unknown) => request.log.warn({ err }, "an upload's scratch file was not removed"));
+}
+
+/** Writes a file part to a new scratch file as it arrives; the part waits while the disk is slower (pipeline). */
+function spoolPart(spool: Spool, part: Readable): Promise<{ path: string; size: number }> {
+  const entry: Spool['files'][number] = { part, written: Promise.resolve() };
+  const written = (async () => {
+    const file = await scratchFile(spool.dataDir, '.upload');
+    entry.path = file;
+    if (spool.closed) {
+      part.resume();
+      throw new Error('the request ended');
+    }
+    const out = createWriteStream(file);
+    await pipeline(part, out);
+    return { path: file, size: out.bytesWritten };
+  })();
+  entry.written = written.then(
+    () => {},
+    () => {},
+  );
+  spool.files.push(entry);
+  return written;
+}
+
+/** A multipart body's fields (unflattened) and files (spooled, into request.uploads), within the route's caps. */
+function readMultipart(request: FastifyRequest, payload: Readable, caps: BodyCaps, spool: Spool): Promise<Record<string, unknown>> {
   return new Promise((resolve, reject) => {
     let parser: BusboyInstance;
     try {
@@ -139,20 +214,25 @@ function readMultipart(request: FastifyRequest, payload: Readable, caps: BodyCap
       return reject(badRequest(MSG.badRequest));
     }
     const flat: Record<string, string | string[]> = {};
-    const uploads: UploadedFile[] = [];
+    // In the body's order, whichever write ends first.
+    const uploads: (UploadedFile | undefined)[] = [];
     let openFiles = 0;
     let finished = false;
     let settled = false;
+    // A failed body's files are removed before the answer goes (the request's end would remove them too).
     const fail = (err: Error) => {
       if (settled) return;
       settled = true;
       payload.unpipe(parser);
-      reject(err instanceof AppError ? err : badRequest(MSG.badRequest));
+      removeFiles(spool).then(
+        () => reject(err instanceof AppError ? err : badRequest(MSG.badRequest)),
+        () => reject(err instanceof AppError ? err : badRequest(MSG.badRequest)),
+      );
     };
     const settle = () => {
       if (settled || !finished || openFiles > 0) return;
       settled = true;
-      request.uploads = uploads;
+      request.uploads = uploads.filter((u) => u !== undefined);
       resolve(unflatten(flat));
     };
     const over = (message: string) => fail(new AppError('payload_too_large', 413, message));
@@ -162,16 +242,19 @@ function readMultipart(request: FastifyRequest, payload: Readable, caps: BodyCap
       flat[name] = prev === undefined ? value : ([] as string[]).concat(prev, value);
     });
     parser.on('file', (name, file, filename, _encoding, mimetype) => {
+      // A part without a file name is no file: read away. So is any part once the body failed.
+      if (!filename || settled) return void file.resume();
       openFiles++;
-      const chunks: Buffer[] = [];
+      const slot = uploads.push(undefined) - 1;
       // Past its cap the file is kept cut (busboy reads the rest away): the route names it too large.
-      file.on('data', (chunk: Buffer) => chunks.push(chunk));
-      file.on('error', fail);
-      file.on('end', () => {
-        openFiles--;
-        if (filename) uploads.push({ field: name, filename, mimetype, data: Buffer.concat(chunks) });
-        settle();
-      });
+      spoolPart(spool, file).then(
+        ({ path, size }) => {
+          openFiles--;
+          uploads[slot] = { field: name, filename, mimetype, path, size };
+          settle();
+        },
+        (err: Error) => fail(err),
+      );
     });
     parser.on('partsLimit', () => over(MSG.tooManyParts));
     parser.on('fieldsLimit', () => over(MSG.tooManyParts));

@@ -1,3 +1,4 @@
+import { readFileSync, statSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, form, type TestApp } from '@/test/test-app';
 import { z } from 'zod';
@@ -15,7 +16,14 @@ beforeAll(async () => {
     app.post('/v3/api/test/echo/', { bodyLimit: bodyCaps.formBytes, config: { bodyCaps } }, async (request) => ({
       body: request.body,
       query: request.query,
-      files: request.uploads.map((f) => ({ field: f.field, filename: f.filename, size: f.data.length })),
+      // A file arrives as a scratch file of its size: a small one's text is echoed too.
+      files: request.uploads.map((f) => ({
+        field: f.field,
+        filename: f.filename,
+        size: f.size,
+        onDisk: statSync(f.path).size,
+        ...(f.size < 100 ? { text: readFileSync(f.path, 'utf8') } : {}),
+      })),
       user: request.auth.user?.email ?? null,
     }));
     app.get('/v3/api/test/envelopes/', async () => ({
@@ -58,7 +66,7 @@ describe('wire conventions', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().body).toEqual({ names: ['А', 'Б'] });
-    expect(res.json().files).toEqual([{ field: 'file', filename: 'a.csv', size: 21 }]);
+    expect(res.json().files).toEqual([{ field: 'file', filename: 'a.csv', size: 21, onDisk: 21, text: 'code;price\n100001;1,5' }]);
   });
 
   it("hands a file over the route's cap on cut to one byte more (the route says it is too large), and answers 413 past the body's cap", async () => {
@@ -73,7 +81,7 @@ describe('wire conventions', () => {
       });
     const over = await send(LIMITS.uploadMaxBytes + 10);
     expect(over.statusCode).toBe(200);
-    expect(over.json().files).toEqual([{ field: 'file', filename: 'big.xlsx', size: LIMITS.uploadMaxBytes + 1 }]);
+    expect(over.json().files).toEqual([{ field: 'file', filename: 'big.xlsx', size: LIMITS.uploadMaxBytes + 1, onDisk: LIMITS.uploadMaxBytes + 1 }]);
     const bomb = await send(LIMITS.uploadMaxBytes + LIMITS.formBodyMaxBytes);
     expect(bomb.statusCode).toBe(413);
     expect(bomb.headers.connection).toBe('close');

@@ -83,7 +83,7 @@ export function commercialOfferService(db: Db, deps: { files: FileStore }) {
       for (const key of Object.keys(IMAGES) as (keyof typeof IMAGES)[]) {
         const upload = uploads.find((u) => u.field === key);
         if (!upload) continue;
-        const checked = checkImage(upload);
+        const checked = await checkImage(upload);
         if ('error' in checked) errors[key] = checked.error;
         else checkedImages[key] = checked;
       }
@@ -103,7 +103,7 @@ export function commercialOfferService(db: Db, deps: { files: FileStore }) {
               mime: image.mime,
               createdBy: user.id,
             };
-            set[column] = (await deps.files.save(meta, image.upload.data, trx)).id;
+            set[column] = (await deps.files.saveUpload(meta, image.upload, trx)).id;
           } else if (body[`${key}_del`]) set[column] = null;
           if (old && set[column] !== undefined && set[column] !== old) replaced.push(old);
         }

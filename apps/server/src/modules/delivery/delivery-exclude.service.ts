@@ -38,13 +38,13 @@ export function deliveryExcludeService(db: Db, deps: { files: FileStore }) {
 
     async upload(user: AuthUser & { partnerId: number }, upload: UploadedFile | undefined) {
       if (!upload) return failed({ file: SHOP_MSG.fileUploadFailed });
-      if (upload.data.length > LIMITS.uploadMaxBytes) return failed({ file: MSG.fileTooLarge });
-      const kind = spreadsheetKind(upload.filename, upload.data);
+      if (upload.size > LIMITS.uploadMaxBytes) return failed({ file: MSG.fileTooLarge });
+      const kind = await spreadsheetKind(upload.filename, upload.path);
       if (kind === 'old-excel') return failed({ file: MSG.spreadsheetOldExcel });
       if (!kind) return failed({ file: SHOP_MSG.fileTypeInvalid });
       let codes: string[];
       try {
-        codes = await readExcludeCodes(kind, upload.data);
+        codes = await readExcludeCodes(kind, upload);
       } catch (err) {
         if (err instanceof SpreadsheetError) return failed({ file: err.message });
         throw err;
@@ -54,9 +54,9 @@ export function deliveryExcludeService(db: Db, deps: { files: FileStore }) {
       await db.transaction().execute(async (trx) => {
         // Uploads of one partner replace the active exclusion one after another, never side by side.
         await deliveryExcludesRepo(trx).lockPartner(user.partnerId);
-        const file = await deps.files.save(
+        const file = await deps.files.saveUpload(
           { partnerId: user.partnerId, purpose: 'delivery-exclude', originalName: upload.filename, mime: KIND_MIME[kind], createdBy: user.id },
-          upload.data,
+          upload,
           trx,
         );
         const r = deliveryExcludesRepo(trx);

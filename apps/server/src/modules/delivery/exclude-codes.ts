@@ -28,7 +28,7 @@ function codeOf(value: SpreadsheetCell): string | null {
 }
 
 /** The distinct codes of the file, in file order. */
-export async function readExcludeCodes(kind: SpreadsheetKind, data: Buffer): Promise<string[]> {
+export async function readExcludeCodes(kind: SpreadsheetKind, data: Buffer | { path: string }): Promise<string[]> {
   const codes = new Set<string>();
   for await (const rows of readSpreadsheet(kind, data)) {
     for (const row of rows) {

@@ -133,7 +133,8 @@ export function loyaltySettingsService(db: Db, deps: { files: FileStore }) {
       for (const field of ['logo', 'offer_file'] as const) {
         const upload = uploads.find((u) => u.field === field);
         if (!upload) continue;
-        const checked = field === 'logo' ? checkImage(upload) : checkUpload(upload, SHOP_FILE_KINDS, LIMITS.uploadMaxBytes, MSG.fileTooLarge);
+        const checked =
+          field === 'logo' ? await checkImage(upload) : await checkUpload(upload, SHOP_FILE_KINDS, LIMITS.uploadMaxBytes, MSG.fileTooLarge);
         if ('error' in checked) errors[field] = checked.error;
         else files[field] = checked;
       }
@@ -157,7 +158,7 @@ export function loyaltySettingsService(db: Db, deps: { files: FileStore }) {
               mime: file.mime,
               createdBy: user.id,
             };
-            set[column] = (await deps.files.save(meta, file.upload.data, trx)).id;
+            set[column] = (await deps.files.saveUpload(meta, file.upload, trx)).id;
           } else if (body[`${field}_del`]) set[column] = null;
           const old = current?.[column];
           if (old && set[column] !== undefined && set[column] !== old) replaced.push(old);

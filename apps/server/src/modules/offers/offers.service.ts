@@ -156,7 +156,7 @@ export function offersService(db: Db, deps: { files: FileStore }) {
     for (const placement of BANNER_PLACEMENTS) {
       const upload = uploads.find((u) => u.field === `${placement}_file`);
       if (!upload) continue;
-      const checked = checkUpload(upload, IMAGE_KINDS, LIMITS.bannerMaxBytes, OFFER_MSG.bannerTooLarge);
+      const checked = await checkUpload(upload, IMAGE_KINDS, LIMITS.bannerMaxBytes, OFFER_MSG.bannerTooLarge);
       if ('error' in checked) errors[`check_${placement}_file`] = checked.error;
       else banners[placement] = checked;
     }
@@ -184,10 +184,10 @@ export function offersService(db: Db, deps: { files: FileStore }) {
       for (const placement of BANNER_PLACEMENTS) {
         const column = BANNER_COLUMN[placement];
         const image = banners[placement];
-        if (image) set[column] = (await deps.files.save(meta(BANNER_PURPOSE, image.upload, image.mime), image.upload.data, trx)).id;
+        if (image) set[column] = (await deps.files.saveUpload(meta(BANNER_PURPOSE, image.upload, image.mime), image.upload, trx)).id;
         else if (body[`${placement}_del`]) set[column] = null;
       }
-      if (xls && promo) set.xls_file_id = (await deps.files.save(meta('offer-products', xls, promoMime), xls.data, trx)).id;
+      if (xls && promo) set.xls_file_id = (await deps.files.saveUpload(meta('offer-products', xls, promoMime), xls, trx)).id;
       else if (body.xls_del) set.xls_file_id = null;
       for (const column of [...Object.values(BANNER_COLUMN), 'xls_file_id'] as const) {
         const old = stored?.[column];

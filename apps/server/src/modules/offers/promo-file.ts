@@ -38,8 +38,8 @@ function headerColumns(row: SpreadsheetRow): Columns | undefined {
 
 /** Reads the file; the first refused row (or an unreadable file) is its error, keyed check_products by the caller. */
 export async function readPromoFile(upload: UploadedFile): Promise<PromoFile> {
-  if (upload.data.length > LIMITS.uploadMaxBytes) return { error: MSG.fileTooLarge };
-  const kind = spreadsheetKind(upload.filename, upload.data);
+  if (upload.size > LIMITS.uploadMaxBytes) return { error: MSG.fileTooLarge };
+  const kind = await spreadsheetKind(upload.filename, upload.path);
   if (kind === 'old-excel') return { error: MSG.spreadsheetOldExcel };
   if (!kind) return { error: OFFER_MSG.fileFailed };
   const lines: PromoLine[] = [];
@@ -47,7 +47,7 @@ export async function readPromoFile(upload: UploadedFile): Promise<PromoFile> {
   let columns: Columns | undefined;
   let first = true;
   try {
-    for await (const rows of readSpreadsheet(kind, upload.data, { maxRows: LIMITS.offerProductsMax + 1 })) {
+    for await (const rows of readSpreadsheet(kind, upload, { maxRows: LIMITS.offerProductsMax + 1 })) {
       for (const row of rows) {
         if (first) {
           first = false;

@@ -99,13 +99,13 @@ export function priceUploadsService(db: Db, deps: { engine: PriceEngine; jobs: J
     async upload(user: Staff, where: Where, file: UploadedFile | undefined, body: { keep: 'Y' | 'N'; period: number }) {
       const t = await targetOf(user.partnerId, where);
       if (!file) return failed({ error_upload_file: PRICING_MSG.priceUploadFailed });
-      if (file.data.length > LIMITS.uploadMaxBytes) return failed({ error_upload_file: MSG.fileTooLarge });
-      const kind = spreadsheetKind(file.filename, file.data);
+      if (file.size > LIMITS.uploadMaxBytes) return failed({ error_upload_file: MSG.fileTooLarge });
+      const kind = await spreadsheetKind(file.filename, file.path);
       if (kind === 'old-excel') return failed({ error_upload_file: MSG.spreadsheetOldExcel });
       if (!kind) return failed({ error_upload_file: MSG.fileFormatUnsupported });
       // A file the reader refuses (corrupt, a zip bomb, too many rows) is refused now, not after the job has started.
       try {
-        for await (const first of readSpreadsheet(kind, file.data)) {
+        for await (const first of readSpreadsheet(kind, file)) {
           void first;
           break;
         }
@@ -117,9 +117,9 @@ export function priceUploadsService(db: Db, deps: { engine: PriceEngine; jobs: J
         const r = priceUploadsRepo(trx);
         await r.lockTarget(user.partnerId, t);
         if (await r.busy(user.partnerId, t)) return failed({ error_upload_file: PRICING_MSG.uploadBusy });
-        const stored = await deps.files.save(
+        const stored = await deps.files.saveUpload(
           { partnerId: user.partnerId, purpose: 'price-upload', originalName: file.filename, mime: KIND_MIME[kind], createdBy: user.id },
-          file.data,
+          file,
           trx,
         );
         const row = await r.insert({

@@ -143,13 +143,13 @@ export function shopSettingsService(
       createdBy: user.id,
     });
     if (plan.logo) {
-      const saved = await deps.files.save(meta(plan.logo.upload.filename, plan.logo.mime, 'shop-logo'), plan.logo.upload.data, trx);
+      const saved = await deps.files.saveUpload(meta(plan.logo.upload.filename, plan.logo.mime, 'shop-logo'), plan.logo.upload, trx);
       d.set.logo_file_id = saved.id;
     } else if (plan.removeLogo) d.set.logo_file_id = null;
     for (const id of plan.remove) await shopRepo(trx).removeFile(user.partnerId, id);
     let sort = Math.max(0, ...(await shopRepo(trx).listFiles(user.partnerId)).map((f) => f.sort));
     for (const file of plan.add) {
-      const saved = await deps.files.save(meta(file.upload.filename, file.mime, 'shop-file'), file.upload.data, trx);
+      const saved = await deps.files.saveUpload(meta(file.upload.filename, file.mime, 'shop-file'), file.upload, trx);
       await shopRepo(trx).addFile(user.partnerId, saved.id, (sort += 10));
     }
     return plan.remove;
@@ -171,7 +171,7 @@ export function shopSettingsService(
       for (const s of sections) SECTIONS[s].rules(d, shop);
       await checkAddresses(user.partnerId, d, shop);
       const storedFiles = sections.includes('shop') ? (await repo.listFiles(user.partnerId)).map((f) => f.id) : [];
-      const plan = sections.includes('shop') ? planShopFiles(body, uploads, storedFiles, d.errors) : undefined;
+      const plan = sections.includes('shop') ? await planShopFiles(body, uploads, storedFiles, d.errors) : undefined;
       Object.assign(d.errors, { ...(await checkCounts(db, user.partnerId, d, plan)), ...d.errors });
       if (Object.keys(d.errors).length) return failed(d.errors);
 
@@ -217,11 +217,11 @@ export function shopSettingsService(
     /** An image of the about text (Editor.js image tool), jpeg or png, stored for the storefront. */
     async saveImage(user: Staff, upload: UploadedFile | undefined) {
       if (!upload) return failed({ image: SHOP_MSG.fileUploadFailed });
-      const checked = checkImage(upload);
+      const checked = await checkImage(upload);
       if ('error' in checked) return failed({ image: checked.error });
-      const saved = await deps.files.save(
+      const saved = await deps.files.saveUpload(
         { partnerId: user.partnerId, purpose: 'shop-image', originalName: upload.filename, mime: checked.mime, createdBy: user.id },
-        upload.data,
+        upload,
         db,
       );
       return ok({ FILE: { ID: saved.id, URL: publicFileUrl(user.partnerId, saved.id) } });

@@ -27,17 +27,17 @@ export const FILE_KEYS = ['logo_del', 'shop_file_del'] as const;
 export const hasShopUploads = (uploads: UploadedFile[]) => uploads.some((u) => u.field === 'logo' || SHOP_FILE_FIELD.test(u.field));
 
 /** The plan of file changes, or the errors (keys logo and shop_file) that refuse the whole save. */
-export function planShopFiles(body: ShopSaveBody, uploads: UploadedFile[], storedIds: string[], errors: Errors): ShopFilesPlan {
+export async function planShopFiles(body: ShopSaveBody, uploads: UploadedFile[], storedIds: string[], errors: Errors): Promise<ShopFilesPlan> {
   const plan: ShopFilesPlan = { removeLogo: body.logo_del === true, add: [], remove: [] };
   const logo = uploads.find((u) => u.field === 'logo');
   if (logo) {
-    const checked = checkImage(logo);
+    const checked = await checkImage(logo);
     if ('error' in checked) errors.logo = checked.error;
     else plan.logo = checked;
   }
   plan.remove = (body.shop_file_del ?? []).filter((id) => UUID.test(id) && storedIds.includes(id.toLowerCase()));
   for (const upload of uploads.filter((u) => SHOP_FILE_FIELD.test(u.field))) {
-    const checked = checkUpload(upload, SHOP_FILE_KINDS, LIMITS.shopFileMaxBytes, SHOP_MSG.shopFileTooLarge);
+    const checked = await checkUpload(upload, SHOP_FILE_KINDS, LIMITS.shopFileMaxBytes, SHOP_MSG.shopFileTooLarge);
     if ('error' in checked) {
       errors.shop_file ??= checked.error;
     } else plan.add.push(checked);
