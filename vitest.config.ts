@@ -5,14 +5,36 @@ import { postgresReachable } from './apps/server/src/test/postgres-url.ts';
 const server = path.resolve(import.meta.dirname, 'apps/server/src');
 const web = path.resolve(import.meta.dirname, 'apps/web/src');
 
-const apiProject = (name: string, engine: 'pglite' | 'postgres') => ({
+/**
+ * The API tests that store or serve files (uploads, exports, downloads, the 1C exchange's packages, /health): the
+ * api-s3 project runs them once more with the files in an S3-compatible bucket (issue 42).
+ */
+const FILE_TESTS = [
+  'files/file-access',
+  'jobs/export-jobs',
+  'http/health',
+  'modules/pricing/pricing-files',
+  'modules/pricing/price-upload-prolong',
+  'modules/offers/offers',
+  'modules/offers/offer-promo-format',
+  'modules/shop/shop-files',
+  'modules/shop/shop-settings',
+  'modules/commercial-offer/commercial-offer',
+  'modules/delivery/delivery-exclude-safety',
+  'modules/orders/order-card',
+  'modules/orders/order-formats',
+  'modules/exchange-1c/**/*',
+].map((name) => `apps/server/src/${name}.api.test.ts`);
+
+const apiProject = (name: string, engine: 'pglite' | 'postgres', fileStore: 'local' | 's3' = 'local') => ({
   resolve: { alias: { '@': server } },
   test: {
     name,
-    include: ['apps/server/src/**/*.api.test.ts'],
+    include: fileStore === 's3' ? FILE_TESTS : ['apps/server/src/**/*.api.test.ts'],
     environment: 'node',
-    globalSetup: ['apps/server/src/test/global-setup.ts'],
-    env: { TEST_DB_ENGINE: engine },
+    // api-s3: one S3 server (s3rver) per run; createTestApp gives each app a folder of its bucket.
+    globalSetup: ['apps/server/src/test/global-setup.ts', ...(fileStore === 's3' ? ['apps/server/src/test/s3-global-setup.ts'] : [])],
+    env: { TEST_DB_ENGINE: engine, TEST_FILE_STORE: fileStore },
     testTimeout: 60_000,
     hookTimeout: 180_000,
     // Each test file holds its own database (PGlite ≈ 370 MB): two at a time on a 2-core machine.
@@ -41,6 +63,7 @@ export default defineConfig(async () => ({
         test: { name: 'web-unit', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'node' },
       },
       apiProject('api', 'pglite'),
+      apiProject('api-s3', 'pglite', 's3'),
       ...((await postgresReachable()) ? [apiProject('api-pg', 'postgres')] : []),
     ],
   },

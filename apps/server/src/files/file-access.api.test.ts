@@ -1,5 +1,3 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,11 +32,8 @@ const userId = async (email: string) =>
 const get = (url: string, email: string | null) => t.app.inject({ method: 'GET', url, headers: email ? bearer(who(email).token!) : {} });
 const fileUrl = (id: string) => `/v3/api/partner/file/${id}/`;
 const rowOf = (id: string) => t.database.db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
-const onDisk = (storagePath: string) =>
-  fs.stat(path.join(t.dataDir, storagePath)).then(
-    () => true,
-    () => false,
-  );
+/** Whether the app's file store (DATA_DIR or the api-s3 project's bucket) holds the object. */
+const inStore = async (storagePath: string) => (await t.app.services.blobs.size(storagePath)) !== undefined;
 
 const STAFF = [
   'owner@partner.demo',
@@ -188,7 +183,7 @@ describe("the partner's stored files: the rights of the screen that lists each",
         created_by: await userId('owner@partner.demo'),
       })
       .execute();
-    await fs.writeFile(path.join(t.dataDir, 'files/old.xlsx'), 'x');
+    await t.app.services.blobs.put('files/old.xlsx', Buffer.from('x'));
     expect((await get(fileUrl(id), 'owner@partner.demo')).statusCode).toBe(404);
   });
 
@@ -210,7 +205,7 @@ describe('expiry and the purge', () => {
     const kept = await stored('export.orders', await userId('owner@partner.demo'));
     const upload = await stored('price-upload', null);
     const { storage_path } = (await rowOf(id))!;
-    expect(await onDisk(storage_path)).toBe(true);
+    expect(await inStore(storage_path)).toBe(true);
 
     await t.database.db
       .updateTable('files')
@@ -222,11 +217,11 @@ describe('expiry and the purge', () => {
     const purged = await t.app.services.files.purge();
     expect(purged.expired).toBeGreaterThanOrEqual(1);
     expect(await rowOf(id)).toBeUndefined();
-    expect(await onDisk(storage_path)).toBe(false);
+    expect(await inStore(storage_path)).toBe(false);
     for (const file of [kept, upload]) {
       const row = (await rowOf(file.id))!;
       expect(row).toBeDefined();
-      expect(await onDisk(row.storage_path)).toBe(true);
+      expect(await inStore(row.storage_path)).toBe(true);
     }
     expect((await get(kept.url, 'owner@partner.demo')).statusCode).toBe(200);
   });
@@ -234,7 +229,7 @@ describe('expiry and the purge', () => {
   it('an expired row whose bytes are already gone (a purge that stopped between the two) is deleted by the next purge', async () => {
     const file = await stored('export.groups', await userId('owner@partner.demo'));
     const { storage_path } = (await rowOf(file.id))!;
-    await fs.rm(path.join(t.dataDir, storage_path));
+    await t.app.services.blobs.delete(storage_path);
     await t.database.db
       .updateTable('files')
       .set({ expires_at: new Date(Date.now() - 1000) })
@@ -244,47 +239,24 @@ describe('expiry and the purge', () => {
     expect(await rowOf(file.id)).toBeUndefined();
   });
 
-  it('collects bytes on disk whose row is gone once they are older than a day; younger ones may be being written', async () => {
-    const dir = path.join(t.dataDir, 'files', String(main), '2026-01');
-    await fs.mkdir(dir, { recursive: true });
-    const old = path.join(dir, `${randomUUID()}.xlsx`);
-    const young = path.join(dir, `${randomUUID()}.xlsx`);
-    const notOurs = path.join(dir, 'readme.txt');
-    for (const file of [old, young, notOurs]) await fs.writeFile(file, 'orphan');
-    const dayAgo = new Date(Date.now() - 25 * 3600_000);
-    await fs.utimes(old, dayAgo, dayAgo);
-    await fs.utimes(notOurs, dayAgo, dayAgo);
+  it('collects stored bytes whose row is gone once they are older than a day; younger ones may be being written', async () => {
+    // The store's objects are all new: «a day later» is a purge run with `now` a day and more ahead.
+    const dir = `files/${main}/2026-01`;
+    const orphan = `${dir}/${randomUUID()}.xlsx`;
+    const notOurs = `${dir}/readme.txt`;
+    for (const key of [orphan, notOurs]) await t.app.services.blobs.put(key, Buffer.from('orphan'));
     // A stored file as old keeps its bytes: it has its row.
     const keep = await stored('shop-file', null);
-    const keepPath = path.join(t.dataDir, (await rowOf(keep.id))!.storage_path);
-    await fs.utimes(keepPath, dayAgo, dayAgo);
+    const keepPath = (await rowOf(keep.id))!.storage_path;
 
-    const purged = await t.app.services.files.purge();
+    expect((await t.app.services.files.purge()).orphans).toBe(0);
+    expect(await inStore(orphan)).toBe(true);
+
+    const purged = await t.app.services.files.purge(new Date(Date.now() + 25 * 3600_000));
     expect(purged.orphans).toBeGreaterThanOrEqual(1);
-    expect(
-      await fs.stat(old).then(
-        () => true,
-        () => false,
-      ),
-    ).toBe(false);
-    expect(
-      await fs.stat(young).then(
-        () => true,
-        () => false,
-      ),
-    ).toBe(true);
-    expect(
-      await fs.stat(notOurs).then(
-        () => true,
-        () => false,
-      ),
-    ).toBe(true);
-    expect(
-      await fs.stat(keepPath).then(
-        () => true,
-        () => false,
-      ),
-    ).toBe(true);
+    expect(await inStore(orphan)).toBe(false);
+    expect(await inStore(notOurs)).toBe(true);
+    expect(await inStore(keepPath)).toBe(true);
     expect((await get(keep.url, 'owner@partner.demo')).statusCode).toBe(200);
   });
 });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '@/app';
 import type { Db } from '@/db/database';
 import type { DB } from '@/db/schema';
+import { startS3Server } from '@/test/s3-server';
 import { createTestApp, type TestApp } from '@/test/test-app';
 import { TEST_CONFIG, tempDataDir } from '@/test/test-config';
 import { HEALTH_DB_TIMEOUT_MS } from './health';
@@ -18,11 +19,13 @@ afterAll(() => t.close());
 const health = (app = t.app) => app.inject({ method: 'GET', url: '/health' });
 
 describe('GET /health', () => {
-  it('answers 200 with the database up, to anyone signed out, and is a public route of the route table', async () => {
+  it('answers 200 with the database and the file store up, to anyone signed out, and is a public route of the route table', async () => {
     const res = await health();
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
-    expect(res.json()).toEqual({ status: 'ok', database: 'ok' });
+    // The api-s3 project runs this file with the files in its S3 server's bucket.
+    const kind = process.env.TEST_FILE_STORE === 's3' ? 's3' : 'local';
+    expect(res.json()).toEqual({ status: 'ok', database: 'ok', store: 'ok', store_kind: kind });
     expect(t.app.routeTable.find((r) => r.url === '/health')).toMatchObject({ method: 'GET', access: 'public', body: false });
   });
 
@@ -55,7 +58,7 @@ describe('GET /health with the database unreachable', () => {
         for (let i = 0; i < 3; i++) {
           const res = await health(app);
           expect(res.statusCode).toBe(503);
-          expect(res.json()).toEqual({ status: 'error', database: 'unreachable' });
+          expect(res.json()).toMatchObject({ status: 'error', database: 'unreachable', store: 'ok' });
         }
         expect(lines.map((l) => l.msg)).toEqual([expect.stringMatching(/^health: the database did not answer/)]);
       } finally {
@@ -95,9 +98,36 @@ describe('GET /health with the database unreachable', () => {
       await other.database.close();
       const res = await health(other.app);
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ status: 'error', database: 'unreachable' });
+      expect(res.json()).toMatchObject({ status: 'error', database: 'unreachable', store: 'ok' });
     } finally {
       await other.close();
+    }
+  });
+});
+
+describe('GET /health with the files in an S3-compatible store', () => {
+  it('answers store ok / s3 while the store answers, and 503 with the store unreachable once it is stopped', async () => {
+    const s3 = await startS3Server();
+    const lines: { level: number; msg: string }[] = [];
+    const other = await createTestApp({ s3: s3.settings('health'), LOG_LEVEL: 'info', logStream: { write: (l) => void lines.push(JSON.parse(l)) } });
+    try {
+      const up = await health(other.app);
+      expect(up.statusCode).toBe(200);
+      expect(up.json()).toEqual({ status: 'ok', database: 'ok', store: 'ok', store_kind: 's3' });
+
+      await s3.close();
+      for (let i = 0; i < 2; i++) {
+        const started = Date.now();
+        const down = await health(other.app);
+        expect(down.statusCode).toBe(503);
+        expect(down.json()).toEqual({ status: 'error', database: 'ok', store: 'unreachable', store_kind: 's3' });
+        expect(Date.now() - started).toBeLessThan(5000);
+      }
+      // Logged once, not on each check.
+      expect(lines.filter((l) => /^health: /.test(l.msg)).map((l) => l.msg)).toEqual(['health: the file store (s3) did not answer']);
+    } finally {
+      await other.close();
+      await s3.close().catch(() => {});
     }
   });
 });

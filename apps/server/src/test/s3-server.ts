@@ -4,9 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
 import type { S3Settings } from '@/files/s3-blob-store';
+import { TEST_BUCKET, testS3Settings, testS3Url } from './s3-settings';
 
-/** The bucket every test S3 server holds. */
-export const TEST_BUCKET = 'b2b-test';
+export { TEST_BUCKET };
 
 export interface TestS3Server {
   /** S3_URL for a server process: path-style, s3rver's fixed credentials. */
@@ -36,18 +36,10 @@ export async function startS3Server(port?: number): Promise<TestS3Server> {
   const chosen = port ?? (await freePort());
   const server = new S3rver({ port: chosen, address: '127.0.0.1', directory, silent: true, configureBuckets: [{ name: TEST_BUCKET, configs: [] }] });
   await server.run();
-  const endpoint = `http://127.0.0.1:${chosen}`;
   return {
     port: chosen,
-    url: `http://S3RVER:S3RVER@127.0.0.1:${chosen}/${TEST_BUCKET}?path_style=true`,
-    settings: (prefix) => ({
-      endpoint,
-      bucket: TEST_BUCKET,
-      region: 'us-east-1',
-      prefix: prefix ? `${prefix.replace(/\/+$/, '')}/` : '',
-      forcePathStyle: true,
-      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-    }),
+    url: testS3Url(chosen),
+    settings: (prefix) => testS3Settings(chosen, prefix),
     async close() {
       await server.close();
       fs.rmSync(directory, { recursive: true, force: true });

@@ -7,6 +7,7 @@ import { buildApp, type AppDeps } from '../app';
 import { openDatabase, type Database } from '../db/database';
 import { TEST_CONFIG, tempDataDir } from './test-config';
 import { TEST_DATABASE_URL, withDatabase } from './postgres-url';
+import { testS3Settings } from './s3-settings';
 
 export const DEMO_PASSWORD = 'demo1234';
 export const WEB_CLIENT = { client_id: 'web', client_secret: 'web-secret' };
@@ -59,10 +60,22 @@ export async function copyPostgresTemplate(template: string): Promise<{ url: str
   };
 }
 
+/**
+ * The file store of a new test app: in the api-s3 project (TEST_FILE_STORE=s3) a folder of its own in the run's S3
+ * bucket (s3-global-setup.ts), else none (the app's DATA_DIR).
+ */
+export function testFileStore(): Pick<AppDeps['config'], 's3'> {
+  if (process.env.TEST_FILE_STORE !== 's3') return {};
+  const server = inject('testS3');
+  if (!server) throw new Error('TEST_FILE_STORE=s3 without the S3 server of s3-global-setup.ts');
+  return { s3: testS3Settings(server.port, `app-${randomBytes(6).toString('hex')}`) };
+}
+
+/** A test app on a copy of the seeded database; its files in the project's store unless `config` names its own `s3`. */
 export async function createTestApp(config: Partial<AppDeps['config']> = {}, beforeReady?: (app: FastifyInstance) => void): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
   const dataDir = tempDataDir();
-  const app = await buildApp({ db: database.db, changes: database.changes, config: { ...TEST_CONFIG, dataDir, ...config } });
+  const app = await buildApp({ db: database.db, changes: database.changes, config: { ...TEST_CONFIG, dataDir, ...testFileStore(), ...config } });
   beforeReady?.(app);
   await app.ready();
   return {
