@@ -35,6 +35,14 @@ export function healthRoutes(db: Db, store: Pick<BlobStore, 'answers' | 'kind'>)
       options.logLevel = 'warn';
     });
     const was = { database: true, store: true };
+    // Checks at the same moment share one probe of the store: a burst of checks (several supervisors, a load balancer
+    // per host) is one request to a remote bucket, not one each (60 at once, each its own HeadBucket, outran the 2 s
+    // limit on a loaded machine and answered 503 with the store up).
+    let probing: Promise<boolean> | undefined;
+    const storeAnswers = () =>
+      (probing ??= store.answers().finally(() => {
+        probing = undefined;
+      }));
     const changed = (what: 'database' | 'store', answers: boolean, lost: string) => {
       if (answers === was[what]) return;
       was[what] = answers;
@@ -42,7 +50,7 @@ export function healthRoutes(db: Db, store: Pick<BlobStore, 'answers' | 'kind'>)
       else app.log.warn(`health: ${lost}`);
     };
     addRoute(app, R.health, async ({ reply }) => {
-      const [database, files] = await Promise.all([databaseAnswers(db), store.answers()]);
+      const [database, files] = await Promise.all([databaseAnswers(db), storeAnswers()]);
       changed('database', database, `the database did not answer select 1 within ${HEALTH_DB_TIMEOUT_MS} ms`);
       changed('store', files, `the file store (${store.kind}) did not answer`);
       if (!database || !files) reply.code(503);
