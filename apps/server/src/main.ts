@@ -1,5 +1,6 @@
 import { fork } from 'node:child_process';
 import cluster from 'node:cluster';
+import { storeLabel } from './files/blob-store-of';
 import { loadConfig } from './config';
 import { liveLockOwner } from './db/data-dir-lock';
 import { serverProcesses, supervise, SUPERVISED_ENV } from './server-processes';
@@ -38,7 +39,7 @@ async function main() {
   await prepareDatabase(config, database.db);
   await database.close();
   await supervise({ count: processes, start: () => cluster.fork().process, log });
-  console.log(`B2B back office on http://localhost:${config.PORT} (postgres, ${processes} process${processes > 1 ? 'es' : ''})`);
+  console.log(`B2B back office on http://localhost:${config.PORT} (postgres, ${processes} process${processes > 1 ? 'es' : ''})`, storeLabel(config));
 }
 
 /** Until no live process holds the data directory's lock (polled: the lock is a file). */

@@ -4,6 +4,7 @@ import type { Config } from './config';
 import { openDatabase, type Db } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { slowStatements } from './db/slow-statements';
+import { storeLabel } from './files/blob-store-of';
 import { purgeEndedWindows } from './http/rate-limit-store';
 import { takeUpkeepTurn } from './jobs/upkeep-turn';
 import { authRepo } from './modules/auth/auth.repo';
@@ -82,5 +83,5 @@ export async function serve(config: Config, { prepare, processes }: { prepare: b
 
   await app.listen({ port: config.PORT, host: config.HOST });
   process.send?.(LISTENING_MESSAGE);
-  if (!cluster.isWorker) console.log(`B2B back office on http://localhost:${config.PORT} (${database.engine})`);
+  if (!cluster.isWorker) console.log(`B2B back office on http://localhost:${config.PORT} (${database.engine})`, storeLabel(config));
 }
