@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@b2b/contracts/messages';
 import { multipart, PDF } from '@/modules/shop/test-files';
 import { startS3Server, type TestS3Server } from '@/test/s3-server';
+import { scratchLeft } from '@/test/scratch-left';
 import { bearer, createTestApp, type TestApp } from '@/test/test-app';
 import { XLSX_MIME } from './file-store';
 import type { FilePurpose } from './file-purposes';
@@ -64,7 +65,7 @@ describe('the file store on an S3 bucket', () => {
     expect(await blobs().size(row.storage_path)).toBe(Buffer.byteLength('bytes of shop-file'));
     // Nothing of it on this host's disk, and no scratch file left.
     expect(fs.existsSync(path.join(t.dataDir, 'files'))).toBe(false);
-    expect(fs.readdirSync(path.join(t.dataDir, 'tmp'))).toEqual([]);
+    expect(await scratchLeft(t.dataDir)).toEqual([]);
     const res = await t.app.inject({ method: 'GET', url: `/v3/api/client/shop/file/${main}/${file.id}/` });
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe('bytes of shop-file');
@@ -153,7 +154,7 @@ describe('the file store with the S3 server stopped', () => {
     refused(res);
     expect(await fileRows()).toBe(rows);
     expect(await exportsOf(orderId)).toBe(exportsBefore);
-    expect(fs.readdirSync(path.join(t.dataDir, 'tmp'))).toEqual([]);
+    expect(await scratchLeft(t.dataDir)).toEqual([]);
   });
 
   it('an upload answers 503 with the Russian message and stores nothing: the shop’s files are as before', async () => {
@@ -169,6 +170,6 @@ describe('the file store with the S3 server stopped', () => {
     refused(res);
     expect(await fileRows()).toBe(rows);
     expect(await t.database.db.selectFrom('files').select('id').where('purpose', '=', 'shop-file').execute()).toEqual(filesBefore);
-    expect(fs.readdirSync(path.join(t.dataDir, 'tmp'))).toEqual([]);
+    expect(await scratchLeft(t.dataDir)).toEqual([]);
   });
 });

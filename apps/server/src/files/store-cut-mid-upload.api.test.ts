@@ -1,11 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@b2b/contracts/messages';
 import { s3BlobStore } from '@/files/s3-blob-store';
 import { multipart } from '@/test/multipart';
 import { startS3Server, type TestS3Server } from '@/test/s3-server';
 import { startTcpProxy, type TcpProxy } from '@/test/tcp-proxy';
+import { scratchLeft } from '@/test/scratch-left';
 import { bearer, createTestApp, type TestApp } from '@/test/test-app';
 import { partnerIdOf, priceListsOf } from '../modules/clients/clients-test-fixtures';
 
@@ -91,14 +90,7 @@ describe('the file store cut off mid-upload', () => {
     return keys;
   }
   /** The app's scratch files (DATA_DIR/tmp): the request's spooled upload goes once it is answered. */
-  async function scratchLeft(): Promise<string[]> {
-    const dir = path.join(t.dataDir, 'tmp');
-    for (let i = 0; ; i++) {
-      const left = fs.existsSync(dir) ? fs.readdirSync(dir) : [];
-      if (!left.length || i >= 20) return left;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
+  const scratchLeftOfApp = () => scratchLeft(t.dataDir);
 
   it('fails the upload with the Russian store message, keeps no row, object or scratch file, and recovers', async () => {
     expect(await health()).toMatchObject({ status: 200, body: { status: 'ok', store: 'ok', store_kind: 's3' } });
@@ -114,7 +106,7 @@ describe('the file store cut off mid-upload', () => {
     expect(MSG.fileStoreUnavailable).toMatch(/^Хранилище файлов недоступно: /);
     expect(res.headers['retry-after']).toBe('30');
     expect(await counts()).toEqual(before);
-    expect(await scratchLeft()).toEqual([]);
+    expect(await scratchLeftOfApp()).toEqual([]);
 
     expect(await health()).toEqual({ status: 503, body: { status: 'error', database: 'ok', store: 'unreachable', store_kind: 's3' } });
     await proxy.listen();

@@ -242,6 +242,9 @@ function readMultipart(request: FastifyRequest, payload: Readable, caps: BodyCap
       flat[name] = prev === undefined ? value : ([] as string[]).concat(prev, value);
     });
     parser.on('file', (name, file, filename, _encoding, mimetype) => {
+      // Listened to at once, whatever becomes of the part: a body cut short makes every open part emit an error
+      // ("Part terminated early"), which unheard would end the process (read away, or while its scratch file opens).
+      file.on('error', fail);
       // A part without a file name is no file: read away. So is any part once the body failed.
       if (!filename || settled) return void file.resume();
       openFiles++;
