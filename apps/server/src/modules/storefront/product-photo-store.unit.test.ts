@@ -9,7 +9,9 @@ afterAll(() => fs.rm(dir, { recursive: true, force: true }));
 
 const product: PhotoProduct = { code: '100200', brand: 'Ромашка', name: 'Чай зелёный 100 г' };
 
-describe('product photos kept on disk', () => {
+// A card is drawn in a worker thread (resvg and its fonts loaded on first use): seconds on a busy 2-core machine,
+// where the unit tests run beside each other, so past vitest's default of 5 s.
+describe('product photos kept on disk', { timeout: 30_000 }, () => {
   it('draws a card once: another process (a new store over the same folder) reads it and draws nothing', async () => {
     let draws = 0;
     const first = productPhotos({ dir, draw: (p) => (draws++, productCardPng(p)) });
