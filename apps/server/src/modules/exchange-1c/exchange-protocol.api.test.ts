@@ -9,6 +9,7 @@ import { EXCHANGE_1C_PROTOCOL_ROUTES } from '@b2b/contracts/routes/exchange-1c-p
 import { readAll } from '@/files/blob-store';
 import { zipBombXlsx } from '@/files/spreadsheet-test-files';
 import { createTestApp, type TestApp } from '@/test/test-app';
+import { partnerIdOf } from '../clients/clients-test-fixtures';
 import { exchange1cClient, setExchangeAccount, zipFiles, type Exchange1cClient } from './exchange-1c-client';
 import { sessionFiles, sessionPrefix } from './exchange-files';
 import { EXCHANGE_COOKIE } from './exchange-protocol.service';
@@ -85,8 +86,7 @@ const expectFailure = (reply: { status: number; lines: string[]; contentType: st
 
 beforeAll(async () => {
   t = await createTestApp();
-  partnerId = (await t.database.db.selectFrom('users').select('partner_id').where('email', '=', 'owner@partner.demo').executeTakeFirstOrThrow())
-    .partner_id!;
+  partnerId = await partnerIdOf(t.database.db, 'owner@partner.demo');
   await setExchangeAccount(t.database.db, partnerId, LOGIN, PASSWORD);
 }, 60_000);
 afterAll(() => t?.close());

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '@/test/test-app';
+import { partnerIdOf } from '../clients/clients-test-fixtures';
 import { exchange1cClient, setExchangeAccount } from './exchange-1c-client';
 import { sessionPrefix } from './exchange-files';
 
@@ -14,8 +15,7 @@ let addresses = 0;
 
 beforeAll(async () => {
   t = await createTestApp();
-  partnerId = (await t.database.db.selectFrom('users').select('partner_id').where('email', '=', 'owner@partner.demo').executeTakeFirstOrThrow())
-    .partner_id!;
+  partnerId = await partnerIdOf(t.database.db, 'owner@partner.demo');
   await setExchangeAccount(t.database.db, partnerId, LOGIN, PASSWORD);
 }, 60_000);
 afterAll(() => t?.close());
