@@ -40,8 +40,11 @@ const money = (kopecks: number) =>
   `${String(Math.floor(kopecks / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ' ')},${String(kopecks % 100).padStart(2, '0')}`;
 /** A price raised by a whole percent, rounded half up to kopecks. */
 const withPercent = (value: string, percent: number) => Math.round((cents(value) * (100 + percent)) / 100);
-const ddmmyyyy = (d: Date) => `${String(d.getDate()).padStart(2, '0')}.${String(d.getMonth() + 1).padStart(2, '0')}.${d.getFullYear()}`;
-const inDays = (days: number) => ddmmyyyy(new Date(Date.now() + days * 86_400_000));
+/** The shop's day (Moscow) `days` from now, as the screen shows it: from 21:00 UTC on, Moscow is a day ahead. */
+const inDays = (days: number) =>
+  new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow', day: '2-digit', month: '2-digit', year: 'numeric' }).format(
+    new Date(Date.now() + days * 86_400_000),
+  );
 
 async function xlsx(rows: (string | number | null)[][]): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
