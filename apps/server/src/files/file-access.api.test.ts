@@ -260,3 +260,27 @@ describe('expiry and the purge', () => {
     expect((await get(keep.url, 'owner@partner.demo')).statusCode).toBe(200);
   });
 });
+
+describe('a public file route asked for a file it does not serve', () => {
+  it('answers 404 without opening the object (a dropped stream would hold a descriptor or a store connection)', async () => {
+    const id = new URL(await ownerClientExport(), 'http://host').pathname.split('/').at(-2)!;
+    const blobs = t.app.services.blobs;
+    const original = blobs.get;
+    let opened = 0;
+    blobs.get = (...args) => {
+      opened += 1;
+      return original.apply(blobs, args);
+    };
+    try {
+      for (const url of [`/v3/api/client/offer/banner/${main}/${id}/`, `/v3/api/client/shop/file/${main}/${id}/`]) {
+        expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+      }
+      expect(opened).toBe(0);
+      // Its owner still downloads it: the object is opened then.
+      expect((await get(fileUrl(id), 'owner@partner.demo')).statusCode).toBe(200);
+      expect(opened).toBe(1);
+    } finally {
+      blobs.get = original;
+    }
+  });
+});

@@ -7,6 +7,10 @@ import type { Db } from '@/db/database';
 import { purgeScratch, scratchFile, type BlobStore } from './blob-store';
 import { expiryOf, mayRead, type FilePurpose, type FileReader } from './file-purposes';
 import { filesRepo } from './files.repo';
+import type { Selectable } from 'kysely';
+import type { FilesTable } from '@/db/schema';
+
+type FileRow = Selectable<FilesTable>;
 
 export interface NewFile {
   partnerId: number;
@@ -67,10 +71,13 @@ export function fileStore(db: Db, blobs: BlobStore, dataDir: string) {
    * A file of this partner that still exists in the store; undefined for an unknown id, another partner's, an
    * expired or a lost file. Its stream is opened here (one round trip to a remote store), to be read once.
    */
-  async function open(partnerId: number, id: string) {
+  async function open(partnerId: number, id: string, allowed: (row: FileRow) => boolean = () => true) {
     if (!UUID.test(id)) return undefined;
     const row = await repo.findById(partnerId, id);
     if (!row || (row.expires_at && row.expires_at.getTime() <= Date.now())) return undefined;
+    // Judged before the object is opened: a stream opened and dropped would hold a descriptor or a store connection
+    // (a public route asked for files it does not serve, over and over, would exhaust them).
+    if (!allowed(row)) return undefined;
     const object = await blobs.get(row.storage_path);
     return object ? { row, stream: () => object.body } : undefined;
   }
@@ -172,12 +179,7 @@ export function fileStore(db: Db, blobs: BlobStore, dataDir: string) {
     open,
 
     /** A file of the reader's partner that the reader may download (file-purposes.ts); undefined for any other. */
-    async openFor(reader: FileReader & { partnerId: number }, id: string) {
-      const file = await open(reader.partnerId, id);
-      if (file && mayRead(reader, file.row)) return file;
-      file?.stream().destroy();
-      return undefined;
-    },
+    openFor: (reader: FileReader & { partnerId: number }, id: string) => open(reader.partnerId, id, (row) => mayRead(reader, row)),
 
     /**
      * Deletes the files that expired by `now`, their bytes then their rows: a crash between the two leaves a row whose

@@ -257,8 +257,7 @@ export function offersService(db: Db, deps: { files: FileStore }) {
 
     /** A banner of one of the partner's offers (a public picture); undefined for any other file. */
     async openBanner(partnerId: number, fileId: string) {
-      const file = await deps.files.open(partnerId, fileId);
-      return file && file.row.purpose === BANNER_PURPOSE ? file : undefined;
+      return deps.files.open(partnerId, fileId, (row) => row.purpose === BANNER_PURPOSE);
     },
 
     /** The gifts a basket of `sum` roubles gets (one per running offer reached, see giftsReached) and the next threshold. */

@@ -229,8 +229,7 @@ export function shopSettingsService(
 
     /** A file the storefront shows (logo, shop files, about-text images); undefined for any other file. */
     async openPublic(partnerId: number, fileId: string) {
-      const file = await deps.files.open(partnerId, fileId);
-      return file && PUBLIC_PURPOSES.includes(file.row.purpose) ? file : undefined;
+      return deps.files.open(partnerId, fileId, (row) => PUBLIC_PURPOSES.includes(row.purpose));
     },
   };
 }
