@@ -360,10 +360,17 @@ beforeAll(async () => {
       .returning('id')
       .executeTakeFirstOrThrow();
     ids.push(Number(order.id));
-    await db
-      .insertInto('order_items')
-      .values(lines.map((l, k) => ({ partner_id: partner, order_id: Number(order.id), up_code_1c: `U${l.product_id}`, name: `Товар ${k}`, ...l })))
-      .execute();
+    const items = lines.map((l, k) => ({
+      partner_id: partner,
+      order_id: Number(order.id),
+      up_code_1c: `U${l.product_id}`,
+      name: `Товар ${k}`,
+      ...l,
+    }));
+    // Some orders get their lines in two statements: the later lines count the order for a group only where no
+    // earlier line already does (a brand or section met again, the gift's product).
+    const split = n % 3 === 0 && items.length > 1 ? Math.ceil(items.length / 2) : items.length;
+    for (const part of [items.slice(0, split), items.slice(split)]) if (part.length) await db.insertInto('order_items').values(part).execute();
   }
   // Canceled after being placed (one statement, several orders), and one canceled order restored.
   await db

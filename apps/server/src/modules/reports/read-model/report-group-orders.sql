@@ -69,75 +69,45 @@ $$;
 
 create or replace function report_group_items_apply() returns trigger language plpgsql as $$
 begin
-  insert into report_group_orders_day (partner_id, day, kind, group_id, orders)
-    select l.partner_id, (o.created_at at time zone 'Europe/Moscow')::date, l.kind, l.group_id, 1 * count(distinct l.order_id)
-    from (select i.partner_id, i.order_id, g.kind, g.group_id
-      from new_rows i
-      join catalog_products p on p.id = i.product_id
-      join catalog_sections s1 on s1.id = p.section_id
-      left join catalog_sections s2 on s2.id = s1.parent_id
-      left join catalog_sections s3 on s3.id = s2.parent_id
-      cross join lateral (values ('brand', coalesce(p.brand_id, 0)), ('section', coalesce(s3.id, s2.id, s1.id)), ('all', 0)) g(kind, group_id)) l
+  -- The new lines' groups less those an earlier line of the same order already counts, found once for the three
+  -- grains. (An anti-join of each new line's groups against the order's earlier lines was quadratic in the lines:
+  -- 3 × 45 ms of a 50-line checkout's 150 ms on the large set; this is 2 ms.)
+  with line_groups as materialized (
+    select distinct i.partner_id, i.order_id, g.kind, g.group_id
+    from new_rows i
+    join catalog_products p on p.id = i.product_id
+    join catalog_sections s1 on s1.id = p.section_id
+    left join catalog_sections s2 on s2.id = s1.parent_id
+    left join catalog_sections s3 on s3.id = s2.parent_id
+    cross join lateral (values ('brand', coalesce(p.brand_id, 0)), ('section', coalesce(s3.id, s2.id, s1.id)), ('all', 0)) g(kind, group_id)
+  ), earlier as materialized (
+    select distinct j.partner_id, j.order_id, g.kind, g.group_id
+    from order_items j
+    join (select distinct partner_id, order_id from new_rows) n on n.partner_id = j.partner_id and n.order_id = j.order_id
+    join catalog_products p on p.id = j.product_id
+    join catalog_sections s1 on s1.id = p.section_id
+    left join catalog_sections s2 on s2.id = s1.parent_id
+    left join catalog_sections s3 on s3.id = s2.parent_id
+    cross join lateral (values ('brand', coalesce(p.brand_id, 0)), ('section', coalesce(s3.id, s2.id, s1.id)), ('all', 0)) g(kind, group_id)
+    where j.id not in (select id from new_rows)
+  ), counted as materialized (
+    select l.partner_id, l.order_id, o.created_at at time zone 'Europe/Moscow' as at, l.kind, l.group_id
+    from line_groups l
     join orders o on o.partner_id = l.partner_id and o.id = l.order_id
-    where o.status <> 'CANCELED' and not exists (select 1 from (select i.partner_id, i.order_id, g.kind, g.group_id
-        from (select j.* from order_items j
-          where exists (select 1 from new_rows n where n.partner_id = j.partner_id and n.order_id = j.order_id)
-          and not exists (select 1 from new_rows n where n.partner_id = j.partner_id and n.order_id = j.order_id and n.id = j.id)) i
-        join catalog_products p on p.id = i.product_id
-        join catalog_sections s1 on s1.id = p.section_id
-        left join catalog_sections s2 on s2.id = s1.parent_id
-        left join catalog_sections s3 on s3.id = s2.parent_id
-        cross join lateral (values ('brand', coalesce(p.brand_id, 0)), ('section', coalesce(s3.id, s2.id, s1.id)), ('all', 0)) g(kind, group_id)) e
-      where e.partner_id = l.partner_id and e.order_id = l.order_id and e.kind = l.kind and e.group_id = l.group_id)
-    group by 1, 2, 3, 4 order by 1, 2, 3, 4
-    on conflict (partner_id, kind, day, group_id) do update set
-      orders = report_group_orders_day.orders + excluded.orders;
-  insert into report_group_orders_week (partner_id, week, kind, group_id, orders)
-    select l.partner_id, date_trunc('week', o.created_at at time zone 'Europe/Moscow')::date, l.kind, l.group_id, 1 * count(distinct l.order_id)
-    from (select i.partner_id, i.order_id, g.kind, g.group_id
-      from new_rows i
-      join catalog_products p on p.id = i.product_id
-      join catalog_sections s1 on s1.id = p.section_id
-      left join catalog_sections s2 on s2.id = s1.parent_id
-      left join catalog_sections s3 on s3.id = s2.parent_id
-      cross join lateral (values ('brand', coalesce(p.brand_id, 0)), ('section', coalesce(s3.id, s2.id, s1.id)), ('all', 0)) g(kind, group_id)) l
-    join orders o on o.partner_id = l.partner_id and o.id = l.order_id
-    where o.status <> 'CANCELED' and not exists (select 1 from (select i.partner_id, i.order_id, g.kind, g.group_id
-        from (select j.* from order_items j
-          where exists (select 1 from new_rows n where n.partner_id = j.partner_id and n.order_id = j.order_id)
-          and not exists (select 1 from new_rows n where n.partner_id = j.partner_id and n.order_id = j.order_id and n.id = j.id)) i
-        join catalog_products p on p.id = i.product_id
-        join catalog_sections s1 on s1.id = p.section_id
-        left join catalog_sections s2 on s2.id = s1.parent_id
-        left join catalog_sections s3 on s3.id = s2.parent_id
-        cross join lateral (values ('brand', coalesce(p.brand_id, 0)), ('section', coalesce(s3.id, s2.id, s1.id)), ('all', 0)) g(kind, group_id)) e
-      where e.partner_id = l.partner_id and e.order_id = l.order_id and e.kind = l.kind and e.group_id = l.group_id)
-    group by 1, 2, 3, 4 order by 1, 2, 3, 4
-    on conflict (partner_id, kind, week, group_id) do update set
-      orders = report_group_orders_week.orders + excluded.orders;
+    where o.status <> 'CANCELED'
+      and not exists (select 1 from earlier e where e.partner_id = l.partner_id and e.order_id = l.order_id and e.kind = l.kind and e.group_id = l.group_id)
+  ), by_day as (
+    insert into report_group_orders_day (partner_id, day, kind, group_id, orders)
+      select partner_id, at::date, kind, group_id, count(distinct order_id) from counted group by 1, 2, 3, 4 order by 1, 2, 3, 4
+      on conflict (partner_id, kind, day, group_id) do update set orders = report_group_orders_day.orders + excluded.orders
+  ), by_week as (
+    insert into report_group_orders_week (partner_id, week, kind, group_id, orders)
+      select partner_id, date_trunc('week', at)::date, kind, group_id, count(distinct order_id) from counted group by 1, 2, 3, 4 order by 1, 2, 3, 4
+      on conflict (partner_id, kind, week, group_id) do update set orders = report_group_orders_week.orders + excluded.orders
+  )
   insert into report_group_orders_month (partner_id, month, kind, group_id, orders)
-    select l.partner_id, date_trunc('month', o.created_at at time zone 'Europe/Moscow')::date, l.kind, l.group_id, 1 * count(distinct l.order_id)
-    from (select i.partner_id, i.order_id, g.kind, g.group_id
-      from new_rows i
-      join catalog_products p on p.id = i.product_id
-      join catalog_sections s1 on s1.id = p.section_id
-      left join catalog_sections s2 on s2.id = s1.parent_id
-      left join catalog_sections s3 on s3.id = s2.parent_id
-      cross join lateral (values ('brand', coalesce(p.brand_id, 0)), ('section', coalesce(s3.id, s2.id, s1.id)), ('all', 0)) g(kind, group_id)) l
-    join orders o on o.partner_id = l.partner_id and o.id = l.order_id
-    where o.status <> 'CANCELED' and not exists (select 1 from (select i.partner_id, i.order_id, g.kind, g.group_id
-        from (select j.* from order_items j
-          where exists (select 1 from new_rows n where n.partner_id = j.partner_id and n.order_id = j.order_id)
-          and not exists (select 1 from new_rows n where n.partner_id = j.partner_id and n.order_id = j.order_id and n.id = j.id)) i
-        join catalog_products p on p.id = i.product_id
-        join catalog_sections s1 on s1.id = p.section_id
-        left join catalog_sections s2 on s2.id = s1.parent_id
-        left join catalog_sections s3 on s3.id = s2.parent_id
-        cross join lateral (values ('brand', coalesce(p.brand_id, 0)), ('section', coalesce(s3.id, s2.id, s1.id)), ('all', 0)) g(kind, group_id)) e
-      where e.partner_id = l.partner_id and e.order_id = l.order_id and e.kind = l.kind and e.group_id = l.group_id)
-    group by 1, 2, 3, 4 order by 1, 2, 3, 4
-    on conflict (partner_id, kind, month, group_id) do update set
-      orders = report_group_orders_month.orders + excluded.orders;
+    select partner_id, date_trunc('month', at)::date, kind, group_id, count(distinct order_id) from counted group by 1, 2, 3, 4 order by 1, 2, 3, 4
+    on conflict (partner_id, kind, month, group_id) do update set orders = report_group_orders_month.orders + excluded.orders;
   insert into report_order_sets (partner_id, order_id, day, brands, products)
     select o.partner_id, o.id, (o.created_at at time zone 'Europe/Moscow')::date,
     array_agg(distinct coalesce(p.brand_id, 0) order by coalesce(p.brand_id, 0)), array_agg(distinct i.product_id order by i.product_id)

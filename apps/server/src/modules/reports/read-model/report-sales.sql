@@ -6,14 +6,16 @@
 -- - report_partner_day: per partner and day: orders, revenue, cost, and the canceled orders (a routed order's
 --   tombstone is not one).
 -- Items added to an order add to its periods; an order that becomes CANCELED (or stops being so) takes its items out
--- (in) at once; a change of an order's sums or client moves its contribution. Orders are never deleted.
+-- (in) at once; a change of an order's sums or client moves its contribution. Orders are never deleted. A product's
+-- order is counted by the statement that adds its first line of that product (a later line of it adds no order).
 
 create or replace function report_items_apply() returns trigger language plpgsql as $$
 begin
   if tg_op = 'INSERT' then
     insert into report_sales_day (partner_id, day, product_id, orders, quantity, revenue_e4, cost_e4)
       select i.partner_id, (o.created_at at time zone 'Europe/Moscow')::date, i.product_id,
-        1 * count(distinct i.order_id),
+        1 * count(distinct i.order_id) filter (where not exists (select 1 from order_items j where j.partner_id = i.partner_id
+          and j.order_id = i.order_id and j.product_id = i.product_id and j.id not in (select n.id from new_rows n))),
         1 * sum(i.quantity),
         1 * sum((i.price * i.quantity * 10000)::bigint),
         1 * sum((i.buying_price * i.quantity * 10000)::bigint)
@@ -27,7 +29,8 @@ begin
         cost_e4 = report_sales_day.cost_e4 + excluded.cost_e4;
     insert into report_sales_week (partner_id, week, product_id, orders, quantity, revenue_e4, cost_e4)
       select i.partner_id, date_trunc('week', o.created_at at time zone 'Europe/Moscow')::date, i.product_id,
-        1 * count(distinct i.order_id),
+        1 * count(distinct i.order_id) filter (where not exists (select 1 from order_items j where j.partner_id = i.partner_id
+          and j.order_id = i.order_id and j.product_id = i.product_id and j.id not in (select n.id from new_rows n))),
         1 * sum(i.quantity),
         1 * sum((i.price * i.quantity * 10000)::bigint),
         1 * sum((i.buying_price * i.quantity * 10000)::bigint)
@@ -41,7 +44,8 @@ begin
         cost_e4 = report_sales_week.cost_e4 + excluded.cost_e4;
     insert into report_sales_month (partner_id, month, product_id, orders, quantity, revenue_e4, cost_e4)
       select i.partner_id, date_trunc('month', o.created_at at time zone 'Europe/Moscow')::date, i.product_id,
-        1 * count(distinct i.order_id),
+        1 * count(distinct i.order_id) filter (where not exists (select 1 from order_items j where j.partner_id = i.partner_id
+          and j.order_id = i.order_id and j.product_id = i.product_id and j.id not in (select n.id from new_rows n))),
         1 * sum(i.quantity),
         1 * sum((i.price * i.quantity * 10000)::bigint),
         1 * sum((i.buying_price * i.quantity * 10000)::bigint)
