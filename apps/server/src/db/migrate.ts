@@ -49,6 +49,7 @@ import * as clientSearchTrigrams from './migrations/2026-11-28-0057-client-searc
 import * as readModelSql from './migrations/2026-11-28-0058-read-model-sql';
 import * as exchange1c from './migrations/2026-11-28-0059-exchange-1c';
 import * as upkeepTurns from './migrations/2026-11-28-0061-upkeep-turns';
+import * as reportOrderSetsProducts from './migrations/2026-11-28-0062-report-order-sets-products';
 import { applyReadModelSql } from './read-model-sql';
 
 /** Dated migrations, listed here so that the bundled server carries them. */
@@ -102,6 +103,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-28-0058-read-model-sql': readModelSql,
   '2026-11-28-0059-exchange-1c': exchange1c,
   '2026-11-28-0061-upkeep-turns': upkeepTurns,
+  '2026-11-28-0062-report-order-sets-products': reportOrderSetsProducts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
