@@ -29,7 +29,9 @@ export async function startServer(env: Record<string, string>, port: number): Pr
   const merged: NodeJS.ProcessEnv = { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'never' };
   // An empty value unsets a variable (the embedded database: no DATABASE_URL).
   for (const [key, value] of Object.entries(env)) if (value === '') delete merged[key];
-  const child: ChildProcess = spawn(process.execPath, [SERVER_MAIN], {
+  // BENCH_CPU_PROF=DIR: each server process writes a V8 CPU profile there when it ends (cluster workers inherit it).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [];
+  const child: ChildProcess = spawn(process.execPath, [...profile, SERVER_MAIN], {
     env: merged,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

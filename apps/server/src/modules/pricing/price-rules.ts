@@ -197,6 +197,12 @@ function promoBelow(ctx: PriceContext, product: ProductFacts, rounding: Rounding
 
 /** priceOf(ctx, product).price alone, without the fields that explain it (a price file's preview compares 200,000). */
 export function priceValueOf(ctx: PriceContext, product: ProductFacts): string {
+  if (!product.promo) {
+    // Rounded as it is written (roundTo's half up), without a rounded value to compare with a promo price.
+    if (ctx.chain.length === 0) throw new Error('a price context needs at least one list');
+    const digits = DIGITS[ctx.chain[0].rounding];
+    return shown(decide(ctx, product).value, ctx, product).value.toFixed(digits, Decimal.ROUND_HALF_UP);
+  }
   const { price, rounding } = regularPrice(ctx, product);
   return (promoBelow(ctx, product, rounding, price) ?? price).toFixed(DIGITS[rounding]);
 }

@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { appliedCount, changeOf, previewCounter, type LineChange } from './price-upload-preview';
+import { appliedCount, changeOf, compareSameScale, previewCounter, type LineChange } from './price-upload-preview';
 
 const names = new Map<number, { code: string; name: string }>();
 
@@ -53,5 +54,49 @@ describe("a price file's preview counts", () => {
       .map((x) => x.id);
     expect(c.topIds()).toEqual(expected);
     expect(c.result(names).TOP.map((x) => x.ID)).toEqual(expected);
+  });
+
+  it('compares two prices of one scale as text exactly as decimals compare, and leaves other texts to decimal arithmetic', () => {
+    const price = (scale: number) => fc.bigInt({ min: 0n, max: 10n ** 12n }).map((n) => new Decimal(n.toString()).div(10 ** scale).toFixed(scale));
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 4 }).chain((scale) => fc.tuple(price(scale), price(scale))),
+        ([a, b]) => {
+          expect(compareSameScale(a, b)).toBe(new Decimal(a).comparedTo(new Decimal(b)));
+          expect(changeOf(b, a)).toBe(a === b ? 'SAME' : new Decimal(a).gt(b) ? 'UP' : 'DOWN');
+        },
+      ),
+    );
+    expect(compareSameScale('100.0000', '100.00')).toBeUndefined();
+    expect(compareSameScale('-1.00', '2.00')).toBeUndefined();
+    expect(compareSameScale('007', '10')).toBeUndefined();
+    expect(compareSameScale('1/6', '6')).toBeUndefined();
+  });
+
+  it('keeps the exact top whatever the lines, near ties included (the float shortcut only rules lines out)', () => {
+    const line = fc.record({
+      id: fc.integer({ min: 1, max: 400 }),
+      old: fc.integer({ min: 1, max: 50_000 }),
+      // Changes around a few sizes, so that many lines tie or nearly tie.
+      step: fc.constantFrom(-3, -1, 0, 1, 2, 3, 100, 101),
+    });
+    fc.assert(
+      fc.property(fc.uniqueArray(line, { selector: (l) => l.id, minLength: 1, maxLength: 120 }), (raw) => {
+        const lines = raw.map((l) => ({
+          id: l.id,
+          old: (l.old / 100).toFixed(2),
+          now: ((l.old + l.step * (l.old % 7 === 0 ? 1 : 3)) / 100).toFixed(2),
+        }));
+        const c = previewCounter();
+        for (const l of lines) c.add({ productId: l.id, before: l.old, after: l.now, change: changeOf(l.old, l.now) });
+        const expected = lines
+          .filter((l) => l.old !== l.now)
+          .map((l) => ({ id: l.id, weight: new Decimal(l.now).minus(l.old).abs().div(l.old) }))
+          .sort((a, b) => b.weight.comparedTo(a.weight) || a.id - b.id)
+          .slice(0, 10)
+          .map((x) => x.id);
+        expect(c.topIds()).toEqual(expected);
+      }),
+    );
   });
 });
