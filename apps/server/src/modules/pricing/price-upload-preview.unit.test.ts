@@ -5,6 +5,19 @@ import { appliedCount, changeOf, compareSameScale, previewCounter, type LineChan
 
 const names = new Map<number, { code: string; name: string }>();
 
+/** The lines counted by a preview counter, and the exact top ten: by |now − old| / old, ties by product id. */
+function countedAndExact(lines: { id: number; old: string; now: string }[]) {
+  const c = previewCounter();
+  for (const l of lines) c.add({ productId: l.id, before: l.old, after: l.now, change: changeOf(l.old, l.now) });
+  const expected = lines
+    .filter((l) => l.old !== l.now)
+    .map((l) => ({ id: l.id, weight: new Decimal(l.now).minus(l.old).abs().div(l.old) }))
+    .sort((a, b) => b.weight.comparedTo(a.weight) || a.id - b.id)
+    .slice(0, 10)
+    .map((x) => x.id);
+  return { c, expected };
+}
+
 describe("a price file's preview counts", () => {
   it('names how a value changes: up, down, the same, new (none today), removed (taken away)', () => {
     expect(changeOf('100.00', '110.00')).toBe('UP');
@@ -44,14 +57,7 @@ describe("a price file's preview counts", () => {
       const now = old.mul(new Decimal(100 + ((i * 37) % 61) - 30).div(100)).toDecimalPlaces(2);
       return { id: 1000 + ((i * 7919) % 300), old: old.toFixed(2), now: now.toFixed(2) };
     });
-    const c = previewCounter();
-    for (const l of lines) c.add({ productId: l.id, before: l.old, after: l.now, change: changeOf(l.old, l.now) });
-    const expected = lines
-      .filter((l) => l.old !== l.now)
-      .map((l) => ({ id: l.id, weight: new Decimal(l.now).minus(l.old).abs().div(l.old) }))
-      .sort((a, b) => b.weight.comparedTo(a.weight) || a.id - b.id)
-      .slice(0, 10)
-      .map((x) => x.id);
+    const { c, expected } = countedAndExact(lines);
     expect(c.topIds()).toEqual(expected);
     expect(c.result(names).TOP.map((x) => x.ID)).toEqual(expected);
   });
@@ -87,14 +93,7 @@ describe("a price file's preview counts", () => {
           old: (l.old / 100).toFixed(2),
           now: ((l.old + l.step * (l.old % 7 === 0 ? 1 : 3)) / 100).toFixed(2),
         }));
-        const c = previewCounter();
-        for (const l of lines) c.add({ productId: l.id, before: l.old, after: l.now, change: changeOf(l.old, l.now) });
-        const expected = lines
-          .filter((l) => l.old !== l.now)
-          .map((l) => ({ id: l.id, weight: new Decimal(l.now).minus(l.old).abs().div(l.old) }))
-          .sort((a, b) => b.weight.comparedTo(a.weight) || a.id - b.id)
-          .slice(0, 10)
-          .map((x) => x.id);
+        const { c, expected } = countedAndExact(lines);
         expect(c.topIds()).toEqual(expected);
       }),
     );
