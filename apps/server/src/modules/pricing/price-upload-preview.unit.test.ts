@@ -82,7 +82,8 @@ describe("a price file's preview counts", () => {
   it('keeps the exact top whatever the lines, near ties included (the float shortcut only rules lines out)', () => {
     const line = fc.record({
       id: fc.integer({ min: 1, max: 400 }),
-      old: fc.integer({ min: 1, max: 50_000 }),
+      // Kopecks: small prices, and large ones whose one-kopeck changes are tiny relative ones (floats lose most there).
+      old: fc.oneof(fc.integer({ min: 1, max: 50_000 }), fc.integer({ min: 10_000_000_000, max: 10_000_100_000 })),
       // Changes around a few sizes, so that many lines tie or nearly tie.
       step: fc.constantFrom(-3, -1, 0, 1, 2, 3, 100, 101),
     });
@@ -96,6 +97,25 @@ describe("a price file's preview counts", () => {
         const { c, expected } = countedAndExact(lines);
         expect(c.topIds()).toEqual(expected);
       }),
+    );
+  });
+
+  it('ranks one-kopeck changes of large prices exactly: their relative sizes differ below what floats tell apart', () => {
+    // Prices near the largest a line may hold (900,000,000.00 ₽) changed by a kopeck or a few: weights of ~1e-11 whose
+    // floats are off by 1e-5 of themselves, so ties and near ties cannot be ordered by floats (a margin of 1e-9 of the
+    // bar alone failed here).
+    const line = fc.record({ id: fc.integer({ min: 1, max: 1000 }), old: fc.integer({ min: 0, max: 30 }), step: fc.integer({ min: 1, max: 3 }) });
+    fc.assert(
+      fc.property(fc.uniqueArray(line, { selector: (l) => l.id, minLength: 11, maxLength: 80 }), (raw) => {
+        const lines = raw.map((l) => ({
+          id: l.id,
+          old: ((90_000_000_000 + l.old) / 100).toFixed(2),
+          now: ((90_000_000_000 + l.old + l.step) / 100).toFixed(2),
+        }));
+        const { c, expected } = countedAndExact(lines);
+        expect(c.topIds()).toEqual(expected);
+      }),
+      { numRuns: 300 },
     );
   });
 });

@@ -70,8 +70,8 @@ $$;
 create or replace function report_group_items_apply() returns trigger language plpgsql as $$
 begin
   -- The new lines' groups less those an earlier line of the same order already counts, found once for the three
-  -- grains. (An anti-join of each new line's groups against the order's earlier lines was quadratic in the lines:
-  -- 3 × 45 ms of a 50-line checkout's 150 ms on the large set; this is 2 ms.)
+  -- grains. (An anti-join of each new line's groups against the order's earlier lines, per grain, was quadratic in
+  -- the lines: a 50-line order's lines took 186 ms to insert on the large set, 3 × 45 ms of it here; now 20 ms.)
   with line_groups as materialized (
     select distinct i.partner_id, i.order_id, g.kind, g.group_id
     from new_rows i
